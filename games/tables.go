@@ -1,0 +1,420 @@
+package games
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Tables are the numbers and lists a ruleset plays by: population, stacking,
+// the nations in play order with their armies and scoring centres, the
+// player splits, the timeline and the scoring values (reduX Core 1.3).
+type Tables struct {
+	Ruleset    string     `yaml:"ruleset"`
+	Why        string     `yaml:"why"`
+	Population Population `yaml:"population"`
+	Stacking   Stacking   `yaml:"stacking"`
+	King       King       `yaml:"king"`
+	// LandlessReinforcements is the minimum a nation holding no land
+	// receives (reduX Core 5.2.2).
+	LandlessReinforcements int            `yaml:"landless_reinforcements"`
+	Nations                []Nation       `yaml:"nations"`
+	Players                []PlayerSplit  `yaml:"players"`
+	Rounds                 []Round        `yaml:"rounds"`
+	Extra                  map[string]any `yaml:"extra"`
+}
+
+// Population is the population track arithmetic (reduX Core 5.1).
+type Population struct {
+	PointsPerArmy int `yaml:"points_per_army"`
+	Clear         int `yaml:"clear"`
+	Difficult     int `yaml:"difficult"`
+	TrackMax      int `yaml:"track_max"`
+}
+
+// Stacking are the limits of reduX Core 4.2.1.
+type Stacking struct {
+	Clear              int `yaml:"clear"`
+	Difficult          int `yaml:"difficult"`
+	OverstackClear     int `yaml:"overstack_clear"`
+	OverstackDifficult int `yaml:"overstack_difficult"`
+}
+
+// King is the end-of-game award of reduX Core 3.2.
+type King struct {
+	VP  int    `yaml:"vp"`
+	Set string `yaml:"set"`
+}
+
+// Holding is one nation's row of the Holding Areas table (reduX Core 3.1).
+type Holding struct {
+	Centre   int `yaml:"centre"`
+	Adjacent int `yaml:"adjacent"`
+	Other    int `yaml:"other"`
+}
+
+// Nation is one nation of the Play Order list (reduX Core 1.3.2).
+type Nation struct {
+	Name       string         `yaml:"name"`
+	Short      string         `yaml:"short"`
+	Aliases    []string       `yaml:"aliases"`
+	Armies     int            `yaml:"armies"`
+	Cavalry    int            `yaml:"cavalry"`
+	Centres    []string       `yaml:"centres"`
+	Holding    Holding        `yaml:"holding"`
+	Start      map[string]int `yaml:"start"`
+	Population int            `yaml:"population"`
+	British    bool           `yaml:"british"`
+	Why        string         `yaml:"why"`
+
+	CentreIDs []AreaID   `yaml:"-"`
+	StartIDs  []Stack    `yaml:"-"` // sorted by area
+	line      int        `yaml:"-"`
+	startNode *yaml.Node `yaml:"-"`
+}
+
+// Stack is a count of armies in an area.
+type Stack struct {
+	Area   AreaID
+	Armies int
+}
+
+// PlayerSplit divides the nations among players for one player count
+// (reduX Core 2.1).
+type PlayerSplit struct {
+	Count   int      `yaml:"count"`
+	Why     string   `yaml:"why"`
+	Players []Player `yaml:"players"`
+	line    int      `yaml:"-"`
+}
+
+// Player is one seat in a split: a colour and the nations it controls.
+type Player struct {
+	Colour  string   `yaml:"colour"`
+	Hex     string   `yaml:"hex"`
+	Nations []string `yaml:"nations"`
+}
+
+// Round is one row of the Timeline (reduX Core 1.3.1).
+type Round struct {
+	Number   int       `yaml:"round"`
+	Label    string    `yaml:"label"`
+	Years    string    `yaml:"years"`
+	Scoring  bool      `yaml:"scoring"`
+	Final    bool      `yaml:"final"`
+	Arrivals []Arrival `yaml:"arrivals"`
+	Marks    []Mark    `yaml:"marks"`
+	line     int       `yaml:"-"`
+}
+
+// Mark is a per-nation Timeline symbol used by expansions (raiding, major
+// invasion, Bretwalda, ...). The Core rules ignore marks.
+type Mark struct {
+	Nation string `yaml:"nation"`
+	Kind   string `yaml:"kind"`
+	Why    string `yaml:"why"`
+}
+
+// Arrival is a reinforcement listed on the Timeline (reduX Core 5.2). With
+// one sea the armies are invaders placed there; with two, on the border of
+// the two seas (5.2.1); with none they are placed as in 5.2.2.
+type Arrival struct {
+	Nation  string   `yaml:"nation"`
+	Armies  int      `yaml:"armies"`
+	Cavalry int      `yaml:"cavalry"`
+	Seas    []string `yaml:"seas"`
+	Leader  string   `yaml:"leader"`
+	If      string   `yaml:"if"`
+	Why     string   `yaml:"why"`
+
+	SeaIDs []AreaID `yaml:"-"`
+	line   int      `yaml:"-"`
+}
+
+// UnmarshalYAML records the line of the nation for error messages.
+func (n *Nation) UnmarshalYAML(node *yaml.Node) error {
+	type plain Nation
+	var p plain
+	if err := node.Decode(&p); err != nil {
+		return err
+	}
+	*n = Nation(p)
+	n.line = node.Line
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		if node.Content[i].Value == "start" {
+			n.startNode = node.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// UnmarshalYAML records the line of the round for error messages.
+func (r *Round) UnmarshalYAML(node *yaml.Node) error {
+	type plain Round
+	var p plain
+	if err := node.Decode(&p); err != nil {
+		return err
+	}
+	*r = Round(p)
+	r.line = node.Line
+	return nil
+}
+
+// UnmarshalYAML records the line of the arrival for error messages.
+func (a *Arrival) UnmarshalYAML(node *yaml.Node) error {
+	type plain Arrival
+	var p plain
+	if err := node.Decode(&p); err != nil {
+		return err
+	}
+	*a = Arrival(p)
+	a.line = node.Line
+	return nil
+}
+
+// UnmarshalYAML records the line of the split for error messages.
+func (s *PlayerSplit) UnmarshalYAML(node *yaml.Node) error {
+	type plain PlayerSplit
+	var p plain
+	if err := node.Decode(&p); err != nil {
+		return err
+	}
+	*s = PlayerSplit(p)
+	s.line = node.Line
+	return nil
+}
+
+func strictUnmarshal(data []byte, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	err := dec.Decode(v)
+	if err != nil && err.Error() == "EOF" {
+		return errors.New("the file is empty")
+	}
+	return err
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): (.*)$`)
+
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &LoadError{File: file, Line: line, Msg: strings.TrimSpace(m[2])}
+	}
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		if m := regexp.MustCompile(`^line (\d+): (.*)$`).FindStringSubmatch(te.Errors[0]); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return &LoadError{File: file, Line: line, Msg: m[2]}
+		}
+	}
+	return &LoadError{File: file, Msg: strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// ParseTables reads a tables YAML file and checks it against the board:
+// every area, sea and nation it names must exist, every split must give
+// each nation to exactly one player, and counts must be sane.
+func ParseTables(file string, data []byte, b *Board) (*Tables, error) {
+	var t Tables
+	if err := strictUnmarshal(data, &t); err != nil {
+		return nil, yamlError(file, err)
+	}
+	fail := func(line int, f string, args ...any) error {
+		return &LoadError{File: file, Line: line, Msg: fmt.Sprintf(f, args...)}
+	}
+	if t.Population.PointsPerArmy <= 0 {
+		return nil, fail(0, "population.points_per_army must be positive (reduX Core 5.1 uses 4)")
+	}
+	if t.Population.TrackMax < 0 || t.Population.TrackMax >= t.Population.PointsPerArmy*4 {
+		return nil, fail(0, "population.track_max %d is out of range", t.Population.TrackMax)
+	}
+	s := t.Stacking
+	if s.Clear <= 0 || s.Difficult <= 0 || s.OverstackClear < s.Clear || s.OverstackDifficult < s.Difficult {
+		return nil, fail(0, "stacking limits must be positive and an overstack at least the normal limit (reduX Core 4.2.1)")
+	}
+	if len(t.Nations) == 0 {
+		return nil, fail(0, "no nations")
+	}
+	seen := map[string]int{}
+	for i := range t.Nations {
+		n := &t.Nations[i]
+		if n.Name == "" {
+			return nil, fail(n.line, "a nation has no name")
+		}
+		for _, k := range append([]string{n.Name, n.Short}, n.Aliases...) {
+			if k == "" {
+				continue
+			}
+			if j, dup := seen[Fold(k)]; dup && j != i {
+				return nil, fail(n.line, "nation name %q is already used by %s", k, t.Nations[j].Name)
+			}
+			seen[Fold(k)] = i
+		}
+		if n.Armies < 0 || n.Cavalry < 0 {
+			return nil, fail(n.line, "%s: negative army count", n.Name)
+		}
+		for _, c := range n.Centres {
+			id, ok := b.exact(c)
+			if !ok || !b.IsLand(id) {
+				return nil, fail(n.line, "%s: scoring centre %q is not a land area", n.Name, c)
+			}
+			n.CentreIDs = append(n.CentreIDs, id)
+		}
+		total := 0
+		if n.startNode != nil {
+			for j := 0; j+1 < len(n.startNode.Content); j += 2 {
+				k, v := n.startNode.Content[j], n.startNode.Content[j+1]
+				id, ok := b.exact(k.Value)
+				if !ok || !b.IsLand(id) {
+					return nil, fail(k.Line, "%s: start area %q is not a land area", n.Name, k.Value)
+				}
+				cnt, err := strconv.Atoi(v.Value)
+				if err != nil || cnt <= 0 {
+					return nil, fail(v.Line, "%s: start armies in %s must be a positive number", n.Name, k.Value)
+				}
+				n.StartIDs = append(n.StartIDs, Stack{Area: id, Armies: cnt})
+				total += cnt
+			}
+		}
+		if total > n.Armies {
+			return nil, fail(n.line, "%s starts with %d armies but has only %d", n.Name, total, n.Armies)
+		}
+		if n.Population < 0 || n.Population > t.Population.TrackMax {
+			return nil, fail(n.line, "%s: population %d is off the track 0..%d", n.Name, n.Population, t.Population.TrackMax)
+		}
+	}
+	if t.King.VP > 0 && b.Set(t.King.Set) == nil {
+		return nil, fail(0, "king.set %q is not an area set of board %s", t.King.Set, b.Name)
+	}
+	nationOf := func(name string) (int, bool) {
+		i, ok := seen[Fold(name)]
+		return i, ok
+	}
+	for _, sp := range t.Players {
+		given := make([]int, len(t.Nations))
+		if len(sp.Players) != sp.Count {
+			return nil, fail(sp.line, "the %d-player split lists %d players", sp.Count, len(sp.Players))
+		}
+		for _, p := range sp.Players {
+			for _, nn := range p.Nations {
+				i, ok := nationOf(nn)
+				if !ok {
+					return nil, fail(sp.line, "the %d-player split names unknown nation %q", sp.Count, nn)
+				}
+				given[i]++
+			}
+		}
+		for i, g := range given {
+			if g != 1 {
+				return nil, fail(sp.line, "the %d-player split gives %s to %d players (must be 1)", sp.Count, t.Nations[i].Name, g)
+			}
+		}
+	}
+	for ri := range t.Rounds {
+		r := &t.Rounds[ri]
+		if r.Number != ri+1 {
+			return nil, fail(r.line, "round %d is listed in place %d; list rounds in order from 1", r.Number, ri+1)
+		}
+		for ai := range r.Arrivals {
+			a := &r.Arrivals[ai]
+			if _, ok := nationOf(a.Nation); !ok {
+				return nil, fail(a.line, "round %d: unknown nation %q", r.Number, a.Nation)
+			}
+			if a.Armies < 0 || a.Cavalry < 0 {
+				return nil, fail(a.line, "round %d: negative reinforcements", r.Number)
+			}
+			if len(a.Seas) > 2 {
+				return nil, fail(a.line, "round %d: invaders are placed in one sea or on the border of two (reduX Core 5.2.1)", r.Number)
+			}
+			for _, sname := range a.Seas {
+				id, ok := b.exact(sname)
+				if !ok || b.IsLand(id) {
+					return nil, fail(a.line, "round %d: %q is not a sea", r.Number, sname)
+				}
+				a.SeaIDs = append(a.SeaIDs, id)
+			}
+			if len(a.SeaIDs) == 2 {
+				if ok, _ := b.Adjacent(a.SeaIDs[0], a.SeaIDs[1]); !ok {
+					return nil, fail(a.line, "round %d: %s and %s do not share a border", r.Number, a.Seas[0], a.Seas[1])
+				}
+			}
+		}
+		for _, m := range r.Marks {
+			if _, ok := nationOf(m.Nation); !ok && m.Nation != "" {
+				return nil, fail(r.line, "round %d: mark for unknown nation %q", r.Number, m.Nation)
+			}
+		}
+	}
+	if len(t.Rounds) == 0 {
+		return nil, fail(0, "the timeline has no rounds")
+	}
+	return &t, nil
+}
+
+// NationIndex finds a nation by name, short name or alias (any case), else
+// by a unique prefix.
+func (t *Tables) NationIndex(name string) (int, error) {
+	k := Fold(name)
+	if k == "" {
+		return -1, fmt.Errorf("no nation named")
+	}
+	var hits []int
+	for i := range t.Nations {
+		n := &t.Nations[i]
+		for _, a := range append([]string{n.Name, n.Short}, n.Aliases...) {
+			if a == "" {
+				continue
+			}
+			if Fold(a) == k {
+				return i, nil
+			}
+			if strings.HasPrefix(Fold(a), k) && (len(hits) == 0 || hits[len(hits)-1] != i) {
+				hits = append(hits, i)
+			}
+		}
+	}
+	if len(hits) == 1 {
+		return hits[0], nil
+	}
+	if len(hits) > 1 {
+		var names []string
+		for _, h := range hits {
+			names = append(names, t.Nations[h].Name)
+		}
+		return -1, fmt.Errorf("%q could be %s", name, orList(names))
+	}
+	var sug []string
+	for i := range t.Nations {
+		if Distance(name, t.Nations[i].Name) <= 2 {
+			sug = append(sug, t.Nations[i].Name)
+		}
+	}
+	if len(sug) > 0 {
+		return -1, fmt.Errorf("unknown nation %q (did you mean %s?)", name, orList(sug))
+	}
+	return -1, fmt.Errorf("unknown nation %q", name)
+}
+
+// Split returns the player split for a player count, or nil.
+func (t *Tables) Split(count int) *PlayerSplit {
+	for i := range t.Players {
+		if t.Players[i].Count == count {
+			return &t.Players[i]
+		}
+	}
+	return nil
+}
+
+// Round returns the timeline row for round n (1-based), or nil.
+func (t *Tables) Round(n int) *Round {
+	if n < 1 || n > len(t.Rounds) {
+		return nil
+	}
+	return &t.Rounds[n-1]
+}
