@@ -1,0 +1,326 @@
+// Package orders is pbem's order language: the envelope of an order file
+// (game, nation, turn, token, salt), one statement per line, and the small
+// fixed vocabulary of conditions that lets every Decision of a nation turn be
+// answered in advance (DESIGN §2). Decode reads a file people wrote; Encode
+// writes the canonical form that the acknowledgement echoes, and
+// Decode(Encode(f)) == f for every statement kind.
+//
+// The catalogue of Decisions, with syntax, defaults and examples, is
+// docs/orders.md.
+package orders
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+// Kind says what an order file is for.
+type Kind int
+
+const (
+	// TurnOrders answer one nation turn.
+	TurnOrders Kind = iota
+	// StandingOrders say what a nation does when it must decide during
+	// someone else's turn (defending, retreating); they stay in force until
+	// replaced.
+	StandingOrders
+)
+
+func (k Kind) String() string {
+	if k == StandingOrders {
+		return "standing"
+	}
+	return "turn"
+}
+
+// File is one decoded order file.
+type File struct {
+	Kind   Kind
+	Game   string
+	Nation string // canonical nation name
+	Turn   string // nation turn id, e.g. "r05-saxons"; empty for standing orders
+	Token  string
+	Salt   string
+	Body   []Statement
+}
+
+// Statement is one order line (or block).
+type Statement interface {
+	// Pos is the 1-based line the statement came from (0 when built in code).
+	Pos() int
+	isStatement()
+}
+
+// At carries the source line of a statement.
+type At struct{ Line int }
+
+// Pos implements Statement.
+func (a At) Pos() int { return a.Line }
+
+// Place puts N new armies from population increase in an area
+// (reduX Core 5.1.1).
+type Place struct {
+	At
+	Area games.AreaID
+	N    int
+}
+
+// Remove takes N armies off an area when a nation over its population limit
+// must remove half the difference (reduX Core 5.1).
+type Remove struct {
+	At
+	Area games.AreaID
+	N    int
+}
+
+// Reinforce names the area where this turn's non-invader reinforcements are
+// placed together (reduX Core 5.2.2).
+type Reinforce struct {
+	At
+	Area games.AreaID
+}
+
+// Move moves N armies along a path: Path[0] is where they start (a land or
+// sea area), each later element the next area entered (reduX Core 6). N == 0
+// means every army of the nation in Path[0] that has not moved yet.
+type Move struct {
+	At
+	N    int
+	Path []games.AreaID
+	// Unit selects a unit type for expansions ("cavalry", "leader"); empty
+	// means armies of any type in Core.
+	Unit string
+}
+
+// Battles gives the order in which the attacker resolves its battles
+// (reduX Core 7). Areas not listed follow in the default order.
+type Battles struct {
+	At
+	Areas []games.AreaID
+}
+
+// Casualties says which of the attacker's armies in a battle are lost first:
+// those that entered from the listed areas, in that order (reduX Core 7.1:
+// the owner chooses, which matters for 7.2.2 retreats).
+type Casualties struct {
+	At
+	Area  games.AreaID
+	First []games.AreaID
+}
+
+// Attack sets when the attacker falls back from a battle (reduX Core 7.2,
+// 7.2.2). Attackers retreat to the areas they entered from.
+type Attack struct {
+	At
+	Area games.AreaID
+	Rule Rule
+}
+
+// Defend is a standing (or in-file) order for a nation attacked in an area:
+// hold, or retreat when a condition holds (reduX Core 7.2, 7.2.1). Area ==
+// games.NoArea means every area ("defend *").
+type Defend struct {
+	At
+	Area games.AreaID
+	Rule Rule
+}
+
+// Phase is a block of statements for a later phase of the same nation turn,
+// such as the second movement of a Major Invasion (reduX L&R 11.3). If,
+// when not nil, makes the block conditional.
+type Phase struct {
+	At
+	N    int
+	Body []Statement
+}
+
+// If guards statements on the outcome of the turn so far:
+// "if Kent taken: ..." or "if Kent lost: ...".
+type If struct {
+	At
+	Area  games.AreaID
+	Taken bool // true: "taken" (the nation is sole occupant); false: "lost"
+	Then  []Statement
+}
+
+// Rule is what to do in a battle: Hold (never retreat), or Retreat N armies
+// (0 = all) to the listed areas (in preference order) once When is true
+// after a round of battle. A nil When means "always" (retreat at the first
+// chance).
+type Rule struct {
+	Hold bool
+	N    int
+	To   []games.AreaID
+	When Cond
+}
+
+func (Place) isStatement()      {}
+func (Remove) isStatement()     {}
+func (Reinforce) isStatement()  {}
+func (Move) isStatement()       {}
+func (Battles) isStatement()    {}
+func (Casualties) isStatement() {}
+func (Attack) isStatement()     {}
+func (Defend) isStatement()     {}
+func (Phase) isStatement()      {}
+func (If) isStatement()         {}
+
+// Cond is a condition over a battle's situation.
+type Cond interface {
+	// Eval evaluates the condition in an environment.
+	Eval(env Env) bool
+	isCond()
+}
+
+// Env is what a condition can see: mine and theirs are the armies of the
+// deciding nation and of its opponent in the battle area after the round;
+// round is the battle round just fought (1-based).
+type Env struct {
+	Mine, Theirs, Round int
+}
+
+// Expr is an integer expression.
+type Expr interface {
+	Value(env Env) int
+	isExpr()
+}
+
+// Num is an integer literal.
+type Num int
+
+// Var is mine, theirs or round.
+type Var string
+
+// Mul is a product of two expressions.
+type Mul struct{ L, R Expr }
+
+// Add is a sum or difference of two expressions.
+type Add struct {
+	L, R Expr
+	Sub  bool
+}
+
+// Cmp compares two expressions with one of < <= > >= = !=.
+type Cmp struct {
+	L  Expr
+	Op string
+	R  Expr
+}
+
+// And is a conjunction.
+type And struct{ L, R Cond }
+
+// Or is a disjunction.
+type Or struct{ L, R Cond }
+
+// Not negates a condition.
+type Not struct{ C Cond }
+
+// Always is the condition that is always true.
+type Always struct{}
+
+// Value implements Expr.
+func (n Num) Value(Env) int { return int(n) }
+
+// Value implements Expr.
+func (v Var) Value(e Env) int {
+	switch v {
+	case "mine":
+		return e.Mine
+	case "theirs":
+		return e.Theirs
+	case "round":
+		return e.Round
+	}
+	return 0
+}
+
+// Value implements Expr.
+func (m Mul) Value(e Env) int { return m.L.Value(e) * m.R.Value(e) }
+
+// Value implements Expr.
+func (a Add) Value(e Env) int {
+	if a.Sub {
+		return a.L.Value(e) - a.R.Value(e)
+	}
+	return a.L.Value(e) + a.R.Value(e)
+}
+
+// Eval implements Cond.
+func (c Cmp) Eval(e Env) bool {
+	l, r := c.L.Value(e), c.R.Value(e)
+	switch c.Op {
+	case "<":
+		return l < r
+	case "<=":
+		return l <= r
+	case ">":
+		return l > r
+	case ">=":
+		return l >= r
+	case "=":
+		return l == r
+	case "!=":
+		return l != r
+	}
+	panic(fmt.Sprintf("orders: unknown comparison %q", c.Op))
+}
+
+// Eval implements Cond.
+func (a And) Eval(e Env) bool { return a.L.Eval(e) && a.R.Eval(e) }
+
+// Eval implements Cond.
+func (o Or) Eval(e Env) bool { return o.L.Eval(e) || o.R.Eval(e) }
+
+// Eval implements Cond.
+func (n Not) Eval(e Env) bool { return !n.C.Eval(e) }
+
+// Eval implements Cond.
+func (Always) Eval(Env) bool { return true }
+
+func (Num) isExpr()    {}
+func (Var) isExpr()    {}
+func (Mul) isExpr()    {}
+func (Add) isExpr()    {}
+func (Cmp) isCond()    {}
+func (And) isCond()    {}
+func (Or) isCond()     {}
+func (Not) isCond()    {}
+func (Always) isCond() {}
+
+// Error is one problem with an order file, with its line. Invalid errors
+// (not understood) come from Decode; Illegal errors (understood but not
+// allowed, citing a rule section) come from the adjudicator's check against
+// the state at turn start.
+type Error struct {
+	Line    int
+	Illegal bool
+	Rule    string // the rule section an Illegal error cites, e.g. "reduX Core 6.1"
+	Msg     string
+}
+
+func (e *Error) Error() string {
+	s := e.Msg
+	if e.Rule != "" {
+		s += " (" + e.Rule + ")"
+	}
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, s)
+	}
+	return s
+}
+
+// Errors is every error of one file, in line order.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	s := ""
+	for i, e := range es {
+		if i > 0 {
+			s += "\n"
+		}
+		s += e.Error()
+	}
+	return s
+}
