@@ -27,7 +27,8 @@ const chainVersion = "pbem-dice-chain-v1"
 // Chain is a game's hash chain of turn seeds (DESIGN §3, docs/dice.md
 // "The hash chain"). It holds the secret s_N and must never be written to the
 // public archive; only Commitment and the seeds of turns already played are
-// public.
+// public. Make one with NewChain or UnmarshalSecret; the zero Chain is not
+// usable.
 type Chain struct {
 	// seeds[i] is s_i for 0 <= i <= n; seeds[0] is the commitment and
 	// seeds[n] the secret.
@@ -65,6 +66,18 @@ func (c *Chain) Len() int { return len(c.seeds) - 1 }
 // Commitment is s_0 = SHA256^N(s_N), the value published in the welcome mail
 // and game.yaml.
 func (c *Chain) Commitment() []byte { return bytes.Clone(c.seeds[0]) }
+
+// String shows the length and commitment only, so that a chain printed by
+// mistake (a log line, a %v in an error) never leaks its seeds.
+func (c Chain) String() string {
+	if len(c.seeds) == 0 {
+		return "dice.Chain{}"
+	}
+	return fmt.Sprintf("dice.Chain{len %d, commitment %x}", c.Len(), c.seeds[0])
+}
+
+// GoString is String, for %#v.
+func (c Chain) GoString() string { return c.String() }
 
 // Seed is s_i, the seed of turn i, for 1 <= i <= Len().
 func (c *Chain) Seed(i int) ([]byte, error) {

@@ -28,13 +28,17 @@ type Label struct {
 }
 
 // String is the label in words, for reports and errors, e.g.
-// "battle 2 round 1 attacker infantry die 0".
+// "battle 2 round 1 attacker infantry die 0" or "invasion battle 1 round 2
+// defender die 0".
 func (l Label) String() string {
 	parts := []string{l.Phase}
 	if l.Phase == "" {
 		parts[0] = "(no phase)"
 	}
-	if l.Battle != 0 {
+	switch {
+	case l.Battle != 0 && l.Phase == "battle":
+		parts[0] = "battle " + strconv.Itoa(l.Battle)
+	case l.Battle != 0:
 		parts = append(parts, "battle "+strconv.Itoa(l.Battle))
 	}
 	if l.Round != 0 {
@@ -69,6 +73,7 @@ type Turn struct {
 	prefix []byte    // fields: version, game, turn
 	suffix []byte    // fields: hex(inputDigest), salts
 	buf    []byte    // message scratch space
+	sum    []byte    // HMAC output scratch space
 	log    []Entry
 }
 
@@ -104,6 +109,13 @@ func (t *Turn) Log() []Entry {
 
 // derive computes one die without logging it.
 func (t *Turn) derive(l Label) int {
+	return pickD6(func(n uint64) []byte { return t.block(l, n) })
+}
+
+// block is HMAC block n of the die named by l: HMAC-SHA256 keyed with the
+// seed over the fields of docs/dice.md "The message". The result is only
+// valid until the next call.
+func (t *Turn) block(l Label, n uint64) []byte {
 	msg := append(t.buf[:0], t.prefix...)
 	msg = appendField(msg, l.Phase)
 	msg = appendField(msg, strconv.Itoa(l.Battle))
@@ -112,16 +124,12 @@ func (t *Turn) derive(l Label) int {
 	msg = appendField(msg, l.Unit)
 	msg = appendField(msg, strconv.Itoa(l.Die))
 	msg = append(msg, t.suffix...)
-	base := len(msg)
-	var sum [sha256.Size]byte
-	v := pickD6(func(block uint64) []byte {
-		msg = appendField(msg[:base], strconv.FormatUint(block, 10))
-		t.mac.Reset()
-		t.mac.Write(msg)
-		return t.mac.Sum(sum[:0])
-	})
+	msg = appendField(msg, strconv.FormatUint(n, 10))
 	t.buf = msg
-	return v
+	t.mac.Reset()
+	t.mac.Write(msg)
+	t.sum = t.mac.Sum(t.sum[:0])
+	return t.sum
 }
 
 // Derive is the pure function behind Turn.Roll (docs/dice.md "The message"):
