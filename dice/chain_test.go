@@ -224,7 +224,7 @@ func TestUnmarshalSecretErrors(t *testing.T) {
 		{"length too big", doc(fmt.Sprintf("length: %d", MaxChainLen+1)), 1, "not a number in 1.."},
 		{"secret not hex", doc("version: "+chainVersion, "length: 3", "secret: zz"), 3, "secret: not hex"},
 		{"secret too short", doc("length: 3", "secret: "+sec[:62]), 2, "secret: 31 bytes, want 32"},
-		{"commitment too long", doc("commitment: "+com+"00"), 1, "commitment: 33 bytes"},
+		{"commitment too long", doc("commitment: " + com + "00"), 1, "commitment: 33 bytes"},
 		{"missing commitment", doc("version: "+chainVersion, "length: 3", "secret: "+sec), 0, "missing commitment"},
 		{"missing secret", doc("version: "+chainVersion, "length: 3", "commitment: "+com), 0, "missing secret"},
 		{"wrong length", doc("version: "+chainVersion, "length: 2", "secret: "+sec, "# x", "commitment: "+com), 5, "does not match"},
