@@ -40,7 +40,7 @@ type Event struct {
 	N        int      `json:"n,omitempty"`
 	Battle   int      `json:"battle,omitempty"`
 	Round    int      `json:"round,omitempty"`
-	Dice     []int    `json:"dice,omitempty"`      // the nation's dice
+	Dice     []int    `json:"dice,omitempty"`       // the nation's dice
 	TheirDie []int    `json:"their_dice,omitempty"` // the opponent's dice
 	Hits     int      `json:"hits,omitempty"`
 	TheirHit int      `json:"their_hits,omitempty"`

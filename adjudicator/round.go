@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
 )
 
 // EndRound is the end of a game round (reduX Core 4.3): every nation scores
@@ -152,4 +151,3 @@ func (e *Engine) standings(s *State) Event {
 	}
 	return Event{Kind: EvGameOver, Text: "The game is over. Victory points by nation: " + strings.Join(parts, ", ")}
 }
-
