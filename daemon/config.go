@@ -116,9 +116,9 @@ func (e *FieldError) Error() string {
 // Defaults returns a configuration with every optional field set.
 func Defaults() Config {
 	return Config{
-		IMAP: IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute},
-		SMTP: SMTPConfig{Port: 587, TLS: "starttls"},
-		Pace: Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
+		IMAP:   IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute},
+		SMTP:   SMTPConfig{Port: 587, TLS: "starttls"},
+		Pace:   Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
 		Limits: Limits{MaxMessageBytes: 2 << 20, MaxParts: 50, FailedLoginsPerDay: 5},
 		Log:    LogConfig{Level: "info", Format: "json"},
 	}
