@@ -181,7 +181,11 @@ func unescape(s string) (string, error) {
 		case bare(c):
 			b.WriteByte(c)
 		default:
-			return "", fmt.Errorf("byte %d %q must be written %%%02X", i+1, c, c)
+			shown := fmt.Sprintf("0x%02X", c)
+			if c < 0x80 && strconv.IsPrint(rune(c)) {
+				shown = strconv.QuoteRune(rune(c))
+			}
+			return "", fmt.Errorf("byte %d %s must be written %%%02X", i+1, shown, c)
 		}
 	}
 	return b.String(), nil
