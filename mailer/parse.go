@@ -83,13 +83,13 @@ func (e *LimitError) Error() string {
 // Inbound is a parsed incoming message. Strings are UTF-8; Text uses LF
 // newlines and ends with one newline unless it is empty.
 type Inbound struct {
-	MessageID string // without angle brackets; "" if the header is missing
-	From      string // bare address of the first From mailbox, as written
-	FromName  string // display name of that mailbox, decoded
-	ReplyTo   string // bare address of the first Reply-To mailbox, or ""
-	Subject   string // decoded (RFC 2047)
-	Date      time.Time
-	InReplyTo string   // first In-Reply-To id, without angle brackets
+	MessageID  string // without angle brackets; "" if the header is missing
+	From       string // bare address of the first From mailbox, as written
+	FromName   string // display name of that mailbox, decoded
+	ReplyTo    string // bare address of the first Reply-To mailbox, or ""
+	Subject    string // decoded (RFC 2047)
+	Date       time.Time
+	InReplyTo  string   // first In-Reply-To id, without angle brackets
 	References []string // References ids, oldest first, without angle brackets
 
 	// AutoReply is true for mail no program should answer (RFC 3834):
