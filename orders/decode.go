@@ -1,0 +1,787 @@
+package orders
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+// Decode reads an order file as a player wrote it (docs/orders.md): Clean
+// first, then the envelope (header lines game, nation, turn or round, kind,
+// token, salt; anything before the first header line is chatter), then one
+// statement per line, keywords by unique prefix and areas through
+// g.Board.Lookup. Every error is Invalid (not understood) and carries its
+// line; all of them are returned at once, in line order, and the file is
+// nil when there is any. Decode never panics.
+//
+// Decode always gives a retreat Rule a non-nil When (Always{} when the file
+// has no "when"), and leaves empty lists nil.
+func Decode(text string, g *games.Game) (*File, Errors) {
+	if g == nil || g.Board == nil || g.Tables == nil {
+		return nil, Errors{{Msg: "no ruleset to read the orders against"}}
+	}
+	d := &decoder{g: g, heads: map[string]header{}}
+	body := d.envelope(Clean(text))
+	i := 0
+	stmts := d.block(body, &i, -1, context{})
+	f := d.file(stmts)
+	if len(d.errs) > 0 {
+		sort.SliceStable(d.errs, func(a, b int) bool { return d.errs[a].Line < d.errs[b].Line })
+		return nil, d.errs
+	}
+	return f, nil
+}
+
+type decoder struct {
+	g     *games.Game
+	errs  Errors
+	heads map[string]header
+}
+
+type header struct {
+	line  int
+	value string
+}
+
+// srcLine is one body line: its number, indentation width and text with
+// the indentation and any comment removed.
+type srcLine struct {
+	n, indent int
+	text      string
+}
+
+func (d *decoder) errorf(line int, format string, args ...any) {
+	d.errs = append(d.errs, &Error{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Envelope.
+
+var headerLine = regexp.MustCompile(`(?i)^\s*(game|nation|turn|round|token|salt|kind)\s*:(.*)$`)
+
+// headerKeys in canonical order.
+var headerKeys = []string{"game", "nation", "turn", "round", "kind", "token", "salt"}
+
+// envelope reads the header lines and returns the body lines. Lines before
+// the first header line are chatter; header lines may appear anywhere after
+// it; a line whose keyword is "end" ends the file.
+func (d *decoder) envelope(lines []Line) []srcLine {
+	var body []srcLine
+	started := false
+	for _, l := range lines {
+		text := stripComment(l.Text)
+		if m := headerLine.FindStringSubmatch(text); m != nil {
+			started = true
+			key := strings.ToLower(m[1])
+			value := strings.TrimSpace(m[2])
+			if prev, dup := d.heads[key]; dup {
+				d.errorf(l.N, "a second %q line (the first is line %d)", key+":", prev.line)
+				continue
+			}
+			if key == "turn" || key == "round" {
+				other := map[string]string{"turn": "round", "round": "turn"}[key]
+				if prev, dup := d.heads[other]; dup {
+					d.errorf(l.N, "%q and %q say the same thing (line %d); give one", key+":", other+":", prev.line)
+					continue
+				}
+			}
+			d.heads[key] = header{line: l.N, value: value}
+			continue
+		}
+		if !started {
+			continue
+		}
+		indent, rest := trimIndent(text)
+		rest = strings.TrimRight(rest, " \t")
+		if rest == "" {
+			continue
+		}
+		if kw, _ := keyword(firstWord(rest)); kw == "end" {
+			break
+		}
+		body = append(body, srcLine{n: l.N, indent: indent, text: rest})
+	}
+	return body
+}
+
+// stripComment removes a comment: '#' to the end of the line.
+func stripComment(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// file checks the header lines and builds the File.
+func (d *decoder) file(body []Statement) *File {
+	f := &File{Body: body}
+	need := func(key string) (header, bool) {
+		h, ok := d.heads[key]
+		if !ok {
+			d.errorf(0, "no %q line", key+":")
+			return h, false
+		}
+		if h.value == "" {
+			d.errorf(h.line, "%q has no value", key+":")
+			return h, false
+		}
+		return h, true
+	}
+	if h, ok := need("game"); ok {
+		f.Game = h.value
+	}
+	nation := -1
+	if h, ok := need("nation"); ok {
+		i, err := d.g.Tables.NationIndex(h.value)
+		if err != nil {
+			msg := err.Error()
+			if strings.Contains(msg, " could be ") {
+				msg += "; write more of the name"
+			}
+			d.errorf(h.line, "%s", msg)
+		} else {
+			nation = i
+			f.Nation = d.g.Tables.Nations[i].Name
+		}
+	}
+	if h, ok := d.heads["kind"]; ok {
+		switch k := strings.ToLower(h.value); {
+		case k != "" && strings.HasPrefix("standing", k):
+			f.Kind = StandingOrders
+		case k == "turn" || k == "orders":
+			f.Kind = TurnOrders
+		default:
+			d.errorf(h.line, `"kind:" is "standing" for standing orders (leave it out for turn orders), not %q`, h.value)
+		}
+	}
+	turnKey := "turn"
+	if _, ok := d.heads["round"]; ok {
+		turnKey = "round"
+	}
+	if f.Kind == StandingOrders {
+		if h, ok := d.heads[turnKey]; ok {
+			d.errorf(h.line, "standing orders have no %q line", turnKey+":")
+		}
+	} else if h, ok := need(turnKey); ok {
+		f.Turn = d.turn(h, nation)
+	}
+	if h, ok := need("token"); ok {
+		f.Token = h.value
+	}
+	if h, ok := d.heads["salt"]; ok {
+		f.Salt = h.value
+	}
+	if f.Kind == StandingOrders {
+		for _, s := range body {
+			if _, ok := s.(Defend); !ok {
+				d.errorf(s.Pos(), "standing orders may only contain defend lines")
+			}
+		}
+	}
+	return f
+}
+
+var turnID = regexp.MustCompile(`(?i)^r?\s*(\d{1,6})(?:\s*[-_ ]?\s*(\D.*))?$`)
+
+// TurnID is the id of a nation turn: "r05-saxons", "r12-romanobritish"
+// (DESIGN §2): the round with two digits and the nation's name folded to
+// lower-case letters.
+func TurnID(round int, nation string) string {
+	var sb strings.Builder
+	for _, r := range games.Fold(nation) {
+		if r >= 'a' && r <= 'z' {
+			sb.WriteRune(r)
+		}
+	}
+	return fmt.Sprintf("r%02d-%s", round, sb.String())
+}
+
+// turn reads a "turn:" or "round:" value: "r05-saxons", "r5-Saxons", "5".
+// The nation part, if any, must be the file's nation.
+func (d *decoder) turn(h header, nation int) string {
+	example := "r05-saxons"
+	if nation >= 0 {
+		example = TurnID(5, d.g.Tables.Nations[nation].Name)
+	}
+	m := turnID.FindStringSubmatch(h.value)
+	if m == nil {
+		d.errorf(h.line, "%q is not a nation turn like %q", h.value, example)
+		return ""
+	}
+	round, _ := strconv.Atoi(m[1])
+	if n := len(d.g.Tables.Rounds); round < 1 || round > n {
+		d.errorf(h.line, "there is no round %d (the game has rounds 1 to %d)", round, n)
+		return ""
+	}
+	if m[2] != "" {
+		i, err := d.g.Tables.NationIndex(m[2])
+		if err != nil {
+			d.errorf(h.line, "%q is not a nation turn like %q", h.value, example)
+			return ""
+		}
+		if nation >= 0 && i != nation {
+			d.errorf(h.line, "turn %q is the %s turn, but the file is for the %s", h.value, d.g.Tables.Nations[i].Name, d.g.Tables.Nations[nation].Name)
+			return ""
+		}
+	}
+	if nation < 0 {
+		return ""
+	}
+	return TurnID(round, d.g.Tables.Nations[nation].Name)
+}
+
+// Keywords.
+
+var keywords = []string{"place", "remove", "reinforce", "move", "battles", "casualties", "attack", "defend", "phase", "if", "end"}
+
+// keyword resolves a word to a keyword: exactly, else by unique prefix, any
+// case. The message says why not.
+func keyword(w string) (string, string) {
+	lw := strings.ToLower(w)
+	if lw == "" {
+		return "", ""
+	}
+	var hits []string
+	for _, k := range keywords {
+		if k == lw {
+			return k, ""
+		}
+		if strings.HasPrefix(k, lw) {
+			hits = append(hits, k)
+		}
+	}
+	if len(hits) == 1 {
+		return hits[0], ""
+	}
+	if len(hits) > 1 {
+		return "", fmt.Sprintf("%q could be %s", w, orList(hits))
+	}
+	var sug []string
+	for _, k := range keywords {
+		if nearWord(lw, k) || (len(lw) > len(k) && strings.HasPrefix(lw, k)) {
+			sug = append(sug, k)
+		}
+	}
+	if len(sug) > 0 {
+		return "", fmt.Sprintf("%q is not a keyword (did you mean %s?)", w, orList(sug))
+	}
+	return "", fmt.Sprintf("%q is not a keyword (orders start with %s)", w, strings.Join(keywords[:len(keywords)-1], ", "))
+}
+
+// firstWord is the run of letters a line starts with.
+func firstWord(s string) string {
+	for i, r := range s {
+		if !unicode.IsLetter(r) {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// Statements.
+
+type context struct {
+	inPhase, inIf bool
+}
+
+// block reads statements from lines[*i] on while they are indented deeper
+// than parent.
+func (d *decoder) block(lines []srcLine, i *int, parent int, ctx context) []Statement {
+	var out []Statement
+	for *i < len(lines) && lines[*i].indent > parent {
+		l := lines[*i]
+		*i++
+		out = append(out, d.statement(l, l.text, lines, i, ctx)...)
+	}
+	return out
+}
+
+// statement reads one statement (or block) from text, which is l.text or
+// the rest of a one-line "if ...:" or "phase N:". It returns nil when the
+// line has an error (already recorded), and more than one statement for
+// "place York, Kent".
+func (d *decoder) statement(l srcLine, text string, lines []srcLine, i *int, ctx context) []Statement {
+	w := firstWord(text)
+	if w == "" {
+		d.errorf(l.n, "%q does not start with a keyword (%s)", text, strings.Join(keywords[:len(keywords)-1], ", "))
+		return nil
+	}
+	kw, msg := keyword(w)
+	if msg != "" {
+		d.errorf(l.n, "%s", msg)
+		return nil
+	}
+	rest := strings.TrimSpace(text[len(w):])
+	if strings.HasPrefix(rest, ":") {
+		switch kw {
+		case "place", "remove", "reinforce", "move", "battles":
+			rest = strings.TrimSpace(rest[1:])
+		case "casualties", "attack", "defend":
+			if strings.Count(rest, ":") >= 2 {
+				rest = strings.TrimSpace(rest[1:])
+			}
+		}
+	}
+	at := At{Line: l.n}
+	switch kw {
+	case "place", "remove":
+		return d.counted(at, kw, rest)
+	case "reinforce":
+		return one(d.reinforce(at, rest))
+	case "move":
+		return one(d.move(at, rest))
+	case "battles":
+		return one(d.battles(at, rest))
+	case "casualties":
+		return one(d.casualties(at, rest))
+	case "attack", "defend":
+		return one(d.attackDefend(at, kw, rest))
+	case "phase", "if":
+		return one(d.opener(l, at, kw, rest, lines, i, ctx))
+	case "end":
+		// Only reached in a one-line block ("if Kent taken: end"); a line
+		// "end" is handled by envelope.
+		d.errorf(l.n, `"end" must be on a line of its own`)
+	}
+	return nil
+}
+
+func one(s Statement) []Statement {
+	if s == nil {
+		return nil
+	}
+	return []Statement{s}
+}
+
+// maxArmies bounds an army count; no ruleset comes near it.
+const maxArmies = 999
+
+// count reads a number of armies.
+func (d *decoder) count(line int, w string) (int, bool) {
+	n, err := strconv.Atoi(w)
+	if err != nil || n > maxArmies {
+		d.errorf(line, "%s armies is more than there are", w)
+		return 0, false
+	}
+	return n, true
+}
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// counted reads "place AREA [N], AREA [N], ..." (also "place N AREA") and
+// the same for remove: one statement per area, N = 1 when left out.
+func (d *decoder) counted(at At, kw, rest string) []Statement {
+	example := map[string]string{"place": `"place York" or "place Kent 2"`, "remove": `"remove Powys" or "remove March 2"`}[kw]
+	if rest == "" {
+		d.errorf(at.Line, "%s needs an area, like %s", kw, example)
+		return nil
+	}
+	var out []Statement
+	ok := true
+	for _, piece := range strings.Split(rest, ",") {
+		words := strings.Fields(piece)
+		if len(words) == 0 {
+			d.errorf(at.Line, "%s has an empty place in its list of areas, like %s", kw, example)
+			ok = false
+			continue
+		}
+		n := 1
+		var nw string
+		switch {
+		case len(words) > 1 && isNumber(words[len(words)-1]):
+			nw, words = words[len(words)-1], words[:len(words)-1]
+		case len(words) > 1 && isNumber(words[0]):
+			nw, words = words[0], words[1:]
+		}
+		if nw != "" {
+			var good bool
+			if n, good = d.count(at.Line, nw); !good {
+				ok = false
+				continue
+			}
+			if n == 0 {
+				d.errorf(at.Line, "%s %s: the number of armies must be at least 1", kw, strings.TrimSpace(piece))
+				ok = false
+				continue
+			}
+		}
+		id, good := d.area(at.Line, strings.Join(words, " "), "commas")
+		if !good {
+			ok = false
+			continue
+		}
+		if kw == "place" {
+			out = append(out, Place{At: at, Area: id, N: n})
+		} else {
+			out = append(out, Remove{At: at, Area: id, N: n})
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+func (d *decoder) reinforce(at At, rest string) Statement {
+	if rest == "" || strings.Contains(rest, ",") {
+		d.errorf(at.Line, `reinforce names one area, like "reinforce Wessex" (reinforcements are placed together)`)
+		return nil
+	}
+	id, ok := d.area(at.Line, rest, "")
+	if !ok {
+		return nil
+	}
+	return Reinforce{At: at, Area: id}
+}
+
+// pathSep matches the separators of a move path: > -> => , a spaced hyphen
+// and the word "to".
+var pathSep = regexp.MustCompile(`(?i)\s*(?:->|=>|>|,)\s*|\s+-\s+|\s+to\s+`)
+
+// units are the unit words a move may name after its count. Armies are
+// the Core's only unit; the others are for expansions.
+var units = map[string]string{
+	"army": "", "armies": "",
+	"cavalry": "cavalry", "horse": "cavalry", "horses": "cavalry",
+	"leader": "leader", "leaders": "leader",
+}
+
+const moveExample = `move needs a path like "move 2 York > Bernicia"`
+
+func (d *decoder) move(at At, rest string) Statement {
+	m := Move{At: at}
+	words := strings.Fields(rest)
+	if len(words) > 0 {
+		switch w := strings.ToLower(words[0]); {
+		case isNumber(w):
+			n, ok := d.count(at.Line, w)
+			if !ok {
+				return nil
+			}
+			if n == 0 {
+				d.errorf(at.Line, `move needs at least 1 army, or "all"`)
+				return nil
+			}
+			m.N = n
+			words = words[1:]
+		case w == "all":
+			words = words[1:]
+		}
+	}
+	if len(words) > 1 {
+		if u, ok := units[strings.ToLower(words[0])]; ok {
+			m.Unit = u
+			words = words[1:]
+		}
+	}
+	if len(words) > 1 && strings.EqualFold(words[0], "from") {
+		words = words[1:]
+	}
+	pieces := pathSep.Split(" "+strings.Join(words, " ")+" ", -1)
+	// Split of " A > B " gives " A", "B " (the outer spaces only protect a
+	// leading or trailing "to" or "-"); trim and drop the empty ends.
+	if len(pieces) > 0 && strings.TrimSpace(pieces[0]) == "" {
+		pieces = pieces[1:]
+	}
+	if len(pieces) > 0 && strings.TrimSpace(pieces[len(pieces)-1]) == "" {
+		pieces = pieces[:len(pieces)-1]
+	}
+	if len(pieces) < 2 {
+		if len(pieces) == 1 && d.severalAreas(at.Line, strings.TrimSpace(pieces[0]), `">"`) {
+			return nil // "move 2 York Bernicia"
+		}
+		d.errorf(at.Line, moveExample)
+		return nil
+	}
+	ok := true
+	for _, p := range pieces {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			d.errorf(at.Line, moveExample)
+			return nil
+		}
+		id, good := d.area(at.Line, p, `">"`)
+		ok = ok && good
+		m.Path = append(m.Path, id)
+	}
+	if !ok {
+		return nil
+	}
+	return m
+}
+
+// areaList reads "A, B, C" (no duplicates).
+func (d *decoder) areaList(line int, s, what, example string) ([]games.AreaID, bool) {
+	if strings.TrimSpace(s) == "" {
+		d.errorf(line, "%s needs areas, like %q", what, example)
+		return nil, false
+	}
+	var ids []games.AreaID
+	ok := true
+	for _, p := range strings.Split(s, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			d.errorf(line, "%s has an empty place in its list of areas, like %q", what, example)
+			ok = false
+			continue
+		}
+		id, good := d.area(line, p, "commas")
+		if !good {
+			ok = false
+			continue
+		}
+		for _, x := range ids {
+			if x == id {
+				d.errorf(line, "%s lists %s twice", what, d.g.Board.AreaName(id))
+				ok = false
+			}
+		}
+		ids = append(ids, id)
+	}
+	return ids, ok
+}
+
+func (d *decoder) battles(at At, rest string) Statement {
+	ids, ok := d.areaList(at.Line, rest, "battles", "battles Kent, Essex")
+	if !ok {
+		return nil
+	}
+	return Battles{At: at, Areas: ids}
+}
+
+var firstSuffix = regexp.MustCompile(`(?i)\s+first\s*$`)
+
+func (d *decoder) casualties(at At, rest string) Statement {
+	const example = `casualties needs a battle area and where the first losses came from, like "casualties Kent: Sussex, Essex"`
+	area, list, found := strings.Cut(rest, ":")
+	if !found || strings.TrimSpace(area) == "" || strings.TrimSpace(list) == "" {
+		d.errorf(at.Line, example)
+		return nil
+	}
+	id, ok := d.area(at.Line, strings.TrimSpace(area), "")
+	list = firstSuffix.ReplaceAllString(list, "")
+	first, ok2 := d.areaList(at.Line, list, "casualties", "casualties Kent: Sussex, Essex")
+	if !ok || !ok2 {
+		return nil
+	}
+	return Casualties{At: at, Area: id, First: first}
+}
+
+func (d *decoder) attackDefend(at At, kw, rest string) Statement {
+	example := `attack needs a battle area and what to do, like "attack Kent: retreat when mine <= 1" or "attack York: hold"`
+	if kw == "defend" {
+		example = `defend needs an area and what to do, like "defend York: hold" or "defend *: retreat when mine < theirs"`
+	}
+	area, rule, found := strings.Cut(rest, ":")
+	area = strings.TrimSpace(area)
+	if !found || area == "" || strings.TrimSpace(rule) == "" {
+		d.errorf(at.Line, "%s", example)
+		return nil
+	}
+	id := games.NoArea
+	ok := true
+	if area == "*" {
+		if kw == "attack" {
+			d.errorf(at.Line, `attack needs a battle area; "*" is only for defend`)
+			ok = false
+		}
+	} else {
+		id, ok = d.area(at.Line, area, "")
+	}
+	r, ok2 := d.rule(at.Line, strings.TrimSpace(rule))
+	if !ok || !ok2 {
+		return nil
+	}
+	if kw == "attack" {
+		return Attack{At: at, Area: id, Rule: r}
+	}
+	return Defend{At: at, Area: id, Rule: r}
+}
+
+var whenWord = regexp.MustCompile(`(?i)(?:^|\s)when(?:\s|$)`)
+
+// rule reads "hold" or "retreat [N] [to A, B] [when COND]"; the words hold
+// and retreat may be shortened to any prefix.
+func (d *decoder) rule(line int, s string) (Rule, bool) {
+	w := firstWord(s)
+	lw := strings.ToLower(w)
+	switch {
+	case lw != "" && strings.HasPrefix("hold", lw):
+		if rest := strings.TrimSpace(s[len(w):]); rest != "" {
+			d.errorf(line, "nothing may follow hold, not %q", rest)
+			return Rule{}, false
+		}
+		return Rule{Hold: true}, true
+	case lw != "" && strings.HasPrefix("retreat", lw):
+	default:
+		d.errorf(line, "after the colon write hold or retreat, not %q", s)
+		return Rule{}, false
+	}
+	r := Rule{When: Always{}}
+	rest := s[len(w):]
+	if loc := whenWord.FindStringIndex(rest); loc != nil {
+		cond := strings.TrimSpace(rest[loc[1]:])
+		rest = rest[:loc[0]]
+		if cond == "" {
+			d.errorf(line, `"when" needs a condition, like "when mine <= 1"`)
+			return Rule{}, false
+		}
+		c, err := ParseCond(cond)
+		if err != nil {
+			d.errorf(line, "%s", err.Error())
+			return Rule{}, false
+		}
+		r.When = c
+	}
+	words := strings.Fields(rest)
+	if len(words) > 0 {
+		switch w := strings.ToLower(words[0]); {
+		case isNumber(w):
+			n, ok := d.count(line, w)
+			if !ok {
+				return Rule{}, false
+			}
+			if n == 0 {
+				d.errorf(line, `retreat needs at least 1 army, or "all" (or leave the number out)`)
+				return Rule{}, false
+			}
+			r.N = n
+			words = words[1:]
+		case w == "all":
+			words = words[1:]
+		}
+	}
+	if len(words) == 0 {
+		return r, true
+	}
+	if !strings.EqualFold(words[0], "to") {
+		d.errorf(line, `after retreat write a number, "to" and areas, or "when", not %q`, strings.Join(words, " "))
+		return Rule{}, false
+	}
+	to, ok := d.areaList(line, strings.Join(words[1:], " "), "retreat to", "retreat to Pennines, Cumbria")
+	if !ok {
+		return Rule{}, false
+	}
+	r.To = to
+	return r, true
+}
+
+// opener reads "phase N:" or "if AREA taken|lost:", with the statements
+// after the colon on the same line and those indented under it.
+func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *int, ctx context) Statement {
+	head, inline, found := strings.Cut(rest, ":")
+	head, inline = strings.TrimSpace(head), strings.TrimSpace(inline)
+	ok := found
+	var s Statement
+	inner := ctx
+	if kw == "phase" {
+		inner.inPhase = true
+		switch {
+		case ctx.inPhase:
+			d.errorf(l.n, "a phase block cannot be inside another phase block")
+			ok = false
+		case ctx.inIf:
+			d.errorf(l.n, "a phase block cannot be inside an if block; put the if inside the phase")
+			ok = false
+		case !found || !isNumber(head):
+			d.errorf(l.n, `phase needs a number and a colon, like "phase 2:"`)
+			ok = false
+		default:
+			n, err := strconv.Atoi(head)
+			if err != nil || n < 2 || n > 99 {
+				d.errorf(l.n, `phase %s: statements outside phase blocks are phase 1; blocks are "phase 2:" and later`, head)
+				ok = false
+			}
+			s = Phase{At: at, N: n}
+		}
+	} else {
+		inner.inIf = true
+		words := strings.Fields(head)
+		var taken bool
+		switch {
+		case !found || len(words) < 2:
+			d.errorf(l.n, `if needs an area and "taken" or "lost", then a colon, like "if Kent taken:"`)
+			ok = false
+		case strings.EqualFold(words[len(words)-1], "taken"):
+			taken = true
+		case strings.EqualFold(words[len(words)-1], "lost"):
+		default:
+			d.errorf(l.n, `if needs "taken" or "lost" after the area, like "if Kent taken:", not %q`, words[len(words)-1])
+			ok = false
+		}
+		if ok {
+			id, good := d.area(l.n, strings.Join(words[:len(words)-1], " "), "")
+			ok = good
+			s = If{At: at, Area: id, Taken: taken}
+		}
+	}
+	var body []Statement
+	if inline != "" {
+		body = append(body, d.statement(l, inline, lines, i, inner)...)
+	}
+	start := *i
+	body = append(body, d.block(lines, i, l.indent, inner)...)
+	if ok && inline == "" && *i == start {
+		d.errorf(l.n, "nothing is indented under %q", strings.TrimSpace(l.text))
+		return nil
+	}
+	if !ok || len(body) == 0 {
+		return nil
+	}
+	switch b := s.(type) {
+	case Phase:
+		b.Body = body
+		return b
+	case If:
+		b.Then = body
+		return b
+	}
+	return nil
+}
+
+// area looks a name up on the board. When a name of several words is not
+// an area but each word is, the message says to separate them with sep.
+func (d *decoder) area(line int, name, sep string) (games.AreaID, bool) {
+	id, err := d.g.Board.Lookup(name)
+	if err == nil {
+		return id, true
+	}
+	if sep != "" && d.severalAreas(line, name, sep) {
+		return games.NoArea, false
+	}
+	d.errorf(line, "%s", err.Error())
+	return games.NoArea, false
+}
+
+// severalAreas reports (and records) that name is not one area but several
+// written without separators ("Kent Essex"), each word an area.
+func (d *decoder) severalAreas(line int, name, sep string) bool {
+	words := strings.Fields(name)
+	if len(words) < 2 {
+		return false
+	}
+	if _, err := d.g.Board.Lookup(name); err == nil {
+		return false
+	}
+	for _, w := range words {
+		if _, err := d.g.Board.Lookup(w); err != nil {
+			return false
+		}
+	}
+	d.errorf(line, "%q is %d areas; separate them with %s", name, len(words), sep)
+	return true
+}
