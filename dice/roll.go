@@ -69,12 +69,15 @@ type Roller interface {
 // Turn derives the dice of one nation turn or round event and logs them in
 // the order rolled. It is not safe for concurrent use.
 type Turn struct {
+	turn   string    // turn id, for errors
 	mac    hash.Hash // HMAC-SHA256 keyed with the turn seed
 	prefix []byte    // fields: version, game, turn
 	suffix []byte    // fields: hex(inputDigest), salts
 	buf    []byte    // message scratch space
 	sum    []byte    // HMAC output scratch space
 	log    []Entry
+	seen   map[Label]int // label → 1-based roll number; lookups only
+	err    error
 }
 
 // NewTurn starts the dice of one turn. seed is the turn's chain seed s_i;
@@ -84,7 +87,7 @@ type Turn struct {
 // used in the order given, which is the canonical order the archive stores
 // (see CanonicalSalts).
 func NewTurn(seed []byte, game, turn string, inputDigest []byte, salts []string) *Turn {
-	t := &Turn{mac: hmac.New(sha256.New, seed)}
+	t := &Turn{mac: hmac.New(sha256.New, seed), turn: turn, seen: make(map[Label]int)}
 	t.prefix = appendField(nil, Version)
 	t.prefix = appendField(t.prefix, game)
 	t.prefix = appendField(t.prefix, turn)
@@ -96,10 +99,30 @@ func NewTurn(seed []byte, game, turn string, inputDigest []byte, salts []string)
 }
 
 // Roll derives the die named by l (see Derive) and appends it to the log.
+// Rolling a label a second time gives the same value again, which is an
+// engine bug; Roll records it for Err.
 func (t *Turn) Roll(l Label) int {
 	v := t.derive(l)
 	t.log = append(t.log, Entry{Label: l, Value: v})
+	if err := noteLabel(t.seen, t.turn, len(t.log), l); err != nil && t.err == nil {
+		t.err = err
+	}
 	return v
+}
+
+// Err is the first error met while rolling, or nil: a *DuplicateLabelError
+// if the engine named two dice alike. The engine should refuse to archive a
+// turn whose dice have an error.
+func (t *Turn) Err() error { return t.err }
+
+// noteLabel records that roll seq (1-based) of turn has label l, and returns
+// a *DuplicateLabelError if an earlier roll had it.
+func noteLabel(seen map[Label]int, turn string, seq int, l Label) error {
+	if first, dup := seen[l]; dup {
+		return &DuplicateLabelError{Turn: turn, Label: l, First: first, Seq: seq}
+	}
+	seen[l] = seq
+	return nil
 }
 
 // Log is a copy of the dice rolled so far, in order.
@@ -184,13 +207,32 @@ func (e *MismatchError) Error() string {
 	return fmt.Sprintf("dice: turn %s roll %d (%s): log says %d, derived %d", e.Turn, e.Seq, e.Label, e.Logged, e.Derived)
 }
 
+// DuplicateLabelError says two dice of one turn have the same label, and so
+// the same value: the engine must number battles, rounds and dice so that
+// every die of a turn has its own label (docs/dice.md "Labels").
+type DuplicateLabelError struct {
+	Turn  string // turn id
+	Label Label
+	First int // 1-based roll number of the first die with this label
+	Seq   int // 1-based roll number of the die that repeats it
+}
+
+func (e *DuplicateLabelError) Error() string {
+	return fmt.Sprintf("dice: turn %s roll %d (%s): same label as roll %d; every die needs its own label", e.Turn, e.Seq, e.Label, e.First)
+}
+
 // CheckLog re-derives every die of a turn's log and returns a *MismatchError
-// for the first that differs. This is what `pbem verify` runs for each turn,
+// for the first that differs, or a *DuplicateLabelError if two dice share a
+// label. This is what `pbem verify` runs for each turn,
 // after checking the turn's seed against the commitment (VerifySeed); it needs
 // no secret.
 func CheckLog(seed []byte, game, turn string, inputDigest []byte, salts []string, entries []Entry) error {
 	t := NewTurn(seed, game, turn, inputDigest, salts)
+	seen := make(map[Label]int, len(entries))
 	for i, e := range entries {
+		if err := noteLabel(seen, turn, i+1, e.Label); err != nil {
+			return err
+		}
 		if got := t.derive(e.Label); got != e.Value {
 			return &MismatchError{Turn: turn, Seq: i + 1, Label: e.Label, Logged: e.Value, Derived: got}
 		}

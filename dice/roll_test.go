@@ -338,3 +338,31 @@ func testChainSeed(i int) ([]byte, error) {
 	}
 	return c.Seed(i)
 }
+
+func TestDuplicateLabel(t *testing.T) {
+	c := baseCtx()
+	a, b := baseLabel(), baseLabel()
+	b.Die = 1
+	tu := NewTurn(c.seed, c.game, c.turn, c.digest, c.salts)
+	va := tu.Roll(a)
+	tu.Roll(b)
+	require.NoError(t, tu.Err())
+	assert.Equal(t, va, tu.Roll(a), "same label, same die: why duplicates are a bug")
+	tu.Roll(b)
+	var de *DuplicateLabelError
+	require.True(t, errors.As(tu.Err(), &de), "want *DuplicateLabelError, got %v", tu.Err())
+	assert.Equal(t, DuplicateLabelError{Turn: c.turn, Label: a, First: 1, Seq: 3}, *de, "the first duplicate is kept")
+	assert.EqualError(t, tu.Err(), "dice: turn r03-saxons roll 3 (battle 2 round 1 attacker infantry die 0): same label as roll 1; every die needs its own label")
+
+	err := CheckLog(c.seed, c.game, c.turn, c.digest, c.salts, tu.Log())
+	require.True(t, errors.As(err, &de), "CheckLog: want *DuplicateLabelError, got %v", err)
+	assert.Equal(t, 3, de.Seq)
+
+	s := NewScript(1, 2, 3)
+	s.Roll(a)
+	s.Roll(b)
+	assert.NoError(t, s.Err())
+	s.Roll(b)
+	require.True(t, errors.As(s.Err(), &de), "Script: want *DuplicateLabelError, got %v", s.Err())
+	assert.Equal(t, DuplicateLabelError{Turn: "(script)", Label: b, First: 2, Seq: 3}, *de)
+}

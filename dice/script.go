@@ -5,17 +5,20 @@ import "fmt"
 // Script is a Roller for tests: it returns the scripted values in order and
 // logs them like a Turn. When the script runs out, or a scripted value is not
 // 1..6, it records an error for Err and returns 1; it never panics, so an
-// engine under test runs to the end and the test reports the error.
+// engine under test runs to the end and the test reports the error. Like a
+// Turn, it also records a *DuplicateLabelError when two dice share a label,
+// so engine tests catch what would make real dice repeat.
 type Script struct {
 	values []int
 	next   int
 	err    error
 	log    []Entry
+	seen   map[Label]int // label → 1-based roll number; lookups only
 }
 
 // NewScript scripts the given die values, in the order they will be rolled.
 func NewScript(values ...int) *Script {
-	return &Script{values: append([]int(nil), values...)}
+	return &Script{values: append([]int(nil), values...), seen: make(map[Label]int)}
 }
 
 // Roll returns the next scripted value (see Script).
@@ -31,6 +34,9 @@ func (s *Script) Roll(l Label) int {
 	}
 	s.next++
 	s.log = append(s.log, Entry{Label: l, Value: v})
+	if err := noteLabel(s.seen, "(script)", s.next, l); err != nil {
+		s.fail(err)
+	}
 	return v
 }
 
