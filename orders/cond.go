@@ -446,6 +446,10 @@ func (p *condParser) term() (Expr, bool) {
 	l, ok := p.factor()
 	for ok {
 		t, more := p.peek()
+		if prev := p.toks[p.pos-1]; more && prev.kind == tNum && t.kind == tWord && (t.val == "mine" || t.val == "theirs" || t.val == "round") {
+			p.fail(p.pos, fmt.Sprintf("write %s*%s to multiply, not %q", prev.val, t.val, prev.text+" "+t.text))
+			return nil, false
+		}
 		if !more || t.kind != tStar {
 			break
 		}

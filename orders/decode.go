@@ -25,10 +25,10 @@ func Decode(text string, g *games.Game) (*File, Errors) {
 	if g == nil || g.Board == nil || g.Tables == nil {
 		return nil, Errors{{Msg: "no ruleset to read the orders against"}}
 	}
-	d := &decoder{g: g, heads: map[string]header{}}
+	d := &decoder{g: g, heads: map[string]header{}, mixed: map[int]bool{}}
 	body := d.envelope(Clean(text))
 	i := 0
-	stmts := d.block(body, &i, -1, context{})
+	stmts := d.block(body, &i, indent{-1, -1}, context{})
 	f := d.file(stmts)
 	if len(d.errs) > 0 {
 		sort.SliceStable(d.errs, func(a, b int) bool { return d.errs[a].Line < d.errs[b].Line })
@@ -41,6 +41,7 @@ type decoder struct {
 	g     *games.Game
 	errs  Errors
 	heads map[string]header
+	mixed map[int]bool // lines already reported for mixing tabs and spaces
 }
 
 type header struct {
@@ -51,9 +52,15 @@ type header struct {
 // srcLine is one body line: its number, indentation width and text with
 // the indentation and any comment removed.
 type srcLine struct {
-	n, indent int
-	text      string
+	n    int
+	ind  indent
+	text string
 }
+
+// indent is the width of a line's indentation counting a tab as 8 columns,
+// and counting it as 1: where the two disagree on which of two lines is
+// deeper, the file mixes tabs and spaces ambiguously.
+type indent struct{ tab8, tab1 int }
 
 func (d *decoder) errorf(line int, format string, args ...any) {
 	d.errs = append(d.errs, &Error{Line: line, Msg: fmt.Sprintf(format, args...)})
@@ -95,7 +102,7 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 		if !started {
 			continue
 		}
-		indent, rest := trimIndent(text)
+		ind, rest := trimIndent(text)
 		rest = strings.TrimRight(rest, " \t")
 		if rest == "" {
 			continue
@@ -103,9 +110,14 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 		if kw, _ := keyword(firstWord(rest)); kw == "end" {
 			break
 		}
-		body = append(body, srcLine{n: l.N, indent: indent, text: rest})
+		body = append(body, srcLine{n: l.N, ind: indent{ind, tabsAsOne(text)}, text: rest})
 	}
 	return body
+}
+
+// tabsAsOne is the width of a line's indentation counting a tab as 1.
+func tabsAsOne(s string) int {
+	return len(s) - len(strings.TrimLeft(s, " \t"))
 }
 
 // stripComment removes a comment: '#' to the end of the line.
@@ -148,6 +160,7 @@ func (d *decoder) file(body []Statement) *File {
 			f.Nation = d.g.Tables.Nations[i].Name
 		}
 	}
+	kindOK := true
 	if h, ok := d.heads["kind"]; ok {
 		switch k := strings.ToLower(h.value); {
 		case k != "" && strings.HasPrefix("standing", k):
@@ -156,18 +169,24 @@ func (d *decoder) file(body []Statement) *File {
 			f.Kind = TurnOrders
 		default:
 			d.errorf(h.line, `"kind:" is "standing" for standing orders (leave it out for turn orders), not %q`, h.value)
+			kindOK = false
 		}
 	}
 	turnKey := "turn"
 	if _, ok := d.heads["round"]; ok {
 		turnKey = "round"
 	}
-	if f.Kind == StandingOrders {
+	switch {
+	case f.Kind == StandingOrders:
 		if h, ok := d.heads[turnKey]; ok {
 			d.errorf(h.line, "standing orders have no %q line", turnKey+":")
 		}
-	} else if h, ok := need(turnKey); ok {
-		f.Turn = d.turn(h, nation)
+	case !kindOK:
+		// A file of unknown kind may or may not need a turn: one error is enough.
+	default:
+		if h, ok := need(turnKey); ok {
+			f.Turn = d.turn(h, nation)
+		}
 	}
 	if h, ok := need("token"); ok {
 		f.Token = h.value
@@ -262,7 +281,7 @@ func keyword(w string) (string, string) {
 	}
 	var sug []string
 	for _, k := range keywords {
-		if nearWord(lw, k) || (len(lw) > len(k) && strings.HasPrefix(lw, k)) {
+		if nearWord(lw, k) || commonPrefix(lw, k) >= 4 {
 			sug = append(sug, k)
 		}
 	}
@@ -270,6 +289,14 @@ func keyword(w string) (string, string) {
 		return "", fmt.Sprintf("%q is not a keyword (did you mean %s?)", w, orList(sug))
 	}
 	return "", fmt.Sprintf("%q is not a keyword (orders start with %s)", w, strings.Join(keywords[:len(keywords)-1], ", "))
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // firstWord is the run of letters a line starts with.
@@ -290,14 +317,25 @@ type context struct {
 
 // block reads statements from lines[*i] on while they are indented deeper
 // than parent.
-func (d *decoder) block(lines []srcLine, i *int, parent int, ctx context) []Statement {
+func (d *decoder) block(lines []srcLine, i *int, parent indent, ctx context) []Statement {
 	var out []Statement
-	for *i < len(lines) && lines[*i].indent > parent {
+	for *i < len(lines) && d.deeper(lines[*i], parent) {
 		l := lines[*i]
 		*i++
 		out = append(out, d.statement(l, l.text, lines, i, ctx)...)
 	}
 	return out
+}
+
+// deeper reports whether l is indented deeper than parent, and records an
+// error when that depends on the width of a tab.
+func (d *decoder) deeper(l srcLine, parent indent) bool {
+	deep := l.ind.tab8 > parent.tab8
+	if deep != (l.ind.tab1 > parent.tab1) && !d.mixed[l.n] {
+		d.mixed[l.n] = true
+		d.errorf(l.n, "the indentation mixes tabs and spaces, so it is unclear which block this line belongs to; indent with spaces only")
+	}
+	return deep
 }
 
 // statement reads one statement (or block) from text, which is l.text or
@@ -734,7 +772,7 @@ func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *
 		body = append(body, d.statement(l, inline, lines, i, inner)...)
 	}
 	start := *i
-	body = append(body, d.block(lines, i, l.indent, inner)...)
+	body = append(body, d.block(lines, i, l.ind, inner)...)
 	if ok && inline == "" && *i == start {
 		d.errorf(l.n, "nothing is indented under %q", strings.TrimSpace(l.text))
 		return nil

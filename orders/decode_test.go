@@ -105,6 +105,8 @@ func TestDecodeStatements(t *testing.T) {
 			Phase{N: 2, Body: []Statement{
 				If{Area: a("York"), Taken: true, Then: []Statement{Move{N: 2, Path: as("York", "Bernicia")}}},
 				Battles{Areas: as("York")}}}}},
+		{"tabs after spaces, unambiguous", "if York taken:\n  if Kent taken:\n  \tbattles York", []Statement{
+			If{Area: a("York"), Taken: true, Then: []Statement{If{Area: a("Kent"), Taken: true, Then: []Statement{Battles{Areas: as("York")}}}}}}},
 		{"whole file indented", "    move 2 York > Bernicia\n    phase 2:\n      battles York\n    battles Kent", []Statement{
 			Move{N: 2, Path: as("York", "Bernicia")}, Phase{N: 2, Body: []Statement{Battles{Areas: as("York")}}}, Battles{Areas: as("Kent")}}},
 		{"if area of two words", "if North Mercia lost:\n  move all York > Pennines", []Statement{
