@@ -85,9 +85,13 @@ type Turn struct {
 // digest of the turn's inputs (DESIGN §2), or of the previous turn's inputs
 // for dice rolled before orders exist; salts are the players' salt: lines,
 // used in the order given, which is the canonical order the archive stores
-// (see CanonicalSalts).
+// (see CanonicalSalts). A seed that is not SeedSize bytes long is a caller
+// bug: the dice still roll, and Err reports it.
 func NewTurn(seed []byte, game, turn string, inputDigest []byte, salts []string) *Turn {
 	t := &Turn{mac: hmac.New(sha256.New, seed), turn: turn, seen: make(map[Label]int)}
+	if len(seed) != SeedSize {
+		t.err = fmt.Errorf("dice: turn %s: seed is %d bytes, want %d", turn, len(seed), SeedSize)
+	}
 	t.prefix = appendField(nil, Version)
 	t.prefix = appendField(t.prefix, game)
 	t.prefix = appendField(t.prefix, turn)
@@ -110,8 +114,8 @@ func (t *Turn) Roll(l Label) int {
 	return v
 }
 
-// Err is the first error met while rolling, or nil: a *DuplicateLabelError
-// if the engine named two dice alike. The engine should refuse to archive a
+// Err is the first error met, or nil: a seed of the wrong size, or a
+// *DuplicateLabelError if the engine named two dice alike. The engine should refuse to archive a
 // turn whose dice have an error.
 func (t *Turn) Err() error { return t.err }
 
@@ -228,6 +232,9 @@ func (e *DuplicateLabelError) Error() string {
 // no secret.
 func CheckLog(seed []byte, game, turn string, inputDigest []byte, salts []string, entries []Entry) error {
 	t := NewTurn(seed, game, turn, inputDigest, salts)
+	if t.err != nil {
+		return t.err
+	}
 	seen := make(map[Label]int, len(entries))
 	for i, e := range entries {
 		if err := noteLabel(seen, turn, i+1, e.Label); err != nil {

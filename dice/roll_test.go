@@ -366,3 +366,17 @@ func TestDuplicateLabel(t *testing.T) {
 	require.True(t, errors.As(s.Err(), &de), "Script: want *DuplicateLabelError, got %v", s.Err())
 	assert.Equal(t, DuplicateLabelError{Turn: "(script)", Label: b, First: 2, Seq: 3}, *de)
 }
+
+func TestSeedSize(t *testing.T) {
+	c := baseCtx()
+	for _, n := range []int{0, 16, 31, 33, 64} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			seed := bytes.Repeat([]byte{7}, n)
+			tu := NewTurn(seed, c.game, c.turn, c.digest, c.salts)
+			v := tu.Roll(baseLabel())
+			assert.True(t, v >= 1 && v <= 6)
+			assert.EqualError(t, tu.Err(), fmt.Sprintf("dice: turn r03-saxons: seed is %d bytes, want 32", n))
+			assert.Error(t, CheckLog(seed, c.game, c.turn, c.digest, c.salts, tu.Log()))
+		})
+	}
+}
