@@ -1,0 +1,241 @@
+package templates
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Width is the longest line of a text report or orders template, in
+// characters: what every mail client shows without reflowing (DESIGN §6).
+const Width = 72
+
+// width is the number of characters of s as a mail client counts them.
+func width(s string) int { return utf8.RuneCountInString(s) }
+
+// wrap breaks text into lines of at most w characters: the first line is
+// indented by first spaces, the following ones by hang spaces. Runs of
+// spaces collapse; a word longer than a line is cut.
+func wrap(text string, w, first, hang int) []string {
+	words := keepBrackets(strings.Fields(text), w-hang)
+	var out []string
+	line := strings.Repeat(" ", first)
+	empty := true
+	flush := func() {
+		out = append(out, line)
+		line = strings.Repeat(" ", hang)
+		empty = true
+	}
+	for _, word := range words {
+		for {
+			room := w - width(line)
+			if !empty {
+				room-- // the space before the word
+			}
+			if width(word) <= room {
+				if !empty {
+					line += " "
+				}
+				line += word
+				empty = false
+				break
+			}
+			if !empty {
+				flush()
+				continue
+			}
+			// The word alone is too long for a line: cut it.
+			cut := max(1, w-width(line))
+			r := []rune(word)
+			line += string(r[:cut])
+			word = string(r[cut:])
+			flush()
+		}
+	}
+	if !empty || len(out) == 0 {
+		out = append(out, strings.TrimRight(line, " "))
+	}
+	return out
+}
+
+// keepBrackets joins a short bracketed group of words ("[3 5 6]", a roll
+// of dice) into one word, so a line never breaks inside it; groups longer
+// than max stay breakable.
+func keepBrackets(words []string, max int) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "[") && !strings.Contains(w, "]") {
+			j := i + 1
+			for j < len(words) && !strings.Contains(words[j], "]") {
+				j++
+			}
+			if j < len(words) {
+				g := strings.Join(words[i:j+1], " ")
+				if width(g) <= max/2 {
+					out = append(out, g)
+					i = j
+					continue
+				}
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// para wraps text to the report width with the given indents and returns
+// it as one string ending in a newline.
+func para(first, hang int, text string) string {
+	return strings.Join(wrap(text, Width, first, hang), "\n") + "\n"
+}
+
+// fit is the last safety net of the text report: any line still longer
+// than Width (a house-rules table with very long names) is wrapped under
+// its own indentation, so the 72-column promise holds whatever the data.
+func fit(text string) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for _, l := range lines {
+		if width(l) <= Width {
+			out = append(out, l)
+			continue
+		}
+		ind := width(l) - width(strings.TrimLeft(l, " "))
+		if ind > Width/2 {
+			ind = 4
+		}
+		out = append(out, wrap(l, Width, ind, ind+2)...)
+	}
+	return strings.Join(out, "\n")
+}
+
+// table is a text table: a header row, rows, right-aligned columns and a
+// left indent. The last column takes what room is left and wraps inside it.
+type table struct {
+	indent int
+	head   []string
+	rows   [][]string
+	right  []bool
+	minw   []int // least width of each column, to line tables up
+}
+
+// render lays the table out within Width.
+func (t table) render() string {
+	n := len(t.head)
+	for _, r := range t.rows {
+		n = max(n, len(r))
+	}
+	if n == 0 {
+		return ""
+	}
+	ws := make([]int, n)
+	all := t.rows
+	if len(t.head) > 0 {
+		all = append([][]string{t.head}, t.rows...)
+	}
+	for _, r := range all {
+		for i, c := range r {
+			ws[i] = max(ws[i], width(c))
+		}
+	}
+	for i, m := range t.minw {
+		if i < n {
+			ws[i] = max(ws[i], m)
+		}
+	}
+	const gap = 2
+	start := make([]int, n)
+	pos := t.indent
+	for i := range ws {
+		start[i] = pos
+		pos += ws[i] + gap
+	}
+	lastW := max(Width-start[n-1], 12)
+	var sb strings.Builder
+	for ri, r := range all {
+		var line strings.Builder
+		line.WriteString(strings.Repeat(" ", t.indent))
+		for i := 0; i < n-1; i++ {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			pad := strings.Repeat(" ", ws[i]-width(c))
+			if i < len(t.right) && t.right[i] {
+				line.WriteString(pad + c)
+			} else {
+				line.WriteString(c + pad)
+			}
+			line.WriteString(strings.Repeat(" ", gap))
+		}
+		last := ""
+		if n-1 < len(r) {
+			last = r[n-1]
+		}
+		if n-1 < len(t.right) && t.right[n-1] {
+			last = strings.Repeat(" ", max(0, ws[n-1]-width(last))) + last
+		}
+		head := line.String()
+		if width(last) <= lastW {
+			sb.WriteString(strings.TrimRight(head+last, " ") + "\n")
+		} else {
+			ls := wrap(last, Width, start[n-1], start[n-1])
+			sb.WriteString(strings.TrimRight(head+strings.TrimLeft(ls[0], " "), " ") + "\n")
+			for _, l := range ls[1:] {
+				sb.WriteString(l + "\n")
+			}
+		}
+		if ri == 0 && len(t.head) > 0 {
+			var rule strings.Builder
+			rule.WriteString(strings.Repeat(" ", t.indent))
+			for i := range ws {
+				w := ws[i]
+				if i == n-1 {
+					w = min(ws[i], lastW)
+				}
+				rule.WriteString(strings.Repeat("-", w))
+				if i < n-1 {
+					rule.WriteString(strings.Repeat(" ", gap))
+				}
+			}
+			sb.WriteString(rule.String() + "\n")
+		}
+	}
+	return sb.String()
+}
+
+// possessive is "the Saxons' turn" or "the Romano-British turn".
+func possessive(nation string) string {
+	if strings.HasSuffix(nation, "s") {
+		return nation + "'"
+	}
+	return nation
+}
+
+// plural is "1 army", "2 armies".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// signed is "+3", "-1" or "0".
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// list joins words: "a", "a and b", "a, b and c".
+func list(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}

@@ -1,0 +1,369 @@
+package templates
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Header is what an orders template's envelope needs besides the state.
+type Header struct {
+	Game     string // game id
+	Token    string // the player's secret token; empty writes a placeholder
+	Deadline string // when the orders are due, as the GM wrote it
+}
+
+// plan is what the nation due in a state will decide: what its
+// Population Increase and Reinforcements Phase gives it under the defaults
+// (which needs no dice), and its armies when movement starts.
+type plan struct {
+	g      *games.Game
+	s      *adjudicator.State // at the start of the turn
+	p1     *adjudicator.State // after Phase 1 with the defaults
+	n      int
+	nation string
+	turn   string
+
+	pop      *adjudicator.Event
+	gain     int
+	places   []adjudicator.Event // default placements
+	remove   int
+	removes  []adjudicator.Event // default removals
+	reinf    []adjudicator.Event // reinforcements placed on land
+	invaders []adjudicator.Event // invaders arriving at sea
+	notes    []adjudicator.Event // shortages and limits of Phase 1
+	landings []adjudicator.Event // default landings of armies at sea
+}
+
+// sixes is a die that always rolls 6. newPlan plays the turn with it only
+// to read the events of Phases 1 and 2, which roll no dice.
+type sixes struct{}
+
+func (sixes) Roll(dice.Label) int { return 6 }
+
+// newPlan previews the turn due in s with every Decision left to its
+// default; nil when no nation turn is due.
+func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
+	n := e.Due(s)
+	if n < 0 {
+		return nil
+	}
+	_, evs, err := e.NationTurn(s, adjudicator.Input{}, sixes{})
+	if err != nil {
+		return nil
+	}
+	p := &plan{g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s)}
+	for _, ev := range evs {
+		switch ev.Kind {
+		case adjudicator.EvPopulation:
+			pe := ev
+			p.pop = &pe
+			p.gain = ev.N
+		case adjudicator.EvPlace:
+			p.places = append(p.places, ev)
+		case adjudicator.EvRemove:
+			p.removes = append(p.removes, ev)
+			p.remove += ev.N
+		case adjudicator.EvReinforce:
+			if a, err := g.Board.Lookup(ev.Area); err == nil && g.Board.IsLand(a) {
+				p.reinf = append(p.reinf, ev)
+			} else {
+				p.invaders = append(p.invaders, ev)
+			}
+		case adjudicator.EvShortage:
+			p.notes = append(p.notes, ev)
+		case adjudicator.EvDefault:
+			if ev.Rule == "reduX Core 6.1" {
+				p.landings = append(p.landings, ev)
+			}
+		}
+	}
+	return p
+}
+
+func areaNames(evs []adjudicator.Event) []string {
+	var out []string
+	for _, ev := range evs {
+		s := ev.Area
+		if ev.N > 1 {
+			s += " (" + strconv.Itoa(ev.N) + ")"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// decisions lists, one sentence each, what the player must decide.
+func (p *plan) decisions() []string {
+	var out []string
+	if p.gain > 0 {
+		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold (reduX Core 5.1.1); by default: "+list(areaNames(p.places))+".")
+	}
+	if p.remove > 0 {
+		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit (reduX Core 5.1); by default from "+list(areaNames(p.removes))+".")
+	}
+	for _, ev := range p.reinf {
+		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre (reduX Core 5.2.2); by default: "+ev.Area+".")
+	}
+	for _, ev := range p.invaders {
+		out = append(out, "Land the "+plural(ev.N, "invader", "invaders")+" arriving in the "+ev.Area+": they must land this turn (reduX Core 6.1).")
+	}
+	out = append(out, "Move any of your armies up to two areas (reduX Core 6), or none.")
+	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults (reduX Core 7).")
+	return out
+}
+
+// occupants describes an area for nation n: "yours 3", "SX 2, yours 1",
+// "empty".
+func (p *plan) occupants(a games.AreaID) string {
+	var parts []string
+	for m, c := range p.p1.Units[a] {
+		if c == 0 {
+			continue
+		}
+		if m == p.n {
+			parts = append(parts, "yours "+strconv.Itoa(c))
+		} else {
+			parts = append(parts, short(p.g.Tables.Nations[m])+" "+strconv.Itoa(c))
+		}
+	}
+	if len(parts) == 0 {
+		return "empty"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// neighbours lists the land areas bordering a, with their occupants; a
+// strait is marked "~".
+func (p *plan) neighbours(a games.AreaID) (text string, target games.AreaID) {
+	b := p.g.Board
+	var parts []string
+	target = games.NoArea
+	score := -1
+	for _, e := range b.Edges(a) {
+		if !b.IsLand(e.To) {
+			continue
+		}
+		name := b.AreaName(e.To)
+		if e.Strait {
+			name += "~"
+		}
+		parts = append(parts, name+" ("+p.occupants(e.To)+")")
+		// The example move: another nation's area, else an empty one,
+		// else one of ours; board order on ties.
+		sc := 0
+		switch {
+		case p.foreign(e.To) > 0:
+			sc = 2
+		case p.p1.Vacant(e.To):
+			sc = 1
+		}
+		if sc > score {
+			target, score = e.To, sc
+		}
+	}
+	return strings.Join(parts, ", "), target
+}
+
+func (p *plan) foreign(a games.AreaID) int {
+	c := 0
+	for m, k := range p.p1.Units[a] {
+		if m != p.n {
+			c += k
+		}
+	}
+	return c
+}
+
+type ordersSection struct {
+	Title string
+	Items []ordersItem
+}
+
+// ordersItem is a comment paragraph, an order line, or both.
+type ordersItem struct {
+	Note  string
+	Order string
+	Live  bool // the order line is not commented out
+}
+
+type ordersData struct {
+	Nation, Turn, Game, Token, Deadline string
+	When                                string // "round 7 (VII, 485-560)"
+	Sections                            []ordersSection
+}
+
+// OrdersTemplate writes a commented orders template for the nation whose
+// turn is due in s (docs/orders.md): the envelope, then for each Decision
+// what the defaults would do and commented examples the player edits and
+// uncomments: the new armies to place, invaders at sea (which must land:
+// that line is live and is the default), every stack with its neighbours,
+// battles and retreats. It returns "" when no nation turn is due. Lines
+// are at most Width characters.
+func OrdersTemplate(g *games.Game, s *adjudicator.State, h Header) string {
+	e := adjudicator.New(g)
+	p := newPlan(g, e, s)
+	if p == nil {
+		return ""
+	}
+	d := ordersData{Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(s.Round)}
+	if d.Game == "" {
+		d.Game = "GAME-ID"
+	}
+	if d.Token == "" {
+		d.Token = "YOUR-TOKEN"
+	}
+	if tr := g.Tables.Round(s.Round); tr != nil && tr.Label != "" {
+		d.When += " (" + tr.Label
+		if tr.Years != "" {
+			d.When += ", " + tr.Years
+		}
+		d.When += ")"
+	}
+	d.Sections = p.sections()
+	return renderText(tmplOrders, d)
+}
+
+func (p *plan) sections() []ordersSection {
+	b := p.g.Board
+	var out []ordersSection
+
+	// 1. Population increase (reduX Core 5.1, 5.1.1).
+	var s1 ordersSection
+	s1.Title = "New armies (reduX Core 5.1)"
+	if p.pop != nil {
+		s1.Items = append(s1.Items, ordersItem{Note: p.pop.Text + "."})
+	}
+	var held []string
+	for _, a := range p.s.Held(b, p.n) {
+		name := b.AreaName(a)
+		for _, c := range p.g.Tables.Nations[p.n].CentreIDs {
+			if c == a {
+				name += "*"
+			}
+		}
+		held = append(held, name)
+	}
+	if p.gain > 0 {
+		s1.Items = append(s1.Items, ordersItem{Note: "Place " + plural(p.gain, "new army", "new armies") + " in areas you hold: " +
+			strings.Join(held, ", ") + " (* scoring centre). One army an area while another held area has room, within the stacking limit. The defaults are below; uncomment and change them to choose."})
+		for _, ev := range p.places {
+			o := "place " + ev.Area
+			if ev.N > 1 {
+				o += " " + strconv.Itoa(ev.N)
+			}
+			s1.Items = append(s1.Items, ordersItem{Order: o})
+		}
+	}
+	if p.remove > 0 {
+		s1.Items = append(s1.Items, ordersItem{Note: "Remove " + plural(p.remove, "army", "armies") + " (never the last army in an area). The defaults are below; uncomment and change them to choose."})
+		for _, ev := range p.removes {
+			o := "remove " + ev.Area
+			if ev.N > 1 {
+				o += " " + strconv.Itoa(ev.N)
+			}
+			s1.Items = append(s1.Items, ordersItem{Order: o})
+		}
+	}
+	for _, ev := range p.notes {
+		s1.Items = append(s1.Items, ordersItem{Note: ev.Text + "."})
+	}
+	if len(s1.Items) > 0 {
+		out = append(out, s1)
+	}
+
+	// 2. Reinforcements (reduX Core 5.2).
+	var s2 ordersSection
+	s2.Title = "Reinforcements (reduX Core 5.2)"
+	for _, ev := range p.reinf {
+		s2.Items = append(s2.Items, ordersItem{Note: ev.Text + ". They go together to an area you hold or a vacant scoring centre; by default where they are now:"},
+			ordersItem{Order: "reinforce " + ev.Area})
+	}
+	for _, ev := range p.invaders {
+		s2.Items = append(s2.Items, ordersItem{Note: ev.Text + ". They must land this turn: see Movement."})
+	}
+	if len(s2.Items) > 0 {
+		out = append(out, s2)
+	}
+
+	// 3. Movement (reduX Core 6).
+	s3 := ordersSection{Title: "Movement (reduX Core 6)"}
+	s3.Items = append(s3.Items, ordersItem{Note: "move N FROM > TO > TO: armies move up to two areas and only once a turn; a strait (~) takes the whole move; passing through another nation's area is an overrun (6.3). At the end you must hold at least as many areas as at the start and keep the stacking limit (6.4). Each area below lists its neighbours with their armies."})
+	var battleAt []string
+	addBattle := func(a games.AreaID) {
+		if a == games.NoArea || p.foreign(a) == 0 {
+			return
+		}
+		name := b.AreaName(a)
+		for _, x := range battleAt {
+			if x == name {
+				return
+			}
+		}
+		battleAt = append(battleAt, name)
+	}
+	for a := b.NumLand; a < len(b.Areas); a++ {
+		k := p.p1.Units[a][p.n]
+		if k == 0 {
+			continue
+		}
+		sea := games.AreaID(a)
+		coast, _ := p.neighbours(sea)
+		dest := ""
+		for _, ev := range p.landings {
+			if lid, err := b.Lookup(ev.Area); err == nil {
+				if ok, _ := b.Adjacent(sea, lid); ok && dest == "" {
+					dest = ev.Area
+					addBattle(lid)
+				}
+			}
+		}
+		s3.Items = append(s3.Items, ordersItem{Note: plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn (reduX Core 6.1); landing counts as one area. Coasts: " + coast + ". The line below is not commented out: it is what happens if you send no move for them. Change the area, or split them over several lines."})
+		if dest != "" {
+			s3.Items = append(s3.Items, ordersItem{Order: "move " + strconv.Itoa(k) + " " + b.AreaName(sea) + " > " + dest, Live: true})
+		}
+	}
+	for a := 0; a < b.NumLand; a++ {
+		k := p.p1.Units[a][p.n]
+		if k == 0 {
+			continue
+		}
+		id := games.AreaID(a)
+		nb, target := p.neighbours(id)
+		name := b.AreaName(id)
+		if b.Difficult(id) {
+			name += " (difficult)"
+		}
+		item := ordersItem{Note: name + ", " + plural(k, "army", "armies") + ": " + nb + "."}
+		if target != games.NoArea {
+			// Leave one behind so the area stays held (reduX Core 6.4).
+			item.Order = "move " + strconv.Itoa(max(1, k-1)) + " " + b.AreaName(id) + " > " + b.AreaName(target)
+			addBattle(target)
+		}
+		s3.Items = append(s3.Items, item)
+	}
+	out = append(out, s3)
+
+	// 4. Battles and retreats (reduX Core 7).
+	s4 := ordersSection{Title: "Battles and retreats (reduX Core 7)"}
+	s4.Items = append(s4.Items, ordersItem{Note: "A battle is fought wherever your armies end their move with another nation's. By default battles are fought in the order your moves first enter them, your armies fight on until one side is gone, and those that cannot retreat (from the sea) die first. Conditions use mine, theirs and round (docs/orders.md)."})
+	ex := "AREA"
+	if len(battleAt) > 0 {
+		ex = battleAt[0]
+	}
+	if len(battleAt) > 1 {
+		s4.Items = append(s4.Items, ordersItem{Order: "battles " + strings.Join(battleAt, ", ")})
+	} else {
+		s4.Items = append(s4.Items, ordersItem{Order: "battles " + ex + ", AREA"})
+	}
+	s4.Items = append(s4.Items,
+		ordersItem{Order: "casualties " + ex + ": FROM, FROM"},
+		ordersItem{Order: "attack " + ex + ": retreat when mine <= 1 or theirs >= 2*mine"},
+		ordersItem{Note: "Defend lines in this file cover your own areas for the rest of the round; they are usually sent as standing orders.",
+			Order: "defend *: retreat when mine = 1 and theirs >= 3"})
+	out = append(out, s4)
+	return out
+}

@@ -1,0 +1,352 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	htmltemplate "html/template"
+	"net/url"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/pbem-org/pbem/adjudicator"
+)
+
+//go:embed tmpl/*.tmpl
+var tmplFS embed.FS
+
+var (
+	tmplText   = parseText("report.txt.tmpl")
+	tmplMD     = parseText("report.md.tmpl")
+	tmplBBCode = parseText("report.bbcode.tmpl")
+	tmplOrders = parseText("orders.txt.tmpl")
+	tmplHTML   = htmltemplate.Must(htmltemplate.New("report.html.tmpl").Funcs(htmltemplate.FuncMap(funcs())).Funcs(htmltemplate.FuncMap{
+		"cid": func(id string) htmltemplate.URL { return htmltemplate.URL("cid:" + url.PathEscape(id)) },
+	}).ParseFS(tmplFS, "tmpl/report.html.tmpl"))
+)
+
+func parseText(name string) *template.Template {
+	return template.Must(template.New(name).Funcs(funcs()).ParseFS(tmplFS, "tmpl/"+name))
+}
+
+// funcs are the helpers every template may call.
+func funcs() template.FuncMap {
+	return template.FuncMap{
+		"para":     para,
+		"join":     strings.Join,
+		"list":     list,
+		"plural":   plural,
+		"signed":   signed,
+		"stacks":   stacksText,
+		"rule":     func(c string) string { return strings.Repeat(c, Width) },
+		"upper":    strings.ToUpper,
+		"md":       mdEscape,
+		"trim":     strings.TrimSpace,
+		"position": positionText,
+		"nations":  nationsText,
+		"scores":   scoresText,
+		"dice":     diceText,
+		"diceMD":   diceMarkup("**", "**"),
+		"diceBB":   diceMarkup("[b]", "[/b]"),
+		"losses":   losses,
+		"subtitle": subtitle,
+		"comment":  comment,
+		"add":      func(a, b int) int { return a + b },
+		"hasBefore": func(r *Report) bool {
+			for _, rg := range r.Regions {
+				for _, a := range rg.Areas {
+					if a.Changed {
+						return true
+					}
+				}
+			}
+			for _, a := range r.Seas {
+				if a.Changed {
+					return true
+				}
+			}
+			return false
+		},
+	}
+}
+
+func renderText(t *template.Template, data any) string {
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		panic("templates: " + err.Error()) // the templates are embedded and tested
+	}
+	return b.String()
+}
+
+// Text is the plain-text report: at most Width columns, ASCII layout,
+// readable in any mail client.
+func Text(r *Report) string {
+	return fit(renderText(tmplText, r))
+}
+
+// HTML is the HTML alternative of the report: the same content as Text in
+// tables, with inline CSS only (mail clients drop style sheets). With a
+// mapCID it shows the map attached under that Content-ID.
+func HTML(r *Report, mapCID string) string {
+	var b bytes.Buffer
+	if err := tmplHTML.Execute(&b, struct {
+		*Report
+		MapCID string
+	}{r, mapCID}); err != nil {
+		panic("templates: " + err.Error())
+	}
+	return b.String()
+}
+
+// Markdown is the report for forums that take Markdown (tables as GFM pipe
+// tables).
+func Markdown(r *Report) string { return renderText(tmplMD, r) }
+
+// BBCode is the report for forums that take BBCode; tables are in [code]
+// blocks, as few boards have table tags.
+func BBCode(r *Report) string { return renderText(tmplBBCode, r) }
+
+// jsonReport is the JSON form: the step, the state after it, its events
+// and the scores. The Personal part is never included.
+type jsonReport struct {
+	Game       string               `json:"game,omitempty"`
+	Ruleset    string               `json:"ruleset"`
+	Turn       string               `json:"turn"`
+	Title      string               `json:"title"`
+	Round      int                  `json:"round"`
+	RoundLabel string               `json:"round_label,omitempty"`
+	Years      string               `json:"years,omitempty"`
+	Nation     string               `json:"nation,omitempty"`
+	Seed       string               `json:"seed,omitempty"`
+	NextTurn   string               `json:"next_turn,omitempty"`
+	Deadline   string               `json:"deadline,omitempty"`
+	State      adjudicator.Snapshot `json:"state"`
+	Events     []adjudicator.Event  `json:"events"`
+	Scores     jsonScores           `json:"scores"`
+}
+
+type jsonScores struct {
+	Nations []jsonNation `json:"nations"`
+	Players []jsonSeat   `json:"players,omitempty"`
+}
+
+type jsonNation struct {
+	Nation string `json:"nation"`
+	Short  string `json:"short"`
+	Seat   int    `json:"seat,omitempty"`
+	VP     int    `json:"vp"`
+	Gained int    `json:"gained"`
+}
+
+type jsonSeat struct {
+	Seat    int      `json:"seat"`
+	Name    string   `json:"name,omitempty"`
+	Colour  string   `json:"colour"`
+	Nations []string `json:"nations"`
+	VP      int      `json:"vp"`
+	Gained  int      `json:"gained"`
+}
+
+// JSON is the report for other tools: the step, the state after it (as the
+// archive's Snapshot), its events and the scores by nation and player,
+// indented, ending in a newline.
+func JSON(r *Report) ([]byte, error) {
+	j := jsonReport{Game: r.Game, Ruleset: r.Ruleset, Turn: r.TurnID, Title: r.Title, Round: r.Round,
+		RoundLabel: r.RoundLabel, Years: r.Years, Nation: r.Nation, Seed: r.Seed, NextTurn: r.NextTurn,
+		Deadline: r.Deadline, State: r.snapshot, Events: r.Events}
+	if j.Events == nil {
+		j.Events = []adjudicator.Event{}
+	}
+	for _, n := range r.Nations {
+		j.Scores.Nations = append(j.Scores.Nations, jsonNation{Nation: n.Nation, Short: n.Short, Seat: n.Seat, VP: n.VP, Gained: n.Gained})
+	}
+	for _, s := range r.Players {
+		j.Scores.Players = append(j.Scores.Players, jsonSeat{Seat: s.Seat, Name: s.Name, Colour: s.Colour, Nations: s.Nations, VP: s.VP, Gained: s.Gained})
+	}
+	b, err := json.MarshalIndent(j, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// subtitle is the line under the title: Timeline round, years, game, id.
+func subtitle(r *Report) string {
+	var parts []string
+	if r.RoundLabel != "" {
+		s := "Round " + r.RoundLabel + " of the Timeline"
+		if r.Years != "" {
+			s += " (" + r.Years + ")"
+		}
+		parts = append(parts, s)
+	}
+	if r.Game != "" {
+		parts = append(parts, "game "+r.Game)
+	}
+	parts = append(parts, "step "+r.TurnID)
+	return strings.Join(parts, ", ")
+}
+
+// comment wraps text as "# " comment lines of an orders template.
+func comment(text string) string {
+	ls := wrap(text, Width-2, 0, 0)
+	for i := range ls {
+		ls[i] = strings.TrimRight("# "+ls[i], " ")
+	}
+	return strings.Join(ls, "\n") + "\n"
+}
+
+// areaLabel is an area's name with "(d)" for difficult terrain.
+func areaLabel(a AreaRow) string {
+	if a.Difficult {
+		return a.Area + " (d)"
+	}
+	return a.Area
+}
+
+// positionText is the text position table: every land area by region, then
+// the seas; the Before column appears when the step changed the map.
+func positionText(r *Report) string {
+	changed := false
+	all := append([]AreaRow(nil), r.Seas...)
+	for _, rg := range r.Regions {
+		all = append(all, rg.Areas...)
+	}
+	for _, a := range all {
+		changed = changed || a.Changed
+	}
+	minw := []int{width("At sea"), width("Armies"), width("Before")}
+	for _, rg := range r.Regions {
+		minw[0] = max(minw[0], width(rg.Name))
+	}
+	for _, a := range all {
+		minw[0] = max(minw[0], width(areaLabel(a)))
+		minw[1] = max(minw[1], width(stacksText(a.Now)))
+		if a.Changed {
+			minw[2] = max(minw[2], width(stacksText(a.Before)))
+		}
+	}
+	var sb strings.Builder
+	one := func(title string, rows []AreaRow) {
+		t := table{indent: 2, head: []string{title, "Armies"}, minw: minw}
+		if changed {
+			t.head = append(t.head, "Before")
+		}
+		for _, a := range rows {
+			row := []string{areaLabel(a), stacksText(a.Now)}
+			if changed {
+				before := ""
+				if a.Changed {
+					before = stacksText(a.Before)
+				}
+				row = append(row, before)
+			}
+			t.rows = append(t.rows, row)
+		}
+		sb.WriteString(t.render())
+	}
+	for i, rg := range r.Regions {
+		if i > 0 {
+			sb.WriteString("\n")
+		}
+		one(rg.Name, rg.Areas)
+	}
+	if len(r.Seas) > 0 {
+		sb.WriteString("\n")
+		one("At sea", r.Seas)
+	}
+	return sb.String()
+}
+
+// nationsText is the text nations table.
+func nationsText(r *Report) string {
+	t := table{indent: 2, head: []string{"Nation", "Player", "Land", "Sea", "Off", "Held", "Lim", "Pop", "VP", "+VP"},
+		right: []bool{false, false, true, true, true, true, true, true, true, true}}
+	for _, n := range r.Nations {
+		t.rows = append(t.rows, []string{n.Short + " " + n.Nation, n.Colour, strconv.Itoa(n.Land), strconv.Itoa(n.Sea), strconv.Itoa(n.Spare),
+			strconv.Itoa(n.Held), strconv.Itoa(n.Limit), strconv.Itoa(n.Pop), strconv.Itoa(n.VP), signed(n.Gained)})
+	}
+	return t.render()
+}
+
+// scoresText is the text score table by player, best first.
+func scoresText(r *Report) string {
+	t := table{indent: 2, head: []string{"Player", "VP", "+VP", "Nations"}, right: []bool{false, true, true, false}}
+	for _, s := range r.Standings() {
+		var ns []string
+		for _, nn := range s.Nations {
+			for _, n := range r.Nations {
+				if n.Nation == nn {
+					ns = append(ns, n.Short+" "+strconv.Itoa(n.VP))
+				}
+			}
+		}
+		t.rows = append(t.rows, []string{s.Label(), strconv.Itoa(s.VP), signed(s.Gained), strings.Join(ns, ", ")})
+	}
+	return t.render()
+}
+
+// diceText lays out both sides' dice of a round of battle, a star on each
+// hit, labelled with the nation, its role and what hits.
+func diceText(st BattleStep, indent int) string {
+	rolls := []*Roll{st.Attack, st.Defend}
+	label := func(r *Roll) string {
+		return r.Nation + " (" + r.Role + ", " + strconv.Itoa(r.Need) + "+)"
+	}
+	lw := 0
+	for _, r := range rolls {
+		lw = max(lw, width(label(r)))
+	}
+	var sb strings.Builder
+	for _, r := range rolls {
+		head := strings.Repeat(" ", indent) + label(r) + strings.Repeat(" ", lw-width(label(r))) + " "
+		line := head
+		if len(r.Dice) == 0 {
+			line += " none"
+		}
+		for _, d := range r.Dice {
+			cell := " " + strconv.Itoa(d.N)
+			if d.Hit {
+				cell += "*"
+			} else {
+				cell += " "
+			}
+			if width(line)+len(cell) > Width {
+				sb.WriteString(strings.TrimRight(line, " ") + "\n")
+				line = strings.Repeat(" ", width(head))
+			}
+			line += cell
+		}
+		sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	return sb.String()
+}
+
+// diceMarkup writes a roll's dice with hits between open and close marks.
+func diceMarkup(open, close string) func(r *Roll) string {
+	return func(r *Roll) string {
+		parts := make([]string, len(r.Dice))
+		for i, d := range r.Dice {
+			s := strconv.Itoa(d.N)
+			if d.Hit {
+				s = open + s + close
+			}
+			parts[i] = s
+		}
+		if len(parts) == 0 {
+			return "none"
+		}
+		return strings.Join(parts, " ")
+	}
+}
+
+// losses is "Losses: Angles 0, Picts 2."
+func losses(b Battle) string {
+	return "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost) + "."
+}
+
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `&lt;`, "|", `\|`)
+
+// mdEscape makes text literal in Markdown.
+func mdEscape(s string) string { return mdEscaper.Replace(strings.TrimSpace(s)) }

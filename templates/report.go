@@ -1,0 +1,471 @@
+// Package templates renders what players see of each step of a game
+// (DESIGN §6): a 72-column text report readable in any mail client, an HTML
+// alternative with inline CSS only, Markdown and BBCode for forum posts,
+// JSON for other tools, and a commented orders template for the player
+// whose nation moves next.
+//
+// A Report is built once from the rules data, the states before and after
+// the step and the step's events (Build); every format renders the same
+// Report, so the formats never disagree. Each format is an embedded
+// text/template or html/template file under tmpl/.
+package templates
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Report is one step of a game (a nation turn or a round event) as players
+// see it. Build fills every field from the rules data, the two states and
+// the events; the renderers only lay it out.
+type Report struct {
+	Game    string // game id, e.g. "ashdown"
+	Ruleset string // e.g. "Britannia reduX Core"
+	TurnID  string // e.g. "r07-angles" or "r07-end"
+	// Title is the headline: the nation turn's own event text ("Round 7:
+	// the Angles' turn") or "Round 7: end of round".
+	Title      string
+	Round      int
+	RoundLabel string // the Timeline's label, e.g. "VII"
+	Years      string // e.g. "485-560"
+	Nation     string // whose nation turn it was; "" for a round event
+	RoundEnd   bool   // the step is the end of a round (scoring)
+	Over       bool   // the game is over after this step
+
+	Before, After *adjudicator.State
+	Events        []adjudicator.Event
+
+	Seed       string // the step's revealed dice seed, hex
+	NextTurn   string // id of the next step; "" when the game is over
+	NextNation string // the nation that moves next; "" for a round event
+	NextSeat   int    // 1-based seat of the player who moves next; 0 if none
+	Next       string // one sentence saying what comes next
+	Deadline   string // when the next orders are due, as the GM wrote it
+
+	Players  []Seat    // the seats in split order, with their VP
+	Personal *Personal // the reader's part; nil in the public report
+
+	// Sections derived from the events, in report order.
+	Phase1  []adjudicator.Event // population, placements, removals, reinforcements
+	Moves   []adjudicator.Event // moves and overruns
+	Battles []Battle
+	Notes   []adjudicator.Event // skipped statements, defaults applied, limits not met
+	Scoring []adjudicator.Event // VP scored, King of England, final standings
+
+	// The position after the step.
+	Regions []Region
+	Seas    []AreaRow
+	Nations []NationRow
+
+	snapshot adjudicator.Snapshot // the state after the step, for JSON
+}
+
+// Seat is one player: a seat of the ruleset's player split.
+type Seat struct {
+	Seat    int    // 1-based, in split order
+	Name    string // the player's name; may be empty
+	Colour  string // e.g. "blue"
+	Hex     string // e.g. "#0072B2"
+	Nations []string
+	VP      int // total after the step
+	Gained  int // VP gained in the step
+}
+
+// Label is "Blue (Carol)", or "Blue" without a name.
+func (s Seat) Label() string {
+	c := s.Colour
+	if c != "" {
+		c = strings.ToUpper(c[:1]) + c[1:]
+	} else {
+		c = "Player " + strconv.Itoa(s.Seat)
+	}
+	if s.Name == "" {
+		return c
+	}
+	return c + " (" + s.Name + ")"
+}
+
+// Personal is the part of a report written for one player.
+type Personal struct {
+	Seat      int
+	Player    string   // the seat's label
+	Nations   []string // the nations the player controls
+	MovesNext bool     // one of the player's nations moves next
+	Decide    []string // what the player must decide next, one sentence each
+	Orders    string   // the orders template when MovesNext
+}
+
+// Battle is one battle of a nation turn, round by round.
+type Battle struct {
+	Number   int
+	Area     string
+	Attacker string
+	Defender string
+	Start    adjudicator.Event
+	Steps    []BattleStep // rounds of battle and retreats, in order
+	End      *adjudicator.Event
+	// Casualties: armies killed on each side over the whole battle.
+	AttackerLost, DefenderLost int
+}
+
+// BattleStep is a round of battle (Attack and Defend set) or a retreat.
+type BattleStep struct {
+	Event  adjudicator.Event
+	Attack *Roll
+	Defend *Roll
+}
+
+// Roll is one side's dice in one round of battle.
+type Roll struct {
+	Nation string
+	Role   string // "attacker" or "defender"
+	Need   int    // a die of Need or more hits
+	Dice   []Die
+	Kills  int // enemy armies killed
+}
+
+// Die is one die of a roll, in the order of its label's die index.
+type Die struct {
+	N   int
+	Hit bool
+}
+
+// Region is a region of the board with its areas in board order.
+type Region struct {
+	Name  string
+	Areas []AreaRow
+}
+
+// AreaRow is one area of the position table.
+type AreaRow struct {
+	Area      string
+	Difficult bool
+	Now       []Stack // after the step, in play order
+	Before    []Stack // before the step
+	Changed   bool
+}
+
+// Stack is one nation's armies in an area.
+type Stack struct {
+	Nation string
+	Short  string
+	Hex    string
+	Armies int
+}
+
+// NationRow is one nation's line in the nations table.
+type NationRow struct {
+	Nation string
+	Short  string
+	Seat   int // 1-based; 0 when no split is known
+	Colour string
+	Hex    string
+	Land   int // armies on land
+	Sea    int // armies at sea
+	Spare  int // armies not on the board
+	Held   int // land areas held
+	Limit  int // population limit (reduX Core 4.2.2)
+	Pop    int // population track marker (Core 5.1)
+	VP     int
+	Gained int // VP gained in the step
+}
+
+// Options are the facts about a step that are not in the states or events.
+type Options struct {
+	Game     string   // game id
+	Seed     string   // the step's revealed seed, hex
+	Deadline string   // when the next orders are due, as the GM wrote it
+	Players  []string // player names in seat order; len(Players) picks the split
+	// Reader is the 1-based seat of the player this copy is for, 0 for the
+	// public report. A reader gets a Personal part and, when one of their
+	// nations moves next, its orders template.
+	Reader int
+	// Token is the reader's secret token, written into their orders
+	// template; it never appears in the public report.
+	Token string
+}
+
+// Build derives a Report for one step: turnID is the step's id, before and
+// after the states around it, events what the engine reported. It does not
+// change its arguments.
+func Build(g *games.Game, turnID string, before, after *adjudicator.State, events []adjudicator.Event, o Options) *Report {
+	e := adjudicator.New(g)
+	r := &Report{
+		Game: o.Game, Ruleset: g.Ruleset.Title, TurnID: turnID,
+		Round: before.Round, Before: before, After: after, Events: events,
+		Seed: o.Seed, Deadline: o.Deadline, Over: after.Over,
+	}
+	if tr := g.Tables.Round(before.Round); tr != nil {
+		r.RoundLabel, r.Years = tr.Label, tr.Years
+	}
+	if n := e.Due(before); n >= 0 {
+		r.Nation = g.Tables.Nations[n].Name
+		r.Title = "Round " + strconv.Itoa(before.Round) + ": the " + possessive(r.Nation) + " turn"
+	} else {
+		r.RoundEnd = true
+		r.Title = "Round " + strconv.Itoa(before.Round) + ": end of round"
+		if after.Over {
+			r.Title = "Round " + strconv.Itoa(before.Round) + ": end of the game"
+		}
+	}
+	r.snapshot = after.Snapshot(g)
+	r.sections(g)
+	r.seats(g, o.Players)
+	r.position(g)
+	r.next(g, e)
+	if o.Reader > 0 && o.Reader <= len(r.Players) {
+		r.personal(g, e, o)
+	}
+	return r
+}
+
+// sections sorts the events into the report's sections.
+func (r *Report) sections(g *games.Game) {
+	byNum := map[int]int{}
+	for _, ev := range r.Events {
+		switch ev.Kind {
+		case adjudicator.EvTurn:
+			r.Title = ev.Text
+		case adjudicator.EvPopulation, adjudicator.EvPlace, adjudicator.EvRemove, adjudicator.EvReinforce, adjudicator.EvShortage:
+			r.Phase1 = append(r.Phase1, ev)
+		case adjudicator.EvMove, adjudicator.EvOverrun:
+			r.Moves = append(r.Moves, ev)
+		case adjudicator.EvBattle:
+			byNum[ev.Battle] = len(r.Battles)
+			r.Battles = append(r.Battles, Battle{Number: ev.Battle, Area: ev.Area, Attacker: ev.Nation, Defender: ev.Opponent, Start: ev})
+		case adjudicator.EvRound, adjudicator.EvRetreat, adjudicator.EvBattleEnd:
+			i, ok := byNum[ev.Battle]
+			if !ok { // a battle event without its start: keep its text
+				r.Notes = append(r.Notes, ev)
+				continue
+			}
+			b := &r.Battles[i]
+			switch ev.Kind {
+			case adjudicator.EvRound:
+				att, def := rollsOf(g, ev)
+				b.Steps = append(b.Steps, BattleStep{Event: ev, Attack: att, Defend: def})
+				b.DefenderLost += ev.Hits
+				b.AttackerLost += ev.TheirHit
+			case adjudicator.EvRetreat:
+				b.Steps = append(b.Steps, BattleStep{Event: ev})
+			default:
+				end := ev
+				b.End = &end
+			}
+		case adjudicator.EvScore, adjudicator.EvKing, adjudicator.EvGameOver:
+			r.Scoring = append(r.Scoring, ev)
+		default: // skipped, default, limit, skip, and kinds added later
+			r.Notes = append(r.Notes, ev)
+		}
+	}
+}
+
+var hitOn = regexp.MustCompile(`hit on (\d)\+`)
+
+// rollsOf reads both sides' dice of a round of battle. The number a die
+// needs to hit is the engine's, as its text states it; without that, the
+// reduX Core 7.1 values (5, or 6 against a defender in difficult terrain).
+func rollsOf(g *games.Game, ev adjudicator.Event) (att, def *Roll) {
+	needA, needD := 5, 5
+	if a, err := g.Board.Lookup(ev.Area); err == nil && g.Board.Difficult(a) {
+		needA = 6
+	}
+	if m := hitOn.FindAllStringSubmatch(ev.Text, 2); len(m) == 2 {
+		needA, _ = strconv.Atoi(m[0][1])
+		needD, _ = strconv.Atoi(m[1][1])
+	}
+	mk := func(nation, role string, need int, ds []int, kills int) *Roll {
+		r := &Roll{Nation: nation, Role: role, Need: need, Kills: kills}
+		for _, d := range ds {
+			r.Dice = append(r.Dice, Die{N: d, Hit: d >= need})
+		}
+		return r
+	}
+	return mk(ev.Nation, "attacker", needA, ev.Dice, ev.Hits), mk(ev.Opponent, "defender", needD, ev.TheirDie, ev.TheirHit)
+}
+
+// seats fills the player table from the split for len(names) players.
+func (r *Report) seats(g *games.Game, names []string) {
+	sp := g.Tables.Split(len(names))
+	if sp == nil {
+		return
+	}
+	for i, p := range sp.Players {
+		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex}
+		for _, nn := range p.Nations {
+			n, err := g.Tables.NationIndex(nn)
+			if err != nil {
+				continue
+			}
+			st.Nations = append(st.Nations, g.Tables.Nations[n].Name)
+			st.VP += r.After.VP[n]
+			st.Gained += r.After.VP[n] - r.Before.VP[n]
+		}
+		r.Players = append(r.Players, st)
+	}
+}
+
+// Standings is the player table best first (most VP; seat order on ties).
+func (r *Report) Standings() []Seat {
+	out := append([]Seat(nil), r.Players...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].VP > out[j].VP })
+	return out
+}
+
+// seatOf is the 1-based seat controlling a nation, or 0.
+func (r *Report) seatOf(nation string) int {
+	for _, s := range r.Players {
+		for _, n := range s.Nations {
+			if n == nation {
+				return s.Seat
+			}
+		}
+	}
+	return 0
+}
+
+// position fills the position tables from the states.
+func (r *Report) position(g *games.Game) {
+	b := g.Board
+	stacks := func(s *adjudicator.State, a int) []Stack {
+		var out []Stack
+		for n, c := range s.Units[a] {
+			if c > 0 {
+				nat := g.Tables.Nations[n]
+				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: c})
+			}
+		}
+		return out
+	}
+	row := func(a int) AreaRow {
+		ar := AreaRow{Area: b.Areas[a].Name, Difficult: b.Areas[a].Difficult, Now: stacks(r.After, a), Before: stacks(r.Before, a)}
+		ar.Changed = stacksText(ar.Now) != stacksText(ar.Before)
+		return ar
+	}
+	regions := b.Regions
+	if len(regions) == 0 {
+		regions = []string{""}
+	}
+	for _, reg := range regions {
+		rg := Region{Name: reg}
+		for a := 0; a < b.NumLand; a++ {
+			if b.Areas[a].Region == reg || len(b.Regions) == 0 {
+				rg.Areas = append(rg.Areas, row(a))
+			}
+		}
+		if rg.Name == "" {
+			rg.Name = "Land"
+		}
+		r.Regions = append(r.Regions, rg)
+	}
+	for a := b.NumLand; a < len(b.Areas); a++ {
+		r.Seas = append(r.Seas, row(a))
+	}
+	for n, nat := range g.Tables.Nations {
+		nr := NationRow{Nation: nat.Name, Short: short(nat), Seat: r.seatOf(nat.Name),
+			Land: r.After.OnLand(b, n), Held: len(r.After.Held(b, n)), Limit: r.After.PopulationLimit(b, n),
+			Pop: r.After.Pop[n], VP: r.After.VP[n], Gained: r.After.VP[n] - r.Before.VP[n]}
+		nr.Sea = r.After.InPlay(n) - nr.Land
+		nr.Spare = max(0, nat.Armies+nat.Cavalry-r.After.InPlay(n))
+		if nr.Seat > 0 {
+			nr.Colour, nr.Hex = r.Players[nr.Seat-1].Colour, r.Players[nr.Seat-1].Hex
+		}
+		r.Nations = append(r.Nations, nr)
+	}
+}
+
+func (r *Report) hexOf(nation string) string {
+	if s := r.seatOf(nation); s > 0 {
+		return r.Players[s-1].Hex
+	}
+	return ""
+}
+
+// short is a nation's short name, or its name when it has none.
+func short(n games.Nation) string {
+	if n.Short != "" {
+		return n.Short
+	}
+	return n.Name
+}
+
+// stacksText is "SX 3, RB 1", or "-" for an empty area.
+func stacksText(xs []Stack) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(xs))
+	for i, s := range xs {
+		parts[i] = s.Short + " " + strconv.Itoa(s.Armies)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// next says what comes after the step.
+func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
+	if r.After.Over {
+		r.Next = "The game is over."
+		if st := r.Standings(); len(st) > 0 {
+			var win []string
+			for _, s := range st {
+				if s.VP == st[0].VP {
+					win = append(win, s.Label())
+				}
+			}
+			if len(win) == 1 {
+				r.Next += " " + win[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP (reduX Core 3)."
+			} else {
+				r.Next += " " + list(win) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP each (reduX Core 3)."
+			}
+		}
+		r.Deadline = ""
+		return
+	}
+	r.NextTurn = e.TurnID(r.After)
+	n := e.Due(r.After)
+	if n < 0 {
+		r.Next = "Next: the end of round " + strconv.Itoa(r.After.Round) + " (scoring, " + r.NextTurn + "), which needs no orders."
+		return
+	}
+	r.NextNation = g.Tables.Nations[n].Name
+	r.NextSeat = r.seatOf(r.NextNation)
+	r.Next = "Next: the " + possessive(r.NextNation) + " turn (" + r.NextTurn + ")"
+	if r.NextSeat > 0 {
+		r.Next += ", played by " + r.Players[r.NextSeat-1].Label()
+	}
+	r.Next += "."
+}
+
+// personal writes the reader's part of the report.
+func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
+	st := r.Players[o.Reader-1]
+	p := &Personal{Seat: st.Seat, Player: st.Label(), Nations: st.Nations}
+	r.Personal = p
+	if r.NextSeat != st.Seat || r.NextNation == "" {
+		who := "the end of the round"
+		if r.NextNation != "" {
+			who = "the " + possessive(r.NextNation) + " turn"
+		}
+		if r.Over {
+			p.Decide = []string{"Nothing: the game is over. Thank you for playing."}
+			return
+		}
+		p.Decide = []string{"Nothing yet: next is " + who + ". You may send standing orders (defend lines) for your nations at any time."}
+		return
+	}
+	p.MovesNext = true
+	pl := newPlan(g, e, r.After)
+	if pl == nil {
+		return
+	}
+	p.Decide = pl.decisions()
+	if r.Deadline != "" {
+		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
+	}
+	p.Orders = OrdersTemplate(g, r.After, Header{Game: r.Game, Token: o.Token, Deadline: r.Deadline})
+}

@@ -1,0 +1,456 @@
+package templates
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// game is the seeded bot game every test renders: redux, bot seed 7.
+var game = sync.OnceValues(func() (*games.Game, []bot.Step) {
+	g := games.MustLoad("redux")
+	var steps []bot.Step
+	_, err := bot.Play(adjudicator.New(g), 7, func(st bot.Step) error {
+		steps = append(steps, st)
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+	return g, steps
+})
+
+func step(t *testing.T, id string) bot.Step {
+	t.Helper()
+	_, steps := game()
+	for _, st := range steps {
+		if st.ID == id {
+			return st
+		}
+	}
+	t.Fatalf("the seed-7 game has no step %s", id)
+	return bot.Step{}
+}
+
+var players = []string{"Alice", "Bob", "Carol", "Dave"}
+
+// options are the golden files' facts. The seed stands in for a revealed
+// hash-chain seed: the SHA-256 of the step id, so it is fixed and distinct.
+func options(id string, reader int) Options {
+	sum := sha256.Sum256([]byte("pbem-templates-test " + id))
+	return Options{Game: "ashdown", Seed: hex.EncodeToString(sum[:]), Deadline: "Fri 14 Mar 2025 18:00 UTC",
+		Players: players, Reader: reader, Token: "7f3a-91c2"}
+}
+
+func build(t *testing.T, id string, reader int) *Report {
+	g, _ := game()
+	st := step(t, id)
+	return Build(g, st.ID, st.Before, st.After, st.Events, options(id, reader))
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+// assert.Equal on strings prints a line diff on a mismatch.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./templates -update to create it")
+	assert.Equal(t, string(want), got, "%s differs; if the change is intended, run go test ./templates -update and review the diff", path)
+}
+
+// goldenCases are the steps kept as golden files: a nation turn with
+// battles, a retreat and a limit; one with three battles fought to the end;
+// an end of round; the final round with the King and the standings; and a
+// player's own copy with the orders template for their next nation turn.
+var goldenCases = []struct {
+	name   string
+	id     string
+	reader int
+}{
+	{"r04-angles", "r04-angles", 0},
+	{"r07-angles", "r07-angles", 0},
+	{"r07-end", "r07-end", 0},
+	{"r16-end", "r16-end", 0},
+	{"r07-saxons-seat4", "r07-saxons", 4},
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := build(t, tc.id, tc.reader)
+			golden(t, tc.name+".txt", Text(r))
+			golden(t, tc.name+".html", HTML(r, "map-"+tc.id+"@pbem"))
+			golden(t, tc.name+".md", Markdown(r))
+			golden(t, tc.name+".bbcode", BBCode(r))
+			j, err := JSON(r)
+			require.NoError(t, err)
+			golden(t, tc.name+".json", string(j))
+		})
+	}
+}
+
+func TestGoldenOrdersTemplate(t *testing.T) {
+	g, _ := game()
+	for _, tc := range []struct{ name, id string }{
+		{"invaders at sea", "r07-angles"},       // 7 invaders must land
+		{"new armies", "r07-brigantes"},         // 3 placements
+		{"armies to remove", "r07-saxons"},      // over the population limit, invaders
+		{"reinforcements", "r07-romanobritish"}, // Arthur's reinforcements on land
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := step(t, tc.id)
+			golden(t, "orders-"+tc.id+".txt", OrdersTemplate(g, st.Before, Header{Game: "ashdown", Token: "7f3a-91c2", Deadline: "Fri 14 Mar 2025 18:00 UTC"}))
+		})
+	}
+}
+
+// eachReport calls f with the public report of every step of the game and
+// the copy for the player who moves next.
+func eachReport(t *testing.T, f func(name string, r *Report)) {
+	g, steps := game()
+	for _, st := range steps {
+		pub := Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, 0))
+		f(st.ID, pub)
+		if pub.NextSeat > 0 {
+			f(st.ID+"/seat", Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, pub.NextSeat)))
+		}
+	}
+}
+
+func TestTextWidth(t *testing.T) {
+	g, steps := game()
+	check := func(name, text string) {
+		for i, l := range strings.Split(text, "\n") {
+			if width(l) > Width {
+				t.Errorf("%s line %d has %d columns (most is %d):\n%s", name, i+1, width(l), Width, l)
+			}
+			if strings.ContainsRune(l, '\t') {
+				t.Errorf("%s line %d has a tab", name, i+1)
+			}
+		}
+	}
+	eachReport(t, func(name string, r *Report) {
+		check(name, Text(r))
+	})
+	for _, st := range steps {
+		check("orders for "+st.ID, OrdersTemplate(g, st.Before, Header{Game: "a-game-with-a-rather-long-name", Token: "t"}))
+	}
+}
+
+// TestEveryEventText checks that the text report loses nothing the engine
+// said: every event's Text is in it, whatever the wrapping.
+func TestEveryEventText(t *testing.T) {
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	eachReport(t, func(name string, r *Report) {
+		text := norm(Text(r))
+		for i, ev := range r.Events {
+			if !strings.Contains(text, norm(ev.Text)) {
+				t.Errorf("%s: event %d (%s) is missing from the text report: %q", name, i, ev.Kind, ev.Text)
+			}
+		}
+	})
+}
+
+func TestDeterministic(t *testing.T) {
+	g, _ := game()
+	for _, tc := range goldenCases {
+		st := step(t, tc.id)
+		a := Build(g, st.ID, st.Before, st.After, st.Events, options(tc.id, tc.reader))
+		b := Build(g, st.ID, st.Before, st.After, st.Events, options(tc.id, tc.reader))
+		assert.Equal(t, Text(a), Text(b), tc.name)
+		assert.Equal(t, HTML(a, "m"), HTML(b, "m"), tc.name)
+		assert.Equal(t, Markdown(a), Markdown(b), tc.name)
+		assert.Equal(t, BBCode(a), BBCode(b), tc.name)
+		ja, err := JSON(a)
+		require.NoError(t, err)
+		jb, err := JSON(b)
+		require.NoError(t, err)
+		assert.Equal(t, string(ja), string(jb), tc.name)
+		assert.Equal(t, OrdersTemplate(g, st.Before, Header{}), OrdersTemplate(g, st.Before, Header{}), tc.name)
+	}
+}
+
+func TestBuildDoesNotChangeItsInput(t *testing.T) {
+	g, _ := game()
+	st := step(t, "r07-angles")
+	before, after := adjudicator.MarshalState(g, st.Before), adjudicator.MarshalState(g, st.After)
+	evs := adjudicator.MarshalEvents(st.Events)
+	r := Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, 2))
+	Text(r)
+	HTML(r, "")
+	assert.Equal(t, string(before), string(adjudicator.MarshalState(g, st.Before)))
+	assert.Equal(t, string(after), string(adjudicator.MarshalState(g, st.After)))
+	assert.Equal(t, string(evs), string(adjudicator.MarshalEvents(st.Events)))
+}
+
+// checkHTML parses a document with a strict XML tokenizer that knows
+// HTML's entities: the report writes void elements as <meta ... />, so
+// every element must be closed, in order. It also enforces inline-only CSS,
+// as mail clients drop the rest.
+func checkHTML(t *testing.T, name, doc string) {
+	t.Helper()
+	require.True(t, strings.HasPrefix(doc, "<!DOCTYPE html>\n"), "%s: no doctype", name)
+	d := xml.NewDecoder(strings.NewReader(strings.TrimPrefix(doc, "<!DOCTYPE html>\n")))
+	d.Strict = true
+	d.Entity = xml.HTMLEntity
+	var stack []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if !assert.NoError(t, err, "%s does not parse", name) {
+			return
+		}
+		switch x := tok.(type) {
+		case xml.StartElement:
+			n := strings.ToLower(x.Name.Local)
+			switch n {
+			case "style", "link", "script":
+				t.Errorf("%s: <%s> element: mail clients need inline CSS only", name, n)
+			}
+			for _, a := range x.Attr {
+				if a.Name.Local == "class" {
+					t.Errorf("%s: class attribute on <%s>: styles must be inline", name, n)
+				}
+			}
+			stack = append(stack, n)
+		case xml.EndElement:
+			n := strings.ToLower(x.Name.Local)
+			if len(stack) == 0 || stack[len(stack)-1] != n {
+				t.Errorf("%s: </%s> closes %v", name, n, stack)
+				return
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	assert.Empty(t, stack, "%s: unclosed elements", name)
+}
+
+func TestHTMLParses(t *testing.T) {
+	eachReport(t, func(name string, r *Report) {
+		checkHTML(t, name, HTML(r, ""))
+	})
+	r := build(t, "r07-angles", 0)
+	with := HTML(r, "map 1@pbem")
+	checkHTML(t, "with map", with)
+	assert.Contains(t, with, `<img src="cid:map%201@pbem"`)
+	assert.NotContains(t, HTML(r, ""), "<img")
+}
+
+func TestJSON(t *testing.T) {
+	g, _ := game()
+	r := build(t, "r16-end", 0)
+	b, err := JSON(r)
+	require.NoError(t, err)
+	var got struct {
+		Turn   string              `json:"turn"`
+		Seed   string              `json:"seed"`
+		State  json.RawMessage     `json:"state"`
+		Events []adjudicator.Event `json:"events"`
+		Scores struct {
+			Nations []struct {
+				Nation string
+				VP     int
+			}
+			Players []struct {
+				Seat int
+				VP   int
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal(b, &got))
+	assert.Equal(t, "r16-end", got.Turn)
+	assert.Equal(t, r.Seed, got.Seed)
+	s, err := adjudicator.UnmarshalState(g, got.State)
+	require.NoError(t, err)
+	assert.Equal(t, r.After, s, "the JSON state reads back as the state after the step")
+	assert.Equal(t, r.Events, got.Events)
+	require.Len(t, got.Scores.Nations, len(g.Tables.Nations))
+	assert.Equal(t, "Romano-British", got.Scores.Nations[0].Nation)
+	assert.Equal(t, r.After.VP[0], got.Scores.Nations[0].VP)
+	assert.Len(t, got.Scores.Players, 4)
+	assert.NotContains(t, string(b), "7f3a-91c2", "a token never goes into the JSON")
+}
+
+func TestPersonal(t *testing.T) {
+	r := build(t, "r07-saxons", 4) // the Jutes (green, seat 4) move next
+	require.NotNil(t, r.Personal)
+	assert.True(t, r.Personal.MovesNext)
+	assert.Equal(t, "Green (Dave)", r.Personal.Player)
+	assert.Contains(t, r.Personal.Orders, "nation: Jutes\nturn: r07-jutes\ntoken: 7f3a-91c2\n")
+	text := Text(r)
+	assert.Contains(t, text, "YOUR ORDERS FOR R07-JUTES")
+
+	other := build(t, "r07-saxons", 1)
+	require.NotNil(t, other.Personal)
+	assert.False(t, other.Personal.MovesNext)
+	assert.Empty(t, other.Personal.Orders)
+	assert.NotContains(t, Text(other), "7f3a-91c2", "another player's copy has no token")
+
+	pub := build(t, "r07-saxons", 0)
+	assert.Nil(t, pub.Personal)
+	for _, s := range []string{Text(pub), HTML(pub, ""), Markdown(pub), BBCode(pub)} {
+		assert.NotContains(t, s, "7f3a-91c2", "the public report has no token")
+	}
+}
+
+func TestBattleDice(t *testing.T) {
+	r := build(t, "r07-angles", 0)
+	require.Len(t, r.Battles, 3)
+	mar := r.Battles[2]
+	assert.Equal(t, "Mar", mar.Area)
+	last := mar.Steps[len(mar.Steps)-1]
+	require.NotNil(t, last.Attack)
+	assert.Equal(t, 6, last.Attack.Need, "Mar is difficult: the Angles hit only on 6 (reduX Core 7.1)")
+	assert.Equal(t, []Die{{3, false}, {6, true}}, last.Attack.Dice)
+	assert.Equal(t, "        Angles (attacker, 6+)  3  6*\n        Picts (defender, 5+)   2\n", diceText(last, 8))
+	assert.Equal(t, 0, mar.AttackerLost)
+	assert.Equal(t, 1, mar.DefenderLost)
+}
+
+func TestNext(t *testing.T) {
+	for _, tc := range []struct {
+		id, want string
+	}{
+		{"r07-saxons", "Next: the Jutes' turn (r07-jutes), played by Green (Dave)."},
+		{"r07-angles", "Next: the end of round 7 (scoring, r07-end), which needs no orders."},
+		{"r07-end", "Next: the Romano-British turn (r08-romanobritish), played by Yellow (Alice)."},
+		{"r16-end", "The game is over. Green (Dave) wins with 305 VP (reduX Core 3)."},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			assert.Equal(t, tc.want, build(t, tc.id, 0).Next)
+		})
+	}
+}
+
+// TestSkippedAndDefaults plays two turns with hand-written orders that go
+// wrong as the turn unfolds: the report must show what was skipped and the
+// defaults the engine applied.
+func TestSkippedAndDefaults(t *testing.T) {
+	g, _ := game()
+	e := adjudicator.New(g)
+	area := func(name string) games.AreaID {
+		a, err := g.Board.Lookup(name)
+		require.NoError(t, err)
+		return a
+	}
+	// The Brigantes gain 3 armies; Kent is not theirs.
+	st := step(t, "r07-brigantes")
+	f := &orders.File{Nation: "Brigantes", Turn: st.ID, Body: []orders.Statement{orders.Place{At: orders.At{Line: 6}, Area: area("Kent"), N: 1}}}
+	after, evs, err := e.NationTurn(st.Before, adjudicator.Input{Orders: f}, sixes{})
+	require.NoError(t, err)
+	r := Build(g, st.ID, st.Before, after, evs, options(st.ID, 0))
+	var kinds []string
+	for _, n := range r.Notes {
+		kinds = append(kinds, n.Kind)
+	}
+	assert.Equal(t, []string{adjudicator.EvSkipped, adjudicator.EvDefault}, kinds)
+	text := Text(r)
+	assert.Contains(t, text, "SKIPPED ORDERS, DEFAULTS AND LIMITS\n  skipped (line 6): new armies go only to areas the Brigantes hold")
+	golden(t, "skipped-r07-brigantes.txt", text)
+
+	// The Angles' seven invaders get no move: they land by default.
+	st = step(t, "r07-angles")
+	f = &orders.File{Nation: "Angles", Turn: st.ID}
+	after, evs, err = e.NationTurn(st.Before, adjudicator.Input{Orders: f}, sixes{})
+	require.NoError(t, err)
+	r = Build(g, st.ID, st.Before, after, evs, options(st.ID, 0))
+	require.NotEmpty(t, r.Notes)
+	assert.Equal(t, adjudicator.EvDefault, r.Notes[0].Kind)
+	assert.Contains(t, Text(r), "7 armies at sea must land and no order moved them")
+}
+
+func TestOrdersTemplate(t *testing.T) {
+	g, _ := game()
+	st := step(t, "r07-angles")
+	o := OrdersTemplate(g, st.Before, Header{})
+	assert.Contains(t, o, "\ngame: GAME-ID\nnation: Angles\nturn: r07-angles\ntoken: YOUR-TOKEN\n")
+	// The invaders' landing is the one live order: it is the engine's
+	// default landing (reduX Core 6.1: the coast with fewest other armies).
+	var live []string
+	for _, l := range strings.Split(o, "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") && !strings.Contains(l, ": ") {
+			live = append(live, l)
+		}
+	}
+	assert.Equal(t, []string{"move 7 North Sea > Lothian"}, live)
+	// No nation turn is due at the end of a round.
+	assert.Empty(t, OrdersTemplate(g, step(t, "r07-end").Before, Header{}))
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		text           string
+		w, first, hang int
+		want           []string
+	}{
+		{"fits", "a b c", 10, 0, 0, []string{"a b c"}},
+		{"hanging indent", "aaaa bbbb cccc", 10, 2, 4, []string{"  aaaa", "    bbbb", "    cccc"}},
+		{"spaces collapse", "  a   b  ", 10, 0, 0, []string{"a b"}},
+		{"long word is cut", "abcdefghijkl", 5, 0, 0, []string{"abcde", "fghij", "kl"}},
+		{"dice stay together", "roll the dice [1 2 3] ok", 20, 0, 0, []string{"roll the dice", "[1 2 3] ok"}},
+		{"empty", "", 10, 2, 2, []string{""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := wrap(tc.text, tc.w, tc.first, tc.hang)
+			assert.Equal(t, tc.want, got)
+			for _, l := range got {
+				assert.LessOrEqual(t, width(l), tc.w)
+			}
+		})
+	}
+}
+
+func TestFitWrapsWhatTheTablesCannot(t *testing.T) {
+	long := "  " + strings.Repeat("word ", 30)
+	got := fit("short\n" + long + "\nend")
+	for _, l := range strings.Split(got, "\n") {
+		assert.LessOrEqual(t, width(l), Width)
+	}
+	assert.True(t, strings.HasPrefix(got, "short\n  word"))
+	assert.True(t, strings.HasSuffix(got, "\nend"))
+}
+
+func TestTableWrapsItsLastColumn(t *testing.T) {
+	tb := table{indent: 2, head: []string{"Player", "Nations"}, rows: [][]string{{"Yellow (Alice)", strings.Repeat("Romano-British 180, ", 6)}}}
+	out := tb.render()
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		assert.LessOrEqual(t, width(l), Width, l)
+	}
+	lines := strings.Split(out, "\n")
+	assert.Regexp(t, `^ {18}\S`, lines[3], "continuation lines sit under their column:\n%s", out)
+}
+
+func TestHTMLEscapes(t *testing.T) {
+	r := build(t, "r07-angles", 0)
+	r.Title = `<script>alert("x")</script>`
+	h := HTML(r, "")
+	assert.NotContains(t, h, "<script>")
+	assert.True(t, bytes.Contains([]byte(h), []byte("&lt;script&gt;")))
+}
