@@ -1,0 +1,139 @@
+package mailer
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Journal is the crash-safe record of incoming mail: every raw message,
+// written before anything acts on it, and a "done" marker per processed key.
+// Everything is a plain file written atomically (temp file, fsync, rename,
+// directory fsync), so the journal can be inspected with ls and cat:
+//
+//	DIR/raw/ID.eml       the raw message; ID is the hex SHA-256 of its bytes
+//	DIR/done/HASH        a processed key (the file holds the key itself)
+//	DIR/attempts/HASH    how many times a handler was started for a key
+//
+// A Journal is safe for use by several goroutines; two processes must not
+// share one directory.
+type Journal struct {
+	dir string
+}
+
+// OpenJournal opens the journal in dir, creating the directories it needs.
+func OpenJournal(dir string) (*Journal, error) {
+	j := &Journal{dir: dir}
+	if err := mkdirs(j.path("raw"), j.path("done"), j.path("attempts")); err != nil {
+		return nil, fmt.Errorf("mailer: open journal: %w", err)
+	}
+	return j, nil
+}
+
+func (j *Journal) path(elem ...string) string {
+	return filepath.Join(append([]string{j.dir}, elem...)...)
+}
+
+// Store writes raw durably and returns its id, the hex SHA-256 of the bytes.
+// Storing the same bytes again is a no-op returning the same id.
+func (j *Journal) Store(raw []byte) (string, error) {
+	sum := sha256.Sum256(raw)
+	id := hex.EncodeToString(sum[:])
+	name := id + ".eml"
+	ok, err := exists(j.path("raw", name))
+	if err == nil && !ok {
+		err = writeFileAtomic(j.path("raw"), name, raw)
+	}
+	if err != nil {
+		return "", fmt.Errorf("mailer: journal store: %w", err)
+	}
+	return id, nil
+}
+
+// Load returns the raw message stored under id.
+func (j *Journal) Load(id string) ([]byte, error) {
+	if len(id) != sha256.Size*2 || strings.Trim(id, "0123456789abcdef") != "" {
+		return nil, fmt.Errorf("mailer: journal load: bad id %q", id)
+	}
+	b, err := os.ReadFile(j.path("raw", id+".eml"))
+	if err != nil {
+		return nil, fmt.Errorf("mailer: journal load: %w", err)
+	}
+	return b, nil
+}
+
+// Done records key as processed. Keys come from MessageIDKey, UIDKey or any
+// other stable string; recording a key twice is harmless.
+func (j *Journal) Done(key string) error {
+	name := keyFile(key)
+	ok, err := exists(j.path("done", name))
+	if err == nil && !ok {
+		err = writeFileAtomic(j.path("done"), name, []byte(key+"\n"))
+	}
+	if err != nil {
+		return fmt.Errorf("mailer: journal done %q: %w", key, err)
+	}
+	return nil
+}
+
+// IsDone reports whether key was recorded by Done.
+func (j *Journal) IsDone(key string) (bool, error) {
+	ok, err := exists(j.path("done", keyFile(key)))
+	if err != nil {
+		return false, fmt.Errorf("mailer: journal: %w", err)
+	}
+	return ok, nil
+}
+
+// MessageIDKey is the journal key of a Message-ID (with or without angle
+// brackets).
+func MessageIDKey(messageID string) string {
+	return "msgid:" + strings.Trim(strings.TrimSpace(messageID), "<>")
+}
+
+// UIDKey is the journal key of a message's place on an IMAP server: the
+// account and mailbox, its UIDVALIDITY and its UID (RFC 9051 §2.3.1.1).
+// account is usually "user@host:port".
+func UIDKey(account, mailbox string, uidValidity, uid uint32) string {
+	return fmt.Sprintf("uid:%s/%s/%d/%d", account, mailbox, uidValidity, uid)
+}
+
+// rawKey is the journal key of a message without a Message-ID.
+func rawKey(id string) string { return "raw:" + id }
+
+func keyFile(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:20])
+}
+
+// attempts returns how many handler attempts were recorded for key.
+func (j *Journal) attempts(key string) (int, error) {
+	b, err := os.ReadFile(j.path("attempts", keyFile(key)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, _, _ := strings.Cut(string(b), " ")
+	return strconv.Atoi(n)
+}
+
+// setAttempts records n handler attempts for key; n == 0 removes the record.
+func (j *Journal) setAttempts(key string, n int) error {
+	name := keyFile(key)
+	if n == 0 {
+		err := os.Remove(j.path("attempts", name))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	return writeFileAtomic(j.path("attempts"), name, []byte(strconv.Itoa(n)+" "+key+"\n"))
+}
