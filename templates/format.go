@@ -58,16 +58,17 @@ func wrap(text string, w, first, hang int) []string {
 	return out
 }
 
-// keepBrackets joins a short bracketed group of words ("[3 5 6]", a roll
-// of dice) into one word, so a line never breaks inside it; groups longer
-// than max stay breakable.
+// keepBrackets joins a short bracketed group of words into one word, so a
+// line never breaks inside a roll of dice ("[3 5 6]") or a count ("(SX
+// 2)", "(reduX Core 5.1)"); groups longer than max/2 stay breakable.
 func keepBrackets(words []string, max int) []string {
+	closer := map[byte]string{'[': "]", '(': ")"}
 	var out []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		if strings.HasPrefix(w, "[") && !strings.Contains(w, "]") {
+		if c, ok := closer[w[0]]; ok && !strings.Contains(w, c) {
 			j := i + 1
-			for j < len(words) && !strings.Contains(words[j], "]") {
+			for j < len(words) && !strings.Contains(words[j], c) {
 				j++
 			}
 			if j < len(words) {

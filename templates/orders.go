@@ -292,8 +292,9 @@ func (p *plan) sections() []ordersSection {
 	// 3. Movement (reduX Core 6).
 	s3 := ordersSection{Title: "Movement (reduX Core 6)"}
 	s3.Items = append(s3.Items, ordersItem{Note: "move N FROM > TO > TO: armies move up to two areas and only once a turn; a strait (~) takes the whole move; passing through another nation's area is an overrun (6.3). At the end you must hold at least as many areas as at the start and keep the stacking limit (6.4). Each area below lists its neighbours with their armies."})
-	var battleAt []string
-	addBattle := func(a games.AreaID) {
+	// Where the examples would fight, and from where they would come.
+	var battleAt, battleFrom []string
+	addBattle := func(a, from games.AreaID) {
 		if a == games.NoArea || p.foreign(a) == 0 {
 			return
 		}
@@ -304,6 +305,7 @@ func (p *plan) sections() []ordersSection {
 			}
 		}
 		battleAt = append(battleAt, name)
+		battleFrom = append(battleFrom, b.AreaName(from))
 	}
 	for a := b.NumLand; a < len(b.Areas); a++ {
 		k := p.p1.Units[a][p.n]
@@ -317,7 +319,7 @@ func (p *plan) sections() []ordersSection {
 			if lid, err := b.Lookup(ev.Area); err == nil {
 				if ok, _ := b.Adjacent(sea, lid); ok && dest == "" {
 					dest = ev.Area
-					addBattle(lid)
+					addBattle(lid, sea)
 				}
 			}
 		}
@@ -341,7 +343,7 @@ func (p *plan) sections() []ordersSection {
 		if target != games.NoArea {
 			// Leave one behind so the area stays held (reduX Core 6.4).
 			item.Order = "move " + strconv.Itoa(max(1, k-1)) + " " + b.AreaName(id) + " > " + b.AreaName(target)
-			addBattle(target)
+			addBattle(target, id)
 		}
 		s3.Items = append(s3.Items, item)
 	}
@@ -350,9 +352,9 @@ func (p *plan) sections() []ordersSection {
 	// 4. Battles and retreats (reduX Core 7).
 	s4 := ordersSection{Title: "Battles and retreats (reduX Core 7)"}
 	s4.Items = append(s4.Items, ordersItem{Note: "A battle is fought wherever your armies end their move with another nation's. By default battles are fought in the order your moves first enter them, your armies fight on until one side is gone, and those that cannot retreat (from the sea) die first. Conditions use mine, theirs and round (docs/orders.md)."})
-	ex := "AREA"
+	ex, from := "AREA", "FROM"
 	if len(battleAt) > 0 {
-		ex = battleAt[0]
+		ex, from = battleAt[0], battleFrom[0]
 	}
 	if len(battleAt) > 1 {
 		s4.Items = append(s4.Items, ordersItem{Order: "battles " + strings.Join(battleAt, ", ")})
@@ -360,7 +362,7 @@ func (p *plan) sections() []ordersSection {
 		s4.Items = append(s4.Items, ordersItem{Order: "battles " + ex + ", AREA"})
 	}
 	s4.Items = append(s4.Items,
-		ordersItem{Order: "casualties " + ex + ": FROM, FROM"},
+		ordersItem{Order: "casualties " + ex + ": " + from},
 		ordersItem{Order: "attack " + ex + ": retreat when mine <= 1 or theirs >= 2*mine"},
 		ordersItem{Note: "Defend lines in this file cover your own areas for the rest of the round; they are usually sent as standing orders.",
 			Order: "defend *: retreat when mine = 1 and theirs >= 3"})

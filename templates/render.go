@@ -341,9 +341,21 @@ func diceMarkup(open, close string) func(r *Roll) string {
 	}
 }
 
-// losses is "Losses: Angles 0, Picts 2."
+// losses sums a battle up: "Losses: Angles 1, Romano-British 0;
+// retreated: Romano-British 1."
 func losses(b Battle) string {
-	return "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost) + "."
+	s := "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
+	var ret []string
+	if b.AttackerRetreated > 0 {
+		ret = append(ret, b.Attacker+" "+strconv.Itoa(b.AttackerRetreated))
+	}
+	if b.DefenderRetreated > 0 {
+		ret = append(ret, b.Defender+" "+strconv.Itoa(b.DefenderRetreated))
+	}
+	if len(ret) > 0 {
+		s += "; retreated: " + strings.Join(ret, ", ")
+	}
+	return s + "."
 }
 
 var mdEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `&lt;`, "|", `\|`)

@@ -111,6 +111,8 @@ type Battle struct {
 	End      *adjudicator.Event
 	// Casualties: armies killed on each side over the whole battle.
 	AttackerLost, DefenderLost int
+	// Armies that retreated out of the battle area, each side.
+	AttackerRetreated, DefenderRetreated int
 }
 
 // BattleStep is a round of battle (Attack and Defend set) or a retreat.
@@ -253,6 +255,13 @@ func (r *Report) sections(g *games.Game) {
 				b.AttackerLost += ev.TheirHit
 			case adjudicator.EvRetreat:
 				b.Steps = append(b.Steps, BattleStep{Event: ev})
+				if len(ev.Path) > 1 {
+					if ev.Nation == b.Attacker {
+						b.AttackerRetreated += ev.N
+					} else {
+						b.DefenderRetreated += ev.N
+					}
+				}
 			default:
 				end := ev
 				b.End = &end
