@@ -1,0 +1,466 @@
+package archive
+
+import (
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Player is a seat in a new game.
+type Player struct {
+	Name  string `yaml:"name"`
+	Email string `yaml:"email"`
+}
+
+// PlayerInfo is a player of a game as game.yaml records them.
+type PlayerInfo struct {
+	Name    string
+	Email   string
+	Colour  string
+	Nations []string
+}
+
+// NewGame is what Create needs.
+type NewGame struct {
+	// ID is the game id, lower-case letters, digits and dashes; it goes into
+	// every die. Empty means the base name of the game directory.
+	ID      string
+	Ruleset string
+	Options []string
+	// TablesName and Tables are a GM's tables file (its name for messages
+	// and game.yaml, and its bytes); nil Tables means the ruleset's own.
+	TablesName string
+	Tables     []byte
+	// Players take the seats of the ruleset's player split for their
+	// number, in order (reduX: 3 to 5).
+	Players []Player
+	// Secrets is the private directory; empty means DIR.secrets.
+	Secrets string
+	// Created is recorded in game.yaml; zero means now.
+	Created time.Time
+}
+
+// Tokens maps each player's name to their secret token, which they put in
+// every order file they send. pbem keeps only its SHA-256 in game.yaml; the
+// token itself is in the private directory.
+type Tokens map[string]string
+
+// Options are Open's options.
+type Options struct {
+	// Secrets is the private directory; empty means DIR.secrets.
+	Secrets string
+	// Now is the clock for log lines; nil means time.Now.
+	Now func() time.Time
+}
+
+// Game is an open game directory. Its methods are safe for concurrent use
+// within one process; two processes must not write one game at once.
+type Game struct {
+	mu      sync.Mutex
+	dir     string
+	secrets string
+	now     func() time.Time
+	w       writer
+	gf      *gameFile
+	r       *rules
+	h       *history
+	state   *adjudicator.State // after h.last()
+	chain   *dice.Chain        // loaded on first use
+	broken  error              // set by a failed write: reopen
+}
+
+// chainLength is the number of seeds a new game commits to: one per nation
+// turn and round event of the longest possible game (every nation playing
+// every round, and the end of each round), twice over for variants with
+// extra events, at least 64.
+func chainLength(g *games.Game) int {
+	n := 2 * len(g.Tables.Rounds) * (len(g.Tables.Nations) + 1)
+	return min(max(n, 64), dice.MaxChainLen)
+}
+
+// DefaultSecrets is the private directory of a game directory when none is
+// given: DIR.secrets beside it.
+func DefaultSecrets(dir string) string {
+	return filepath.Clean(dir) + ".secrets"
+}
+
+// Create makes a new game directory dir and its private directory, drawing
+// the dice chain secret and the players' tokens from rand (crypto/rand.Reader
+// in production). dir must not exist. It returns the open game and the
+// tokens to send to the players.
+func Create(dir string, spec NewGame, rand io.Reader) (*Game, Tokens, error) {
+	return create(dir, spec, rand, writer{})
+}
+
+func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, error) {
+	dir = filepath.Clean(dir)
+	rs, err := games.Lookup(spec.Ruleset)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !rs.Playable {
+		return nil, nil, fmt.Errorf("ruleset %s cannot be played yet: its engine is not written", rs.Name)
+	}
+	g, err := rs.Load(spec.Options, spec.TablesName, spec.Tables)
+	if err != nil {
+		return nil, nil, err
+	}
+	id := spec.ID
+	if id == "" {
+		id = filepath.Base(dir)
+	}
+	if !gameIDPattern.MatchString(id) {
+		return nil, nil, fmt.Errorf("game id %q: use lower-case letters, digits and dashes (at most 63), starting with a letter or digit", id)
+	}
+	split := g.Tables.Split(len(spec.Players))
+	if split == nil {
+		var counts []string
+		for _, p := range g.Tables.Players {
+			counts = append(counts, fmt.Sprint(p.Count))
+		}
+		return nil, nil, fmt.Errorf("%d players: ruleset %s is for %s players", len(spec.Players), rs.Name, strings.Join(counts, ", "))
+	}
+	seen := map[string]bool{}
+	for i, p := range spec.Players {
+		k := strings.ToLower(strings.TrimSpace(p.Name))
+		switch {
+		case k == "":
+			return nil, nil, fmt.Errorf("player %d has no name", i+1)
+		case seen[k]:
+			return nil, nil, fmt.Errorf("two players are called %q", p.Name)
+		case strings.ContainsAny(p.Name, "\n\r"):
+			return nil, nil, fmt.Errorf("player %d: a name is one line", i+1)
+		}
+		seen[k] = true
+	}
+	secrets := spec.Secrets
+	if secrets == "" {
+		secrets = DefaultSecrets(dir)
+	}
+	for _, d := range []string{dir, secrets} {
+		if _, err := os.Stat(d); err == nil {
+			return nil, nil, fmt.Errorf("%s already exists: pbem never writes a new game over an old one", d)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+	chain, err := dice.NewChain(chainLength(g), rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	tokens := Tokens{}
+	created := spec.Created
+	if created.IsZero() {
+		created = time.Now()
+	}
+	tablesSource := "embedded:" + rs.TablesFile
+	if spec.Tables != nil {
+		tablesSource = filepath.Base(spec.TablesName)
+		if spec.TablesName == "" {
+			tablesSource = "tables.yaml"
+		}
+	}
+	gf := &gameFile{
+		Format: FormatVersion, Game: id, Ruleset: rs.Name, Options: g.Options,
+		Tables: "tables.yaml", TablesSource: tablesSource, TablesSHA256: sha256Hex(g.TablesYAML),
+		Created: created.UTC().Truncate(time.Second), Commitment: hex.EncodeToString(chain.Commitment()), ChainLength: chain.Len(),
+		DiceSpec: dice.Version, EngineVersion: EngineVersion,
+	}
+	var tokenFile []tokenEntry
+	for i, p := range spec.Players {
+		b := make([]byte, 8)
+		if _, err := io.ReadFull(rand, b); err != nil {
+			return nil, nil, fmt.Errorf("drawing tokens: %w", err)
+		}
+		x := hex.EncodeToString(b)
+		tok := x[0:4] + "-" + x[4:8] + "-" + x[8:12] + "-" + x[12:16]
+		tokens[p.Name] = tok
+		tokenFile = append(tokenFile, tokenEntry{Name: strings.TrimSpace(p.Name), Token: tok})
+		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
+			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
+	}
+	r := &rules{id: id, g: g, e: adjudicator.New(g)}
+	tokData, err := yaml.Marshal(tokenFile)
+	if err != nil {
+		return nil, nil, err
+	}
+
+	// Write both directories under temporary names, then rename: the
+	// private one first, so that a game directory always has its secrets.
+	secTmp := filepath.Join(filepath.Dir(secrets), ".tmp-"+filepath.Base(secrets))
+	dirTmp := filepath.Join(filepath.Dir(dir), ".tmp-"+filepath.Base(dir))
+	err = func() error {
+		for _, d := range []string{secTmp, dirTmp} {
+			if err := w.removeAll(d); err != nil {
+				return err
+			}
+		}
+		for _, d := range []string{filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing"), filepath.Join(dirTmp, turnsDir, startDir)} {
+			if err := w.mkdir(d); err != nil {
+				return err
+			}
+		}
+		s0 := adjudicator.NewState(g)
+		files := []struct {
+			path string
+			data []byte
+		}{
+			{filepath.Join(secTmp, "chain.txt"), chain.MarshalSecret()},
+			{filepath.Join(secTmp, "tokens.yaml"), append([]byte("# pbem tokens: keep out of the public archive\n"), tokData...)},
+			{filepath.Join(dirTmp, "game.yaml"), gf.marshal()},
+			{filepath.Join(dirTmp, gf.Tables), g.TablesYAML},
+			{filepath.Join(dirTmp, submissionsLog), []byte(submissionsHeader)},
+			{filepath.Join(dirTmp, turnsDir, startDir, fileState), adjudicator.MarshalState(g, s0)},
+			{filepath.Join(dirTmp, turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0))},
+		}
+		for _, f := range files {
+			if err := w.createFile(f.path, f.data); err != nil {
+				return err
+			}
+		}
+		for _, d := range []string{filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing"), secTmp,
+			filepath.Join(dirTmp, turnsDir, startDir), filepath.Join(dirTmp, turnsDir), dirTmp} {
+			if err := w.syncDir(d); err != nil {
+				return err
+			}
+		}
+		if err := w.rename(secTmp, secrets); err != nil {
+			return err
+		}
+		return w.rename(dirTmp, dir)
+	}()
+	if err != nil {
+		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)
+	}
+	gm, err := OpenOptions(dir, Options{Secrets: secrets})
+	if err != nil {
+		return nil, nil, err
+	}
+	gm.w = w
+	return gm, tokens, nil
+}
+
+type tokenEntry struct {
+	Name  string `yaml:"name"`
+	Token string `yaml:"token"`
+}
+
+// Open opens a game directory with its private directory beside it.
+func Open(dir string) (*Game, error) { return OpenOptions(dir, Options{}) }
+
+// OpenOptions opens a game directory. The private directory is read only
+// when a method needs it.
+func OpenOptions(dir string, o Options) (*Game, error) {
+	dir = filepath.Clean(dir)
+	g := &Game{dir: dir, secrets: o.Secrets, now: o.Now}
+	if g.secrets == "" {
+		g.secrets = DefaultSecrets(dir)
+	}
+	if g.now == nil {
+		g.now = time.Now
+	}
+	gf, r, err := loadRules(dir)
+	if err != nil {
+		return nil, err
+	}
+	g.gf, g.r = gf, r
+	if err := g.reload(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// loadRules reads game.yaml and loads the ruleset with the archived tables.
+func loadRules(dir string) (*gameFile, *rules, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "game.yaml"))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil, fmt.Errorf("%s is not a pbem game: it has no game.yaml", dir)
+		}
+		return nil, nil, err
+	}
+	gf, err := parseGameFile(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := games.Lookup(gf.Ruleset)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game.yaml: %w", err)
+	}
+	tables, err := os.ReadFile(filepath.Join(dir, gf.Tables))
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := rs.Load(gf.Options, gf.Tables, tables)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gf, &rules{id: gf.Game, g: g, e: adjudicator.New(g)}, nil
+}
+
+// reload reads the step list and the current state from disk.
+func (g *Game) reload() error {
+	h, err := loadHistory(g.dir)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(filepath.Join(g.dir, turnsDir, stepDir(h.last(), g.idOf(h, h.last())), fileState))
+	if err != nil {
+		return err
+	}
+	s, err := adjudicator.UnmarshalState(g.r.g, data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", stepDir(h.last(), g.idOf(h, h.last())), err)
+	}
+	g.h, g.state = h, s
+	return nil
+}
+
+func (g *Game) idOf(h *history, n int) string {
+	if n == 0 {
+		return ""
+	}
+	return h.info(n).ID
+}
+
+// loadChain reads the dice chain secret from the private directory and
+// checks it against the commitment.
+func (g *Game) loadChain() (*dice.Chain, error) {
+	if g.chain != nil {
+		return g.chain, nil
+	}
+	data, err := os.ReadFile(filepath.Join(g.secrets, "chain.txt"))
+	if err != nil {
+		return nil, fmt.Errorf("the private directory %s is needed to play (the dice chain secret): %w", g.secrets, err)
+	}
+	c, err := dice.UnmarshalSecret(data)
+	if err != nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare(c.Commitment(), g.gf.commitment()) != 1 || c.Len() != g.gf.ChainLength {
+		return nil, fmt.Errorf("%s/chain.txt is not the chain of game %s: its commitment differs from game.yaml", g.secrets, g.gf.Game)
+	}
+	g.chain = c
+	return c, nil
+}
+
+// ID is the game id.
+func (g *Game) ID() string { return g.gf.Game }
+
+// Dir is the game directory.
+func (g *Game) Dir() string { return g.dir }
+
+// SecretsDir is the private directory.
+func (g *Game) SecretsDir() string { return g.secrets }
+
+// Rules is the loaded ruleset with the archived tables.
+func (g *Game) Rules() *games.Game { return g.r.g }
+
+// Engine is the game's adjudicator.
+func (g *Game) Engine() *adjudicator.Engine { return g.r.e }
+
+// Commitment is s_0, the hex commitment to the game's dice.
+func (g *Game) Commitment() string { return g.gf.Commitment }
+
+// Players lists the players in seat order.
+func (g *Game) Players() []PlayerInfo {
+	var out []PlayerInfo
+	for _, p := range g.gf.Players {
+		out = append(out, PlayerInfo{Name: p.Name, Email: p.Email, Colour: p.Colour, Nations: append([]string(nil), p.Nations...)})
+	}
+	return out
+}
+
+// PlayerOf is the player who controls a nation, or nil.
+func (g *Game) PlayerOf(nation string) *PlayerInfo {
+	for _, p := range g.Players() {
+		for _, n := range p.Nations {
+			if n == nation {
+				return &p
+			}
+		}
+	}
+	return nil
+}
+
+// State is a copy of the state the game stands at.
+func (g *Game) State() *adjudicator.State {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.state.Clone()
+}
+
+// DueTurn is what comes next in a game.
+type DueTurn struct {
+	ID     string // "r05-saxons" or "r05-end"; empty when the game is over
+	Nation string // the nation whose turn it is; empty for a round event
+	Player string // the player who controls Nation
+	Over   bool   // the game has ended
+}
+
+// Due says what is due.
+func (g *Game) Due() DueTurn {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.due()
+}
+
+func (g *Game) due() DueTurn {
+	if g.state.Over {
+		return DueTurn{Over: true}
+	}
+	d := DueTurn{ID: g.r.e.TurnID(g.state)}
+	if n := g.r.e.Due(g.state); n >= 0 {
+		d.Nation = g.r.g.Tables.Nations[n].Name
+		if p := g.PlayerOf(d.Nation); p != nil {
+			d.Player = p.Name
+		}
+	}
+	return d
+}
+
+// Steps lists every step folder in order, superseded ones included.
+func (g *Game) Steps() []StepInfo {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]StepInfo(nil), g.h.steps...)
+}
+
+// Rollbacks lists the rollbacks made, in order, in the words of
+// rollbacks.log.
+func (g *Game) Rollbacks() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []string
+	for _, rb := range g.h.rollbacks {
+		out = append(out, rb.String())
+	}
+	return out
+}
+
+// usable says why the game cannot be written, or nil.
+func (g *Game) usable() error {
+	if g.broken != nil {
+		return fmt.Errorf("an earlier write failed (%v): open the game again", g.broken)
+	}
+	return nil
+}
+
+// fail marks the game broken after a failed write.
+func (g *Game) fail(err error) error {
+	g.broken = err
+	return err
+}

@@ -1,0 +1,106 @@
+package archive
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/pbem-org/pbem/dice"
+)
+
+// EngineVersion names the behaviour of the adjudicator that wrote an
+// archive. It must change whenever the engine (or the bot that plays missed
+// turns) can give a different state or different events for the same
+// inputs; Verify reports a different version as a version mismatch, not as
+// tampering.
+const EngineVersion = "pbem-engine-1"
+
+// FormatVersion is the layout of the archive described in this package's
+// documentation.
+const FormatVersion = "pbem-archive-v1"
+
+// gameFile is game.yaml.
+type gameFile struct {
+	Format        string       `yaml:"format"`
+	Game          string       `yaml:"game"`
+	Ruleset       string       `yaml:"ruleset"`
+	Options       []string     `yaml:"options,flow"`
+	Tables        string       `yaml:"tables"`        // the copy in the archive
+	TablesSource  string       `yaml:"tables_source"` // the file the GM gave, or the embedded one
+	TablesSHA256  string       `yaml:"tables_sha256"`
+	Created       time.Time    `yaml:"created"`
+	Players       []playerFile `yaml:"players"`
+	Commitment    string       `yaml:"commitment"`
+	ChainLength   int          `yaml:"chain_length"`
+	DiceSpec      string       `yaml:"dice_spec"`
+	EngineVersion string       `yaml:"engine"`
+}
+
+type playerFile struct {
+	Name        string   `yaml:"name"`
+	Email       string   `yaml:"email"`
+	Colour      string   `yaml:"colour"`
+	Nations     []string `yaml:"nations,flow"`
+	TokenSHA256 string   `yaml:"token_sha256"`
+}
+
+const gameHeader = "# pbem game: the public record of the game (archive/doc.go).\n" +
+	"# The dice of step NNN use seed s_NNN, with SHA256(s_NNN) == s_(NNN-1) and s_0 the commitment.\n"
+
+func (gf *gameFile) marshal() []byte {
+	var b bytes.Buffer
+	b.WriteString(gameHeader)
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(gf); err != nil {
+		panic(err) // plain structs
+	}
+	enc.Close()
+	return b.Bytes()
+}
+
+var gameIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+
+func parseGameFile(data []byte) (*gameFile, error) {
+	var gf gameFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&gf); err != nil {
+		return nil, fmt.Errorf("game.yaml: %w", err)
+	}
+	switch {
+	case gf.Format != FormatVersion:
+		return nil, fmt.Errorf("game.yaml: format %q, this pbem reads %q", gf.Format, FormatVersion)
+	case !gameIDPattern.MatchString(gf.Game):
+		return nil, fmt.Errorf("game.yaml: game id %q is not lower-case letters, digits and dashes", gf.Game)
+	case gf.ChainLength < 1 || gf.ChainLength > dice.MaxChainLen:
+		return nil, fmt.Errorf("game.yaml: chain_length %d out of range 1..%d", gf.ChainLength, dice.MaxChainLen)
+	case gf.Tables == "":
+		return nil, fmt.Errorf("game.yaml: no tables file")
+	}
+	if c, err := hex.DecodeString(gf.Commitment); err != nil || len(c) != dice.SeedSize {
+		return nil, fmt.Errorf("game.yaml: commitment %q is not %d bytes of hex", gf.Commitment, dice.SeedSize)
+	}
+	return &gf, nil
+}
+
+func (gf *gameFile) commitment() []byte {
+	c, _ := hex.DecodeString(gf.Commitment)
+	return c
+}
+
+// hashToken is what game.yaml keeps of a player's token.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,324 @@
+package archive
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// reportWidth is the width of text reports (DESIGN §6: readable in any mail
+// client).
+const reportWidth = 72
+
+// reportData is everything a step's report shows. It is built from the
+// step's archived files only, so `pbem report` regenerates exactly the
+// report.txt that was written.
+type reportData struct {
+	info   StepInfo
+	nation string
+	nmr    bool
+	byGM   bool
+	orders string // canonical orders without marker lines
+	seed   string
+	digest string
+	events []adjudicator.Event
+	state  *adjudicator.State
+}
+
+// reportData reads a step's files into reportData.
+func (g *Game) reportData(st *Step, files map[string][]byte) reportData {
+	d, err := g.r.reportFromFiles(st.StepInfo, files)
+	if err != nil {
+		panic(err) // files were just computed by play
+	}
+	return d
+}
+
+func (r *rules) reportFromFiles(info StepInfo, files map[string][]byte) (reportData, error) {
+	d := reportData{info: info}
+	s, err := adjudicator.UnmarshalState(r.g, files[fileState])
+	if err != nil {
+		return d, fmt.Errorf("%s: %w", fileState, err)
+	}
+	d.state = s
+	if d.events, err = adjudicator.UnmarshalEvents(files[fileEvents]); err != nil {
+		return d, fmt.Errorf("%s: %w", fileEvents, err)
+	}
+	d.seed = strings.TrimSpace(string(files[fileSeed]))
+	for _, l := range strings.Split(string(files[fileInputs]), "\n") {
+		if h, ok := strings.CutSuffix(l, "  inputs"); ok {
+			d.digest = h
+		}
+	}
+	if o, ok := files[fileOrders]; ok {
+		d.nmr, d.byGM = isNMR(o), isBehalf(o)
+		var kept []string
+		for _, l := range strings.SplitAfter(string(o), "\n") {
+			if !strings.HasPrefix(l, "# ") {
+				kept = append(kept, l)
+			}
+		}
+		d.orders = strings.Join(kept, "")
+		for _, e := range d.events {
+			if e.Kind == adjudicator.EvTurn {
+				d.nation = e.Nation
+				break
+			}
+		}
+	}
+	return d, nil
+}
+
+// readStepFiles reads the files of a step folder.
+func readStepFiles(dir string) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	for _, name := range stepFiles {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		files[name] = data
+	}
+	return files, nil
+}
+
+// report renders a step's text report.
+func (r *rules) report(gf *gameFile, d reportData) string {
+	var b strings.Builder
+	rule := strings.Repeat("=", reportWidth) + "\n"
+	fmt.Fprintf(&b, "pbem game %s: %s\n", gf.Game, r.g.Ruleset.Title)
+	title := d.info.ID
+	if len(d.events) > 0 && d.nation != "" {
+		title = d.events[0].Text
+	} else if strings.HasSuffix(d.info.ID, "-end") {
+		var round int
+		fmt.Sscanf(d.info.ID, "r%d-end", &round)
+		title = fmt.Sprintf("Round %d: end of round", round)
+	}
+	fmt.Fprintf(&b, "Step %03d, %s: %s\n", d.info.Number, d.info.ID, title)
+	b.WriteString(rule)
+	if d.nation != "" {
+		player := "nobody"
+		if p := playerOf(gf, d.nation); p != "" {
+			player = p
+		}
+		switch {
+		case d.nmr:
+			wrap(&b, "", fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played them.", player, d.nation))
+		case d.byGM:
+			wrap(&b, "", fmt.Sprintf("The %s' orders were entered by the GM on %s's behalf.", d.nation, player))
+		default:
+			wrap(&b, "", fmt.Sprintf("The %s' orders from %s, as understood:", d.nation, player))
+		}
+		b.WriteString("\n")
+		for _, l := range strings.Split(strings.TrimRight(d.orders, "\n"), "\n") {
+			if l != "" {
+				b.WriteString("    " + l + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("What happened\n")
+	for _, e := range d.events {
+		if e.Kind == adjudicator.EvTurn {
+			continue
+		}
+		indent := "  "
+		if e.Kind == adjudicator.EvRound {
+			indent = "    "
+		}
+		wrap(&b, indent, strings.TrimSpace(e.Text))
+	}
+	b.WriteString("\n")
+	r.position(&b, d.state)
+	b.WriteString("\n")
+	r.players(&b, gf, d.state)
+	b.WriteString("\n")
+	if d.state.Over {
+		b.WriteString("The game is over.\n")
+	} else {
+		id := r.e.TurnID(d.state)
+		if n := r.e.Due(d.state); n >= 0 {
+			nat := r.g.Tables.Nations[n].Name
+			fmt.Fprintf(&b, "Next: %s, the %s (%s).\n", id, nat, playerOf(gf, nat))
+		} else {
+			fmt.Fprintf(&b, "Next: %s, the end of round %d.\n", id, d.state.Round)
+		}
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "Dice: seed s_%d of the chain committed to in game.yaml\n", d.info.Seed)
+	fmt.Fprintf(&b, "  %s\n", d.seed)
+	fmt.Fprintf(&b, "Inputs digest\n  %s\n", d.digest)
+	return b.String()
+}
+
+// startReport is the report of the state a game starts from.
+func (r *rules) startReport(gf *gameFile, s *adjudicator.State) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pbem game %s: %s\n", gf.Game, r.g.Ruleset.Title)
+	b.WriteString("The start of the game\n")
+	b.WriteString(strings.Repeat("=", reportWidth) + "\n")
+	wrap(&b, "", "The dice of this game are committed to before any order exists: step i uses the seed s_i, and SHA256 of s_i is s_(i-1). The commitment s_0 is")
+	fmt.Fprintf(&b, "  %s\n\n", gf.Commitment)
+	r.position(&b, s)
+	b.WriteString("\n")
+	r.players(&b, gf, s)
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "Next: %s.\n", r.e.TurnID(s))
+	return b.String()
+}
+
+// position writes the position table: each nation with its population
+// marker, victory points and armies by area.
+func (r *rules) position(b *strings.Builder, s *adjudicator.State) {
+	fmt.Fprintf(b, "Position after round %d", s.Round)
+	if !s.Over && s.Next < len(r.g.Tables.Nations) {
+		fmt.Fprintf(b, ", before the %s' turn", r.g.Tables.Nations[s.Next].Name)
+	}
+	b.WriteString("\n")
+	width := len("Nation")
+	for _, n := range r.g.Tables.Nations {
+		width = max(width, len(n.Name))
+	}
+	fmt.Fprintf(b, "  %-*s  Pop   VP  Armies\n", width, "Nation")
+	for n, nat := range r.g.Tables.Nations {
+		var stacks []string
+		total := 0
+		for a := range s.Units {
+			if c := s.Units[a][n]; c > 0 {
+				stacks = append(stacks, fmt.Sprintf("%s %d", r.g.Board.AreaName(games.AreaID(a)), c))
+				total += c
+			}
+		}
+		if total == 0 && s.VP[n] == 0 {
+			continue
+		}
+		head := fmt.Sprintf("  %-*s  %3d  %3d  ", width, nat.Name, s.Pop[n], s.VP[n])
+		list := "-"
+		if len(stacks) > 0 {
+			list = fmt.Sprintf("%d: %s", total, strings.Join(stacks, ", "))
+		}
+		wrapHang(b, head, list)
+	}
+}
+
+// players writes each player's nations and victory points.
+func (r *rules) players(b *strings.Builder, gf *gameFile, s *adjudicator.State) {
+	b.WriteString("Players\n")
+	label := func(st adjudicator.Standing) string {
+		name := fmt.Sprintf("player %d", st.Player)
+		if st.Player-1 < len(gf.Players) {
+			name = gf.Players[st.Player-1].Name
+		}
+		return name + " (" + st.Colour + ")"
+	}
+	standings := r.e.Standings(s, len(gf.Players))
+	width := 0
+	for _, st := range standings {
+		width = max(width, len(label(st)))
+	}
+	for _, st := range standings {
+		wrapHang(b, fmt.Sprintf("  %-*s %3d VP  ", width, label(st), st.VP), strings.Join(st.Nations, ", "))
+	}
+}
+
+func playerOf(gf *gameFile, nation string) string {
+	for _, p := range gf.Players {
+		for _, n := range p.Nations {
+			if n == nation {
+				return p.Name
+			}
+		}
+	}
+	return ""
+}
+
+// wrap writes text wrapped to reportWidth, each line starting with indent
+// and continuation lines indented two more.
+func wrap(b *strings.Builder, indent, text string) {
+	line := indent
+	for i, w := range strings.Fields(text) {
+		if i > 0 && len(line)+1+len(w) > reportWidth {
+			b.WriteString(line + "\n")
+			line = indent + "  "
+		} else if i > 0 {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+}
+
+// wrapHang writes head then text, continuation lines aligned under text.
+func wrapHang(b *strings.Builder, head, text string) {
+	pad := strings.Repeat(" ", len(head))
+	line := head
+	fresh := true
+	for _, w := range strings.Fields(text) {
+		if !fresh && len(line)+1+len(w) > reportWidth {
+			b.WriteString(line + "\n")
+			line, fresh = pad, true
+		}
+		if !fresh {
+			line += " "
+		}
+		line += w
+		fresh = false
+	}
+	b.WriteString(line + "\n")
+}
+
+// Report regenerates the report of a step from the archive: id is a step
+// id (the latest step in force with it), a step number, "start", or empty
+// for the step the game stands at.
+func (g *Game) Report(id string) (string, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := g.h.last()
+	if id != "" {
+		var err error
+		if n, err = g.find(id); err != nil {
+			return "", err
+		}
+	}
+	dir := filepath.Join(g.dir, turnsDir, stepDir(n, g.idOf(g.h, n)))
+	files, err := readStepFiles(dir)
+	if err != nil {
+		return "", err
+	}
+	if n == 0 {
+		s, err := adjudicator.UnmarshalState(g.r.g, files[fileState])
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", dir, err)
+		}
+		return g.r.startReport(g.gf, s), nil
+	}
+	d, err := g.r.reportFromFiles(g.h.info(n), files)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", dir, err)
+	}
+	return g.r.report(g.gf, d), nil
+}
+
+// find resolves a step for Report: "start", a number (any step, superseded
+// ones too) or an id (the latest step in force with it, else the latest
+// superseded one).
+func (g *Game) find(id string) (int, error) {
+	if n, err := g.resolve(id); err == nil {
+		return n, nil
+	}
+	for i := len(g.h.steps) - 1; i >= 0; i-- {
+		s := g.h.steps[i]
+		if s.ID == id || s.Dir() == id || fmt.Sprintf("%03d", s.Number) == id || fmt.Sprint(s.Number) == id {
+			return s.Number, nil
+		}
+	}
+	return 0, fmt.Errorf("no step %q in this game", id)
+}

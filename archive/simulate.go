@@ -1,0 +1,136 @@
+package archive
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Sim is a game played by bots for every nation.
+type Sim struct {
+	Ruleset string
+	Options []string
+	Players int // 3 to 5 for reduX
+	Seed    uint64
+}
+
+// SimResult is the end of a simulated game.
+type SimResult struct {
+	ID        string
+	Steps     int
+	State     *adjudicator.State
+	Players   []string               // names in seat order
+	Standings []adjudicator.Standing // best first
+}
+
+// simReader is the deterministic randomness of a simulated game: its dice
+// chain secret (and, with an archive, its tokens) come from the seed, so a
+// simulation is repeatable. Never use it for a real game.
+func simReader(seed uint64) *rand.ChaCha8 {
+	return rand.NewChaCha8(sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-simulate\x00"), seed)))
+}
+
+func simPlayers(n int) []Player {
+	var ps []Player
+	for i := 1; i <= n; i++ {
+		ps = append(ps, Player{Name: fmt.Sprintf("Player %d", i), Email: fmt.Sprintf("player%d@example.invalid", i)})
+	}
+	return ps
+}
+
+// Simulate plays a whole game with the bot for every nation: the same
+// steps, dice and missed-turn bot as a real game, with standing orders from
+// bot.Standing and a dice chain drawn from the seed. With dir empty it runs
+// in memory; otherwise it writes a complete archive to dir (which must not
+// exist) that Verify accepts. Both give the same game for the same Sim.
+// Archives of simulations are written without fsync: they are made in one
+// go and can be made again.
+func Simulate(spec Sim, dir string) (*SimResult, error) {
+	id := fmt.Sprintf("sim-%d", spec.Seed)
+	players := simPlayers(spec.Players)
+	if dir != "" {
+		return simulateArchive(spec, dir, id, players)
+	}
+	rs, err := games.Lookup(spec.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rs.Load(spec.Options, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	if g.Tables.Split(spec.Players) == nil {
+		return nil, fmt.Errorf("%d players: no player split in ruleset %s", spec.Players, rs.Name)
+	}
+	r := &rules{id: id, g: g, e: adjudicator.New(g)}
+	chain, err := dice.NewChain(chainLength(g), simReader(spec.Seed))
+	if err != nil {
+		return nil, err
+	}
+	texts := r.simStanding(spec.Seed)
+	s := adjudicator.NewState(g)
+	steps := 0
+	for !s.Over {
+		steps++
+		seed, err := chain.Seed(steps)
+		if err != nil {
+			return nil, err
+		}
+		in := stepInput{id: r.e.TurnID(s), seed: seed}
+		if r.e.Due(s) >= 0 {
+			in.orders = r.botOrders(s, seed)
+			in.standing = r.formatStanding(in.id, texts)
+		}
+		pl, err := r.play(s, in)
+		if err != nil {
+			return nil, fmt.Errorf("step %03d %s: %w", steps, in.id, err)
+		}
+		s = pl.state
+	}
+	return r.simResult(id, steps, s, players), nil
+}
+
+func (r *rules) simStanding(seed uint64) []string {
+	texts := make([]string, len(r.g.Tables.Nations))
+	for n := range texts {
+		texts[n] = r.canonical(bot.Standing(r.g, n, r.id, "", seed))
+	}
+	return texts
+}
+
+func (r *rules) simResult(id string, steps int, s *adjudicator.State, players []Player) *SimResult {
+	res := &SimResult{ID: id, Steps: steps, State: s, Standings: r.e.Standings(s, len(players))}
+	for _, p := range players {
+		res.Players = append(res.Players, p.Name)
+	}
+	return res
+}
+
+func simulateArchive(spec Sim, dir, id string, players []Player) (*SimResult, error) {
+	created := time.Now().UTC().Truncate(time.Second)
+	gm, _, err := create(dir, NewGame{ID: id, Ruleset: spec.Ruleset, Options: spec.Options, Players: players, Created: created},
+		simReader(spec.Seed), writer{noSync: true})
+	if err != nil {
+		return nil, err
+	}
+	for n, text := range gm.r.simStanding(spec.Seed) {
+		if _, err := gm.SetStanding(gm.r.g.Tables.Nations[n].Name, text, created); err != nil {
+			return nil, err
+		}
+	}
+	steps := 0
+	for !gm.Due().Over {
+		if _, err := gm.Advance(true); err != nil {
+			return nil, err
+		}
+		steps++
+	}
+	return gm.r.simResult(id, steps, gm.State(), players), nil
+}

@@ -1,0 +1,296 @@
+package archive
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// The files of a step folder, in the order they are written.
+const (
+	fileOrders   = "orders.txt"
+	fileStanding = "standing.txt"
+	fileInputs   = "inputs.sha256"
+	fileSeed     = "seed.hex"
+	fileDice     = "dice.log"
+	fileState    = "state.json"
+	fileEvents   = "events.jsonl"
+	fileReport   = "report.txt"
+)
+
+// inputsVersion heads the inputs digest (doc.go "The inputs digest").
+const inputsVersion = "pbem-inputs-v1"
+
+// Marker lines at the top of orders.txt. They are comments to the order
+// language and inputs to the digest.
+const (
+	nmrPrefix    = "# nmr: "
+	behalfMarker = "# entered by the GM on the player's behalf\n"
+)
+
+func nmrMarker(nation string) string {
+	return nmrPrefix + "no orders for the " + nation + " by the deadline; the bot played them\n"
+}
+
+// rules is a loaded game: its id, data and engine.
+type rules struct {
+	id string
+	g  *games.Game
+	e  *adjudicator.Engine
+
+	mu      sync.Mutex
+	decoded map[string]*orders.File // decodeNoToken's cache
+}
+
+// stepInput is what a step is computed from besides the parent state.
+type stepInput struct {
+	id       string // the step id the caller expects to be due
+	seed     []byte // s_NNN
+	orders   []byte // orders.txt; nil for round events
+	standing []byte // standing.txt; nil for round events
+}
+
+// played is a computed step.
+type played struct {
+	id     string
+	nation int // -1 for round events
+	digest []byte
+	dice   []dice.Entry
+	state  *adjudicator.State
+	events []adjudicator.Event
+	files  map[string][]byte // every normative file
+}
+
+// play computes one step: the engine applied to the parent state and the
+// archived inputs with the dice of the seed. Advance and Verify both call
+// it, so what verify replays is exactly what was adjudicated.
+func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
+	if parent.Over {
+		return nil, fmt.Errorf("the game is over")
+	}
+	id := r.e.TurnID(parent)
+	if in.id != id {
+		return nil, fmt.Errorf("step is %s but the state after its parent has %s due", in.id, id)
+	}
+	n := r.e.Due(parent)
+	if (n >= 0) != (in.orders != nil) || (n >= 0) != (in.standing != nil) {
+		if n >= 0 {
+			return nil, fmt.Errorf("%s is a nation turn and needs %s and %s", id, fileOrders, fileStanding)
+		}
+		return nil, fmt.Errorf("%s is a round event and takes no %s or %s", id, fileOrders, fileStanding)
+	}
+	p := &played{id: id, nation: n, digest: inputsDigest(r.id, id, in.orders, in.standing)}
+	var err error
+	if n < 0 {
+		p.state, p.events, err = r.e.EndRound(parent)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		f, errs := r.decodeNoToken(string(in.orders))
+		if len(errs) > 0 {
+			return nil, fmt.Errorf("%s: %w", fileOrders, errs)
+		}
+		standing, err := r.parseStanding(in.standing)
+		if err != nil {
+			return nil, err
+		}
+		d := dice.NewTurn(in.seed, r.id, id, p.digest, saltsOf(f, standing))
+		p.state, p.events, err = r.e.NationTurn(parent, adjudicator.Input{Orders: f, Standing: standing}, d)
+		if err != nil {
+			return nil, err
+		}
+		if err := d.Err(); err != nil {
+			return nil, err
+		}
+		p.dice = d.Log()
+	}
+	p.files = map[string][]byte{
+		fileInputs: inputsFile(r.id, id, in.orders, in.standing),
+		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
+		fileDice:   []byte(dice.FormatLog(p.dice)),
+		fileState:  adjudicator.MarshalState(r.g, p.state),
+		fileEvents: adjudicator.MarshalEvents(p.events),
+	}
+	if n >= 0 {
+		p.files[fileOrders] = in.orders
+		p.files[fileStanding] = in.standing
+	}
+	return p, nil
+}
+
+// saltsOf collects the salt: lines of a turn's orders and of the standing
+// orders in force, in canonical order.
+func saltsOf(f *orders.File, standing []*orders.File) []string {
+	var salts []string
+	for _, x := range append([]*orders.File{f}, standing...) {
+		if x != nil && x.Salt != "" {
+			salts = append(salts, x.Salt)
+		}
+	}
+	return dice.CanonicalSalts(salts)
+}
+
+// appendField appends a length-prefixed field (doc.go "The inputs digest").
+func appendField(b []byte, s []byte) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+	return append(b, s...)
+}
+
+// inputsDigest is the digest of a step's inputs (doc.go).
+func inputsDigest(game, id string, ordersTxt, standingTxt []byte) []byte {
+	h := sha256.New()
+	var b []byte
+	b = appendField(b, []byte(inputsVersion))
+	b = appendField(b, []byte(game))
+	b = appendField(b, []byte(id))
+	if ordersTxt != nil {
+		b = appendField(b, []byte(fileOrders))
+		b = appendField(b, ordersTxt)
+	}
+	if standingTxt != nil {
+		b = appendField(b, []byte(fileStanding))
+		b = appendField(b, standingTxt)
+	}
+	h.Write(b)
+	return h.Sum(nil)
+}
+
+// inputsFile is inputs.sha256: the digest of each input file, in the form
+// sha256sum reads, and the inputs digest.
+func inputsFile(game, id string, ordersTxt, standingTxt []byte) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# pbem inputs of %s (%s: SHA-256 of game, step and the files below, archive/doc.go)\n", id, inputsVersion)
+	if ordersTxt != nil {
+		fmt.Fprintf(&b, "%s  %s\n", sha256Hex(ordersTxt), fileOrders)
+	}
+	if standingTxt != nil {
+		fmt.Fprintf(&b, "%s  %s\n", sha256Hex(standingTxt), fileStanding)
+	}
+	fmt.Fprintf(&b, "%x  inputs\n", inputsDigest(game, id, ordersTxt, standingTxt))
+	return []byte(b.String())
+}
+
+// botSeed is the seed of the bot that plays a missed turn: drawn from the
+// step's chain seed, so nobody can choose it and verify can replay it.
+func botSeed(seed []byte) uint64 {
+	sum := sha256.Sum256(append([]byte("pbem-bot\x00"), seed...))
+	return binary.BigEndian.Uint64(sum[:8])
+}
+
+// botOrders is orders.txt of a missed turn: the NMR marker and the bot's
+// orders in canonical form.
+func (r *rules) botOrders(s *adjudicator.State, seed []byte) []byte {
+	f := bot.Orders(r.e, s, r.id, "", botSeed(seed))
+	return []byte(nmrMarker(f.Nation) + r.canonical(f))
+}
+
+// canonical is the canonical text of an order file with its token removed
+// (orders.EncodeStored), ending in a newline.
+func (r *rules) canonical(f *orders.File) string {
+	text := orders.EncodeStored(f, r.g)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text
+}
+
+// digest is the digest of an order file quoted in its acknowledgement and
+// in submissions.log, with the token removed so that the archived file,
+// which has no token, gives the same digest.
+func (r *rules) digest(f *orders.File) string {
+	c := *f
+	c.Token = ""
+	return orders.Digest(&c, r.g)
+}
+
+// standingDelim starts each nation's section of standing.txt.
+const standingDelim = "=== "
+
+// formatStanding is standing.txt: each nation's standing orders in force
+// (canonical, no token), in play order; texts[n] == "" means none.
+func (r *rules) formatStanding(id string, texts []string) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# standing orders in force at the start of %s, in play order\n", id)
+	for n, t := range texts {
+		if t == "" {
+			continue
+		}
+		b.WriteString(standingDelim + r.g.Tables.Nations[n].Name + "\n")
+		b.WriteString(t)
+	}
+	return []byte(b.String())
+}
+
+// parseStanding reads standing.txt into one file per nation (nil for
+// none). Errors name the line of standing.txt.
+func (r *rules) parseStanding(data []byte) ([]*orders.File, error) {
+	out := make([]*orders.File, len(r.g.Tables.Nations))
+	lines := strings.SplitAfter(string(data), "\n")
+	type section struct {
+		nation int
+		first  int // line number of the delimiter
+		text   strings.Builder
+	}
+	var secs []*section
+	for i, l := range lines {
+		if name, ok := strings.CutPrefix(l, standingDelim); ok {
+			name = strings.TrimSpace(name)
+			n, err := r.g.Tables.NationIndex(name)
+			if err != nil {
+				return nil, fmt.Errorf("%s line %d: %v", fileStanding, i+1, err)
+			}
+			if out[n] != nil || (len(secs) > 0 && secs[len(secs)-1].nation >= n) {
+				return nil, fmt.Errorf("%s line %d: the %s out of play order or repeated", fileStanding, i+1, name)
+			}
+			secs = append(secs, &section{nation: n, first: i + 1})
+			continue
+		}
+		if len(secs) == 0 {
+			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+				return nil, fmt.Errorf("%s line %d: text before the first %q line", fileStanding, i+1, standingDelim+"NATION")
+			}
+			continue
+		}
+		secs[len(secs)-1].text.WriteString(l)
+	}
+	for _, s := range secs {
+		f, errs := r.decodeNoToken(s.text.String())
+		if len(errs) > 0 {
+			e := errs[0]
+			return nil, fmt.Errorf("%s line %d: the %s' standing orders: %s", fileStanding, s.first+max(e.Line, 1), r.g.Tables.Nations[s.nation].Name, e.Msg)
+		}
+		if f.Kind != orders.StandingOrders || f.Nation != r.g.Tables.Nations[s.nation].Name {
+			return nil, fmt.Errorf("%s line %d: the section is not the %s' standing orders", fileStanding, s.first, r.g.Tables.Nations[s.nation].Name)
+		}
+		out[s.nation] = f
+	}
+	return out, nil
+}
+
+// isNMR reports whether orders.txt is a missed turn played by the bot.
+func isNMR(ordersTxt []byte) bool { return bytes.HasPrefix(ordersTxt, []byte(nmrPrefix)) }
+
+// isBehalf reports whether orders.txt was entered by the GM.
+func isBehalf(ordersTxt []byte) bool { return bytes.HasPrefix(ordersTxt, []byte(behalfMarker)) }
+
+// slug is a nation's name in lower-case letters only, as in turn ids.
+func slug(nation string) string {
+	var b strings.Builder
+	for _, c := range games.Fold(nation) {
+		if c >= 'a' && c <= 'z' {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,400 @@
+package archive
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
+)
+
+// Problem is one thing wrong in an archive, named by file and line.
+type Problem struct {
+	Path string // relative to the game directory: "turns/012-r03-saxons/dice.log"
+	Line int    // 0 when it concerns the whole file
+	Msg  string
+}
+
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s line %d: %s", p.Path, p.Line, p.Msg)
+	}
+	return fmt.Sprintf("%s: %s", p.Path, p.Msg)
+}
+
+// Mismatch is a version the archive was written with that differs from this
+// pbem's: what depends on it cannot be compared, and a difference there is
+// not evidence of tampering.
+type Mismatch struct {
+	What    string // "engine" or "dice spec"
+	Archive string
+	Ours    string
+}
+
+// VerifyError is what Verify found: problems (tampering, damage or a bug)
+// and version mismatches.
+type VerifyError struct {
+	Dir       string
+	Problems  []Problem
+	Mismatch  []Mismatch
+	Truncated bool // more problems were found than listed
+}
+
+func (e *VerifyError) Error() string {
+	var b strings.Builder
+	for _, m := range e.Mismatch {
+		skipped := "the replay of every step was skipped"
+		if m.What == "dice spec" {
+			skipped = "the dice and the replay were not re-derived"
+		}
+		fmt.Fprintf(&b, "version mismatch: %s was written by %s %s, this pbem has %s %s; %s (this is not evidence of tampering)\n",
+			e.Dir, m.What, m.Archive, m.What, m.Ours, skipped)
+	}
+	if n := len(e.Problems); n > 0 {
+		fmt.Fprintf(&b, "%s does not verify: %d %s\n", e.Dir, n, plural(n, "problem", "problems"))
+		for _, p := range e.Problems {
+			b.WriteString("  " + p.String() + "\n")
+		}
+		if e.Truncated {
+			b.WriteString("  (more problems not listed)\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// Tampered reports whether any problem was found beyond version mismatches.
+func (e *VerifyError) Tampered() bool { return len(e.Problems) > 0 }
+
+// Verified counts what Verify checked.
+type Verified struct {
+	Steps      int // step folders
+	Superseded int // of which set aside by rollbacks
+	Rollbacks  int
+	Dice       int // dice re-derived
+	Replayed   int // steps replayed and compared
+}
+
+// maxProblems bounds the problems listed.
+const maxProblems = 50
+
+// Verify checks a game directory with no secret (DESIGN §4): the hash chain
+// of seeds from the commitment in game.yaml, every die of every dice.log
+// re-derived from its seed and inputs, the inputs digests, missed turns
+// against the bot, accepted orders against submissions.log, and every step
+// replayed by the engine from its archived inputs with its state.json and
+// events.jsonl compared byte for byte. Superseded steps are checked too. It
+// returns nil or a *VerifyError naming each problem's file and line; an
+// archive written by another engine or dice-spec version gives a
+// *VerifyError with Mismatch set.
+func Verify(dir string) error {
+	_, err := VerifyStats(dir)
+	return err
+}
+
+// VerifyStats is Verify, also saying what was checked.
+func VerifyStats(dir string) (*Verified, error) {
+	v := &verifier{dir: filepath.Clean(dir), ve: &VerifyError{Dir: filepath.Clean(dir)}, st: &Verified{}}
+	v.run()
+	if len(v.ve.Problems) == 0 && len(v.ve.Mismatch) == 0 {
+		return v.st, nil
+	}
+	return v.st, v.ve
+}
+
+type verifier struct {
+	dir string
+	ve  *VerifyError
+	st  *Verified
+	gf  *gameFile
+	r   *rules
+}
+
+func (v *verifier) problem(path string, line int, format string, args ...any) {
+	if len(v.ve.Problems) >= maxProblems {
+		v.ve.Truncated = true
+		return
+	}
+	v.ve.Problems = append(v.ve.Problems, Problem{Path: path, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (v *verifier) run() {
+	gf, r, err := loadRules(v.dir)
+	if err != nil {
+		v.problem("game.yaml", 0, "%v", err)
+		return
+	}
+	v.gf, v.r = gf, r
+	engineOK, diceOK := gf.EngineVersion == EngineVersion, gf.DiceSpec == dice.Version
+	if !engineOK {
+		v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "engine", Archive: gf.EngineVersion, Ours: EngineVersion})
+	}
+	if !diceOK {
+		v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "dice spec", Archive: gf.DiceSpec, Ours: dice.Version})
+	}
+	if got := sha256Hex(r.g.TablesYAML); got != gf.TablesSHA256 {
+		v.problem(gf.Tables, 0, "its SHA-256 is %s but game.yaml says tables_sha256 %s: the tables were changed after the game was created", got, gf.TablesSHA256)
+	}
+	start := adjudicator.NewState(r.g)
+	startPath := filepath.Join(turnsDir, startDir, fileState)
+	if data, err := os.ReadFile(filepath.Join(v.dir, startPath)); err != nil {
+		v.problem(startPath, 0, "%v", err)
+	} else {
+		v.compare(startPath, data, adjudicator.MarshalState(r.g, start), "the rules' set-up")
+	}
+	h, err := loadHistory(v.dir)
+	if err != nil {
+		v.problem(turnsDir, 0, "%v", err)
+		return
+	}
+	v.st.Steps, v.st.Rollbacks = len(h.steps), len(h.rollbacks)
+	accepted, err := readAccepted(filepath.Join(v.dir, submissionsLog))
+	if err != nil {
+		v.problem(submissionsLog, 0, "%v", err)
+	}
+	states := map[int]*adjudicator.State{0: start}
+	seeds := map[int][]byte{0: gf.commitment()}
+	for _, info := range h.steps {
+		if info.Superseded() {
+			v.st.Superseded++
+		}
+		s, seed := v.step(info, states[info.Parent], seeds, accepted, engineOK && diceOK, diceOK)
+		states[info.Number], seeds[info.Number] = s, seed
+	}
+}
+
+// step checks one step and returns the state its children start from and
+// its seed (nil when it does not link).
+func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int][]byte, accepted map[string]map[string]bool, replay, diceOK bool) (ret *adjudicator.State, retSeed []byte) {
+	base := filepath.Join(turnsDir, info.Dir())
+	path := func(name string) string { return filepath.Join(base, name) }
+	files, err := readStepFiles(filepath.Join(v.dir, base))
+	if err != nil {
+		v.problem(base, 0, "%v", err)
+		return nil, nil
+	}
+	for _, name := range []string{fileInputs, fileSeed, fileDice, fileState, fileEvents} {
+		if _, ok := files[name]; !ok {
+			v.problem(path(name), 0, "missing")
+			return nil, nil
+		}
+	}
+	// When the step cannot be replayed, the steps after it start from its
+	// state as archived.
+	defer func() {
+		if ret == nil {
+			if s, err := adjudicator.UnmarshalState(v.r.g, files[fileState]); err == nil {
+				ret = s
+			}
+		}
+	}()
+
+	// The hash chain.
+	seed, err := hex.DecodeString(strings.TrimSpace(string(files[fileSeed])))
+	if err != nil || len(seed) != dice.SeedSize {
+		v.problem(path(fileSeed), 1, "not a seed of %d bytes in hex", dice.SeedSize)
+		return nil, nil
+	}
+	switch prev := seeds[info.Parent]; {
+	case info.Seed > v.gf.ChainLength:
+		v.problem(path(fileSeed), 1, "seed s_%d is beyond the chain of %d seeds in game.yaml", info.Seed, v.gf.ChainLength)
+		return nil, nil
+	case prev != nil && !dice.VerifyLink(prev, seed):
+		v.problem(path(fileSeed), 1, "SHA256 of this seed is not %s: the hash chain is broken", v.seedName(info.Parent, info.Seed-1))
+		return nil, nil
+	case prev == nil && !dice.VerifySeed(v.gf.commitment(), info.Seed, seed):
+		v.problem(path(fileSeed), 1, "this seed does not hash %d times to the commitment: it is not s_%d", info.Seed, info.Seed)
+		return nil, nil
+	}
+	if parent == nil {
+		v.problem(base, 0, "not replayed: the state it starts from could not be checked")
+		return nil, seed
+	}
+	if parent.Over {
+		v.problem(base, 0, "the game was over after step %03d", info.Parent)
+		return nil, seed
+	}
+	if id := v.r.e.TurnID(parent); id != info.ID {
+		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, id, info.ID)
+		return nil, seed
+	}
+
+	// The inputs.
+	nationTurn := v.r.e.Due(parent) >= 0
+	ordersTxt, standingTxt := files[fileOrders], files[fileStanding]
+	if nationTurn && (ordersTxt == nil || standingTxt == nil) {
+		v.problem(base, 0, "%s is a nation turn: %s and %s are needed", info.ID, fileOrders, fileStanding)
+		return nil, seed
+	}
+	if !nationTurn && (ordersTxt != nil || standingTxt != nil) {
+		v.problem(base, 0, "%s is a round event: it takes no %s or %s", info.ID, fileOrders, fileStanding)
+		return nil, seed
+	}
+	if !v.inputs(path(fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt)) {
+		return nil, seed
+	}
+	digest := inputsDigest(v.gf.Game, info.ID, ordersTxt, standingTxt)
+	var salts []string
+	if nationTurn {
+		f, errs := v.r.decodeNoToken(string(ordersTxt))
+		if len(errs) > 0 {
+			v.problem(path(fileOrders), errs[0].Line, "%s", errs[0].Msg)
+			return nil, seed
+		}
+		standing, err := v.r.parseStanding(standingTxt)
+		if err != nil {
+			v.problem(base, 0, "%v", err)
+			return nil, seed
+		}
+		salts = saltsOf(f, standing)
+		if isNMR(ordersTxt) {
+			if want := v.r.botOrders(parent, seed); replay && !bytes.Equal(ordersTxt, want) {
+				line, got, exp := firstDiff(ordersTxt, want)
+				v.problem(path(fileOrders), line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
+				return nil, seed
+			}
+		} else if accepted != nil && !accepted[info.ID][v.r.digest(f)] {
+			v.problem(path(fileOrders), 0, "digest %s was never accepted for %s (no such line in %s)", v.r.digest(f), info.ID, submissionsLog)
+		}
+	}
+
+	// The dice.
+	if !diceOK {
+		return nil, seed
+	}
+	entries, err := dice.ParseLog(string(files[fileDice]))
+	if err != nil {
+		var le *dice.LineError
+		if errors.As(err, &le) {
+			v.problem(path(fileDice), le.Line, "%s", le.Msg)
+		} else {
+			v.problem(path(fileDice), 0, "%v", err)
+		}
+		return nil, seed
+	}
+	if err := dice.CheckLog(seed, v.gf.Game, info.ID, digest, salts, entries); err != nil {
+		var me *dice.MismatchError
+		if errors.As(err, &me) {
+			v.problem(path(fileDice), seqLine(files[fileDice], me.Seq), "roll %d (%s): the log says %d, the seed and inputs give %d", me.Seq, me.Label, me.Logged, me.Derived)
+		} else {
+			v.problem(path(fileDice), 0, "%v", err)
+		}
+		return nil, seed
+	}
+	v.st.Dice += len(entries)
+
+	// The replay.
+	if !replay {
+		return nil, seed
+	}
+	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: ordersTxt, standing: standingTxt})
+	if err != nil {
+		v.problem(base, 0, "the replay fails: %v", err)
+		return nil, seed
+	}
+	v.st.Replayed++
+	for _, name := range []string{fileDice, fileState, fileEvents} {
+		if !v.compare(path(name), files[name], pl.files[name], "the replay") {
+			break
+		}
+	}
+	return pl.state, seed
+}
+
+func (v *verifier) seedName(step, i int) string {
+	if step == 0 {
+		return "the commitment s_0 in game.yaml"
+	}
+	return fmt.Sprintf("s_%d, the seed of step %03d", i, step)
+}
+
+// inputs compares inputs.sha256 with the digests of the files, naming the
+// input file that changed.
+func (v *verifier) inputs(path string, got, want []byte) bool {
+	if bytes.Equal(got, want) {
+		return true
+	}
+	line, g, w := firstDiff(got, want)
+	if _, name, ok := strings.Cut(w, "  "); ok && name != "inputs" {
+		v.problem(filepath.Join(filepath.Dir(path), name), 0, "its SHA-256 is %s, but %s line %d says %s: %s was changed after the step", strings.Fields(w)[0], fileInputs, line, strings.Fields(g + " -")[0], name)
+		return false
+	}
+	v.problem(path, line, "the file has %q, the inputs give %q", g, w)
+	return false
+}
+
+// compare reports the first line where an archived file differs from what
+// pbem computes.
+func (v *verifier) compare(path string, got, want []byte, what string) bool {
+	if bytes.Equal(got, want) {
+		return true
+	}
+	line, g, w := firstDiff(got, want)
+	v.problem(path, line, "the archive has %q, %s gives %q", g, what, w)
+	return false
+}
+
+// firstDiff is the first line (1-based) where two texts differ, and the
+// two lines ("" past the end).
+func firstDiff(a, b []byte) (int, string, string) {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y || i >= len(la) || i >= len(lb) {
+			return i + 1, x, y
+		}
+	}
+	return 0, "", ""
+}
+
+// seqLine is the line of a dice log holding die seq.
+func seqLine(log []byte, seq int) int {
+	prefix := fmt.Sprintf("seq=%d ", seq)
+	for i, l := range strings.Split(string(log), "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// readAccepted reads submissions.log: for each turn, the digests accepted.
+func readAccepted(path string) (map[string]map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 2 || fields[1] != "accepted" {
+			continue
+		}
+		var turn, digest string
+		for _, f := range fields[2:] {
+			if t, ok := strings.CutPrefix(f, "turn="); ok {
+				turn = t
+			}
+			if d, ok := strings.CutPrefix(f, "digest="); ok {
+				digest = d
+			}
+		}
+		if out[turn] == nil {
+			out[turn] = map[string]bool{}
+		}
+		out[turn][digest] = true
+	}
+	return out, sc.Err()
+}

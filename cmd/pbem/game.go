@@ -1,0 +1,441 @@
+package main
+
+import (
+	"crypto/rand"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
+)
+
+// The forum GM's commands: a game directory and its private directory
+// beside it (archive/doc.go).
+
+var rulesetsCmd = command{
+	name: "rulesets", args: "", summary: "list the rulesets and their options",
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		return func(e *env, _ []string) int {
+			for _, r := range games.Rulesets() {
+				state := ""
+				if !r.Playable {
+					state = " (not playable yet)"
+				}
+				fmt.Fprintf(e.stdout, "%s: %s%s\n", r.Name, r.Title, state)
+				fmt.Fprintf(e.stdout, "  rules: %s\n", r.Rules)
+				for _, o := range r.Options {
+					fmt.Fprintf(e.stdout, "  --option %s: %s\n", o.Name, o.Doc)
+				}
+			}
+			return exitOK
+		}
+	},
+}
+
+var newCmd = command{
+	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE]",
+	summary: "create a game: its directory, its private directory and the players' tokens",
+	doc: `The players file is a YAML list of names and email addresses, 3 to 5
+players for reduX, in seat order:
+
+  - name: Alice
+    email: alice@example.org
+  - name: Bob
+    email: bob@example.org
+
+pbem prints each player's token and the dice commitment. The commitment
+goes into game.yaml and should be posted before the first turn. The
+private directory (DIR.secrets unless --secrets says otherwise) holds the
+dice chain secret and the tokens: never publish it with the game.`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		ruleset := fs.String("ruleset", "redux", "the ruleset (see pbem rulesets)")
+		dir := fs.String("game", "", "the game directory to create; its base name is the game id unless --id is given")
+		id := fs.String("id", "", "the game id (lower-case letters, digits, dashes)")
+		players := fs.String("players", "", "YAML list of the players' names and emails")
+		tables := fs.String("tables", "", "a tables file to play with instead of the ruleset's own (house rules)")
+		secrets := fs.String("secrets", "", "the private directory (default DIR.secrets)")
+		var options listFlag
+		fs.Var(&options, "option", "a rule option to switch on (repeat for more)")
+		return func(e *env, _ []string) int {
+			if code, ok := e.need("game", *dir, "players", *players, "ruleset", *ruleset); !ok {
+				return code
+			}
+			data, err := os.ReadFile(*players)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			var ps []archive.Player
+			if err := yaml.Unmarshal(data, &ps); err != nil {
+				return e.errorf(exitRejected, "%s: want a YAML list of name and email: %v", *players, err)
+			}
+			spec := archive.NewGame{ID: *id, Ruleset: *ruleset, Options: options, Players: ps, Secrets: *secrets}
+			if *tables != "" {
+				if spec.Tables, err = os.ReadFile(*tables); err != nil {
+					return e.errorf(exitRejected, "%v", err)
+				}
+				spec.TablesName = *tables
+			}
+			g, tokens, err := archive.Create(*dir, spec, rand.Reader)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			fmt.Fprintf(e.stdout, "Created game %s (%s) in %s\n", g.ID(), g.Rules().Ruleset.Title, g.Dir())
+			fmt.Fprintf(e.stdout, "Private directory (keep it secret, never publish it): %s\n\n", g.SecretsDir())
+			fmt.Fprintf(e.stdout, "Dice commitment s_0 (post it before the first turn):\n  %s\n\n", g.Commitment())
+			fmt.Fprintln(e.stdout, "Players and their tokens (send each player their own):")
+			for _, p := range g.Players() {
+				fmt.Fprintf(e.stdout, "  %s <%s>, %s: %s\n    token: %s\n", p.Name, p.Email, p.Colour, strings.Join(p.Nations, ", "), tokens[p.Name])
+			}
+			fmt.Fprintf(e.stdout, "\nFirst: %s\n", g.Due().ID)
+			return exitOK
+		}
+	},
+}
+
+// openGame opens --game DIR.
+func (e *env) openGame(dir, secrets string) (*archive.Game, int, bool) {
+	if code, ok := e.need("game", dir); !ok {
+		return nil, code, false
+	}
+	g, err := archive.OpenOptions(dir, archive.Options{Secrets: secrets})
+	if err != nil {
+		return nil, e.errorf(exitRejected, "%v", err), false
+	}
+	return g, exitOK, true
+}
+
+// gameFlags are the flags every command on a game takes.
+func gameFlags(fs *flag.FlagSet) (dir, secrets *string) {
+	dir = fs.String("game", "", "the game directory")
+	secrets = fs.String("secrets", "", "the private directory (default DIR.secrets)")
+	return dir, secrets
+}
+
+// rejected prints a refused file's errors, each with its line.
+func (e *env) rejected(name string, err error) int {
+	var rej *archive.RejectedError
+	if errors.As(err, &rej) {
+		n := len(rej.Errors)
+		fmt.Fprintf(e.stderr, "pbem: %s refused, %d %s:\n", name, n, map[bool]string{true: "error", false: "errors"}[n == 1])
+		for _, x := range rej.Errors {
+			fmt.Fprintf(e.stderr, "  %s\n", x.Error())
+		}
+		return exitRejected
+	}
+	return e.errorf(exitRejected, "%v", err)
+}
+
+var checkCmd = command{
+	name: "check", args: "--game DIR FILE", npos: 1,
+	summary: "check an order file against the game as it stands, recording nothing",
+	doc: `Turn orders are checked against the state at the start of the turn due;
+standing orders may come at any time. Every error is listed with its line.
+FILE "-" reads standard input.`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		return func(e *env, pos []string) int {
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			text, err := e.readInput(pos[0])
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			rc, err := g.Check(text)
+			if err != nil {
+				return e.rejected(pos[0], err)
+			}
+			what := "turn orders for " + rc.Turn
+			if rc.Turn == "" {
+				what = "standing orders"
+			}
+			fmt.Fprintf(e.stdout, "%s: the %s' %s are accepted as:\n\n%s\ndigest %s\n", pos[0], rc.Nation, what, rc.Orders, rc.Digest)
+			return exitOK
+		}
+	},
+}
+
+var standingCmd = command{
+	name: "standing", args: "--game DIR --nation NATION FILE", npos: 1,
+	summary: "record a nation's standing orders (defend lines), in force from the next nation turn",
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		nation := fs.String("nation", "", "the nation the standing orders are for")
+		return func(e *env, pos []string) int {
+			if code, ok := e.need("nation", *nation); !ok {
+				return code
+			}
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			text, err := e.readInput(pos[0])
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			rc, err := g.SetStanding(*nation, text, time.Now())
+			if err != nil {
+				return e.rejected(pos[0], err)
+			}
+			fmt.Fprintf(e.stdout, "Standing orders of the %s recorded (digest %s):\n\n%s", rc.Nation, rc.Digest, rc.Orders)
+			return exitOK
+		}
+	},
+}
+
+// printSteps prints the reports of adjudicated steps.
+func (e *env) printSteps(steps []*archive.Step) {
+	for i, st := range steps {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprint(e.stdout, st.Report)
+	}
+}
+
+// advance adjudicates: the round events due, the nation turn (with the
+// accepted orders, or the bot's when nmr), then the round events after it.
+func (e *env) advance(g *archive.Game, nmr bool, before []*archive.Step) int {
+	st, err := g.Advance(nmr)
+	if err != nil {
+		e.printSteps(before)
+		return e.errorf(exitRejected, "%v", err)
+	}
+	after, err := g.AdvanceEvents()
+	e.printSteps(append(append(before, st), after...))
+	if err != nil {
+		return e.errorf(exitRejected, "%v", err)
+	}
+	return exitOK
+}
+
+var turnCmd = command{
+	name: "turn", args: "--game DIR FILE", npos: 1,
+	summary: "accept the orders of the nation due, adjudicate its turn and print the report",
+	doc: `Any round event due first (the end of a round) is adjudicated first, and
+any due after the turn follows it. A file without a token is recorded as
+entered by the GM on the player's behalf; a file with one must carry the
+player's token. A refused file changes nothing and lists every error.`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		return func(e *env, pos []string) int {
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			text, err := e.readInput(pos[0])
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			if g.Due().Over {
+				return e.errorf(exitRejected, "the game is over")
+			}
+			before, err := g.AdvanceEvents()
+			if err != nil {
+				e.printSteps(before)
+				return e.errorf(exitRejected, "%v", err)
+			}
+			if _, err := g.SubmitGM("", text, time.Now()); err != nil {
+				e.printSteps(before)
+				return e.rejected(pos[0], err)
+			}
+			return e.advance(g, false, before)
+		}
+	},
+}
+
+var nmrCmd = command{
+	name: "nmr", args: "--game DIR",
+	summary: "adjudicate the nation turn due with the bot: no orders came by the deadline",
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		return func(e *env, _ []string) int {
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			if g.Due().Over {
+				return e.errorf(exitRejected, "the game is over")
+			}
+			before, err := g.AdvanceEvents()
+			if err != nil {
+				e.printSteps(before)
+				return e.errorf(exitRejected, "%v", err)
+			}
+			return e.advance(g, true, before)
+		}
+	},
+}
+
+var statusCmd = command{
+	name: "status", args: "--game DIR",
+	summary: "show the players, what is due and every step, superseded ones marked",
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		return func(e *env, _ []string) int {
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			w := e.stdout
+			s := g.State()
+			fmt.Fprintf(w, "Game %s: %s, in %s\n", g.ID(), g.Rules().Ruleset.Title, g.Dir())
+			if len(g.Rules().Options) > 0 {
+				fmt.Fprintf(w, "Options: %s\n", strings.Join(g.Rules().Options, ", "))
+			}
+			fmt.Fprintf(w, "Dice commitment: %s\n\nPlayers\n", g.Commitment())
+			for i, st := range g.Engine().Standings(s, len(g.Players())) {
+				_ = i
+				p := g.Players()[st.Player-1]
+				fmt.Fprintf(w, "  %-16s %-7s %3d VP  %s\n", p.Name, p.Colour, st.VP, strings.Join(p.Nations, ", "))
+			}
+			fmt.Fprintln(w)
+			switch d := g.Due(); {
+			case d.Over:
+				fmt.Fprintln(w, "The game is over.")
+			case d.Nation == "":
+				fmt.Fprintf(w, "Due: %s, the end of round %d (no orders needed)\n", d.ID, s.Round)
+			default:
+				fmt.Fprintf(w, "Due: %s, the %s (%s)\n", d.ID, d.Nation, d.Player)
+				rc, err := g.Pending()
+				switch {
+				case err != nil:
+					fmt.Fprintf(w, "  pending orders unreadable: %v\n", err)
+				case rc != nil:
+					by := ""
+					if rc.ByGM {
+						by = ", entered by the GM"
+					}
+					fmt.Fprintf(w, "  orders accepted %s%s, digest %s\n", rc.Arrival.Format(time.RFC3339), by, rc.Digest)
+				default:
+					fmt.Fprintln(w, "  no orders yet")
+				}
+			}
+			steps := g.Steps()
+			fmt.Fprintf(w, "\nSteps (%d)\n", len(steps))
+			for _, st := range steps {
+				mark := ""
+				if st.Superseded() {
+					mark = fmt.Sprintf("  superseded by rollback %d", st.SupersededBy)
+				}
+				fmt.Fprintf(w, "  %s  seed s_%d%s\n", st.Dir(), st.Seed, mark)
+			}
+			if rbs := g.Rollbacks(); len(rbs) > 0 {
+				fmt.Fprintln(w, "\nRollbacks")
+				for _, rb := range rbs {
+					fmt.Fprintf(w, "  %s\n", rb)
+				}
+			}
+			return exitOK
+		}
+	},
+}
+
+var reportCmd = command{
+	name: "report", args: "--game DIR [--turn ID]",
+	summary: "print a step's text report, regenerated from the archive",
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		turn := fs.String("turn", "", "the step: an id such as r03-saxons, a step number, or start (default: the latest)")
+		return func(e *env, _ []string) int {
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			r, err := g.Report(*turn)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			fmt.Fprint(e.stdout, r)
+			return exitOK
+		}
+	},
+}
+
+var rollbackCmd = command{
+	name: "rollback", args: "--game DIR --to ID --why TEXT",
+	summary: "take the game back to an earlier step; logged, nothing erased",
+	doc: `--to is a step id (the latest in force with it, e.g. r02-end), a step
+number or "start". The steps after it stay in the archive, marked
+superseded; rollbacks.log records when and why. A replayed turn uses the
+same dice seed as the turn it replaces, so only changed inputs change the
+dice.`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		to := fs.String("to", "", "the step to go back to")
+		why := fs.String("why", "", "the reason, for the log")
+		return func(e *env, _ []string) int {
+			if code, ok := e.need("to", *to, "why", *why); !ok {
+				return code
+			}
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			line, err := g.Rollback(*to, *why)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			fmt.Fprintf(e.stdout, "%s\nDue now: %s\n", line, g.Due().ID)
+			return exitOK
+		}
+	},
+}
+
+var verifyCmd = command{
+	name: "verify", args: "--game DIR",
+	summary: "check the dice chain, re-derive every die and replay every step; needs no secret",
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir := fs.String("game", "", "the game directory")
+		return func(e *env, _ []string) int {
+			if code, ok := e.need("game", *dir); !ok {
+				return code
+			}
+			v, err := archive.VerifyStats(*dir)
+			if err != nil {
+				fmt.Fprintln(e.stderr, err)
+				return exitRejected
+			}
+			fmt.Fprintf(e.stdout, "%s verifies: %d steps (%d superseded, %d rollbacks), the hash chain from the commitment, %d dice re-derived, %d steps replayed with identical states and events\n",
+				*dir, v.Steps, v.Superseded, v.Rollbacks, v.Dice, v.Replayed)
+			return exitOK
+		}
+	},
+}
+
+var simulateCmd = command{
+	name: "simulate", args: "--ruleset NAME --seed N [--players 3|4|5] [--option NAME]... [--game DIR]",
+	summary: "play a whole game with bots and print the final standings by player",
+	doc: `The same seed gives the same game. With --game the game is written as a
+complete archive that pbem verify accepts (its dice chain comes from the
+seed, so it is for testing only).`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		ruleset := fs.String("ruleset", "redux", "the ruleset")
+		seed := fs.Uint64("seed", 1, "the seed of the bots and dice")
+		players := fs.Int("players", 4, "the number of players")
+		dir := fs.String("game", "", "write the game as an archive to this new directory")
+		var options listFlag
+		fs.Var(&options, "option", "a rule option to switch on (repeat for more)")
+		return func(e *env, _ []string) int {
+			res, err := archive.Simulate(archive.Sim{Ruleset: *ruleset, Options: options, Players: *players, Seed: *seed}, *dir)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			fmt.Fprintf(e.stdout, "Simulated game %s: %d steps, over after round %d\n\nFinal standings\n", res.ID, res.Steps, res.State.Round)
+			for i, st := range res.Standings {
+				fmt.Fprintf(e.stdout, "  %d. %-9s (%s) %3d VP  %s\n", i+1, res.Players[st.Player-1], st.Colour, st.VP, strings.Join(st.Nations, ", "))
+			}
+			if *dir != "" {
+				fmt.Fprintf(e.stdout, "\nArchive: %s (check it with pbem verify --game %s)\n", *dir, *dir)
+			}
+			return exitOK
+		}
+	},
+}
