@@ -65,6 +65,16 @@ type Report struct {
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
 }
 
+// Subject is the mail subject of the report: "[ashdown] Round 7: the
+// Angles' turn (r07-angles)".
+func (r *Report) Subject() string {
+	s := r.Title + " (" + r.TurnID + ")"
+	if r.Game != "" {
+		s = "[" + r.Game + "] " + s
+	}
+	return s
+}
+
 // Seat is one player: a seat of the ruleset's player split.
 type Seat struct {
 	Seat    int    // 1-based, in split order
@@ -439,6 +449,7 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 	n := e.Due(r.After)
 	if n < 0 {
 		r.Next = "Next: the end of round " + strconv.Itoa(r.After.Round) + " (scoring, " + r.NextTurn + "), which needs no orders."
+		r.Deadline = "" // a round event waits for no one
 		return
 	}
 	r.NextNation = g.Tables.Nations[n].Name

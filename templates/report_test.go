@@ -454,3 +454,20 @@ func TestHTMLEscapes(t *testing.T) {
 	assert.NotContains(t, h, "<script>")
 	assert.True(t, bytes.Contains([]byte(h), []byte("&lt;script&gt;")))
 }
+
+func TestWithoutPlayers(t *testing.T) {
+	g, _ := game()
+	st := step(t, "r07-angles")
+	r := Build(g, st.ID, st.Before, st.After, st.Events, Options{})
+	assert.Empty(t, r.Players)
+	text := Text(r)
+	assert.NotContains(t, text, "SCORE BY PLAYER")
+	assert.NotContains(t, text, "DICE", "no seed, no dice section")
+	assert.Contains(t, text, "Next: the end of round 7 (scoring, r07-end), which needs no orders.")
+	for i, l := range strings.Split(text, "\n") {
+		assert.LessOrEqual(t, width(l), Width, "line %d", i+1)
+	}
+	checkHTML(t, "no players", HTML(r, ""))
+	assert.Equal(t, "Round 7: the Angles' turn (r07-angles)", r.Subject())
+	assert.Equal(t, "[ashdown] Round 7: the Angles' turn (r07-angles)", build(t, "r07-angles", 0).Subject())
+}
