@@ -130,14 +130,14 @@ func (t *turn) battle(num int, area games.AreaID) {
 		}
 		// 7.2: the defender chooses first, then the attacker.
 		env := orders.Env{Mine: s.Units[area][def], Theirs: s.Units[area][n], Round: round}
-		if rule, line, ok := t.defendRule(def, area); ok && !rule.Hold && rule.When.Eval(env) {
+		if rule, line, ok := t.defendRule(def, area); ok && fires(rule, env) {
 			t.defenderRetreat(num, area, def, rule, line)
 		}
 		if s.Units[area][def] == 0 {
 			break
 		}
 		env = orders.Env{Mine: s.Units[area][n], Theirs: s.Units[area][def], Round: round}
-		if rule, line, ok := t.attackRule(area); ok && !rule.Hold && rule.When.Eval(env) {
+		if rule, line, ok := t.attackRule(area); ok && fires(rule, env) {
 			groups = t.attackerRetreat(num, area, def, groups, rule, line)
 		}
 	}
@@ -152,6 +152,17 @@ func (t *turn) battle(num int, area games.AreaID) {
 	}
 	t.emit(Event{Kind: EvBattleEnd, Area: t.name(area), Opponent: dname, Battle: num, Left: s.Units[area][n], TheirLft: s.Units[area][def], Text: txt})
 	t.entries[area] = nil
+}
+
+// fires reports whether a retreat rule applies after a round of battle
+// (reduX Core 7.2: each side may retreat once both have rolled). A Hold rule
+// never fires; a nil When means "always", so "retreat" alone falls back at
+// the first chance (docs/orders.md, Conditions).
+func fires(r orders.Rule, env orders.Env) bool {
+	if r.Hold {
+		return false
+	}
+	return r.When == nil || r.When.Eval(env)
 }
 
 func (t *turn) roll(battle, round int, side string, k int) []int {

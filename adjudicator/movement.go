@@ -31,9 +31,18 @@ func (t *turn) movement() {
 			t.fresh[a] = max(0, s.Units[a][n]-opp)
 		}
 	}
-	moves := statements[orders.Move](t)
-	for _, mv := range moves {
-		t.move(mv)
+	// 6: a nation over its population limit must move into empty areas or
+	// attack; the duty binds only if some army can do so.
+	mustExpand := t.excess0 > 0 && t.canExpand()
+	expanded := false
+	do := func(mv orders.Move) {
+		into := t.expands(mv)
+		if t.move(mv) && into {
+			expanded = true
+		}
+	}
+	for _, mv := range statements[orders.Move](t) {
+		do(mv)
 	}
 	// 6.1: invaders must land.
 	for a := t.b.NumLand; a < len(t.b.Areas); a++ {
@@ -43,11 +52,59 @@ func (t *turn) movement() {
 				t.problem(0, "reduX Core 6.1", "%d %s at sea in %s must land this turn; add a move such as \"move %d %s > LAND\"", t.fresh[a], armies(t.fresh[a]), t.name(sea), t.fresh[a], t.name(sea))
 				continue
 			}
-			t.landByDefault(sea)
+			if mv, ok := t.landByDefault(sea); ok {
+				do(mv)
+			}
 		}
 	}
 	t.checkOverruns()
-	t.checkEndOfMovement(len(moves) > 0)
+	t.checkEndOfMovement(mustExpand && !expanded)
+}
+
+// expands reports whether a move, before it is made, enters an empty land
+// area or one holding another nation's armies (reduX Core 6: what a nation
+// over its population limit must do).
+func (t *turn) expands(mv orders.Move) bool {
+	for _, a := range mv.Path[min(1, len(mv.Path)):] {
+		if t.b.IsLand(a) && (t.s.Vacant(a) || t.foreign(a) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// canExpand reports whether some army of the nation that may still move
+// could reach an empty land area or attack one within its move (reduX Core
+// 6, 6.1, 6.2): two areas, a strait taking the whole move. Only then can
+// the over-limit duty of 6 be met (DESIGN §2).
+func (t *turn) canExpand() bool {
+	open := func(a games.AreaID) bool { return t.b.IsLand(a) && (t.s.Vacant(a) || t.foreign(a) > 0) }
+	for a, k := range t.fresh {
+		if k == 0 {
+			continue
+		}
+		first := t.b.Edges(games.AreaID(a))
+		if other, ok := t.seaPartner(games.AreaID(a)); ok {
+			first = append(append([]games.Edge(nil), first...), t.b.Edges(other)...)
+		}
+		for _, e := range first {
+			if !t.b.IsLand(e.To) {
+				continue
+			}
+			if open(e.To) {
+				return true
+			}
+			if e.Strait {
+				continue
+			}
+			for _, e2 := range t.b.Edges(e.To) {
+				if !e2.Strait && open(e2.To) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // move carries out one move statement; false when it is not possible.
@@ -57,7 +114,7 @@ func (t *turn) move(mv orders.Move) bool {
 		t.problem(mv.Line, "reduX Core 6", "a move needs at least two areas")
 		return false
 	}
-	from := mv.Path[0]
+	from := t.seaHome(mv.Path[0])
 	count := mv.N
 	if count == 0 {
 		count = t.fresh[from]
@@ -91,7 +148,7 @@ func (t *turn) move(mv orders.Move) bool {
 		}
 		linked, strait := b.Adjacent(x, y)
 		if !linked && i == 1 && !b.IsLand(x) {
-			if other, ok := t.border[x]; ok {
+			if other, ok := t.seaPartner(x); ok {
 				linked, _ = b.Adjacent(other, y)
 			}
 		}
@@ -135,6 +192,37 @@ func (t *turn) move(mv orders.Move) bool {
 	}
 	t.emit(Event{Kind: EvMove, Area: t.name(dest), Path: names, N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s move %s", count, t.nation(), armies(count), strings.Join(names, " > "))})
 	return true
+}
+
+// seaPartner returns the other sea of a pair on whose border invaders were
+// placed this turn (reduX Core 5.2.1), for either sea of the pair.
+func (t *turn) seaPartner(sea games.AreaID) (games.AreaID, bool) {
+	if other, ok := t.border[sea]; ok {
+		return other, true
+	}
+	for first := games.AreaID(t.b.NumLand); int(first) < len(t.b.Areas); first++ {
+		if second, ok := t.border[first]; ok && second == sea {
+			return first, true
+		}
+	}
+	return games.NoArea, false
+}
+
+// seaHome returns where the armies a move starts from are kept. Invaders on
+// the border of two seas are in both (reduX Core 5.2.1, 6.1) but are kept
+// in the first sea listed; a move may name either sea, so a move from the
+// second sea of a border pair, where the nation has no armies of its own,
+// takes them from the first.
+func (t *turn) seaHome(a games.AreaID) games.AreaID {
+	if t.b.IsLand(a) || t.fresh[a] > 0 {
+		return a
+	}
+	for first := games.AreaID(t.b.NumLand); int(first) < len(t.b.Areas); first++ {
+		if second, ok := t.border[first]; ok && second == a && t.fresh[first] > 0 {
+			return first
+		}
+	}
+	return a
 }
 
 // foreign is the number of other nations' armies in an area.
@@ -190,8 +278,9 @@ func (t *turn) checkOverruns() {
 // A limit is enforced only where some legal file can meet it (DESIGN §2):
 // the stacking limit and the held-area count can always be met by moving
 // less; the population limit only when the nation was within it at the
-// start of the phase.
-func (t *turn) checkEndOfMovement(anyMove bool) {
+// start of the phase; the duty of 6 (owesExpansion: no move entered an
+// empty area or attacked) only when some army could have.
+func (t *turn) checkEndOfMovement(owesExpansion bool) {
 	s, n := t.s, t.n
 	if ok, where := t.stackingOK(n); !ok {
 		t.limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s (3 armies, 2 in difficult terrain, one overstack of up to 6 or 4)", t.nation(), t.name(where))
@@ -202,7 +291,7 @@ func (t *turn) checkEndOfMovement(anyMove bool) {
 	if ex := s.Excess(t.b, n); ex > 0 && t.excess0 == 0 {
 		t.limit("reduX Core 4.2.2, 6.4", "at the end of movement the %s would have %d armies over their population limit of %d", t.nation(), ex, s.PopulationLimit(t.b, n))
 	}
-	if t.excess0 > 0 && !anyMove && t.canMoveAny() {
+	if owesExpansion {
 		t.limit("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.nation())
 	}
 }
@@ -215,20 +304,11 @@ func (t *turn) limit(rule, format string, args ...any) {
 	t.emit(Event{Kind: EvLimit, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
 }
 
-// canMoveAny reports whether any army of the nation could move at all.
-func (t *turn) canMoveAny() bool {
-	for a := 0; a < t.b.NumLand; a++ {
-		if t.s.Units[a][t.n] > 0 && len(t.b.Edges(games.AreaID(a))) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // landByDefault lands armies left at sea (reduX Core 6.1) when a turn is
 // played without a move for them: onto the bordering land area with the
 // fewest other armies, the nation's own areas first, board order on ties.
-func (t *turn) landByDefault(sea games.AreaID) {
+// It returns the landing move for the caller to make.
+func (t *turn) landByDefault(sea games.AreaID) (orders.Move, bool) {
 	best, bestScore := games.NoArea, 1<<30
 	for _, e := range t.b.Edges(sea) {
 		if !t.b.IsLand(e.To) {
@@ -243,9 +323,9 @@ func (t *turn) landByDefault(sea games.AreaID) {
 		}
 	}
 	if best == games.NoArea {
-		return
+		return orders.Move{}, false
 	}
 	k := t.fresh[sea]
 	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: fmt.Sprintf("%d %s at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, armies(k), t.name(best))})
-	t.move(orders.Move{N: k, Path: []games.AreaID{sea, best}})
+	return orders.Move{N: k, Path: []games.AreaID{sea, best}}, true
 }
