@@ -475,7 +475,13 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
 			p.Decide = []string{"Nothing: the game is over. Thank you for playing."}
 			return
 		}
-		p.Decide = []string{"Nothing yet: next is " + who + ". You may send standing orders (defend lines) for your nations at any time."}
+		msg := "Nothing yet: next is " + who + "."
+		if id := r.upcoming(g, e, st); id != "" {
+			msg += " Your next nation turn this round is expected to be " + id + "."
+		} else {
+			msg += " None of your nations moves again this round."
+		}
+		p.Decide = []string{msg, "You may send standing orders (defend lines) for your nations at any time; they answer the Decisions of being attacked."}
 		return
 	}
 	p.MovesNext = true
@@ -488,4 +494,24 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
 	p.Orders = OrdersTemplate(g, r.After, Header{Game: r.Game, Token: o.Token, Deadline: r.Deadline})
+}
+
+// upcoming names the reader's next nation turn in this round as the state
+// after the step has it: "the Danes' (r07-danes)", or "". A nation that
+// loses its last army before then does not play, hence "expected".
+func (r *Report) upcoming(g *games.Game, e *adjudicator.Engine, st Seat) string {
+	s := r.After.Clone()
+	for {
+		n := e.Due(s)
+		if n < 0 {
+			return ""
+		}
+		name := g.Tables.Nations[n].Name
+		for _, mine := range st.Nations {
+			if mine == name {
+				return "the " + possessive(name) + " (" + e.TurnID(s) + ")"
+			}
+		}
+		s.Next = n + 1
+	}
 }

@@ -128,20 +128,36 @@ func TestGoldenOrdersTemplate(t *testing.T) {
 	}
 }
 
-// eachReport calls f with the public report of every step of the game and
-// the copy for the player who moves next.
-func eachReport(t *testing.T, f func(name string, r *Report)) {
+type namedReport struct {
+	name string
+	r    *Report
+}
+
+// allReports are the public report of every step of the game and the copy
+// for the player who moves next, built once for all tests.
+var allReports = sync.OnceValue(func() []namedReport {
 	g, steps := game()
+	var out []namedReport
 	for _, st := range steps {
 		pub := Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, 0))
-		f(st.ID, pub)
+		out = append(out, namedReport{st.ID, pub})
 		if pub.NextSeat > 0 {
-			f(st.ID+"/seat", Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, pub.NextSeat)))
+			out = append(out, namedReport{st.ID + "/seat", Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, pub.NextSeat))})
 		}
+	}
+	return out
+})
+
+// eachReport calls f with every report of allReports.
+func eachReport(t *testing.T, f func(name string, r *Report)) {
+	t.Helper()
+	for _, nr := range allReports() {
+		f(nr.name, nr.r)
 	}
 }
 
 func TestTextWidth(t *testing.T) {
+	t.Parallel()
 	g, steps := game()
 	check := func(name, text string) {
 		for i, l := range strings.Split(text, "\n") {
@@ -164,6 +180,7 @@ func TestTextWidth(t *testing.T) {
 // TestEveryEventText checks that the text report loses nothing the engine
 // said: every event's Text is in it, whatever the wrapping.
 func TestEveryEventText(t *testing.T) {
+	t.Parallel()
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	eachReport(t, func(name string, r *Report) {
 		text := norm(Text(r))
@@ -252,6 +269,7 @@ func checkHTML(t *testing.T, name, doc string) {
 }
 
 func TestHTMLParses(t *testing.T) {
+	t.Parallel()
 	eachReport(t, func(name string, r *Report) {
 		checkHTML(t, name, HTML(r, ""))
 	})
@@ -311,6 +329,11 @@ func TestPersonal(t *testing.T) {
 	assert.False(t, other.Personal.MovesNext)
 	assert.Empty(t, other.Personal.Orders)
 	assert.NotContains(t, Text(other), "7f3a-91c2", "another player's copy has no token")
+	assert.Contains(t, other.Personal.Decide[0], "None of your nations moves again this round.")
+
+	later := build(t, "r07-saxons", 3) // blue: the Angles move after the Jutes
+	assert.Equal(t, "Nothing yet: next is the Jutes' turn. Your next nation turn this round is expected to be the Angles' (r07-angles).", later.Personal.Decide[0])
+	golden(t, "r07-saxons-seat3.txt", Text(later))
 
 	pub := build(t, "r07-saxons", 0)
 	assert.Nil(t, pub.Personal)
