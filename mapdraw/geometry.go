@@ -1,0 +1,557 @@
+package mapdraw
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+// Point is a canvas position in pixels, y growing downwards.
+type Point struct{ X, Y float64 }
+
+// Rect is a canvas rectangle.
+type Rect struct{ X, Y, W, H float64 }
+
+// Shape is the drawing of one land area or sea: its rings (outer rings and
+// holes, filled with the even-odd rule), where its name goes, and the slots
+// where counters stand, best first.
+type Shape struct {
+	ID    games.AreaID
+	Rings [][]Point
+	Label Point
+	// Text is the label when it differs from the area's name; a newline
+	// splits it over two lines.
+	Text  string
+	Slots []Point
+}
+
+// Context is grey land drawn for orientation only, such as Ireland.
+type Context struct {
+	Name  string
+	Rings [][]Point
+	Label *Point // where Name is written; nil for none
+}
+
+// Strait is the arrow drawn across a strait between two land areas.
+type Strait struct {
+	A, B     games.AreaID
+	From, To Point
+}
+
+// BorderKind says what a stretch of drawn border separates.
+type BorderKind int
+
+const (
+	Coast        BorderKind = iota // land from sea, or land with nothing beyond
+	AreaBorder                     // two land areas of one region
+	RegionBorder                   // two land areas of different regions
+	SeaBorder                      // two seas
+)
+
+// Border is every drawn edge that two areas share, chained into polylines.
+// B is games.NoArea for a coast that no sea polygon covers.
+type Border struct {
+	A, B   games.AreaID
+	Kind   BorderKind
+	Length float64
+	Lines  [][]Point
+}
+
+// Geometry is the drawing of one board on a canvas: a shape per area and
+// sea (indexed by games.AreaID), straits, grey context land and the box kept
+// for the legend. It is immutable once loaded.
+type Geometry struct {
+	Board         string
+	Source        string
+	Width, Height float64
+	Legend        Rect
+	Shapes        []Shape
+	Straits       []Strait
+	Context       []Context
+	Borders       []Border
+}
+
+// Shape returns the shape of an area.
+func (g *Geometry) Shape(id games.AreaID) *Shape { return &g.Shapes[id] }
+
+// LoadGeometry reads a geometry YAML file (see games/britannia/geometry.yaml
+// for the format) and checks it against the board: every area and sea is
+// drawn exactly once, every ring has three or more points on the canvas, and
+// straits join areas the board links across a strait. file names the source
+// in errors, which are *games.LoadError with the line.
+func LoadGeometry(file string, data []byte, b *games.Board) (*Geometry, error) {
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
+			msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+		}
+		if msg == "EOF" {
+			msg = "the file is empty"
+		}
+		return nil, &games.LoadError{File: file, Line: line, Msg: msg}
+	}
+	p := &parser{file: file}
+	g := p.geometry(&doc, b)
+	if p.err != nil {
+		return nil, p.err
+	}
+	g.Borders = borders(g, b)
+	return g, nil
+}
+
+// parser walks the YAML node tree; the first error sticks.
+type parser struct {
+	file string
+	err  error
+}
+
+func (p *parser) fail(n *yaml.Node, f string, args ...any) {
+	if p.err == nil {
+		line := 0
+		if n != nil {
+			line = n.Line
+		}
+		p.err = &games.LoadError{File: p.file, Line: line, Msg: fmt.Sprintf(f, args...)}
+	}
+}
+
+// fields returns a mapping's values by key, refusing unknown or repeated keys.
+func (p *parser) fields(n *yaml.Node, what string, known ...string) map[string]*yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		p.fail(n, "%s must be a mapping", what)
+		return nil
+	}
+	m := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		ok := false
+		for _, f := range known {
+			ok = ok || f == k.Value
+		}
+		if !ok {
+			p.fail(k, "unknown key %q in %s (known: %s)", k.Value, what, strings.Join(known, ", "))
+			return nil
+		}
+		if _, dup := m[k.Value]; dup {
+			p.fail(k, "key %q repeated in %s", k.Value, what)
+			return nil
+		}
+		m[k.Value] = n.Content[i+1]
+	}
+	return m
+}
+
+func (p *parser) str(n *yaml.Node, what string) string {
+	if n == nil {
+		return ""
+	}
+	if n.Kind != yaml.ScalarNode {
+		p.fail(n, "%s must be text", what)
+		return ""
+	}
+	return n.Value
+}
+
+func (p *parser) nums(n *yaml.Node, what string) []float64 {
+	if n.Kind != yaml.SequenceNode {
+		p.fail(n, "%s must be a list of numbers", what)
+		return nil
+	}
+	out := make([]float64, 0, len(n.Content))
+	for _, c := range n.Content {
+		var v float64
+		if c.Kind != yaml.ScalarNode || c.Decode(&v) != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			p.fail(c, "%s: %q is not a number", what, c.Value)
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// point reads [x, y] and checks it lies on the canvas.
+func (p *parser) point(n *yaml.Node, what string, g *Geometry) Point {
+	v := p.nums(n, what)
+	if p.err != nil {
+		return Point{}
+	}
+	if len(v) != 2 {
+		p.fail(n, "%s must be [x, y]", what)
+		return Point{}
+	}
+	q := Point{v[0], v[1]}
+	p.onCanvas(n, what, q, g)
+	return q
+}
+
+func (p *parser) onCanvas(n *yaml.Node, what string, q Point, g *Geometry) {
+	const slack = 1
+	if q.X < -slack || q.Y < -slack || q.X > g.Width+slack || q.Y > g.Height+slack {
+		p.fail(n, "%s: point (%g, %g) is off the %g×%g canvas", what, q.X, q.Y, g.Width, g.Height)
+	}
+}
+
+// rings reads a list of flat [x1, y1, x2, y2, …] rings.
+func (p *parser) rings(n *yaml.Node, what string, g *Geometry) [][]Point {
+	if n == nil {
+		p.fail(nil, "%s has no rings", what)
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		p.fail(n, "%s: rings must be a non-empty list of [x1, y1, x2, y2, …]", what)
+		return nil
+	}
+	var out [][]Point
+	for i, rn := range n.Content {
+		w := fmt.Sprintf("%s ring %d", what, i+1)
+		v := p.nums(rn, w)
+		if p.err != nil {
+			return nil
+		}
+		if len(v)%2 != 0 {
+			p.fail(rn, "%s has an odd count of numbers (%d)", w, len(v))
+			return nil
+		}
+		if len(v) < 6 {
+			p.fail(rn, "%s has %d points; a ring needs three or more", w, len(v)/2)
+			return nil
+		}
+		r := make([]Point, len(v)/2)
+		for k := range r {
+			r[k] = Point{v[2*k], v[2*k+1]}
+			p.onCanvas(rn, w, r[k], g)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func (p *parser) geometry(doc *yaml.Node, b *games.Board) *Geometry {
+	g := &Geometry{}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		p.fail(doc, "the file is empty")
+		return nil
+	}
+	top := p.fields(doc.Content[0], "the geometry file", "board", "source", "width", "height", "legend", "areas", "seas", "straits", "context")
+	if p.err != nil {
+		return nil
+	}
+	g.Board = p.str(top["board"], "board")
+	g.Source = p.str(top["source"], "source")
+	if g.Board != b.Name {
+		p.fail(top["board"], "geometry is for board %q, not %q", g.Board, b.Name)
+		return nil
+	}
+	if strings.TrimSpace(g.Source) == "" {
+		p.fail(doc.Content[0], "geometry has no source: say where the outline comes from")
+		return nil
+	}
+	for _, k := range []string{"width", "height"} {
+		n := top[k]
+		var v float64
+		if n == nil || n.Decode(&v) != nil || v <= 0 || v > 10000 {
+			p.fail(orNode(n, doc.Content[0]), "%s must be a positive number of pixels", k)
+			return nil
+		}
+		if k == "width" {
+			g.Width = v
+		} else {
+			g.Height = v
+		}
+	}
+	if n := top["legend"]; n != nil {
+		v := p.nums(n, "legend")
+		if p.err == nil && len(v) != 4 {
+			p.fail(n, "legend must be [x, y, width, height]")
+		}
+		if p.err != nil {
+			return nil
+		}
+		g.Legend = Rect{v[0], v[1], v[2], v[3]}
+		p.onCanvas(n, "legend", Point{v[0], v[1]}, g)
+		p.onCanvas(n, "legend", Point{v[0] + v[2], v[1] + v[3]}, g)
+	}
+	g.Shapes = make([]Shape, len(b.Areas))
+	seen := make([]bool, len(b.Areas))
+	for i := range g.Shapes {
+		g.Shapes[i].ID = games.NoArea
+	}
+	for _, list := range []string{"areas", "seas"} {
+		n := top[list]
+		if n == nil {
+			continue
+		}
+		if n.Kind != yaml.SequenceNode {
+			p.fail(n, "%s must be a list", list)
+			return nil
+		}
+		for _, an := range n.Content {
+			f := p.fields(an, "an area", "name", "text", "label", "slots", "rings")
+			if p.err != nil {
+				return nil
+			}
+			name := p.str(f["name"], "name")
+			if name == "" {
+				p.fail(an, "area has no name")
+				return nil
+			}
+			id, err := b.Lookup(name)
+			if err != nil || b.AreaName(id) != name {
+				msg := fmt.Sprintf("unknown area %q", name)
+				if err != nil {
+					msg = err.Error()
+				}
+				p.fail(f["name"], "%s", msg)
+				return nil
+			}
+			if b.Area(id).Sea != (list == "seas") {
+				p.fail(f["name"], "%s is listed under %s:", name, list)
+				return nil
+			}
+			if seen[id] {
+				p.fail(f["name"], "%s is drawn twice", name)
+				return nil
+			}
+			seen[id] = true
+			s := Shape{ID: id, Text: p.str(f["text"], "text")}
+			s.Rings = p.rings(f["rings"], name, g)
+			if f["label"] == nil {
+				p.fail(an, "%s has no label point", name)
+				return nil
+			}
+			s.Label = p.point(f["label"], name+" label", g)
+			if sn := f["slots"]; sn != nil {
+				if sn.Kind != yaml.SequenceNode {
+					p.fail(sn, "%s slots must be a list of [x, y]", name)
+					return nil
+				}
+				for _, c := range sn.Content {
+					s.Slots = append(s.Slots, p.point(c, name+" slot", g))
+				}
+			}
+			if p.err != nil {
+				return nil
+			}
+			g.Shapes[id] = s
+		}
+	}
+	var missing []string
+	for i, ok := range seen {
+		if !ok {
+			missing = append(missing, b.Areas[i].Name)
+		}
+	}
+	if len(missing) > 0 {
+		p.fail(doc.Content[0], "no drawing for %s", strings.Join(missing, ", "))
+		return nil
+	}
+	if n := top["straits"]; n != nil {
+		if n.Kind != yaml.SequenceNode {
+			p.fail(n, "straits must be a list")
+			return nil
+		}
+		for _, sn := range n.Content {
+			f := p.fields(sn, "a strait", "between", "line")
+			if p.err != nil {
+				return nil
+			}
+			var names []string
+			if f["between"] == nil || f["between"].Decode(&names) != nil || len(names) != 2 {
+				p.fail(sn, "a strait needs between: [Area, Area]")
+				return nil
+			}
+			var ids [2]games.AreaID
+			for k, nm := range names {
+				id, err := b.Lookup(nm)
+				if err != nil || b.AreaName(id) != nm {
+					p.fail(f["between"], "strait names unknown area %q", nm)
+					return nil
+				}
+				ids[k] = id
+			}
+			if linked, strait := b.Adjacent(ids[0], ids[1]); !linked || !strait {
+				p.fail(f["between"], "%s and %s are not linked by a strait on the board", names[0], names[1])
+				return nil
+			}
+			if f["line"] == nil {
+				p.fail(sn, "strait %s–%s has no line", names[0], names[1])
+				return nil
+			}
+			v := p.nums(f["line"], "strait line")
+			if p.err == nil && len(v) != 4 {
+				p.fail(f["line"], "a strait line is [x1, y1, x2, y2]")
+			}
+			if p.err != nil {
+				return nil
+			}
+			st := Strait{A: ids[0], B: ids[1], From: Point{v[0], v[1]}, To: Point{v[2], v[3]}}
+			p.onCanvas(f["line"], "strait", st.From, g)
+			p.onCanvas(f["line"], "strait", st.To, g)
+			g.Straits = append(g.Straits, st)
+		}
+	}
+	if n := top["context"]; n != nil {
+		if n.Kind != yaml.SequenceNode {
+			p.fail(n, "context must be a list")
+			return nil
+		}
+		for _, cn := range n.Content {
+			f := p.fields(cn, "context land", "name", "label", "rings")
+			if p.err != nil {
+				return nil
+			}
+			c := Context{Name: p.str(f["name"], "name")}
+			if f["rings"] == nil && f["label"] == nil {
+				p.fail(cn, "context %s has neither rings nor a label", c.Name)
+				return nil
+			}
+			if f["rings"] != nil {
+				c.Rings = p.rings(f["rings"], "context "+c.Name, g)
+			}
+			if f["label"] != nil {
+				q := p.point(f["label"], "context label", g)
+				c.Label = &q
+			}
+			if p.err != nil {
+				return nil
+			}
+			g.Context = append(g.Context, c)
+		}
+	}
+	return g
+}
+
+func orNode(n, alt *yaml.Node) *yaml.Node {
+	if n != nil {
+		return n
+	}
+	return alt
+}
+
+// edgeKey identifies a directed ring edge by its end points.
+type edgeKey struct{ a, b Point }
+
+// borders finds the edges that shapes share: a ring edge p→q of one shape
+// and q→p of another. Shared borders must repeat the same vertices on both
+// sides, as the generator writes them.
+func borders(g *Geometry, b *games.Board) []Border {
+	owner := map[edgeKey]games.AreaID{}
+	for _, s := range g.Shapes {
+		for _, r := range s.Rings {
+			for i := range r {
+				owner[edgeKey{r[i], r[(i+1)%len(r)]}] = s.ID
+			}
+		}
+	}
+	type pair struct{ a, b games.AreaID }
+	segs := map[pair][][2]Point{}
+	for _, s := range g.Shapes {
+		for _, r := range s.Rings {
+			for i := range r {
+				p, q := r[i], r[(i+1)%len(r)]
+				if p == q {
+					continue
+				}
+				o, ok := owner[edgeKey{q, p}]
+				switch {
+				case ok && o == s.ID:
+					continue // an internal seam of one shape
+				case ok && o < s.ID:
+					continue // counted from the other side
+				case !ok:
+					if !b.IsLand(s.ID) {
+						continue // a sea's edge on the canvas frame
+					}
+					o = games.NoArea
+				}
+				segs[pair{s.ID, o}] = append(segs[pair{s.ID, o}], [2]Point{p, q})
+			}
+		}
+	}
+	keys := make([]pair, 0, len(segs))
+	for k := range segs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].a != keys[j].a {
+			return keys[i].a < keys[j].a
+		}
+		return keys[i].b < keys[j].b
+	})
+	var out []Border
+	for _, k := range keys {
+		bd := Border{A: k.a, B: k.b}
+		landA, landB := b.IsLand(k.a), k.b != games.NoArea && b.IsLand(k.b)
+		switch {
+		case landA && landB && b.Areas[k.a].Region != b.Areas[k.b].Region:
+			bd.Kind = RegionBorder
+		case landA && landB:
+			bd.Kind = AreaBorder
+		case !landA && k.b != games.NoArea && !b.IsLand(k.b):
+			bd.Kind = SeaBorder
+		default:
+			bd.Kind = Coast
+		}
+		for _, s := range segs[k] {
+			bd.Length += math.Hypot(s[1].X-s[0].X, s[1].Y-s[0].Y)
+		}
+		bd.Lines = chain(segs[k])
+		out = append(out, bd)
+	}
+	return out
+}
+
+// chain joins segments that meet end to start into polylines, keeping the
+// order of first appearance so that output is deterministic.
+func chain(segs [][2]Point) [][]Point {
+	from := map[Point][]int{}
+	for i, s := range segs {
+		from[s[0]] = append(from[s[0]], i)
+	}
+	to := map[Point]int{}
+	for _, s := range segs {
+		to[s[1]]++
+	}
+	used := make([]bool, len(segs))
+	var out [][]Point
+	walk := func(i int) {
+		line := []Point{segs[i][0], segs[i][1]}
+		used[i] = true
+		for {
+			next := -1
+			for _, j := range from[line[len(line)-1]] {
+				if !used[j] {
+					next = j
+					break
+				}
+			}
+			if next < 0 {
+				break
+			}
+			used[next] = true
+			line = append(line, segs[next][1])
+		}
+		out = append(out, line)
+	}
+	// Start at segments nothing leads into, then close the loops left.
+	for i, s := range segs {
+		if !used[i] && to[s[0]] == 0 {
+			walk(i)
+		}
+	}
+	for i := range segs {
+		if !used[i] {
+			walk(i)
+		}
+	}
+	return out
+}

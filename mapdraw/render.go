@@ -1,0 +1,268 @@
+package mapdraw
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+// View is what one map shows on top of the board: the counters, this
+// turn's moves and battles, and a legend.
+type View struct {
+	Title   string   // e.g. "Round V — Saxons"
+	Legend  []string // lines: the nation that moved, scores…
+	Stacks  []Stack
+	Moves   []Arrow // this turn's moves
+	Battles []games.AreaID
+}
+
+// Stack is one nation's counters in one area or sea.
+type Stack struct {
+	Area    games.AreaID
+	Nation  string
+	Colour  string // "#rrggbb", the player's colour
+	Armies  int
+	Cavalry int
+	Leader  string
+	// Tag is the short name written under the disc, such as the nation's
+	// short code "SX"; empty means the first two letters of Nation.
+	Tag string
+}
+
+// Arrow is one move from an area to another.
+type Arrow struct {
+	From, To games.AreaID
+	Colour   string
+}
+
+// RenderPNG draws the map as a PNG. The same input gives the same bytes.
+func RenderPNG(w io.Writer, g *Geometry, b *games.Board, v *View) error {
+	s, err := buildScene(g, b, v)
+	if err != nil {
+		return err
+	}
+	return writePNG(w, s)
+}
+
+// RenderSVG draws the map as SVG. The same input gives the same bytes.
+func RenderSVG(w io.Writer, g *Geometry, b *games.Board, v *View) error {
+	s, err := buildScene(g, b, v)
+	if err != nil {
+		return err
+	}
+	return writeSVG(w, s)
+}
+
+// parseColour reads #rgb or #rrggbb.
+func parseColour(c string) ([3]uint8, bool) {
+	h := strings.TrimPrefix(c, "#")
+	if len(h) == 3 {
+		h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
+	}
+	if len(h) != 6 || !strings.HasPrefix(c, "#") {
+		return [3]uint8{}, false
+	}
+	v, err := strconv.ParseUint(h, 16, 32)
+	if err != nil {
+		return [3]uint8{}, false
+	}
+	return [3]uint8{uint8(v >> 16), uint8(v >> 8), uint8(v)}, true
+}
+
+func hexColour(c [3]uint8) string { return fmt.Sprintf("#%02x%02x%02x", c[0], c[1], c[2]) }
+
+// luminance is the WCAG relative luminance.
+func luminance(c [3]uint8) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.03928 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c[0]) + 0.7152*lin(c[1]) + 0.0722*lin(c[2])
+}
+
+// contrastText picks ink or paper, whichever reads better on c.
+func contrastText(c [3]uint8) string {
+	l := luminance(c)
+	ink, paper := luminance([3]uint8{0x1a, 0x1a, 0x1a}), 1.0
+	if (l+0.05)/(ink+0.05) >= (paper+0.05)/(l+0.05) {
+		return inkColour
+	}
+	return paperColour
+}
+
+// check refuses a view that names areas the board lacks or bad colours.
+func (v *View) check(b *games.Board) error {
+	area := func(what string, id games.AreaID) error {
+		if id < 0 || int(id) >= len(b.Areas) {
+			return fmt.Errorf("mapdraw: %s names area %d; the board has %d", what, id, len(b.Areas))
+		}
+		return nil
+	}
+	for i, s := range v.Stacks {
+		what := fmt.Sprintf("stack %d (%s)", i+1, s.Nation)
+		if err := area(what, s.Area); err != nil {
+			return err
+		}
+		if _, ok := parseColour(s.Colour); !ok {
+			return fmt.Errorf("mapdraw: %s has colour %q; want #rrggbb", what, s.Colour)
+		}
+		if s.Armies < 0 || s.Cavalry < 0 {
+			return fmt.Errorf("mapdraw: %s has a negative count", what)
+		}
+	}
+	for i, m := range v.Moves {
+		what := fmt.Sprintf("move %d", i+1)
+		if err := area(what, m.From); err != nil {
+			return err
+		}
+		if err := area(what, m.To); err != nil {
+			return err
+		}
+		if _, ok := parseColour(m.Colour); !ok {
+			return fmt.Errorf("mapdraw: %s has colour %q; want #rrggbb", what, m.Colour)
+		}
+	}
+	for _, id := range v.Battles {
+		if err := area("a battle", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// labelText is what an area's label says.
+func labelText(g *Geometry, b *games.Board, id games.AreaID) string {
+	if t := g.Shapes[id].Text; t != "" {
+		return t
+	}
+	return b.AreaName(id)
+}
+
+// labelBox is where an area's label is drawn.
+func labelBox(g *Geometry, b *games.Board, id games.AreaID) Rect {
+	sh := &g.Shapes[id]
+	if b.IsLand(id) {
+		w, h := LabelSize(labelText(g, b, id))
+		return rectAround(sh.Label, w, h)
+	}
+	w, h := seaLabelSize(b.AreaName(id))
+	return rectAround(sh.Label, w, h)
+}
+
+func seaLabelSize(text string) (w, h float64) {
+	measureMu.Lock()
+	defer measureMu.Unlock()
+	return measureFaces.width(seaFont, seaSize, text) + 4, seaSize
+}
+
+func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
+	if g == nil || b == nil {
+		return nil, fmt.Errorf("mapdraw: no geometry or board")
+	}
+	if len(g.Shapes) != len(b.Areas) {
+		return nil, fmt.Errorf("mapdraw: the geometry draws %d areas, the board has %d", len(g.Shapes), len(b.Areas))
+	}
+	if v == nil {
+		v = &View{}
+	}
+	if err := v.check(b); err != nil {
+		return nil, err
+	}
+	s := &scene{W: g.Width, H: g.Height, faces: faceCache{}}
+	frame := []Point{{0, 0}, {g.Width, 0}, {g.Width, g.Height}, {0, g.Height}}
+	s.path("sea", paint{Fill: seaColour}, true, frame)
+
+	// Sea borders run under the grey context land.
+	for _, bd := range g.Borders {
+		if bd.Kind == SeaBorder {
+			s.path("sea", paint{Stroke: seaBorderColor, Width: 1.3, Dash: []float64{7, 5}}, false, bd.Lines...)
+		}
+	}
+	for _, c := range g.Context {
+		if len(c.Rings) > 0 {
+			s.path("context", paint{Fill: contextFill, Stroke: contextStroke, Width: 0.8, EvenOdd: true}, true, c.Rings...)
+		}
+	}
+	for _, c := range g.Context {
+		if c.Label != nil {
+			s.text("context", c.Name, fontBold, 15, Point{c.Label.X, c.Label.Y + 5}, 0.5, contextText, "", 0)
+		}
+	}
+
+	regionIndex := map[string]int{}
+	for i, r := range b.Regions {
+		regionIndex[r] = i
+	}
+	for id := games.AreaID(0); int(id) < b.NumLand; id++ {
+		a := b.Area(id)
+		k := regionIndex[a.Region] % len(regionFills)
+		fill := regionFills[k]
+		if a.Difficult {
+			fill = difficultFills[k]
+		}
+		s.path("land", paint{Fill: fill, EvenOdd: true}, true, g.Shapes[id].Rings...)
+		if a.Difficult {
+			s.path("land", paint{Stroke: hatchColour, Width: 0.9}, false, hatch(g.Shapes[id].Rings, hatchGap)...)
+		}
+	}
+	for _, kind := range []BorderKind{AreaBorder, Coast, RegionBorder} {
+		for _, bd := range g.Borders {
+			if bd.Kind != kind {
+				continue
+			}
+			switch kind {
+			case AreaBorder:
+				s.path("borders", paint{Stroke: borderColour, Width: 1.0}, false, bd.Lines...)
+			case Coast:
+				s.path("borders", paint{Stroke: coastColour, Width: 1.3}, false, bd.Lines...)
+			case RegionBorder:
+				s.path("borders", paint{Stroke: regionColour, Width: 2.8}, false, bd.Lines...)
+			}
+		}
+	}
+	for _, st := range g.Straits {
+		drawArrow(s, "straits", []Point{st.From, st.To}, straitColour, "", 1.6, 8, true, []float64{4, 3})
+	}
+	for id := games.AreaID(b.NumLand); int(id) < len(b.Areas); id++ {
+		sh := g.Shapes[id]
+		s.text("seas", b.AreaName(id), seaFont, seaSize, Point{sh.Label.X, sh.Label.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
+	}
+
+	labels := make([]Rect, len(b.Areas))
+	for id := range b.Areas {
+		labels[id] = labelBox(g, b, games.AreaID(id))
+	}
+	for _, id := range v.Battles {
+		drawBattleOutline(s, g, id)
+	}
+	drawMoves(s, g, v, labels)
+	for _, id := range v.Battles {
+		r := labels[id]
+		drawBattleMark(s, Point{r.X - 11, r.Y + r.H/2})
+	}
+	for id := range b.NumLand {
+		drawLabel(s, g, b, games.AreaID(id), labels[id])
+	}
+	placed := layoutStacks(g, b, v, labels)
+	for i, st := range v.Stacks {
+		drawStack(s, st, placed[i])
+	}
+	drawLegend(s, g, v)
+	return s, nil
+}
+
+func drawLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID, box Rect) {
+	lines := splitLines(labelText(g, b, id))
+	y := box.Y + labelHalo + labelCap
+	for _, l := range lines {
+		s.text("labels", l, labelFont, labelSize, Point{box.X + box.W/2, y}, 0.5, labelColour, "#fbf8f0", labelHalo+0.6)
+		y += labelLeading
+	}
+}
