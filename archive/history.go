@@ -82,7 +82,7 @@ func parseRollbacks(data []byte) ([]rollback, error) {
 		}
 		m := rollbackPattern.FindStringSubmatch(t)
 		if m == nil {
-			return nil, fmt.Errorf("%s line %d: want \"rollback N: after NNN back to MMM (ID) at TIME: WHY\"", rollbacksLog, line)
+			return nil, &Problem{Path: rollbacksLog, Line: line, Msg: `want "rollback N: after NNN back to MMM (ID) at TIME: WHY"`}
 		}
 		rb := rollback{Line: line, ToID: m[4], Why: m[6]}
 		rb.N, _ = strconv.Atoi(m[1])
@@ -90,14 +90,14 @@ func parseRollbacks(data []byte) ([]rollback, error) {
 		rb.To, _ = strconv.Atoi(m[3])
 		tm, err := time.Parse(time.RFC3339, m[5])
 		if err != nil {
-			return nil, fmt.Errorf("%s line %d: time %q: %v", rollbacksLog, line, m[5], err)
+			return nil, &Problem{Path: rollbacksLog, Line: line, Msg: fmt.Sprintf("time %q: %v", m[5], err)}
 		}
 		rb.Time = tm
 		if rb.N != len(out)+1 {
-			return nil, fmt.Errorf("%s line %d: rollback %d, want %d", rollbacksLog, line, rb.N, len(out)+1)
+			return nil, &Problem{Path: rollbacksLog, Line: line, Msg: fmt.Sprintf("rollback %d, want %d", rb.N, len(out)+1)}
 		}
 		if len(out) > 0 && rb.After < out[len(out)-1].After {
-			return nil, fmt.Errorf("%s line %d: after %03d comes before the previous rollback's %03d", rollbacksLog, line, rb.After, out[len(out)-1].After)
+			return nil, &Problem{Path: rollbacksLog, Line: line, Msg: fmt.Sprintf("after %03d comes before the previous rollback's %03d", rb.After, out[len(out)-1].After)}
 		}
 		out = append(out, rb)
 	}
@@ -143,24 +143,24 @@ func loadHistory(dir string) (*history, error) {
 		}
 		m := stepDirPattern.FindStringSubmatch(name)
 		if m == nil || !e.IsDir() {
-			return nil, fmt.Errorf("%s/%s: not a step folder NNN-ID", turnsDir, name)
+			return nil, &Problem{Path: filepath.Join(turnsDir, name), Msg: "not a step folder NNN-ID"}
 		}
 		n, _ := strconv.Atoi(m[1])
 		if stepDir(n, m[2]) != name {
-			return nil, fmt.Errorf("%s/%s: step number not written %03d", turnsDir, name, n)
+			return nil, &Problem{Path: filepath.Join(turnsDir, name), Msg: fmt.Sprintf("step number not written %03d", n)}
 		}
 		h.steps = append(h.steps, StepInfo{Number: n, ID: m[2]})
 	}
 	if !startSeen {
-		return nil, fmt.Errorf("%s/%s is missing", turnsDir, startDir)
+		return nil, &Problem{Path: filepath.Join(turnsDir, startDir), Msg: "missing"}
 	}
 	sort.Slice(h.steps, func(i, j int) bool { return h.steps[i].Number < h.steps[j].Number })
 	for i, s := range h.steps {
 		if s.Number != i+1 {
 			if i > 0 && h.steps[i-1].Number == s.Number {
-				return nil, fmt.Errorf("%s: two folders for step %03d", turnsDir, s.Number)
+				return nil, &Problem{Path: turnsDir, Msg: fmt.Sprintf("two folders for step %03d", s.Number)}
 			}
-			return nil, fmt.Errorf("%s: step %03d is missing (the next folder is %s)", turnsDir, i+1, s.Dir())
+			return nil, &Problem{Path: turnsDir, Msg: fmt.Sprintf("step %03d is missing (the next folder is %s)", i+1, s.Dir())}
 		}
 	}
 	data, err := os.ReadFile(filepath.Join(dir, rollbacksLog))
@@ -184,10 +184,10 @@ func loadHistory(dir string) (*history, error) {
 				}
 			}
 			if keep < 0 || keep == len(h.eff) {
-				return fmt.Errorf("%s line %d: step %03d is not an earlier step in force after step %03d", rollbacksLog, rb.Line, rb.To, after)
+				return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("step %03d is not an earlier step in force after step %03d", rb.To, after)}
 			}
 			if id := h.idOf(rb.To); id != rb.ToID {
-				return fmt.Errorf("%s line %d: step %03d is %s, not %s", rollbacksLog, rb.Line, rb.To, id, rb.ToID)
+				return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("step %03d is %s, not %s", rb.To, id, rb.ToID)}
 			}
 			for _, n := range h.eff[keep:] {
 				h.steps[n-1].SupersededBy = rb.N
@@ -209,7 +209,7 @@ func loadHistory(dir string) (*history, error) {
 	}
 	if r < len(h.rollbacks) {
 		rb := h.rollbacks[r]
-		return nil, fmt.Errorf("%s line %d: after step %03d, but the last step is %03d", rollbacksLog, rb.Line, rb.After, len(h.steps))
+		return nil, &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("after step %03d, but the last step is %03d", rb.After, len(h.steps))}
 	}
 	return h, nil
 }

@@ -137,7 +137,7 @@ func (r *rules) report(gf *gameFile, d reportData) string {
 		wrap(&b, indent, strings.TrimSpace(e.Text))
 	}
 	b.WriteString("\n")
-	r.position(&b, d.state)
+	r.position(&b, "Position after "+d.info.ID, d.state)
 	b.WriteString("\n")
 	r.players(&b, gf, d.state)
 	b.WriteString("\n")
@@ -167,7 +167,7 @@ func (r *rules) startReport(gf *gameFile, s *adjudicator.State) string {
 	b.WriteString(strings.Repeat("=", reportWidth) + "\n")
 	wrap(&b, "", "The dice of this game are committed to before any order exists: step i uses the seed s_i, and SHA256 of s_i is s_(i-1). The commitment s_0 is")
 	fmt.Fprintf(&b, "  %s\n\n", gf.Commitment)
-	r.position(&b, s)
+	r.position(&b, "Position at the start", s)
 	b.WriteString("\n")
 	r.players(&b, gf, s)
 	b.WriteString("\n")
@@ -177,12 +177,8 @@ func (r *rules) startReport(gf *gameFile, s *adjudicator.State) string {
 
 // position writes the position table: each nation with its population
 // marker, victory points and armies by area.
-func (r *rules) position(b *strings.Builder, s *adjudicator.State) {
-	fmt.Fprintf(b, "Position after round %d", s.Round)
-	if !s.Over && s.Next < len(r.g.Tables.Nations) {
-		fmt.Fprintf(b, ", before the %s' turn", r.g.Tables.Nations[s.Next].Name)
-	}
-	b.WriteString("\n")
+func (r *rules) position(b *strings.Builder, title string, s *adjudicator.State) {
+	b.WriteString(title + "\n")
 	width := len("Nation")
 	for _, n := range r.g.Tables.Nations {
 		width = max(width, len(n.Name))

@@ -21,6 +21,9 @@ type Problem struct {
 	Msg  string
 }
 
+// Error makes a *Problem an error, for the readers of the archive.
+func (p *Problem) Error() string { return p.String() }
+
 func (p Problem) String() string {
 	if p.Line > 0 {
 		return fmt.Sprintf("%s line %d: %s", p.Path, p.Line, p.Msg)
@@ -107,12 +110,20 @@ func VerifyStats(dir string) (*Verified, error) {
 	return v.st, v.ve
 }
 
+// seedCheck is a step's archived seed and whether it is proven to come
+// from the commitment.
+type seedCheck struct {
+	seed []byte
+	ok   bool
+}
+
 type verifier struct {
-	dir string
-	ve  *VerifyError
-	st  *Verified
-	gf  *gameFile
-	r   *rules
+	seeds map[int]seedCheck
+	dir   string
+	ve    *VerifyError
+	st    *Verified
+	gf    *gameFile
+	r     *rules
 }
 
 func (v *verifier) problem(path string, line int, format string, args ...any) {
@@ -149,7 +160,12 @@ func (v *verifier) run() {
 	}
 	h, err := loadHistory(v.dir)
 	if err != nil {
-		v.problem(turnsDir, 0, "%v", err)
+		var p *Problem
+		if errors.As(err, &p) {
+			v.problem(p.Path, p.Line, "%s", p.Msg)
+		} else {
+			v.problem(turnsDir, 0, "%v", err)
+		}
 		return
 	}
 	v.st.Steps, v.st.Rollbacks = len(h.steps), len(h.rollbacks)
@@ -158,30 +174,28 @@ func (v *verifier) run() {
 		v.problem(submissionsLog, 0, "%v", err)
 	}
 	states := map[int]*adjudicator.State{0: start}
-	seeds := map[int][]byte{0: gf.commitment()}
+	v.seeds = map[int]seedCheck{0: {seed: gf.commitment(), ok: true}}
 	for _, info := range h.steps {
 		if info.Superseded() {
 			v.st.Superseded++
 		}
-		s, seed := v.step(info, states[info.Parent], seeds, accepted, engineOK && diceOK, diceOK)
-		states[info.Number], seeds[info.Number] = s, seed
+		states[info.Number] = v.step(info, states[info.Parent], accepted, engineOK && diceOK, diceOK)
 	}
 }
 
-// step checks one step and returns the state its children start from and
-// its seed (nil when it does not link).
-func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int][]byte, accepted map[string]map[string]bool, replay, diceOK bool) (ret *adjudicator.State, retSeed []byte) {
+// step checks one step and returns the state its children start from.
+func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[string]map[string]bool, replay, diceOK bool) (ret *adjudicator.State) {
 	base := filepath.Join(turnsDir, info.Dir())
 	path := func(name string) string { return filepath.Join(base, name) }
 	files, err := readStepFiles(filepath.Join(v.dir, base))
 	if err != nil {
 		v.problem(base, 0, "%v", err)
-		return nil, nil
+		return nil
 	}
 	for _, name := range []string{fileInputs, fileSeed, fileDice, fileState, fileEvents} {
 		if _, ok := files[name]; !ok {
 			v.problem(path(name), 0, "missing")
-			return nil, nil
+			return nil
 		}
 	}
 	// When the step cannot be replayed, the steps after it start from its
@@ -194,34 +208,42 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int]
 		}
 	}()
 
-	// The hash chain.
+	// The hash chain. A seed that does not come from the commitment is
+	// reported once: a child that links to it is not reported again.
 	seed, err := hex.DecodeString(strings.TrimSpace(string(files[fileSeed])))
 	if err != nil || len(seed) != dice.SeedSize {
 		v.problem(path(fileSeed), 1, "not a seed of %d bytes in hex", dice.SeedSize)
-		return nil, nil
+		return nil
 	}
-	switch prev := seeds[info.Parent]; {
+	prev := v.seeds[info.Parent]
+	linked := prev.seed != nil && dice.VerifyLink(prev.seed, seed)
+	chained := linked && prev.ok
+	if !chained && !prev.ok {
+		chained = dice.VerifySeed(v.gf.commitment(), info.Seed, seed)
+	}
+	v.seeds[info.Number] = seedCheck{seed: seed, ok: chained}
+	switch {
 	case info.Seed > v.gf.ChainLength:
 		v.problem(path(fileSeed), 1, "seed s_%d is beyond the chain of %d seeds in game.yaml", info.Seed, v.gf.ChainLength)
-		return nil, nil
-	case prev != nil && !dice.VerifyLink(prev, seed):
+		return nil
+	case !chained && prev.ok:
 		v.problem(path(fileSeed), 1, "SHA256 of this seed is not %s: the hash chain is broken", v.seedName(info.Parent, info.Seed-1))
-		return nil, nil
-	case prev == nil && !dice.VerifySeed(v.gf.commitment(), info.Seed, seed):
+		return nil
+	case !chained && !linked:
 		v.problem(path(fileSeed), 1, "this seed does not hash %d times to the commitment: it is not s_%d", info.Seed, info.Seed)
-		return nil, nil
+		return nil
 	}
 	if parent == nil {
 		v.problem(base, 0, "not replayed: the state it starts from could not be checked")
-		return nil, seed
+		return nil
 	}
 	if parent.Over {
 		v.problem(base, 0, "the game was over after step %03d", info.Parent)
-		return nil, seed
+		return nil
 	}
 	if id := v.r.e.TurnID(parent); id != info.ID {
 		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, id, info.ID)
-		return nil, seed
+		return nil
 	}
 
 	// The inputs.
@@ -229,14 +251,14 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int]
 	ordersTxt, standingTxt := files[fileOrders], files[fileStanding]
 	if nationTurn && (ordersTxt == nil || standingTxt == nil) {
 		v.problem(base, 0, "%s is a nation turn: %s and %s are needed", info.ID, fileOrders, fileStanding)
-		return nil, seed
+		return nil
 	}
 	if !nationTurn && (ordersTxt != nil || standingTxt != nil) {
 		v.problem(base, 0, "%s is a round event: it takes no %s or %s", info.ID, fileOrders, fileStanding)
-		return nil, seed
+		return nil
 	}
 	if !v.inputs(path(fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt)) {
-		return nil, seed
+		return nil
 	}
 	digest := inputsDigest(v.gf.Game, info.ID, ordersTxt, standingTxt)
 	var salts []string
@@ -244,28 +266,29 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int]
 		f, errs := v.r.decodeNoToken(string(ordersTxt))
 		if len(errs) > 0 {
 			v.problem(path(fileOrders), errs[0].Line, "%s", errs[0].Msg)
-			return nil, seed
+			return nil
 		}
 		standing, err := v.r.parseStanding(standingTxt)
 		if err != nil {
 			v.problem(base, 0, "%v", err)
-			return nil, seed
+			return nil
 		}
 		salts = saltsOf(f, standing)
 		if isNMR(ordersTxt) {
 			if want := v.r.botOrders(parent, seed); replay && !bytes.Equal(ordersTxt, want) {
 				line, got, exp := firstDiff(ordersTxt, want)
 				v.problem(path(fileOrders), line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
-				return nil, seed
+				return nil
 			}
 		} else if accepted != nil && !accepted[info.ID][v.r.digest(f)] {
 			v.problem(path(fileOrders), 0, "digest %s was never accepted for %s (no such line in %s)", v.r.digest(f), info.ID, submissionsLog)
+			return nil
 		}
 	}
 
 	// The dice.
 	if !diceOK {
-		return nil, seed
+		return nil
 	}
 	entries, err := dice.ParseLog(string(files[fileDice]))
 	if err != nil {
@@ -275,7 +298,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int]
 		} else {
 			v.problem(path(fileDice), 0, "%v", err)
 		}
-		return nil, seed
+		return nil
 	}
 	if err := dice.CheckLog(seed, v.gf.Game, info.ID, digest, salts, entries); err != nil {
 		var me *dice.MismatchError
@@ -284,18 +307,18 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int]
 		} else {
 			v.problem(path(fileDice), 0, "%v", err)
 		}
-		return nil, seed
+		return nil
 	}
 	v.st.Dice += len(entries)
 
 	// The replay.
 	if !replay {
-		return nil, seed
+		return nil
 	}
 	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: ordersTxt, standing: standingTxt})
 	if err != nil {
 		v.problem(base, 0, "the replay fails: %v", err)
-		return nil, seed
+		return nil
 	}
 	v.st.Replayed++
 	for _, name := range []string{fileDice, fileState, fileEvents} {
@@ -303,7 +326,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, seeds map[int]
 			break
 		}
 	}
-	return pl.state, seed
+	return pl.state
 }
 
 func (v *verifier) seedName(step, i int) string {
