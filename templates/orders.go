@@ -1,12 +1,14 @@
 package templates
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // Header is what an orders template's envelope needs besides the state.
@@ -35,7 +37,18 @@ type plan struct {
 	reinf    []adjudicator.Event // reinforcements placed on land
 	invaders []adjudicator.Event // invaders arriving at sea
 	notes    []adjudicator.Event // shortages and limits of Phase 1
-	landings []adjudicator.Event // default landings of armies at sea
+	landings map[games.AreaID]games.AreaID // sea → where the default lands its armies (6.1)
+
+	// What the template leaves live (uncommented), chosen so that the file
+	// as mailed passes the engine's check: the invaders' landings and, if
+	// the duty of reduX Core 6 binds, one expanding move.
+	live      []orders.Move
+	split     bool         // the landings differ from the default's
+	why       string       // why the default landing is refused, when split
+	expand    games.AreaID // the stack whose example move is live, or NoArea
+	refused   orders.Errors
+	examples  map[games.AreaID]orders.Move // per land stack: the example move
+	partner   map[games.AreaID]games.AreaID
 }
 
 // sixes is a die that always rolls 6. newPlan plays the turn with it only
@@ -55,7 +68,16 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 	if err != nil {
 		return nil
 	}
-	p := &plan{g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s)}
+	p := &plan{g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
+		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
+	if tr := g.Tables.Round(s.Round); tr != nil {
+		for _, a := range tr.Arrivals {
+			if i, err := g.Tables.NationIndex(a.Nation); err == nil && i == n && len(a.SeaIDs) == 2 {
+				p.partner[a.SeaIDs[0]] = a.SeaIDs[1] // on the border of two seas (5.2.1)
+			}
+		}
+	}
+	landing := false
 	for _, ev := range evs {
 		switch ev.Kind {
 		case adjudicator.EvPopulation:
@@ -76,12 +98,180 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 		case adjudicator.EvShortage:
 			p.notes = append(p.notes, ev)
 		case adjudicator.EvDefault:
-			if ev.Rule == "reduX Core 6.1" {
-				p.landings = append(p.landings, ev)
+			landing = ev.Rule == "reduX Core 6.1"
+		case adjudicator.EvMove:
+			// The move after a default landing event carries its path.
+			if landing && len(ev.Path) == 2 {
+				sea, err1 := g.Board.Lookup(ev.Path[0])
+				to, err2 := g.Board.Lookup(ev.Path[1])
+				if err1 == nil && err2 == nil {
+					p.landings[p.home(sea)] = to
+				}
 			}
+			landing = false
 		}
 	}
 	return p
+}
+
+// home is the sea whose armies a move from sea takes: border invaders are
+// kept in the first of their two seas (5.2.1).
+func (p *plan) home(sea games.AreaID) games.AreaID {
+	for a, b := range p.partner {
+		if b == sea && p.p1.Units[a][p.n] > 0 {
+			return a
+		}
+	}
+	return sea
+}
+
+// coasts are the land areas armies at sea in sea may land in, the
+// default's choice first, then the nation's own areas, vacant ones, and
+// those with the fewest other armies; board order on ties. from gives the
+// sea each landing starts from.
+func (p *plan) coasts(sea games.AreaID) (out []games.AreaID, from map[games.AreaID]games.AreaID) {
+	b := p.g.Board
+	from = map[games.AreaID]games.AreaID{}
+	seas := []games.AreaID{sea}
+	if other, ok := p.partner[sea]; ok {
+		seas = append(seas, other)
+	}
+	for _, sa := range seas {
+		for _, e := range b.Edges(sa) {
+			if _, seen := from[e.To]; b.IsLand(e.To) && !seen {
+				from[e.To] = sa
+				out = append(out, e.To)
+			}
+		}
+	}
+	score := func(a games.AreaID) int {
+		switch {
+		case a == p.landings[sea]:
+			return -1
+		case p.foreign(a) == 0 && p.p1.Units[a][p.n] > 0:
+			return 0
+		case p.p1.Vacant(a):
+			return 1
+		}
+		return 2 + p.foreign(a)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if si, sj := score(out[i]), score(out[j]); si != sj {
+			return si < sj
+		}
+		return out[i] < out[j]
+	})
+	return out, from
+}
+
+// check is the engine's check of a file holding only the given moves.
+func (p *plan) check(e *adjudicator.Engine, moves []orders.Move) orders.Errors {
+	f := &orders.File{Kind: orders.TurnOrders, Nation: p.nation, Turn: p.turn}
+	for i, mv := range moves {
+		mv.Line = i + 1
+		f.Body = append(f.Body, mv)
+	}
+	return e.Check(p.s, f, nil)
+}
+
+// chooseLive picks the template's live lines so that the file as mailed is
+// accepted: the invaders land where the default would put them, or if that
+// breaks a limit (6.4), spread over more coasts; if the nation must expand
+// (reduX Core 6), one of the example moves goes live too. When nothing
+// simple passes, the default landing stays and refused says why.
+func (p *plan) chooseLive(e *adjudicator.Engine) {
+	b := p.g.Board
+	type atSea struct {
+		sea    games.AreaID
+		k      int
+		coasts []games.AreaID
+		from   map[games.AreaID]games.AreaID
+	}
+	var seas []atSea
+	most := 1
+	for a := b.NumLand; a < len(b.Areas); a++ {
+		if k := p.p1.Units[a][p.n]; k > 0 {
+			cs, from := p.coasts(games.AreaID(a))
+			if len(cs) > 0 {
+				seas = append(seas, atSea{games.AreaID(a), k, cs, from})
+				most = max(most, len(cs))
+			}
+		}
+	}
+	// landings(0) is the default: each sea's armies all where the engine
+	// would land them. landings(m) spreads them over the first m coasts
+	// that have room under the normal stacking limit (4.2.1), the most
+	// room first, so that no stack breaks the limit while another coast
+	// has room.
+	st := p.g.Tables.Stacking
+	room := func(c games.AreaID) int {
+		lim := st.Clear
+		if b.Difficult(c) {
+			lim = st.Difficult
+		}
+		return lim - p.p1.Units[c][p.n]
+	}
+	landings := func(m int) []orders.Move {
+		var out []orders.Move
+		for _, sa := range seas {
+			if m == 0 {
+				to := sa.coasts[0]
+				out = append(out, orders.Move{N: sa.k, Path: []games.AreaID{sa.from[to], to}})
+				continue
+			}
+			var cs []games.AreaID
+			for _, c := range sa.coasts {
+				if len(cs) < m && room(c) > 0 {
+					cs = append(cs, c)
+				}
+			}
+			if len(cs) == 0 {
+				cs = sa.coasts[:1]
+			}
+			got := make([]int, len(cs))
+			for i := 0; i < sa.k; i++ {
+				best := 0
+				for j := range cs {
+					if room(cs[j])-got[j] > room(cs[best])-got[best] {
+						best = j
+					}
+				}
+				got[best]++
+			}
+			for j, c := range cs {
+				if got[j] > 0 {
+					out = append(out, orders.Move{N: got[j], Path: []games.AreaID{sa.from[c], c}})
+				}
+			}
+		}
+		return out
+	}
+	var stacks []games.AreaID
+	for a := 0; a < b.NumLand; a++ {
+		if _, ok := p.examples[games.AreaID(a)]; ok {
+			stacks = append(stacks, games.AreaID(a))
+		}
+	}
+	for _, extra := range append([]games.AreaID{games.NoArea}, stacks...) {
+		for m := 0; m <= most; m++ {
+			mv := landings(m)
+			if extra != games.NoArea {
+				mv = append(mv, p.examples[extra])
+			}
+			if len(p.check(e, mv)) == 0 {
+				p.live, p.split, p.expand = mv, m > 0, extra
+				if errs := p.check(e, landings(0)); p.split && len(errs) > 0 {
+					p.why = errs[0].Msg
+				}
+				if extra != games.NoArea {
+					p.live = mv[:len(mv)-1]
+				}
+				return
+			}
+		}
+	}
+	p.live = landings(0)
+	p.refused = p.check(e, p.live)
 }
 
 func areaNames(evs []adjudicator.Event) []string {
@@ -223,6 +413,8 @@ func OrdersTemplate(g *games.Game, s *adjudicator.State, h Header) string {
 		}
 		d.When += ")"
 	}
+	p.exampleMoves()
+	p.chooseLive(e)
 	d.Sections = p.sections()
 	return renderText(tmplOrders, d)
 }
@@ -307,25 +499,37 @@ func (p *plan) sections() []ordersSection {
 		battleAt = append(battleAt, name)
 		battleFrom = append(battleFrom, b.AreaName(from))
 	}
+	if len(p.refused) > 0 {
+		s3.Items = append(s3.Items, ordersItem{Note: "As it stands this file would be refused (" + p.refused.Error() + "). Edit the moves before you send it."})
+	}
 	for a := b.NumLand; a < len(b.Areas); a++ {
 		k := p.p1.Units[a][p.n]
 		if k == 0 {
 			continue
 		}
 		sea := games.AreaID(a)
-		coast, _ := p.neighbours(sea)
-		dest := ""
-		for _, ev := range p.landings {
-			if lid, err := b.Lookup(ev.Area); err == nil {
-				if ok, _ := b.Adjacent(sea, lid); ok && dest == "" {
-					dest = ev.Area
-					addBattle(lid, sea)
-				}
-			}
+		coasts, _ := p.coasts(sea)
+		var cs []string
+		for _, c := range coasts {
+			cs = append(cs, b.AreaName(c)+" ("+p.occupants(c)+")")
 		}
-		s3.Items = append(s3.Items, ordersItem{Note: plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn (reduX Core 6.1); landing counts as one area. Coasts: " + coast + ". The line below is not commented out: it is what happens if you send no move for them. Change the area, or split them over several lines."})
-		if dest != "" {
-			s3.Items = append(s3.Items, ordersItem{Order: "move " + strconv.Itoa(k) + " " + b.AreaName(sea) + " > " + dest, Live: true})
+		sort.Strings(cs)
+		note := plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn (reduX Core 6.1); landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."
+		if p.split {
+			note += " The lines below are not commented out. Landing them all in " + b.AreaName(p.landings[sea]) + ", the default, would be refused"
+			if p.why != "" {
+				note += " (" + p.why + ")"
+			}
+			note += ", so they are spread to make this file legal as it stands. Change them as you like."
+		} else {
+			note += " The line below is not commented out: it is also what happens if you send no move for them. Change the area, or split them over several lines."
+		}
+		s3.Items = append(s3.Items, ordersItem{Note: note})
+		for _, mv := range p.live {
+			if p.home(mv.Path[0]) == sea {
+				s3.Items = append(s3.Items, ordersItem{Order: moveLine(b, mv), Live: true})
+				addBattle(mv.Path[len(mv.Path)-1], mv.Path[0])
+			}
 		}
 	}
 	for a := 0; a < b.NumLand; a++ {
@@ -334,16 +538,19 @@ func (p *plan) sections() []ordersSection {
 			continue
 		}
 		id := games.AreaID(a)
-		nb, target := p.neighbours(id)
+		nb, _ := p.neighbours(id)
 		name := b.AreaName(id)
 		if b.Difficult(id) {
 			name += " (difficult)"
 		}
 		item := ordersItem{Note: name + ", " + plural(k, "army", "armies") + ": " + nb + "."}
-		if target != games.NoArea {
-			// Leave one behind so the area stays held (reduX Core 6.4).
-			item.Order = "move " + strconv.Itoa(max(1, k-1)) + " " + b.AreaName(id) + " > " + b.AreaName(target)
-			addBattle(target, id)
+		if mv, ok := p.examples[id]; ok {
+			item.Order = moveLine(b, mv)
+			addBattle(mv.Path[len(mv.Path)-1], id)
+			if id == p.expand {
+				item.Live = true
+				item.Note += " The move below is not commented out: the " + p.nation + " are over their population limit and must move into an empty area or attack (reduX Core 6). Change it as you like."
+			}
 		}
 		s3.Items = append(s3.Items, item)
 	}
@@ -368,4 +575,30 @@ func (p *plan) sections() []ordersSection {
 			Order: "defend *: retreat when mine = 1 and theirs >= 3"})
 	out = append(out, s4)
 	return out
+}
+
+// exampleMoves picks one example move for every land stack: into another
+// nation's area, else an empty one, else one of the nation's own, leaving
+// one army behind so the area stays held (reduX Core 6.4).
+func (p *plan) exampleMoves() {
+	p.examples = map[games.AreaID]orders.Move{}
+	for a := 0; a < p.g.Board.NumLand; a++ {
+		k := p.p1.Units[a][p.n]
+		if k == 0 {
+			continue
+		}
+		id := games.AreaID(a)
+		if _, target := p.neighbours(id); target != games.NoArea {
+			p.examples[id] = orders.Move{N: max(1, k-1), Path: []games.AreaID{id, target}}
+		}
+	}
+}
+
+// moveLine is a move in canonical form: "move 3 North Sea > Lothian".
+func moveLine(b *games.Board, mv orders.Move) string {
+	names := make([]string, len(mv.Path))
+	for i, a := range mv.Path {
+		names[i] = b.AreaName(a)
+	}
+	return "move " + strconv.Itoa(mv.N) + " " + strings.Join(names, " > ")
 }

@@ -413,15 +413,18 @@ func TestOrdersTemplate(t *testing.T) {
 	st := step(t, "r07-angles")
 	o := OrdersTemplate(g, st.Before, Header{})
 	assert.Contains(t, o, "\ngame: GAME-ID\nnation: Angles\nturn: r07-angles\ntoken: YOUR-TOKEN\n")
-	// The invaders' landing is the one live order: it is the engine's
-	// default landing (reduX Core 6.1: the coast with fewest other armies).
+	// The invaders' landings are the only live orders. All seven in
+	// Lothian, the engine's default (6.1), would break the stacking limit
+	// (4.2.1, 6.4), and fewer than four areas the population limit
+	// (4.2.2), so they are spread over four coasts.
 	var live []string
 	for _, l := range strings.Split(o, "\n") {
 		if l != "" && !strings.HasPrefix(l, "#") && !strings.Contains(l, ": ") {
 			live = append(live, l)
 		}
 	}
-	assert.Equal(t, []string{"move 7 North Sea > Lothian"}, live)
+	assert.Equal(t, []string{"move 2 North Sea > Lothian", "move 1 North Sea > Mar", "move 2 North Sea > Bernicia", "move 2 North Sea > Dunedin"}, live)
+	assert.Contains(t, o, "Landing them all in Lothian, the default, would be\n# refused (at the end of movement the Angles break the stacking limit in\n# Lothian")
 	// No nation turn is due at the end of a round.
 	assert.Empty(t, OrdersTemplate(g, step(t, "r07-end").Before, Header{}))
 }
@@ -493,4 +496,41 @@ func TestWithoutPlayers(t *testing.T) {
 	checkHTML(t, "no players", HTML(r, ""))
 	assert.Equal(t, "Round 7: the Angles' turn (r07-angles)", r.Subject())
 	assert.Equal(t, "[ashdown] Round 7: the Angles' turn (r07-angles)", build(t, "r07-angles", 0).Subject())
+}
+
+// TestOrdersTemplateIsAccepted sends every nation turn's template as it is
+// mailed through the order parser and the engine's check: a player who
+// replies without editing it must not be refused (the live landing line
+// is legal). Each commented example must also be understood on its own.
+func TestOrdersTemplateIsAccepted(t *testing.T) {
+	g, steps := game()
+	e := adjudicator.New(g)
+	examples := 0
+	for _, st := range steps {
+		if e.Due(st.Before) < 0 {
+			continue
+		}
+		tmpl := OrdersTemplate(g, st.Before, Header{Game: "ashdown", Token: "7f3a-91c2"})
+		f, errs := orders.Decode(tmpl, g)
+		if !assert.Empty(t, errs, "%s: the template does not decode:\n%s", st.ID, tmpl) {
+			continue
+		}
+		assert.Equal(t, st.ID, f.Turn)
+		assert.Empty(t, e.Check(st.Before, f, nil), "%s: the template as sent is refused:\n%s", st.ID, tmpl)
+		head := "game: ashdown\nnation: " + f.Nation + "\nturn: " + st.ID + "\ntoken: t\n"
+		p := newPlan(g, e, st.Before)
+		p.exampleMoves()
+		p.chooseLive(e)
+		for _, sec := range p.sections() {
+			for _, it := range sec.Items {
+				if it.Order == "" || strings.Contains(it.Order, "AREA") {
+					continue
+				}
+				examples++
+				_, errs := orders.Decode(head+it.Order+"\n", g)
+				assert.Empty(t, errs, "%s: example %q is not understood", st.ID, it.Order)
+			}
+		}
+	}
+	assert.Greater(t, examples, 500, "the examples were found")
 }
