@@ -33,22 +33,22 @@ type plan struct {
 	gain     int
 	places   []adjudicator.Event // default placements
 	remove   int
-	removes  []adjudicator.Event // default removals
-	reinf    []adjudicator.Event // reinforcements placed on land
-	invaders []adjudicator.Event // invaders arriving at sea
-	notes    []adjudicator.Event // shortages and limits of Phase 1
+	removes  []adjudicator.Event           // default removals
+	reinf    []adjudicator.Event           // reinforcements placed on land
+	invaders []adjudicator.Event           // invaders arriving at sea
+	notes    []adjudicator.Event           // shortages and limits of Phase 1
 	landings map[games.AreaID]games.AreaID // sea → where the default lands its armies (6.1)
 
 	// What the template leaves live (uncommented), chosen so that the file
 	// as mailed passes the engine's check: the invaders' landings and, if
 	// the duty of reduX Core 6 binds, one expanding move.
-	live      []orders.Move
-	split     bool         // the landings differ from the default's
-	why       string       // why the default landing is refused, when split
-	expand    games.AreaID // the stack whose example move is live, or NoArea
-	refused   orders.Errors
-	examples  map[games.AreaID]orders.Move // per land stack: the example move
-	partner   map[games.AreaID]games.AreaID
+	live     []orders.Move
+	split    bool         // the landings differ from the default's
+	why      string       // why the default landing is refused, when split
+	expand   games.AreaID // the stack whose example move is live, or NoArea
+	refused  orders.Errors
+	examples map[games.AreaID]orders.Move // per land stack: the example move
+	partner  map[games.AreaID]games.AreaID
 }
 
 // sixes is a die that always rolls 6. newPlan plays the turn with it only
