@@ -1,0 +1,234 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
+	"gopkg.in/yaml.v3"
+)
+
+// command answers a mail command (DESIGN §5). Commands that change a game
+// need the sender's registered address and token; GM commands need the GM's
+// address.
+func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	player := d.playerByEmail(g, in.From)
+	isGM := strings.EqualFold(in.From, d.cfg.GM)
+	switch env.command {
+	case "status":
+		return d.reply(m, in, "status of "+g.ID(), d.status(g))
+	case "orders":
+		due := g.Due()
+		if player == nil || due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
+			return d.reply(m, in, "orders template", d.status(g)+"\nNone of your nations moves next.")
+		}
+		st := d.loadPace(g)
+		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")}))
+	case "token":
+		if player == nil {
+			return d.reply(m, in, "token", fmt.Sprintf("%s is not a player of game %s. Tokens go only to registered addresses.", in.From, g.ID()))
+		}
+		tok, err := d.tokenOf(g, player.Name)
+		if err != nil {
+			return d.reply(m, in, "token", "The token could not be read; the GM has been told.")
+		}
+		return d.send(&mailer.Outgoing{ID: safeID("token", m.JournalID), To: []string{player.Email}, AutoSubmitted: true,
+			Subject: "pbem " + g.ID() + ": your token", Text: fmt.Sprintf("Your token for game %s is:\n\n    token: %s\n\nPut that line in every order file. Keep it secret.\n", g.ID(), tok)})
+	case "ready":
+		if player == nil || env.token == "" {
+			return d.reply(m, in, "ready", "\"ready\" needs your registered address and a \"token:\" line.")
+		}
+		due := g.Due()
+		if due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
+			return d.reply(m, in, "ready", "None of your nations moves now.")
+		}
+		if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
+			return d.failedLogin(m, in, g, g.PlayerOf(due.Nation), due.Nation, "the token is wrong")
+		}
+		st := d.loadPace(g)
+		st.Ready = true
+		if err := d.savePace(g, st); err != nil {
+			return err
+		}
+		if err := d.reply(m, in, "ready", "Noted: "+due.ID+" runs as soon as your orders are accepted."); err != nil {
+			return err
+		}
+		return d.TickGame(ctx, g)
+	case "auto":
+		if player == nil || len(env.args) < 2 {
+			return d.reply(m, in, "auto", "Write \"auto on NATION\" or \"auto off NATION\" from your registered address, with your token.")
+		}
+		if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
+			return d.reply(m, in, "auto", "\"auto\" needs your token in a \"token:\" line.")
+		}
+		idx, err := g.Rules().Tables.NationIndex(strings.Join(env.args[1:], " "))
+		if err != nil {
+			return d.reply(m, in, "auto", err.Error())
+		}
+		nation := g.Rules().Tables.Nations[idx].Name
+		if p := g.PlayerOf(nation); p == nil || p.Email != player.Email {
+			return d.reply(m, in, "auto", "You do not control the "+nation+".")
+		}
+		st := d.loadPace(g)
+		if st.Auto == nil {
+			st.Auto = map[string]bool{}
+		}
+		on := strings.EqualFold(env.args[0], "on")
+		st.Auto[nation] = on
+		if err := d.savePace(g, st); err != nil {
+			return err
+		}
+		if err := d.reply(m, in, "auto", fmt.Sprintf("The %s are now played by %s.", nation, map[bool]string{true: "the bot", false: "you"}[on])); err != nil {
+			return err
+		}
+		return d.TickGame(ctx, g)
+	case "press":
+		if player == nil || len(env.args) < 1 {
+			return d.reply(m, in, "press", "Write \"press NATION\" and then your message, from your registered address.")
+		}
+		idx, err := g.Rules().Tables.NationIndex(env.args[0])
+		if err != nil {
+			return d.reply(m, in, "press", err.Error())
+		}
+		to := g.PlayerOf(g.Rules().Tables.Nations[idx].Name)
+		body := pressBody(in.Text)
+		if err := d.logPress(g, player.Name, to.Name, body); err != nil {
+			return err
+		}
+		if err := d.send(&mailer.Outgoing{ID: safeID("press", m.JournalID), To: []string{to.Email}, Subject: fmt.Sprintf("pbem %s: press from %s", g.ID(), player.Name),
+			Text: fmt.Sprintf("%s (%s) writes:\n\n%s\n", player.Name, strings.Join(player.Nations, ", "), body)}); err != nil {
+			return err
+		}
+		return d.reply(m, in, "press", "Relayed to "+to.Name+" and kept in the game's press log.")
+	case "map", "history", "archive", "observe":
+		return d.reply(m, in, env.command, fmt.Sprintf("%q is not available by mail yet; the GM can run \"pbem report --game %s\".\n\n%s", env.command, g.ID(), d.status(g)))
+	case "pause", "resume", "extend":
+		if !isGM {
+			return d.reply(m, in, env.command, "Only the GM may "+env.command+" a game.")
+		}
+		st := d.loadPace(g)
+		switch env.command {
+		case "pause":
+			st.Paused = true
+		case "resume":
+			st.Paused = false
+		case "extend":
+			h, err := strconv.Atoi(strings.Join(env.args, ""))
+			if err != nil || h <= 0 {
+				return d.reply(m, in, "extend", "Write \"extend HOURS\", e.g. \"extend 24\".")
+			}
+			st.Extended += time.Duration(h) * time.Hour
+		}
+		if err := d.savePace(g, st); err != nil {
+			return err
+		}
+		if err := d.logGM(g, env.command+" "+strings.Join(env.args, " ")); err != nil {
+			return err
+		}
+		return d.reply(m, in, env.command, "Done.\n\n"+d.status(g))
+	}
+	return d.reply(m, in, "Not understood", helpText(d.cfg.From))
+}
+
+func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo {
+	for _, p := range g.Players() {
+		if strings.EqualFold(p.Email, addr) {
+			pp := p
+			return &pp
+		}
+	}
+	return nil
+}
+
+// tokenOf reads a player's token from the game's private directory
+// (tokens.yaml, written by archive.Create).
+func (d *Daemon) tokenOf(g *archive.Game, name string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(g.SecretsDir(), "tokens.yaml"))
+	if err != nil {
+		return "", err
+	}
+	var toks map[string]string
+	if err := yaml.Unmarshal(data, &toks); err != nil {
+		return "", err
+	}
+	tok, ok := toks[name]
+	if !ok {
+		return "", fmt.Errorf("no token for %s", name)
+	}
+	return tok, nil
+}
+
+func (d *Daemon) status(g *archive.Game) string {
+	var sb strings.Builder
+	due := g.Due()
+	fmt.Fprintf(&sb, "Game %s (%s).\n", g.ID(), g.Rules().Ruleset.Title)
+	switch {
+	case due.Over:
+		sb.WriteString("The game is over.\n")
+	case due.Nation == "":
+		fmt.Fprintf(&sb, "Next: %s (end of round).\n", due.ID)
+	default:
+		st := d.loadPace(g)
+		fmt.Fprintf(&sb, "Next: %s, the %s (%s); deadline %s.\n", due.ID, due.Nation, due.Player, d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST"))
+		if st.Paused {
+			sb.WriteString("The game is paused by the GM.\n")
+		}
+	}
+	s := g.State()
+	sb.WriteString("\nVictory points:\n")
+	for _, p := range g.Players() {
+		vp := 0
+		for _, nn := range p.Nations {
+			if i, err := g.Rules().Tables.NationIndex(nn); err == nil {
+				vp += s.VP[i]
+			}
+		}
+		fmt.Fprintf(&sb, "  %-12s %4d  (%s)\n", p.Name, vp, strings.Join(p.Nations, ", "))
+	}
+	return sb.String()
+}
+
+func pressBody(text string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.ToLower(strings.TrimSpace(l))
+		if strings.HasPrefix(t, "game:") || strings.HasPrefix(t, "token:") || strings.HasPrefix(t, "press") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+func (d *Daemon) appendLog(path, line string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.WriteString(line); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// logPress keeps relayed press beside the game (press.log in the game
+// directory: public once the game is over, as njudge's press archives).
+func (d *Daemon) logPress(g *archive.Game, from, to, body string) error {
+	return d.appendLog(filepath.Join(g.Dir(), "press.log"), fmt.Sprintf("%s %s -> %s\n%s\n\n", d.now().UTC().Format(time.RFC3339), from, to, indent(body)))
+}
+
+// logGM records a GM action by mail.
+func (d *Daemon) logGM(g *archive.Game, what string) error {
+	return d.appendLog(filepath.Join(d.paceDir(), g.ID()+".gm.log"), fmt.Sprintf("%s %s\n", d.now().UTC().Format(time.RFC3339), what))
+}

@@ -1,0 +1,259 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
+)
+
+// paceState is a game's clock, kept in Data/pace/GAME.json (not in the
+// archive: it is bookkeeping of the front door, not an input of the rules).
+type paceState struct {
+	Turn     string          `json:"turn"`     // the turn the clock is for
+	Started  time.Time       `json:"started"`  // when the turn became due
+	Accepted time.Time       `json:"accepted"` // last accepted file for it
+	Ready    bool            `json:"ready"`    // the player said "ready"
+	Reminded bool            `json:"reminded"` // the reminder was sent
+	Extended time.Duration   `json:"extended"` // GM extensions of this turn
+	Paused   bool            `json:"paused"`   // GM pause: nothing runs
+	Auto     map[string]bool `json:"auto"`     // nations the bot plays
+}
+
+func (d *Daemon) pacePath(g *archive.Game) string {
+	return filepath.Join(d.paceDir(), g.ID()+".json")
+}
+
+func (d *Daemon) loadPace(g *archive.Game) *paceState {
+	st := &paceState{}
+	if data, err := os.ReadFile(d.pacePath(g)); err == nil {
+		_ = json.Unmarshal(data, st)
+	}
+	if due := g.Due(); st.Turn != due.ID {
+		// A new turn is due: restart the clock (keep pause and auto).
+		*st = paceState{Turn: due.ID, Started: d.now(), Paused: st.Paused, Auto: st.Auto}
+	}
+	return st
+}
+
+func (d *Daemon) savePace(g *archive.Game, st *paceState) error {
+	if err := os.MkdirAll(d.paceDir(), 0o755); err != nil {
+		return err
+	}
+	data, _ := json.MarshalIndent(st, "", "  ")
+	tmp := d.pacePath(g) + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, d.pacePath(g))
+}
+
+// deadline is when the turn's orders are due, skipping weekends if asked.
+func (d *Daemon) deadline(st *paceState) time.Time {
+	t := st.Started
+	left := d.cfg.Pace.Deadline + st.Extended
+	if !d.cfg.Pace.SkipWeekends {
+		return t.Add(left)
+	}
+	for left > 0 {
+		step := min(left, time.Hour)
+		t = t.Add(step)
+		if wd := t.In(d.zone()).Weekday(); wd != time.Saturday && wd != time.Sunday {
+			left -= step
+		}
+	}
+	return t
+}
+
+// Tick runs every game's clock once: round events, ready turns, reminders,
+// missed deadlines. The serve loop calls it every few seconds.
+func (d *Daemon) Tick(ctx context.Context) error {
+	var errs []error
+	for _, id := range d.GameIDs() {
+		if err := d.TickGame(ctx, d.game(id)); err != nil {
+			errs = append(errs, fmt.Errorf("game %s: %w", id, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// TickGame advances one game as far as its clock allows.
+func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
+	for i := 0; i < 1000; i++ {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		due := g.Due()
+		if due.Over {
+			return nil
+		}
+		st := d.loadPace(g)
+		if st.Paused {
+			return d.savePace(g, st)
+		}
+		if due.Nation == "" { // a round event: it takes no orders
+			if err := d.advance(g, false, ""); err != nil {
+				return err
+			}
+			continue
+		}
+		rec, err := g.Pending()
+		if err != nil {
+			return err
+		}
+		now := d.now()
+		switch {
+		case rec != nil && (st.Ready || !now.Before(st.Accepted.Add(d.cfg.Pace.ChangeOfMind))):
+			if err := d.advance(g, false, ""); err != nil {
+				return err
+			}
+			continue
+		case rec == nil && st.Auto[due.Nation]:
+			if err := d.advance(g, true, fmt.Sprintf("The %s are set to auto: the bot played them.", due.Nation)); err != nil {
+				return err
+			}
+			continue
+		case rec == nil && !now.Before(d.deadline(st).Add(d.cfg.Pace.Grace)):
+			if d.cfg.Pace.NMR == "wait" {
+				if !st.Reminded {
+					st.Reminded = true
+					_ = d.toGM(fmt.Sprintf("pbem %s: %s missed the deadline", g.ID(), due.ID), fmt.Sprintf("No orders came for %s; the game waits (pace.nmr: wait). Enter orders with pbem turn, or set the nation to auto.", due.ID), g.ID()+"."+due.ID+".nmr")
+				}
+				return d.savePace(g, st)
+			}
+			if err := d.advance(g, true, fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played the turn.", due.Player, due.Nation)); err != nil {
+				return err
+			}
+			_ = d.toGM(fmt.Sprintf("pbem %s: %s missed the deadline", g.ID(), due.ID), fmt.Sprintf("No orders came for %s from %s; the bot played the turn (pace.nmr: bot).", due.ID, due.Player), g.ID()+"."+due.ID+".nmr")
+			continue
+		case rec == nil && !st.Reminded && d.cfg.Pace.Reminder > 0 && !now.Before(d.deadline(st).Add(-d.cfg.Pace.Reminder)):
+			st.Reminded = true
+			if err := d.savePace(g, st); err != nil {
+				return err
+			}
+			return d.yourTurn(g, true)
+		}
+		return d.savePace(g, st)
+	}
+	return errors.New("daemon: too many steps in one tick")
+}
+
+// advance adjudicates what is due, then mails the report to every player
+// and "your turn" to the next one.
+func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
+	before := g.State()
+	step, err := g.Advance(nmr)
+	if err != nil {
+		return err
+	}
+	d.log.Info("step", "game", g.ID(), "step", step.ID, "nmr", nmr)
+	if err := d.mailReports(g, step, before, note); err != nil {
+		return err
+	}
+	st := d.loadPace(g) // restarts the clock for the new turn
+	if err := d.savePace(g, st); err != nil {
+		return err
+	}
+	if due := g.Due(); due.Nation != "" {
+		return d.yourTurn(g, false)
+	}
+	return nil
+}
+
+// MapPNG renders a map for a step; set by the caller (nil: no map).
+type MapPNG func(g *archive.Game, stepID string, before, after *adjudicator.State, events []adjudicator.Event) ([]byte, error)
+
+func (d *Daemon) players(g *archive.Game) []string {
+	var names []string
+	for _, p := range g.Players() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func (d *Daemon) seedOf(g *archive.Game, step *archive.Step) string {
+	b, err := os.ReadFile(filepath.Join(g.Dir(), "turns", step.Dir(), "seed.hex"))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
+	var png []byte
+	if d.Map != nil {
+		var err error
+		png, err = d.Map(g, step.ID, before, step.State, step.Events)
+		if err != nil {
+			d.log.Warn("map not rendered", "game", g.ID(), "step", step.ID, "err", err)
+			png = nil
+		}
+	}
+	deadline := ""
+	if due := g.Due(); due.Nation != "" {
+		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
+	}
+	for seat, p := range g.Players() {
+		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
+			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g), Reader: seat + 1,
+		})
+		text := templates.Text(r)
+		if note != "" {
+			text = note + "\n\n" + text
+		}
+		o := &mailer.Outgoing{
+			ID: safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), To: []string{p.Email},
+			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: text, AutoSubmitted: true,
+			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
+		}
+		if png != nil {
+			o.HTML = templates.HTML(r, "map.png")
+			o.Inline = []mailer.Part{{Name: "map.png", ContentType: "image/png", Data: png}}
+			o.Attach = []mailer.Part{{Name: fmt.Sprintf("%s-%s.png", g.ID(), step.ID), ContentType: "image/png", Data: png}}
+			o.Text += "\nThe map is attached as " + fmt.Sprintf("%s-%s.png", g.ID(), step.ID) + ".\n"
+		} else {
+			o.HTML = templates.HTML(r, "")
+		}
+		if err := d.send(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// yourTurn tells the player of the nation due that it is their turn, with
+// an orders template.
+func (d *Daemon) yourTurn(g *archive.Game, reminder bool) error {
+	due := g.Due()
+	if due.Nation == "" {
+		return nil
+	}
+	p := g.PlayerOf(due.Nation)
+	if p == nil {
+		return nil
+	}
+	st := d.loadPace(g)
+	dl := d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
+	tmpl := templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
+	kind, id := "Your turn", "yourturn"
+	if reminder {
+		kind, id = "Reminder", "reminder"
+	}
+	text := fmt.Sprintf("%s: the %s move next in game %s (%s). Orders are due by %s.\n\nFill in the template below and send it back (the token is in your welcome mail; send \"token %s\" to have it again).\n\n%s",
+		kind, due.Nation, g.ID(), due.ID, dl, g.ID(), tmpl)
+	return d.send(&mailer.Outgoing{
+		ID: safeID(g.ID(), due.ID, id), To: []string{p.Email}, AutoSubmitted: true,
+		Subject: fmt.Sprintf("pbem %s %s: %s — the %s", g.ID(), due.ID, kind, due.Nation),
+		Text:    text,
+		Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Turn", due.ID}, {"X-Pbem-Nation", due.Nation}},
+	})
+}
