@@ -20,6 +20,7 @@ import (
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/mapdraw"
 	"github.com/pbem-org/pbem/orders"
 )
 
@@ -533,4 +534,40 @@ func TestOrdersTemplateIsAccepted(t *testing.T) {
 		}
 	}
 	assert.Greater(t, examples, 500, "the examples were found")
+}
+
+func TestMapView(t *testing.T) {
+	g, _ := game()
+	r := build(t, "r04-angles", 0)
+	v := MapView(g, r)
+	assert.Equal(t, "Round IV (250-340) — Angles", v.Title)
+	total, want := 0, 0
+	for _, s := range v.Stacks {
+		total += s.Armies
+		assert.NotEmpty(t, s.Tag)
+		assert.Regexp(t, `^#[0-9A-Fa-f]{6}$`, s.Colour)
+	}
+	for a := range r.After.Units {
+		for _, c := range r.After.Units[a] {
+			want += c
+		}
+	}
+	assert.Equal(t, want, total, "every army after the step is on the map")
+	suffolk, _ := g.Board.Lookup("Suffolk")
+	frisian, _ := g.Board.Lookup("Frisian Sea")
+	essex, _ := g.Board.Lookup("Essex")
+	assert.Equal(t, []games.AreaID{suffolk}, v.Battles)
+	require.Len(t, v.Moves, 2, "the landing and the Romano-British retreat")
+	assert.Equal(t, [2]games.AreaID{frisian, suffolk}, [2]games.AreaID{v.Moves[0].From, v.Moves[0].To})
+	assert.Equal(t, [2]games.AreaID{suffolk, essex}, [2]games.AreaID{v.Moves[1].From, v.Moves[1].To})
+	assert.Equal(t, "#0072B2", v.Moves[0].Colour, "the Angles are blue's")
+	assert.Equal(t, []string{
+		"The Angles win Suffolk with 2 left.",
+		"Scores: Green (Dave) 53, Yellow (Alice) 40, Red (Bob) 36, Blue (Carol) 27",
+		r.Next,
+	}, v.Legend)
+
+	var png bytes.Buffer
+	require.NoError(t, mapdraw.RenderPNG(&png, mapdraw.BritanniaGeometry(g.Board), g.Board, v))
+	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
 }
