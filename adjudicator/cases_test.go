@@ -405,8 +405,8 @@ func TestCases(t *testing.T) {
 func runCase(t *testing.T, c *tcase) {
 	g := games.MustLoad("redux", c.options...)
 	w := &world{t: t, c: c, g: g}
+	s := w.build() // may change the tables (pool:, arrive:), so before New
 	e := adjudicator.New(g)
-	s := w.build()
 	before := s.Clone()
 	standing := w.standing()
 	kind := c.header["kind"]

@@ -14,11 +14,29 @@ type Engine struct {
 	G *games.Game
 	// ReducedRandomness is reduX Core 7.3 (option "reduced-randomness").
 	ReducedRandomness bool
+
+	// arrivalNation[r][i] is the play-order index of the nation of arrival
+	// i of round r+1 (reduX Core 5.2), resolved once by New because Due
+	// asks for every nation's arrivals on every call. Nil for an Engine
+	// built without New: names are then looked up on each call.
+	arrivalNation [][]int
 }
 
-// New returns the engine for a loaded game.
+// New returns the engine for a loaded game. The game's tables must not
+// change afterwards.
 func New(g *games.Game) *Engine {
-	return &Engine{G: g, ReducedRandomness: g.HasOption("reduced-randomness")}
+	e := &Engine{G: g, ReducedRandomness: g.HasOption("reduced-randomness")}
+	e.arrivalNation = make([][]int, len(g.Tables.Rounds))
+	for r, rd := range g.Tables.Rounds {
+		for _, a := range rd.Arrivals {
+			i, err := g.Tables.NationIndex(a.Nation)
+			if err != nil {
+				i = -1 // the loader refuses unknown nations; never matches
+			}
+			e.arrivalNation[r] = append(e.arrivalNation[r], i)
+		}
+	}
+	return e
 }
 
 // Input is everything a nation turn depends on besides the state and the
@@ -64,8 +82,14 @@ func (e *Engine) arrivals(round, n int) []games.Arrival {
 		return nil
 	}
 	var out []games.Arrival
-	for _, a := range r.Arrivals {
-		if i, err := e.G.Tables.NationIndex(a.Nation); err == nil && i == n {
+	for k, a := range r.Arrivals {
+		i := -1
+		if round-1 < len(e.arrivalNation) && k < len(e.arrivalNation[round-1]) {
+			i = e.arrivalNation[round-1][k]
+		} else if j, err := e.G.Tables.NationIndex(a.Nation); err == nil {
+			i = j
+		}
+		if i == n {
 			out = append(out, a)
 		}
 	}

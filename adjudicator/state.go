@@ -51,8 +51,15 @@ func NewState(g *games.Game) *State {
 func (s *State) Clone() *State {
 	c := *s
 	c.Units = make([][]int, len(s.Units))
+	width := 0
+	if len(s.Units) > 0 {
+		width = len(s.Units[0])
+	}
+	buf := make([]int, 0, len(s.Units)*width) // one allocation for every area
 	for i := range s.Units {
-		c.Units[i] = append([]int(nil), s.Units[i]...)
+		start := len(buf)
+		buf = append(buf, s.Units[i]...)
+		c.Units[i] = buf[start:len(buf):len(buf)]
 	}
 	c.Pop = append([]int(nil), s.Pop...)
 	c.VP = append([]int(nil), s.VP...)
