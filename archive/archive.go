@@ -114,7 +114,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if !rs.Playable {
 		return nil, nil, fmt.Errorf("ruleset %s cannot be played yet: its engine is not written", rs.Name)
 	}
-	g, err := rs.Load(spec.Options, spec.TablesName, spec.Tables)
+	g, err := load(rs, spec.Options, spec.TablesName, spec.Tables)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -304,11 +304,41 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := rs.Load(gf.Options, gf.Tables, tables)
+	g, err := load(rs, gf.Options, gf.Tables, tables)
 	if err != nil {
 		return nil, nil, err
 	}
 	return gf, &rules{id: gf.Game, g: g, e: adjudicator.New(g)}, nil
+}
+
+// loaded caches rulesets loaded with their tables: parsing the board and
+// tables YAML is most of the cost of opening a game, and a process such as
+// the mail daemon opens the same games again and again. Loaded games are
+// only read, never changed.
+var loaded struct {
+	sync.Mutex
+	m map[string]*games.Game
+}
+
+func load(rs *games.Ruleset, options []string, tablesName string, tables []byte) (*games.Game, error) {
+	key := rs.Name + "\x00" + strings.Join(options, ",") + "\x00" + tablesName + "\x00" + sha256Hex(tables)
+	loaded.Lock()
+	g, ok := loaded.m[key]
+	loaded.Unlock()
+	if ok {
+		return g, nil
+	}
+	g, err := rs.Load(options, tablesName, tables)
+	if err != nil {
+		return nil, err
+	}
+	loaded.Lock()
+	if loaded.m == nil || len(loaded.m) >= 64 {
+		loaded.m = map[string]*games.Game{}
+	}
+	loaded.m[key] = g
+	loaded.Unlock()
+	return g, nil
 }
 
 // reload reads the step list and the current state from disk.

@@ -15,6 +15,9 @@ import (
 type writer struct {
 	hook   func(op, path string) error
 	noSync bool // skip fsync: for archives made in one go (simulate)
+	// dryFsync calls the hook for each fsync but skips the system call:
+	// crash tests need the crash points, not the durability.
+	dryFsync bool
 }
 
 func (w *writer) step(op, path string) error {
@@ -48,7 +51,7 @@ func (w *writer) createFile(path string, data []byte) error {
 			f.Close()
 			return err
 		}
-		if err := f.Sync(); err != nil {
+		if err := w.fsync(f); err != nil {
 			f.Close()
 			return err
 		}
@@ -100,7 +103,7 @@ func (w *writer) syncDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	err = d.Sync()
+	err = w.fsync(d)
 	if cerr := d.Close(); err == nil {
 		err = cerr
 	}
@@ -128,4 +131,11 @@ func (w *writer) removeAll(path string) error {
 		return err
 	}
 	return nil
+}
+
+func (w *writer) fsync(f *os.File) error {
+	if w.dryFsync {
+		return nil
+	}
+	return f.Sync()
 }
