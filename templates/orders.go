@@ -111,6 +111,8 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 			landing = false
 		}
 	}
+	p.exampleMoves()
+	p.chooseLive(e)
 	return p
 }
 
@@ -299,9 +301,24 @@ func (p *plan) decisions() []string {
 		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre (reduX Core 5.2.2); by default: "+ev.Area+".")
 	}
 	for _, ev := range p.invaders {
-		out = append(out, "Land the "+plural(ev.N, "invader", "invaders")+" arriving in the "+ev.Area+": they must land this turn (reduX Core 6.1).")
+		d := "Land the " + plural(ev.N, "invader", "invaders") + " arriving in the " + ev.Area + ": they must land this turn (reduX Core 6.1)"
+		if p.split {
+			d += ", and not all in one area: that would be refused"
+			if p.why != "" {
+				d += " (" + p.why + ")"
+			}
+		}
+		out = append(out, d+".")
 	}
-	out = append(out, "Move any of your armies up to two areas (reduX Core 6), or none.")
+	if p.expand != games.NoArea {
+		out = append(out, "The "+p.nation+" are over their population limit: they must move into an empty area or attack (reduX Core 6).")
+	}
+	if len(p.refused) > 0 {
+		out = append(out, "Edit the moves in the template: as it stands it would be refused ("+p.refused.Error()+").")
+	}
+	if p.expand == games.NoArea {
+		out = append(out, "Move any of your armies up to two areas (reduX Core 6), or none.")
+	}
 	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults (reduX Core 7).")
 	return out
 }
@@ -394,27 +411,29 @@ type ordersData struct {
 // battles and retreats. It returns "" when no nation turn is due. Lines
 // are at most Width characters.
 func OrdersTemplate(g *games.Game, s *adjudicator.State, h Header) string {
-	e := adjudicator.New(g)
-	p := newPlan(g, e, s)
+	p := newPlan(g, adjudicator.New(g), s)
 	if p == nil {
 		return ""
 	}
-	d := ordersData{Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(s.Round)}
+	return p.template(h)
+}
+
+// template renders the plan as an orders template.
+func (p *plan) template(h Header) string {
+	d := ordersData{Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(p.s.Round)}
 	if d.Game == "" {
 		d.Game = "GAME-ID"
 	}
 	if d.Token == "" {
 		d.Token = "YOUR-TOKEN"
 	}
-	if tr := g.Tables.Round(s.Round); tr != nil && tr.Label != "" {
+	if tr := p.g.Tables.Round(p.s.Round); tr != nil && tr.Label != "" {
 		d.When += " (" + tr.Label
 		if tr.Years != "" {
 			d.When += ", " + tr.Years
 		}
 		d.When += ")"
 	}
-	p.exampleMoves()
-	p.chooseLive(e)
 	d.Sections = p.sections()
 	return renderText(tmplOrders, d)
 }

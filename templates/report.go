@@ -493,7 +493,7 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
 	if r.Deadline != "" {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
-	p.Orders = OrdersTemplate(g, r.After, Header{Game: r.Game, Token: o.Token, Deadline: r.Deadline})
+	p.Orders = pl.template(Header{Game: r.Game, Token: o.Token, Deadline: r.Deadline})
 }
 
 // upcoming names the reader's next nation turn in this round as the state

@@ -520,8 +520,6 @@ func TestOrdersTemplateIsAccepted(t *testing.T) {
 		assert.Empty(t, e.Check(st.Before, f, nil), "%s: the template as sent is refused:\n%s", st.ID, tmpl)
 		head := "game: ashdown\nnation: " + f.Nation + "\nturn: " + st.ID + "\ntoken: t\n"
 		p := newPlan(g, e, st.Before)
-		p.exampleMoves()
-		p.chooseLive(e)
 		for _, sec := range p.sections() {
 			for _, it := range sec.Items {
 				if it.Order == "" || strings.Contains(it.Order, "AREA") {
