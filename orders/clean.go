@@ -40,46 +40,43 @@ func Clean(text string) []Line {
 	mainDone, quotedDone := false, false
 	depth := 0       // [quote] nesting
 	outlook := false // after an Original Message marker
-	for i, s := range raw {
-		n := i + 1
-		s = normaliseChars(s)
-		for _, seg := range splitBBCode(s, &depth) {
-			t := seg.text
-			q := seg.quoted || outlook
-			if !q && isQuoteLine(t) {
-				q = true
-			}
-			if !q && isOutlookMarker(t, raw, i) {
-				outlook = true
-				continue
-			}
-			if q {
-				t = unquote(t)
-				if quotedDone {
-					continue
-				}
-				if isOutlookMarker(t, nil, 0) {
-					continue
-				}
-				if stopsText(t) {
-					quotedDone = true
-					continue
-				}
-				quoted = appendLine(quoted, n, t)
-				continue
-			}
-			if mainDone {
-				continue
-			}
-			if stopsText(t) {
-				mainDone = true
-				continue
-			}
-			main = appendLine(main, n, t)
+	addQuoted := func(n int, t string) {
+		t = unquote(t)
+		switch {
+		case quotedDone, isOutlookMarker(t, nil, 0):
+		case stopsText(t):
+			quotedDone = true
+		default:
+			quoted = append(quoted, Line{N: n, Text: t})
 		}
 	}
-	main = dropAttributions(stripTags(main))
-	quoted = dropAttributions(stripTags(quoted))
+	for i, s := range raw {
+		n := i + 1
+		p := splitQuotes(normaliseChars(s), &depth)
+		if outlook {
+			addQuoted(n, p.all)
+			continue
+		}
+		if p.hasMain {
+			t := p.main
+			switch {
+			case isQuoteLine(t):
+				addQuoted(n, t)
+			case isOutlookMarker(t, raw, i):
+				outlook = true
+			case mainDone:
+			case stopsText(t):
+				mainDone = true
+			default:
+				main = append(main, Line{N: n, Text: t})
+			}
+		}
+		if p.hasQuoted {
+			addQuoted(n, p.quoted)
+		}
+	}
+	main = dropAttributions(main)
+	quoted = dropAttributions(quoted)
 	if !hasEnvelope(main) && hasEnvelope(quoted) {
 		return quoted
 	}
@@ -95,17 +92,6 @@ func splitLines(text string) []string {
 		return nil
 	}
 	return strings.Split(text, "\n")
-}
-
-// appendLine appends a line, merging it with the previous one when a line
-// was cut in two by BBCode ("[/quote]move ..." gives a quoted and an
-// unquoted part of the same line; each stream sees its part only).
-func appendLine(ls []Line, n int, t string) []Line {
-	if k := len(ls); k > 0 && ls[k-1].N == n {
-		ls[k-1].Text += t
-		return ls
-	}
-	return append(ls, Line{N: n, Text: t})
 }
 
 // normaliseChars replaces odd spaces and typographic substitutions and drops
@@ -151,63 +137,86 @@ func normaliseChars(s string) string {
 	return sb.String()
 }
 
-type segment struct {
-	text   string
-	quoted bool
+// parts is one line cut by [quote] tags: the text outside and inside
+// quotes, each joined up and free of tags, and the whole line without tags.
+type parts struct {
+	main, quoted, all  string
+	hasMain, hasQuoted bool
 }
 
-// bbTag matches the BBCode tags of common forums (phpBB, vBulletin, SMF,
+// bbTag matches one BBCode tag of the common forums (phpBB, vBulletin, SMF,
 // Discourse, BoardGameGeek). Orders never use square brackets.
-var bbTag = regexp.MustCompile(`(?i)\[(/?)(quote|q|code|c|b|i|u|s|strike|color|colour|size|font|spoiler|ispoiler|hide|list|\*|url|email|img|center|left|right|justify|pre|tt|sub|sup|hr|noparse|plain|table|tr|td|th|indent|highlight|mono|o|inlinecode|icode|php|html|media|attach|user|geekurl|thing|boardgame|clear|floatleft|floatright|youtube|bgcolor|nocode)\b[^\]\n]*\]`)
+var bbTag = regexp.MustCompile(`(?i)^\[(/?)(quote|q|code|c|b|i|u|s|strike|color|colour|size|font|spoiler|ispoiler|hide|list|\*|url|email|img|center|left|right|justify|pre|tt|sub|sup|hr|noparse|plain|table|tr|td|th|indent|highlight|mono|o|inlinecode|icode|php|html|media|attach|user|geekurl|thing|boardgame|clear|floatleft|floatright|youtube|bgcolor|nocode)\b[^\]\n]*\]$`)
 
-// splitBBCode removes BBCode tags from a line and cuts it where [quote]
-// blocks open and close; depth carries the [quote] nesting across lines.
-// Tags are removed until none is left, so "[[b]b]" leaves no tag behind.
-func splitBBCode(s string, depth *int) []segment {
-	var out []segment
-	for {
-		loc := bbTag.FindStringSubmatchIndex(s)
-		if loc == nil {
-			break
-		}
-		name := strings.ToLower(s[loc[4]:loc[5]])
-		closing := loc[3] > loc[2]
-		if name == "quote" || name == "q" {
-			if loc[0] > 0 {
-				out = append(out, segment{s[:loc[0]], *depth > 0})
-			}
-			if closing {
-				if *depth > 0 {
-					*depth--
+// maxTag bounds the length of a tag with its attributes.
+const maxTag = 200
+
+// removeTags removes BBCode tags from s in one pass, including tags that
+// form only once an inner tag is gone ("[[b]b]"), so that no tag is left.
+// At each [quote] or [/quote] tag, when cut is not nil, it hands cut the
+// text so far and starts afresh.
+func removeTags(s string, cut func(before string, closing bool)) string {
+	out := make([]byte, 0, len(s))
+	var opens []int // offsets in out of each '[' that may still open a tag
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '[':
+			opens = append(opens, len(out))
+		case c == ']' && len(opens) > 0:
+			o := opens[len(opens)-1]
+			if len(out)-o < maxTag {
+				if m := bbTag.FindStringSubmatch(string(out[o:]) + "]"); m != nil {
+					out, opens = out[:o], opens[:len(opens)-1]
+					if name := strings.ToLower(m[2]); cut != nil && (name == "quote" || name == "q") {
+						cut(string(out), m[1] == "/")
+						out, opens = out[:0], opens[:0]
+					}
+					continue
 				}
-			} else {
-				*depth++
 			}
-			s = s[loc[1]:]
-			continue
+			// A tag has no ']' inside, so no '[' before this one opens one.
+			opens = opens[:0]
 		}
-		s = s[:loc[0]] + s[loc[1]:]
+		out = append(out, c)
 	}
-	if s != "" || len(out) == 0 {
-		out = append(out, segment{s, *depth > 0})
-	}
-	return out
+	return string(out)
 }
 
-// stripTags removes any tag left in a line, including one formed only when
-// the parts of a line cut by [quote] tags were joined again ("[b" + "]"), and
-// repeats until none is left, so that cleaning clean text changes nothing.
-func stripTags(ls []Line) []Line {
-	for i := range ls {
-		for {
-			t := bbTag.ReplaceAllString(ls[i].Text, "")
-			if t == ls[i].Text {
-				break
-			}
-			ls[i].Text = t
+// splitQuotes removes BBCode tags from a line and sorts its text into what
+// is inside and outside [quote] blocks; depth carries the nesting across
+// lines.
+func splitQuotes(s string, depth *int) parts {
+	var p parts
+	var main, quoted, all strings.Builder
+	add := func(t string) {
+		all.WriteString(t)
+		if *depth > 0 {
+			quoted.WriteString(t)
+			p.hasQuoted = true
+		} else {
+			main.WriteString(t)
+			p.hasMain = true
 		}
 	}
-	return ls
+	rest := removeTags(s, func(before string, closing bool) {
+		if before != "" {
+			add(before)
+		}
+		if closing {
+			*depth = max(0, *depth-1)
+		} else {
+			*depth++
+		}
+	})
+	if rest != "" || (!p.hasMain && !p.hasQuoted) {
+		add(rest)
+	}
+	// Parts joined again may form a tag ("[b" + "]"): remove those too.
+	p.main = removeTags(main.String(), nil)
+	p.quoted = removeTags(quoted.String(), nil)
+	p.all = removeTags(all.String(), nil)
+	return p
 }
 
 func isQuoteLine(s string) bool {
@@ -237,14 +246,18 @@ var (
 	underscores   = regexp.MustCompile(`^\s*_{10,}\s*$`)
 	fromHeader    = regexp.MustCompile(`(?i)^\s*(from|von|de|da)\s*:`)
 	attribution   = regexp.MustCompile(`(?i)(wrote|writes|schrieb|a écrit|escribió|scrisse|skrev|schreef|napisał)\s*:\s*$`)
-	sentFrom      = regexp.MustCompile(`(?i)^\s*(sent from my |get outlook for )`)
-	envelopeLine  = regexp.MustCompile(`(?i)^\s*(game|nation)\s*:`)
+	sentFrom      = regexp.MustCompile(`(?i)^(sent from my |get outlook for )`)
+	envelopeLine  = regexp.MustCompile(`(?i)^(game|nation)\s*:`)
 )
 
 // isOutlookMarker reports whether line i starts quoted material without
 // '>' marks: "-----Original Message-----", a forwarded-message marker, or a
 // line of underscores followed by a "From:" line (newer Outlook).
 func isOutlookMarker(s string, raw []string, i int) bool {
+	t := strings.TrimLeft(s, " \t")
+	if t == "" || (t[0] != '-' && t[0] != '_' && t[0] != 'b' && t[0] != 'B') {
+		return false // cheap test first: most lines are orders
+	}
 	if outlookMarker.MatchString(s) || forwardMarker.MatchString(s) {
 		return true
 	}
@@ -264,7 +277,7 @@ func stopsText(s string) bool {
 	if strings.EqualFold(strings.TrimSpace(t), "end") {
 		return true
 	}
-	return sentFrom.MatchString(s)
+	return sentFrom.MatchString(strings.TrimLeft(s, " \t"))
 }
 
 // dropAttributions removes reply attributions ("On Mon, 5 May 2025, Ann
@@ -273,7 +286,7 @@ func stopsText(s string) bool {
 func dropAttributions(ls []Line) []Line {
 	out := ls[:0:0]
 	for _, l := range ls {
-		if attribution.MatchString(l.Text) {
+		if isAttribution(l.Text) {
 			if k := len(out); k > 0 && out[k-1].N == l.N-1 && !startsAttribution(l.Text) && startsAttribution(out[k-1].Text) {
 				out = out[:k-1]
 			}
@@ -284,13 +297,28 @@ func dropAttributions(ls []Line) []Line {
 	return out
 }
 
-var attributionStart = regexp.MustCompile(`(?i)^\s*(on|am|le|el|il|op|den|w dniu)\s`)
+var attributionStart = regexp.MustCompile(`(?i)^(on|am|le|el|il|op|den|w dniu)\s`)
 
-func startsAttribution(s string) bool { return attributionStart.MatchString(s) }
+func startsAttribution(s string) bool {
+	return attributionStart.MatchString(strings.TrimLeft(s, " \t"))
+}
+
+// isAttribution reports whether a line ends like a reply attribution; it
+// looks at the end of the line only.
+func isAttribution(s string) bool {
+	s = strings.TrimRight(s, " \t")
+	if !strings.HasSuffix(s, ":") {
+		return false
+	}
+	if len(s) > 40 {
+		s = strings.ToValidUTF8(s[len(s)-40:], "")
+	}
+	return attribution.MatchString(s)
+}
 
 func hasEnvelope(ls []Line) bool {
 	for _, l := range ls {
-		if envelopeLine.MatchString(l.Text) {
+		if strings.Contains(l.Text, ":") && envelopeLine.MatchString(strings.TrimLeft(l.Text, " \t")) {
 			return true
 		}
 	}

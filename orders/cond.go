@@ -41,7 +41,7 @@ func ParseCond(s string) (Cond, error) {
 }
 
 func condError(s, msg string) error {
-	return fmt.Errorf("condition %q: %s", strings.TrimSpace(s), msg)
+	return fmt.Errorf("condition %q: %s", short(strings.TrimSpace(s)), msg)
 }
 
 // EncodeCond writes a condition canonically: one space around comparison,
@@ -197,7 +197,7 @@ func lexCond(s string) ([]token, error) {
 			text := string(rs[i:j])
 			n, err := strconv.Atoi(text)
 			if err != nil || n > maxNum {
-				return nil, fmt.Errorf("the number %s is too large", text)
+				return nil, fmt.Errorf("the number %s is too large", short(text))
 			}
 			toks = append(toks, token{kind: tNum, text: text, val: strconv.Itoa(n), num: n})
 			i = j
@@ -260,14 +260,14 @@ func lexCond(s string) ([]token, error) {
 func unknownWord(w string) error {
 	var sug []string
 	for _, k := range condWords {
-		if nearWord(w, k) {
+		if len(w) <= 20 && nearWord(w, k) {
 			sug = append(sug, k)
 		}
 	}
 	if len(sug) > 0 {
-		return fmt.Errorf("unknown word %q (did you mean %s?)", w, orList(sug))
+		return fmt.Errorf("unknown word %q (did you mean %s?)", short(w), orList(sug))
 	}
-	return fmt.Errorf("unknown word %q (conditions use numbers, mine, theirs, round, and, or, not, always)", w)
+	return fmt.Errorf("unknown word %q (conditions use numbers, mine, theirs, round, and, or, not, always)", short(w))
 }
 
 // nearWord reports whether w is a plausible misspelling of keyword k.
@@ -279,9 +279,19 @@ func nearWord(w, k string) bool {
 	return d <= 2
 }
 
+// joinToks writes tokens for a message, keeping the last few when there are
+// many ("… theirs >= 2").
 func joinToks(ts []token) string {
+	start, n := len(ts), 0
+	for start > 0 && n+len(ts[start-1].text) < 40 {
+		start--
+		n += len(ts[start].text) + 1
+	}
 	var sb strings.Builder
-	for i, t := range ts {
+	if start > 0 {
+		sb.WriteString("…")
+	}
+	for i, t := range ts[start:] {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
@@ -294,7 +304,8 @@ func joinToks(ts []token) string {
 // of a condition, which may open a condition or an expression. The error
 // reported is the one found furthest into the text.
 
-// maxDepth bounds parenthesis nesting, which keeps the backtracking cheap.
+// maxDepth bounds the nesting of parentheses and "not", which keeps the
+// backtracking cheap and the recursion shallow.
 const maxDepth = 32
 
 type condParser struct {
@@ -349,8 +360,14 @@ func (p *condParser) and() (Cond, bool) {
 
 func (p *condParser) not() (Cond, bool) {
 	if p.isWord("not") {
+		if p.depth >= maxDepth {
+			p.fail(p.pos, `too many "not"s and parentheses`)
+			return nil, false
+		}
 		p.pos++
+		p.depth++
 		c, ok := p.not()
+		p.depth--
 		return Not{C: c}, ok
 	}
 	return p.primary()

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -157,7 +158,8 @@ func TestCondErrors(t *testing.T) {
 		{"starts with an operator", "< 3", `condition "< 3": expected a number, mine, theirs or round at the start, not "<"`},
 		{"word where a comparison belongs", "mine always", `condition "mine always": expected < <= > >= = or != after "mine", not "always"`},
 		{"product without a star", "theirs >= 2 mine", `condition "theirs >= 2 mine": write 2*mine to multiply, not "2 mine"`},
-		{"too deep", "((((((((((((((((((((((((((((((((((mine > 1))))))))))))))))))))))))))))))))))", `condition "((((((((((((((((((((((((((((((((((mine > 1))))))))))))))))))))))))))))))))))": too many parentheses`},
+		{"too deep", strings.Repeat("(", 34) + "mine > 1" + strings.Repeat(")", 34), `condition "` + short(strings.Repeat("(", 34)+"mine > 1"+strings.Repeat(")", 34)) + `": too many parentheses`},
+		{"too many nots", strings.Repeat("not ", 40) + "mine > 1", `condition "` + short(strings.Repeat("not ", 40)+"mine > 1") + `": too many "not"s and parentheses`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbem-org/pbem/games"
 )
@@ -68,10 +69,15 @@ func (d *decoder) errorf(line int, format string, args ...any) {
 
 // Envelope.
 
-var headerLine = regexp.MustCompile(`(?i)^\s*(game|nation|turn|round|token|salt|kind)\s*:(.*)$`)
+var headerLine = regexp.MustCompile(`(?i)^(game|nation|turn|round|token|salt|kind)\s*:(.*)$`)
 
-// headerKeys in canonical order.
-var headerKeys = []string{"game", "nation", "turn", "round", "kind", "token", "salt"}
+// matchHeader matches a header line, testing for a colon first.
+func matchHeader(s string) []string {
+	if !strings.Contains(s, ":") {
+		return nil
+	}
+	return headerLine.FindStringSubmatch(strings.TrimLeft(s, " \t"))
+}
 
 // envelope reads the header lines and returns the body lines. Lines before
 // the first header line are chatter; header lines may appear anywhere after
@@ -81,7 +87,7 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 	started := false
 	for _, l := range lines {
 		text := stripComment(l.Text)
-		if m := headerLine.FindStringSubmatch(text); m != nil {
+		if m := matchHeader(text); m != nil {
 			started = true
 			key := strings.ToLower(m[1])
 			value := strings.TrimSpace(m[2])
@@ -168,7 +174,7 @@ func (d *decoder) file(body []Statement) *File {
 		case k == "turn" || k == "orders":
 			f.Kind = TurnOrders
 		default:
-			d.errorf(h.line, `"kind:" is "standing" for standing orders (leave it out for turn orders), not %q`, h.value)
+			d.errorf(h.line, `"kind:" is "standing" for standing orders (leave it out for turn orders), not %q`, short(h.value))
 			kindOK = false
 		}
 	}
@@ -228,7 +234,7 @@ func (d *decoder) turn(h header, nation int) string {
 	}
 	m := turnID.FindStringSubmatch(h.value)
 	if m == nil {
-		d.errorf(h.line, "%q is not a nation turn like %q", h.value, example)
+		d.errorf(h.line, "%q is not a nation turn like %q", short(h.value), example)
 		return ""
 	}
 	round, _ := strconv.Atoi(m[1])
@@ -239,11 +245,11 @@ func (d *decoder) turn(h header, nation int) string {
 	if m[2] != "" {
 		i, err := d.g.Tables.NationIndex(m[2])
 		if err != nil {
-			d.errorf(h.line, "%q is not a nation turn like %q", h.value, example)
+			d.errorf(h.line, "%q is not a nation turn like %q", short(h.value), example)
 			return ""
 		}
 		if nation >= 0 && i != nation {
-			d.errorf(h.line, "turn %q is the %s turn, but the file is for the %s", h.value, d.g.Tables.Nations[i].Name, d.g.Tables.Nations[nation].Name)
+			d.errorf(h.line, "turn %q is the %s turn, but the file is for the %s", short(h.value), d.g.Tables.Nations[i].Name, d.g.Tables.Nations[nation].Name)
 			return ""
 		}
 	}
@@ -277,18 +283,32 @@ func keyword(w string) (string, string) {
 		return hits[0], ""
 	}
 	if len(hits) > 1 {
-		return "", fmt.Sprintf("%q could be %s", w, orList(hits))
+		return "", fmt.Sprintf("%q could be %s", short(w), orList(hits))
 	}
 	var sug []string
 	for _, k := range keywords {
+		if len(lw) > 20 {
+			break
+		}
 		if nearWord(lw, k) || commonPrefix(lw, k) >= 4 {
 			sug = append(sug, k)
 		}
 	}
 	if len(sug) > 0 {
-		return "", fmt.Sprintf("%q is not a keyword (did you mean %s?)", w, orList(sug))
+		return "", fmt.Sprintf("%q is not a keyword (did you mean %s?)", short(w), orList(sug))
 	}
-	return "", fmt.Sprintf("%q is not a keyword (orders start with %s)", w, strings.Join(keywords[:len(keywords)-1], ", "))
+	return "", fmt.Sprintf("%q is not a keyword (orders start with %s)", short(w), strings.Join(keywords[:len(keywords)-1], ", "))
+}
+
+// maxName bounds an area name; longer text is not looked up.
+const maxName = 60
+
+// short shortens text a player wrote for quoting in a message.
+func short(s string) string {
+	if utf8.RuneCountInString(s) <= maxName {
+		return s
+	}
+	return string([]rune(s)[:maxName-3]) + "…"
 }
 
 func commonPrefix(a, b string) int {
@@ -313,7 +333,11 @@ func firstWord(s string) string {
 
 type context struct {
 	inPhase, inIf bool
+	depth         int // blocks open around the statement
 }
+
+// maxNesting bounds how deep blocks nest; real files use two or three.
+const maxNesting = 12
 
 // block reads statements from lines[*i] on while they are indented deeper
 // than parent.
@@ -325,6 +349,13 @@ func (d *decoder) block(lines []srcLine, i *int, parent indent, ctx context) []S
 		out = append(out, d.statement(l, l.text, lines, i, ctx)...)
 	}
 	return out
+}
+
+// skip passes over the lines indented deeper than parent.
+func (d *decoder) skip(lines []srcLine, i *int, parent indent) {
+	for *i < len(lines) && d.deeper(lines[*i], parent) {
+		*i++
+	}
 }
 
 // deeper reports whether l is indented deeper than parent, and records an
@@ -345,7 +376,7 @@ func (d *decoder) deeper(l srcLine, parent indent) bool {
 func (d *decoder) statement(l srcLine, text string, lines []srcLine, i *int, ctx context) []Statement {
 	w := firstWord(text)
 	if w == "" {
-		d.errorf(l.n, "%q does not start with a keyword (%s)", text, strings.Join(keywords[:len(keywords)-1], ", "))
+		d.errorf(l.n, "%q does not start with a keyword (%s)", short(text), strings.Join(keywords[:len(keywords)-1], ", "))
 		return nil
 	}
 	kw, msg := keyword(w)
@@ -660,13 +691,13 @@ func (d *decoder) rule(line int, s string) (Rule, bool) {
 	switch {
 	case lw != "" && strings.HasPrefix("hold", lw):
 		if rest := strings.TrimSpace(s[len(w):]); rest != "" {
-			d.errorf(line, "nothing may follow hold, not %q", rest)
+			d.errorf(line, "nothing may follow hold, not %q", short(rest))
 			return Rule{}, false
 		}
 		return Rule{Hold: true}, true
 	case lw != "" && strings.HasPrefix("retreat", lw):
 	default:
-		d.errorf(line, "after the colon write hold or retreat, not %q", s)
+		d.errorf(line, "after the colon write hold or retreat, not %q", short(s))
 		return Rule{}, false
 	}
 	r := Rule{When: Always{}}
@@ -707,7 +738,7 @@ func (d *decoder) rule(line int, s string) (Rule, bool) {
 		return r, true
 	}
 	if !strings.EqualFold(words[0], "to") {
-		d.errorf(line, `after retreat write a number, "to" and areas, or "when", not %q`, strings.Join(words, " "))
+		d.errorf(line, `after retreat write a number, "to" and areas, or "when", not %q`, short(strings.Join(words, " ")))
 		return Rule{}, false
 	}
 	to, ok := d.areaList(line, strings.Join(words[1:], " "), "retreat to", "retreat to Pennines, Cumbria")
@@ -726,6 +757,12 @@ func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *
 	ok := found
 	var s Statement
 	inner := ctx
+	inner.depth++
+	if inner.depth > maxNesting {
+		d.errorf(l.n, "blocks nested more than %d deep", maxNesting)
+		d.skip(lines, i, l.ind)
+		return nil
+	}
 	if kw == "phase" {
 		inner.inPhase = true
 		switch {
@@ -758,7 +795,7 @@ func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *
 			taken = true
 		case strings.EqualFold(words[len(words)-1], "lost"):
 		default:
-			d.errorf(l.n, `if needs "taken" or "lost" after the area, like "if Kent taken:", not %q`, words[len(words)-1])
+			d.errorf(l.n, `if needs "taken" or "lost" after the area, like "if Kent taken:", not %q`, short(words[len(words)-1]))
 			ok = false
 		}
 		if ok {
@@ -774,7 +811,7 @@ func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *
 	start := *i
 	body = append(body, d.block(lines, i, l.ind, inner)...)
 	if ok && inline == "" && *i == start {
-		d.errorf(l.n, "nothing is indented under %q", strings.TrimSpace(l.text))
+		d.errorf(l.n, "nothing is indented under %q", short(strings.TrimSpace(l.text)))
 		return nil
 	}
 	if !ok || len(body) == 0 {
@@ -794,6 +831,10 @@ func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *
 // area looks a name up on the board. When a name of several words is not
 // an area but each word is, the message says to separate them with sep.
 func (d *decoder) area(line int, name, sep string) (games.AreaID, bool) {
+	if utf8.RuneCountInString(name) > maxName {
+		d.errorf(line, "unknown area %q", short(name))
+		return games.NoArea, false
+	}
 	id, err := d.g.Board.Lookup(name)
 	if err == nil {
 		return id, true
@@ -809,7 +850,7 @@ func (d *decoder) area(line int, name, sep string) (games.AreaID, bool) {
 // written without separators ("Kent Essex"), each word an area.
 func (d *decoder) severalAreas(line int, name, sep string) bool {
 	words := strings.Fields(name)
-	if len(words) < 2 {
+	if len(words) < 2 || len(words) > 4 {
 		return false
 	}
 	if _, err := d.g.Board.Lookup(name); err == nil {
@@ -820,6 +861,6 @@ func (d *decoder) severalAreas(line int, name, sep string) bool {
 			return false
 		}
 	}
-	d.errorf(line, "%q is %d areas; separate them with %s", name, len(words), sep)
+	d.errorf(line, "%q is %d areas; separate them with %s", short(name), len(words), sep)
 	return true
 }
