@@ -291,8 +291,7 @@ var statusCmd = command{
 				fmt.Fprintf(w, "Options: %s\n", strings.Join(g.Rules().Options, ", "))
 			}
 			fmt.Fprintf(w, "Dice commitment: %s\n\nPlayers\n", g.Commitment())
-			for i, st := range g.Engine().Standings(s, len(g.Players())) {
-				_ = i
+			for _, st := range g.Engine().Standings(s, len(g.Players())) {
 				p := g.Players()[st.Player-1]
 				fmt.Fprintf(w, "  %-16s %-7s %3d VP  %s\n", p.Name, p.Colour, st.VP, strings.Join(p.Nations, ", "))
 			}
@@ -429,8 +428,13 @@ seed, so it is for testing only).`,
 				return e.errorf(exitRejected, "%v", err)
 			}
 			fmt.Fprintf(e.stdout, "Simulated game %s: %d steps, over after round %d\n\nFinal standings\n", res.ID, res.Steps, res.State.Round)
+			width := 0
+			for _, st := range res.Standings {
+				width = max(width, len(res.Players[st.Player-1])+len(st.Colour)+3)
+			}
 			for i, st := range res.Standings {
-				fmt.Fprintf(e.stdout, "  %d. %-9s (%s) %3d VP  %s\n", i+1, res.Players[st.Player-1], st.Colour, st.VP, strings.Join(st.Nations, ", "))
+				who := res.Players[st.Player-1] + " (" + st.Colour + ")"
+				fmt.Fprintf(e.stdout, "  %d. %-*s %3d VP  %s\n", i+1, width, who, st.VP, strings.Join(st.Nations, ", "))
 			}
 			if *dir != "" {
 				fmt.Fprintf(e.stdout, "\nArchive: %s (check it with pbem verify --game %s)\n", *dir, *dir)

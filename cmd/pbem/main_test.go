@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// pbem runs the command line in-process and returns its exit code and
+// output.
+func pbem(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	code := run(args, &out, &errw)
+	return code, out.String(), errw.String()
+}
+
+// must runs pbem and fails unless it exits 0.
+func must(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errw := pbem(t, args...)
+	if code != 0 {
+		t.Fatalf("pbem %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errw)
+	}
+	return out
+}
+
+func write(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func contains(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, text)
+		}
+	}
+}
+
+// TestForumGM plays the start of a game as a forum GM would: players'
+// orders arrive as forum posts without tokens and the GM runs pbem on them.
+func TestForumGM(t *testing.T) {
+	tmp := t.TempDir()
+	game := filepath.Join(tmp, "hastings")
+	players := write(t, tmp, "players.yaml", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+
+	contains(t, "rulesets", must(t, "rulesets"), "redux: Britannia reduX Core", "--option reduced-randomness")
+
+	out := must(t, "new", "--ruleset", "redux", "--game", game, "--players", players)
+	contains(t, "new", out, "Created game hastings", "hastings.secrets", "Dice commitment s_0", "Alice <alice@example.org>, yellow: Welsh", "token: ", "First: r01-romanobritish")
+	if _, err := os.Stat(game + ".secrets/chain.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errw := pbem(t, "new", "--game", game, "--players", players); code != 1 || !strings.Contains(errw, "already exists") {
+		t.Errorf("new over an existing game: exit %d %s", code, errw)
+	}
+
+	contains(t, "status", must(t, "status", "--game", game), "Due: r01-romanobritish, the Romano-British (Carol)", "no orders yet", "Steps (0)")
+
+	// Carol sent nothing.
+	contains(t, "nmr", must(t, "nmr", "--game", game), "Step 001, r01-romanobritish", "No orders came from Carol")
+
+	// Alice's first post has typos: check lists every error with its line.
+	bad := write(t, tmp, "alice-bad.txt", "Here you go GM!\n\ngame: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > Marhc\nmvoe 1 Gwynedd > Clwyd\n")
+	code, _, errw := pbem(t, "check", "--game", game, bad)
+	if code != 1 {
+		t.Errorf("check of a bad file: exit %d", code)
+	}
+	contains(t, "check stderr", errw, "alice-bad.txt refused, 2 errors", `line 7: unknown area "Marhc"`, "line 8: ")
+	illegal := write(t, tmp, "alice-illegal.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > Kent\n")
+	code, _, errw = pbem(t, "check", illegal, "--game", game) // flags after the file work too
+	if code != 1 || !strings.Contains(errw, "line 5: ") || !strings.Contains(errw, "not adjacent") {
+		t.Errorf("check of an illegal file: exit %d\n%s", code, errw)
+	}
+	if code, _, errw := pbem(t, "turn", "--game", game, bad); code != 1 || !strings.Contains(errw, "line 7") {
+		t.Errorf("turn with a bad file: exit %d\n%s", code, errw)
+	}
+	contains(t, "status after a refused turn", must(t, "status", "--game", game), "Due: r01-welsh")
+
+	// The corrected post.
+	good := write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\nsalt: the Severn is high\n\nmove 1 Powys > March\n")
+	contains(t, "check", must(t, "check", "--game", game, good), "accepted as:", "move 1 Powys > March", "digest ")
+	out = must(t, "turn", "--game", game, good)
+	contains(t, "turn", out, "Step 002, r01-welsh", "entered by the GM on Alice's behalf", "Battle 1 in March", "Next: r01-brigantes")
+
+	// Bob posts standing orders, then misses his turns.
+	standing := write(t, tmp, "bob-standing.txt", "game: hastings\nnation: Brigantes\nkind: standing\n\ndefend *: retreat when theirs >= 2*mine\n")
+	contains(t, "standing", must(t, "standing", "--game", game, "--nation", "Brigantes", standing), "Standing orders of the Brigantes recorded")
+	must(t, "nmr", "--game", game) // Brigantes
+	must(t, "nmr", "--game", game) // Caledonians
+	out = must(t, "nmr", "--game", game)
+	contains(t, "the last nmr of round 1", out, "r01-picts", "Step 006, r01-end: Round 1: end of round", "score")
+
+	out = must(t, "status", "--game", game)
+	contains(t, "status", out, "Due: r02-romanobritish", "Steps (6)", "006-r01-end  seed s_6")
+
+	report := must(t, "report", "--game", game, "--turn", "r01-welsh")
+	stored, err := os.ReadFile(filepath.Join(game, "turns", "002-r01-welsh", "report.txt"))
+	if err != nil || report != string(stored) {
+		t.Errorf("report --turn r01-welsh differs from report.txt (%v)", err)
+	}
+	contains(t, "latest report", must(t, "report", "--game", game), "Step 006, r01-end")
+
+	// The GM misread the Brigantes' deadline: back to after the Welsh.
+	out = must(t, "rollback", "--game", game, "--to", "r01-welsh", "--why", "Bob's orders were on time after all")
+	contains(t, "rollback", out, "rollback 1: after 006 back to 002 (r01-welsh)", "Due now: r01-brigantes")
+	contains(t, "status after rollback", must(t, "status", "--game", game), "003-r01-brigantes  seed s_3  superseded by rollback 1", "Rollbacks", "Bob's orders were on time after all")
+	must(t, "nmr", "--game", game)
+
+	out = must(t, "verify", "--game", game)
+	contains(t, "verify", out, "verifies: 7 steps (4 superseded, 1 rollbacks)")
+
+	// Someone edits a die: verify names the step, file and line.
+	dice := filepath.Join(game, "turns", "002-r01-welsh", "dice.log")
+	data, _ := os.ReadFile(dice)
+	re := regexp.MustCompile(`(?m)^(seq=1 .* roll=)(\d)$`)
+	m := re.FindSubmatch(data)
+	if m == nil {
+		t.Fatalf("no die in %s:\n%s", dice, data)
+	}
+	other := map[byte]string{'1': "2", '2': "3", '3': "4", '4': "5", '5': "6", '6': "1"}[m[2][0]]
+	os.WriteFile(dice, re.ReplaceAll(data, []byte("${1}"+other)), 0o644)
+	code, _, errw = pbem(t, "verify", "--game", game)
+	if code != 1 {
+		t.Errorf("verify of a tampered game: exit %d", code)
+	}
+	contains(t, "verify stderr", errw, "does not verify", filepath.Join("turns", "002-r01-welsh", "dice.log")+" line 2: roll 1")
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		stdout   string
+		stderr   string
+		notEmpty bool
+	}{
+		{"no command", nil, 2, "", "Usage: pbem COMMAND", false},
+		{"help", []string{"help"}, 0, "simulate  play a whole game", "", false},
+		{"help command", []string{"help", "turn"}, 0, "Usage: pbem turn --game DIR FILE", "", false},
+		{"unknown command", []string{"frobnicate"}, 2, "", `unknown command "frobnicate"`, false},
+		{"unknown flag", []string{"status", "--bogus"}, 2, "", "flag provided but not defined: -bogus", false},
+		{"missing --game", []string{"status"}, 2, "", "--game is required", false},
+		{"missing file", []string{"check", "--game", "x"}, 2, "", "want one file name", false},
+		{"two files", []string{"turn", "--game", "x", "a", "b"}, 2, "", "want one file name, got 2", false},
+		{"missing --why", []string{"rollback", "--game", "x", "--to", "start"}, 2, "", "--why is required", false},
+		{"not a game", []string{"status", "--game", "/nonexistent/game"}, 1, "", "is not a pbem game", false},
+		{"bad players", []string{"simulate", "--players", "7"}, 1, "", "7 players", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errw := pbem(t, tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.stdout) || !strings.Contains(errw, tc.stderr) {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errw)
+			}
+		})
+	}
+	for _, c := range commands {
+		t.Run(c.name+" --help", func(t *testing.T) {
+			code, out, errw := pbem(t, c.name, "--help")
+			if code != 0 || !strings.HasPrefix(out, "Usage: pbem "+c.name) || errw != "" {
+				t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errw)
+			}
+			if c.name != "rulesets" && !strings.Contains(out, "Flags:") {
+				t.Errorf("no flags listed:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestSimulate(t *testing.T) {
+	mem := must(t, "simulate", "--ruleset", "redux", "--seed", "11", "--players", "5", "--option", "reduced-randomness")
+	contains(t, "simulate", mem, "Simulated game sim-11", "Final standings", "  1. Player ")
+	dir := filepath.Join(t.TempDir(), "sim")
+	arch := must(t, "simulate", "--ruleset", "redux", "--seed", "11", "--players", "5", "--option", "reduced-randomness", "--game", dir)
+	standings := func(s string) string {
+		s = s[strings.Index(s, "Final standings"):]
+		if i := strings.Index(s, "\nArchive"); i >= 0 {
+			s = s[:i]
+		}
+		return strings.TrimSpace(s)
+	}
+	if standings(arch) != standings(mem) {
+		t.Errorf("simulate with and without --game differ:\n%s\n%s", mem, arch)
+	}
+	contains(t, "verify of a simulated game", must(t, "verify", "--game", dir), "verifies")
+	contains(t, "status of a simulated game", must(t, "status", "--game", dir), "The game is over.", "Options: reduced-randomness")
+}
