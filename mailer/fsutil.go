@@ -40,6 +40,21 @@ func writeFileAtomic(dir, name string, data []byte) error {
 	return syncDir(dir)
 }
 
+// removeTemps deletes the temporary files a crash in writeFileAtomic may
+// have left in dir. Only the owner of dir may call it, at start-up.
+func removeTemps(dir string) error {
+	names, err := filepath.Glob(filepath.Join(dir, ".tmp-*"))
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		if err := os.Remove(n); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
 // syncDir fsyncs a directory so that entries created, renamed or removed in
 // it are durable.
 func syncDir(dir string) error {
@@ -64,11 +79,14 @@ func exists(path string) (bool, error) {
 	return false, err
 }
 
-// mkdirs creates each directory with mode 0700: journals and queues hold
-// players' mail and tokens.
+// mkdirs creates each directory with mode 0700 (journals and queues hold
+// players' mail and tokens) and clears temporary files left by a crash.
 func mkdirs(dirs ...string) error {
 	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o700); err != nil {
+			return err
+		}
+		if err := removeTemps(d); err != nil {
 			return err
 		}
 	}

@@ -115,18 +115,23 @@ func scanTag(s string) (name string, closing bool, n int, ok bool) {
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // skipElement returns the length of s up to and including the tag that
-// closes element name, or len(s) if there is none.
+// closes element name, or len(s) if there is none. It scans once, without
+// copying, so many such elements cost linear time.
 func skipElement(s, name string) int {
-	lower := strings.ToLower(s)
-	end := strings.Index(lower, "</"+name)
-	if end < 0 {
-		return len(s)
+	for i := 0; ; {
+		j := strings.Index(s[i:], "</")
+		if j < 0 {
+			return len(s)
+		}
+		i += j + 2
+		if len(s)-i >= len(name) && strings.EqualFold(s[i:i+len(name)], name) {
+			gt := strings.IndexByte(s[i:], '>')
+			if gt < 0 {
+				return len(s)
+			}
+			return i + gt + 1
+		}
 	}
-	gt := strings.IndexByte(s[end:], '>')
-	if gt < 0 {
-		return len(s)
-	}
-	return end + gt + 1
 }
 
 // textWriter accumulates the text of htmlToText, tracking line starts so

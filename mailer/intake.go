@@ -428,7 +428,16 @@ func (in *Intake) pass(ctx context.Context, c *imapclient.Client, validity uint3
 		}
 		m := &Message{Size: size, Mailbox: in.cfg.Mailbox, UIDValidity: validity, UID: uint32(uid)}
 		if err := in.one(ctx, c, key, m, h); err != nil {
-			return time.Time{}, err
+			var refused *imap.Error
+			if !errors.As(err, &refused) {
+				return time.Time{}, err
+			}
+			// The server said NO to something about this one message (a
+			// flag it does not allow, a mailbox it cannot create): skip it
+			// for a while rather than block the rest of the mailbox.
+			in.retryAt[key] = time.Now().Add(in.cfg.MaxBackoff)
+			in.log.Error("server refused an operation on a message; skipping it for now",
+				"uid", uid, "err", err, "retry_in", in.cfg.MaxBackoff)
 		}
 	}
 	var due time.Time
@@ -499,6 +508,7 @@ func (in *Intake) one(ctx context.Context, c *imapclient.Client, uidKey string, 
 		return err
 	}
 	if attempts >= in.cfg.MaxAttempts {
+		m.Attempt = attempts
 		return in.giveUp(c, uidKey, m, fmt.Errorf("mailer: handler did not succeed in %d attempts (it may have crashed the process)", attempts))
 	}
 	// Counted before the call, so a handler that kills the process is
@@ -592,7 +602,8 @@ func (in *Intake) fetch(c *imapclient.Client, uid uint32, spec imap.PartSpecifie
 	return raw, nil
 }
 
-// markProcessed moves the message to ProcessedMailbox, or flags it.
+// markProcessed flags the message \Seen (and ProcessedFlag) and moves it to
+// ProcessedMailbox if one is set, so it arrives there read.
 func (in *Intake) markProcessed(c *imapclient.Client, uid uint32) error {
 	set := imap.UIDSetNum(imap.UID(uid))
 	flags := []imap.Flag{imap.FlagSeen}
@@ -604,6 +615,12 @@ func (in *Intake) markProcessed(c *imapclient.Client, uid uint32) error {
 	}
 	if in.cfg.ProcessedMailbox != "" {
 		if _, err := c.Move(set, in.cfg.ProcessedMailbox).Wait(); err != nil {
+			// Unseen again, so the next search finds it and the move is
+			// retried (the journal already says it is done).
+			unseen := &imap.StoreFlags{Op: imap.StoreFlagsDel, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
+			if uerr := c.Store(set, unseen, nil).Close(); uerr != nil {
+				in.log.Warn("cannot clear \\Seen after a failed move", "uid", uid, "err", uerr)
+			}
 			return fmt.Errorf("move uid %d to %s: %w", uid, in.cfg.ProcessedMailbox, err)
 		}
 	}

@@ -276,6 +276,29 @@ func TestIntakeHandlerErrors(t *testing.T) {
 	}
 }
 
+// TestIntakeServerRefuses deletes the Processed mailbox under a running
+// intake: moving there is refused, the messages are skipped rather than
+// blocking the mailbox (and never handled twice), and once the mailbox is
+// back they are moved on the next try.
+func TestIntakeServerRefuses(t *testing.T) {
+	srv := startMail(t, mailtest.Options{})
+	cfg := intakeConfig(srv.IMAPAddr())
+	cfg.MaxBackoff = 50 * time.Millisecond
+	rec := &recorder{}
+	runIntake(t, newIntake(t, cfg, ""), rec)
+	require.NoError(t, srv.Deliver(gm, orderMail("r0@pbem.test", "x\r\n")))
+	eventually(t, "first processed", func() bool { return mailboxLen(t, srv, gm, "Processed") == 1 })
+
+	require.NoError(t, srv.DeleteMailbox(gm, "Processed"))
+	require.NoError(t, srv.Deliver(gm, orderMail("r1@pbem.test", "x\r\n")))
+	require.NoError(t, srv.Deliver(gm, orderMail("r2@pbem.test", "x\r\n")))
+	eventually(t, "both handled", func() bool { return rec.count() == 3 })
+	time.Sleep(3 * cfg.MaxBackoff) // retries of the move, not of the handler
+	require.NoError(t, srv.CreateMailbox(gm, "Processed"))
+	eventually(t, "moved once the mailbox is back", func() bool { return mailboxLen(t, srv, gm, "Processed") == 2 })
+	assert.Equal(t, []string{"r0@pbem.test", "r1@pbem.test", "r2@pbem.test"}, rec.messageIDs())
+}
+
 // TestIntakeTooLarge delivers a mail with a 30 MB attachment: it is not
 // downloaded, it is set aside with a *LimitError (its header still readable
 // for a reply), and the intake goes on with the next message.

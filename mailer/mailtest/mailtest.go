@@ -161,6 +161,24 @@ func (s *Server) account(addr string) (*account, bool) {
 	return a, ok
 }
 
+// CreateMailbox adds a mailbox to a user.
+func (s *Server) CreateMailbox(user, name string) error {
+	a, ok := s.account(user)
+	if !ok {
+		return fmt.Errorf("mailtest: no user %s", user)
+	}
+	return a.user.Create(name, nil)
+}
+
+// DeleteMailbox removes a user's mailbox and the messages in it.
+func (s *Server) DeleteMailbox(user, name string) error {
+	a, ok := s.account(user)
+	if !ok {
+		return fmt.Errorf("mailtest: no user %s", user)
+	}
+	return a.user.Delete(name)
+}
+
 // Deliver appends raw to the INBOX of user to, as a local delivery agent
 // would, bypassing SMTP. IDLE clients are notified.
 func (s *Server) Deliver(to string, raw []byte) error {
