@@ -154,15 +154,19 @@ func (d *Daemon) tokenOf(g *archive.Game, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var toks map[string]string
+	var toks []struct {
+		Name  string `yaml:"name"`
+		Token string `yaml:"token"`
+	}
 	if err := yaml.Unmarshal(data, &toks); err != nil {
 		return "", err
 	}
-	tok, ok := toks[name]
-	if !ok {
-		return "", fmt.Errorf("no token for %s", name)
+	for _, t := range toks {
+		if t.Name == name {
+			return t.Token, nil
+		}
 	}
-	return tok, nil
+	return "", fmt.Errorf("no token for %s", name)
 }
 
 func (d *Daemon) status(g *archive.Game) string {
