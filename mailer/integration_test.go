@@ -113,3 +113,48 @@ func TestCrashRestart(t *testing.T) {
 	assert.True(t, reply.AutoReply)
 	assert.Contains(t, reply.Text, "move 3 Kent > Essex")
 }
+
+// TestTLSModes sends and reads mail with each TLS mode the configurations
+// offer, against servers with a self-signed certificate: implicit TLS and
+// STARTTLS for both IMAP and SMTP (with AUTH PLAIN over the secured link).
+func TestTLSModes(t *testing.T) {
+	srv := startMail(t, mailtest.Options{})
+	tests := []struct {
+		mode     string
+		imapAddr string
+		smtpPort int
+	}{
+		{"tls", srv.IMAPSAddr(), srv.SMTPSPort()},
+		{"starttls", srv.IMAPAddr(), srv.SMTPPort()},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			ob := newOutbox(t, mailer.OutboxConfig{
+				Dir: t.TempDir(),
+				SMTP: mailer.SMTPConfig{
+					Host: "127.0.0.1", Port: tc.smtpPort, TLS: tc.mode, TLSConfig: srv.ClientTLSConfig(),
+					Username: alice, Password: alicePwd, From: alice,
+				},
+			})
+			id := "tls-" + tc.mode
+			require.NoError(t, ob.Enqueue(&mailer.Outgoing{ID: id, To: []string{gm}, Subject: tc.mode, Text: "over " + tc.mode + "\n"}))
+			_, err := ob.Flush(context.Background())
+			require.NoError(t, err)
+			st, err := ob.State(id)
+			require.NoError(t, err)
+			require.Equal(t, mailer.StateSent, st)
+
+			cfg := intakeConfig(tc.imapAddr)
+			cfg.TLS, cfg.TLSConfig = tc.mode, srv.ClientTLSConfig()
+			rec := &recorder{}
+			require.NoError(t, newIntake(t, cfg, "").RunOnce(context.Background(), rec))
+			assert.Equal(t, []string{id + "@pbem.test"}, rec.messageIDs())
+		})
+	}
+	// A client that does not trust the certificate must not connect.
+	cfg := intakeConfig(srv.IMAPSAddr())
+	cfg.TLS = "tls"
+	err := newIntake(t, cfg, "").RunOnce(context.Background(), &recorder{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "certificate")
+}

@@ -7,12 +7,15 @@
 // the daemon's replies can be read back from the players' inboxes.
 //
 // Users are e-mail addresses; each has the mailboxes INBOX and Processed.
+// Both servers listen twice: in plain text (offering STARTTLS) and with
+// implicit TLS, using a self-signed certificate that ClientTLSConfig trusts.
 // IMAP logins are accepted without TLS (loopback only). SMTP accepts mail
 // without authentication, and AUTH PLAIN for known users.
 package mailtest
 
 import (
 	"bytes"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -50,12 +53,13 @@ type Options struct {
 
 // Server is a running pair of IMAP and SMTP servers.
 type Server struct {
-	mem    *imapmemserver.Server
-	imap   *imapserver.Server
-	smtp   *smtp.Server
-	imapLn net.Listener
-	smtpLn net.Listener
-	log    *slog.Logger
+	mem       *imapmemserver.Server
+	imap      *imapserver.Server
+	smtp      *smtp.Server
+	log       *slog.Logger
+	clientTLS *tls.Config
+
+	imapLn, imapsLn, smtpLn, smtpsLn net.Listener
 
 	mu       sync.Mutex
 	users    map[string]*account // by lower-case address
@@ -93,30 +97,46 @@ func New(opts Options) (*Server, error) {
 	if opts.NoIdle {
 		caps = imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapUIDPlus: {}}
 	}
+	serverTLS, clientTLS, err := selfSigned()
+	if err != nil {
+		return nil, err
+	}
+	s.clientTLS = clientTLS
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return idleSession{s.mem.NewSession().(imapserver.SessionIMAP4rev2)}, nil, nil
 		},
 		Caps:         caps,
+		TLSConfig:    serverTLS, // offers STARTTLS
 		InsecureAuth: true,
 		Logger:       printfLogger{log.With("server", "imap")},
 	})
-	var err error
-	if s.imapLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
-		return nil, err
-	}
-	go s.imap.Serve(s.imapLn)
-
 	s.smtp = smtp.NewServer(backend{s})
 	s.smtp.Domain = "mailtest.localhost"
+	s.smtp.TLSConfig = serverTLS // offers STARTTLS
 	s.smtp.AllowInsecureAuth = true
 	s.smtp.MaxMessageBytes = 64 << 20
 	s.smtp.ErrorLog = printfLogger{log.With("server", "smtp")}
-	if s.smtpLn, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
-		s.imap.Close()
-		return nil, err
+
+	for _, l := range []struct {
+		ln    *net.Listener
+		tls   bool
+		serve func(net.Listener) error
+	}{
+		{&s.imapLn, false, s.imap.Serve}, {&s.imapsLn, true, s.imap.Serve},
+		{&s.smtpLn, false, s.smtp.Serve}, {&s.smtpsLn, true, s.smtp.Serve},
+	} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		*l.ln = ln
+		if l.tls {
+			ln = tls.NewListener(ln, serverTLS)
+		}
+		go l.serve(ln)
 	}
-	go s.smtp.Serve(s.smtpLn)
 	return s, nil
 }
 
@@ -125,14 +145,26 @@ func (s *Server) Close() error {
 	return errors.Join(s.smtp.Close(), s.imap.Close())
 }
 
-// IMAPAddr returns the IMAP server's "127.0.0.1:port".
+// IMAPAddr returns the "127.0.0.1:port" of IMAP in plain text, with
+// STARTTLS offered.
 func (s *Server) IMAPAddr() string { return s.imapLn.Addr().String() }
 
-// SMTPAddr returns the SMTP server's "127.0.0.1:port".
+// IMAPSAddr returns the "127.0.0.1:port" of IMAP over implicit TLS.
+func (s *Server) IMAPSAddr() string { return s.imapsLn.Addr().String() }
+
+// SMTPAddr returns the "127.0.0.1:port" of SMTP in plain text, with
+// STARTTLS offered.
 func (s *Server) SMTPAddr() string { return s.smtpLn.Addr().String() }
 
-// SMTPPort returns the SMTP server's port.
+// SMTPPort returns the port of SMTPAddr.
 func (s *Server) SMTPPort() int { return s.smtpLn.Addr().(*net.TCPAddr).Port }
+
+// SMTPSPort returns the port of SMTP over implicit TLS.
+func (s *Server) SMTPSPort() int { return s.smtpsLn.Addr().(*net.TCPAddr).Port }
+
+// ClientTLSConfig returns a TLS configuration that trusts the servers'
+// self-signed certificate for 127.0.0.1 (a fresh one per Server).
+func (s *Server) ClientTLSConfig() *tls.Config { return s.clientTLS.Clone() }
 
 // AddUser creates the user addr (also its IMAP login) with mailboxes INBOX
 // and Processed.
