@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-//go:embed britannia/*.yaml redux/*.yaml
+//go:embed britannia/*.yaml redux/*.yaml redux-lr/*.yaml
 var files embed.FS
 
 // Option is a rule option a game may switch on at creation.
@@ -39,7 +39,7 @@ var rulesets = []Ruleset{
 	},
 	{
 		Name: "redux-lr", Title: "Britannia reduX Core + Leaders and Raiders", Rules: "seeds 000 and 003",
-		BoardFile: "britannia/board.yaml", TablesFile: "redux/tables.yaml",
+		BoardFile: "britannia/board.yaml", TablesFile: "redux-lr/tables.yaml",
 		Options: []Option{
 			{"reduced-randomness", "reduX Core 7.3"},
 			{"boats", "boat movement (reduX L&R 12)"},

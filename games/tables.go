@@ -27,6 +27,9 @@ type Tables struct {
 	Players                []PlayerSplit  `yaml:"players"`
 	Rounds                 []Round        `yaml:"rounds"`
 	Extra                  map[string]any `yaml:"extra"`
+	// LR is the Leaders and Raiders section (reduX L&R 10, 11.6); nil for
+	// the Core rules.
+	LR *LR `yaml:"leaders_and_raiders"`
 }
 
 // Population is the population track arithmetic (reduX Core 5.1).
@@ -118,6 +121,7 @@ type Mark struct {
 	Nation string `yaml:"nation"`
 	Kind   string `yaml:"kind"`
 	Why    string `yaml:"why"`
+	line   int    `yaml:"-"`
 }
 
 // Arrival is a reinforcement listed on the Timeline (reduX Core 5.2). With
@@ -133,7 +137,10 @@ type Arrival struct {
 	Why     string   `yaml:"why"`
 
 	SeaIDs []AreaID `yaml:"-"`
-	line   int      `yaml:"-"`
+	// IfHolds and IfAlive are If read by the loader (reduX L&R 9.2).
+	IfHolds AreaID `yaml:"-"`
+	IfAlive bool   `yaml:"-"`
+	line    int    `yaml:"-"`
 }
 
 // UnmarshalYAML records the line of the nation for error messages.
@@ -353,6 +360,9 @@ func ParseTables(file string, data []byte, b *Board) (*Tables, error) {
 	}
 	if len(t.Rounds) == 0 {
 		return nil, fail(0, "the timeline has no rounds")
+	}
+	if err := t.checkLR(file, b, nationOf); err != nil {
+		return nil, err
 	}
 	return &t, nil
 }
