@@ -71,6 +71,16 @@ func (d *decoder) errorf(line int, format string, args ...any) {
 
 var headerLine = regexp.MustCompile(`(?i)^(game|nation|turn|round|token|salt|kind)\s*:(.*)$`)
 
+// canonicalKey gives the header key that k spells in any case.
+func canonicalKey(k string) string {
+	for _, c := range []string{"game", "nation", "turn", "round", "token", "salt", "kind"} {
+		if strings.EqualFold(k, c) {
+			return c
+		}
+	}
+	return strings.ToLower(k)
+}
+
 // matchHeader matches a header line, testing for a colon first.
 func matchHeader(s string) []string {
 	if !strings.Contains(s, ":") {
@@ -81,7 +91,8 @@ func matchHeader(s string) []string {
 
 // envelope reads the header lines and returns the body lines. Lines before
 // the first header line are chatter; header lines may appear anywhere after
-// it; a line whose keyword is "end" ends the file.
+// it; a line whose first word is "end" ("end", "END of orders") ends the
+// file.
 func (d *decoder) envelope(lines []Line) []srcLine {
 	var body []srcLine
 	started := false
@@ -89,7 +100,7 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 		text := stripComment(l.Text)
 		if m := matchHeader(text); m != nil {
 			started = true
-			key := strings.ToLower(m[1])
+			key := canonicalKey(m[1])
 			value := strings.TrimSpace(m[2])
 			if prev, dup := d.heads[key]; dup {
 				d.errorf(l.N, "a second %q line (the first is line %d)", key+":", prev.line)
@@ -113,7 +124,7 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 		if rest == "" {
 			continue
 		}
-		if kw, _ := keyword(firstWord(rest)); kw == "end" {
+		if strings.EqualFold(firstWord(rest), "end") {
 			break
 		}
 		body = append(body, srcLine{n: l.N, ind: indent{ind, tabsAsOne(text)}, text: rest})
@@ -348,7 +359,41 @@ func (d *decoder) block(lines []srcLine, i *int, parent indent, ctx context) []S
 		*i++
 		out = append(out, d.statement(l, l.text, lines, i, ctx)...)
 	}
+	d.once(out)
 	return out
+}
+
+// once reports a statement that may appear only once in a block and
+// appears twice there: reinforce, battles, and casualties, attack or defend
+// for the same area. (A block may repeat what the file says outside it: an
+// "if" block overrides.)
+func (d *decoder) once(body []Statement) {
+	first := map[string]int{}
+	for _, s := range body {
+		var key string
+		switch s := s.(type) {
+		case Reinforce:
+			key = "reinforce"
+		case Battles:
+			key = "battles"
+		case Casualties:
+			key = "casualties " + d.g.Board.AreaName(s.Area)
+		case Attack:
+			key = "attack " + d.g.Board.AreaName(s.Area)
+		case Defend:
+			key = "defend *"
+			if s.Area != games.NoArea {
+				key = "defend " + d.g.Board.AreaName(s.Area)
+			}
+		default:
+			continue
+		}
+		if prev, dup := first[key]; dup {
+			d.errorf(s.Pos(), "a second %q (the first is line %d)", key, prev)
+			continue
+		}
+		first[key] = s.Pos()
+	}
 }
 
 // skip passes over the lines indented deeper than parent.
@@ -412,9 +457,10 @@ func (d *decoder) statement(l srcLine, text string, lines []srcLine, i *int, ctx
 	case "phase", "if":
 		return one(d.opener(l, at, kw, rest, lines, i, ctx))
 	case "end":
-		// Only reached in a one-line block ("if Kent taken: end"); a line
-		// "end" is handled by envelope.
-		d.errorf(l.n, `"end" must be on a line of its own`)
+		// A line starting with the word "end" is handled by envelope: here
+		// it is shortened ("en") or after "if Kent taken:". pbem does not
+		// stop reading on a guess.
+		d.errorf(l.n, `to stop reading, write "end" in full on a line of its own`)
 	}
 	return nil
 }

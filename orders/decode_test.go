@@ -111,6 +111,11 @@ func TestDecodeStatements(t *testing.T) {
 			Move{N: 2, Path: as("York", "Bernicia")}, Phase{N: 2, Body: []Statement{Battles{Areas: as("York")}}}, Battles{Areas: as("Kent")}}},
 		{"if area of two words", "if North Mercia lost:\n  move all York > Pennines", []Statement{
 			If{Area: a("North Mercia"), Then: []Statement{Move{Path: as("York", "Pennines")}}}}},
+		{"a block may repeat what the file says", "defend Sussex: hold\nbattles Kent\nif Kent lost:\n  defend Sussex: retreat\n  battles Essex", []Statement{
+			Defend{Area: a("Sussex"), Rule: Rule{Hold: true}}, Battles{Areas: as("Kent")},
+			If{Area: a("Kent"), Then: []Statement{Defend{Area: a("Sussex"), Rule: Rule{When: Always{}}}, Battles{Areas: as("Essex")}}}}},
+		{"place and remove may repeat an area", "place York\nplace York 2\nremove Kent\nremove Kent", []Statement{
+			Place{Area: a("York"), N: 1}, Place{Area: a("York"), N: 2}, Remove{Area: a("Kent"), N: 1}, Remove{Area: a("Kent"), N: 1}}},
 		{"typographic dash and arrow", "move 2 York \u2013 Bernicia \u2192 Lothian\nattack Kent: retreat when theirs \u2265 2*mine", []Statement{
 			Move{N: 2, Path: as("York", "Bernicia", "Lothian")}, Attack{Area: a("Kent"), Rule: Rule{When: cmp(theirs, ">=", Mul{Num(2), mine})}}}},
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -252,11 +253,31 @@ func (g gen) stmt(depth int, inPhase, inIf bool) Statement {
 	return If{Area: g.area(), Taken: g.r.IntN(2) == 0, Then: g.body(depth-1, inPhase, true)}
 }
 
+// body builds a block without the repetitions Decode refuses (a second
+// reinforce, battles, or casualties, attack or defend for one area).
 func (g gen) body(depth int, inPhase, inIf bool) []Statement {
 	n := 1 + g.r.IntN(4)
 	var out []Statement
-	for range n {
-		out = append(out, g.stmt(depth, inPhase, inIf))
+	used := map[string]bool{}
+	for len(out) < n {
+		s := g.stmt(depth, inPhase, inIf)
+		key := fmt.Sprintf("%T", s)
+		switch s := s.(type) {
+		case Casualties:
+			key += fmt.Sprint(s.Area)
+		case Attack:
+			key += fmt.Sprint(s.Area)
+		case Defend:
+			key += fmt.Sprint(s.Area)
+		case Reinforce, Battles:
+		default:
+			key = ""
+		}
+		if key != "" && used[key] {
+			continue
+		}
+		used[key] = true
+		out = append(out, s)
 	}
 	return out
 }
@@ -279,8 +300,8 @@ func (g gen) file() *File {
 	}
 	if g.r.IntN(4) == 0 {
 		f.Kind = StandingOrders
-		for range g.r.IntN(6) {
-			f.Body = append(f.Body, Defend{Area: g.area(), Rule: g.rule()})
+		for _, a := range g.areas(g.r.IntN(6)) {
+			f.Body = append(f.Body, Defend{Area: a, Rule: g.rule()})
 		}
 		return f
 	}
