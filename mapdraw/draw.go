@@ -92,17 +92,32 @@ func drawBattleMark(s *scene, c Point) {
 		[]Point{{c.X + 4.5, c.Y - 4.5}, {c.X - 4.5, c.Y + 4.5}})
 }
 
-// StackFootprint is the box a counter stack centred at c takes: the disc,
-// its cavalry and leader marks above and the tag below.
-func StackFootprint(c Point) Rect { return Rect{c.X - 18, c.Y - 17, 36, 40} }
+// StackFootprint is the room a counter stack centred at c takes without
+// cavalry or leader marks: the disc and the tag below it. Slots in a
+// geometry are spaced by it.
+func StackFootprint(c Point) Rect { return footprint(Stack{}, c) }
+
+// footprint is the room one stack takes, with its marks.
+func footprint(st Stack, c Point) Rect {
+	x0, x1, y0 := c.X-12.5, c.X+12.5, c.Y-12
+	if st.Cavalry > 0 {
+		x1, y0 = c.X+19.5, c.Y-17.5
+	}
+	if st.Leader != "" {
+		x0, y0 = c.X-18, c.Y-16.5
+	}
+	return Rect{x0, y0, x1 - x0, c.Y + 23 - y0}
+}
 
 // layoutStacks places each stack: the area's slots first, in order, then
-// the nearest free spots around the area that cover no label or counter.
-func layoutStacks(g *Geometry, b *games.Board, v *View, labels []Rect) []Point {
+// the nearest free spots around the area that cover no label, mark or
+// counter. A stack at sea stays on water; one on the border of two seas
+// stands on their drawn border, between their labels.
+func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Point {
 	out := make([]Point, len(v.Stacks))
 	var taken []Rect
-	free := func(c Point) bool {
-		f := StackFootprint(c)
+	free := func(st Stack, c Point) bool {
+		f := footprint(st, c)
 		if f.X < 0 || f.Y < 0 || f.X+f.W > g.Width || f.Y+f.H > g.Height {
 			return false
 		}
@@ -114,67 +129,167 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, labels []Rect) []Point {
 				return false
 			}
 		}
-		for _, l := range labels {
-			if f.overlaps(l) {
+		for _, l := range obstacles {
+			if f.overlaps(l.grow(2)) {
 				return false
 			}
 		}
 		return true
 	}
-	byArea := make([][]int, len(b.Areas))
-	for i, st := range v.Stacks {
-		byArea[st.Area] = append(byArea[st.Area], i)
-	}
-	for id, idx := range byArea {
-		sh := &g.Shapes[id]
-		k := 0
-		for _, slot := range sh.Slots {
-			if k == len(idx) {
-				break
+	// wet: the stack stands on water only.
+	wet := func(st Stack, c Point) bool {
+		f := footprint(st, c).grow(2)
+		for _, p := range []Point{{f.X, f.Y}, {f.X + f.W, f.Y}, {f.X, f.Y + f.H}, {f.X + f.W, f.Y + f.H}, c} {
+			for id := range b.NumLand {
+				if InRings(p, g.Shapes[id].Rings) {
+					return false
+				}
 			}
-			if !free(slot) {
-				continue
+			for _, ctx := range g.Context {
+				if InRings(p, ctx.Rings) {
+					return false
+				}
 			}
-			out[idx[k]] = slot
-			taken = append(taken, StackFootprint(slot))
-			k++
 		}
-		if k == len(idx) {
+		return true
+	}
+	type group struct {
+		area, other games.AreaID // other: the second sea, or NoArea
+		stacks      []int
+	}
+	var groups []*group
+	index := map[[2]games.AreaID]*group{}
+	for i, st := range v.Stacks {
+		k := [2]games.AreaID{st.Area, games.NoArea}
+		if st.Border > 0 && !b.IsLand(st.Area) {
+			k = [2]games.AreaID{min(st.Area, st.Border), max(st.Area, st.Border)}
+		}
+		gr := index[k]
+		if gr == nil {
+			gr = &group{area: k[0], other: k[1]}
+			index[k] = gr
+			groups = append(groups, gr)
+		}
+		gr.stacks = append(gr.stacks, i)
+	}
+	// Areas in board order, border groups after, so that output does not
+	// depend on the order stacks are listed in.
+	sort.SliceStable(groups, func(i, j int) bool {
+		if (groups[i].other == games.NoArea) != (groups[j].other == games.NoArea) {
+			return groups[i].other == games.NoArea
+		}
+		if groups[i].area != groups[j].area {
+			return groups[i].area < groups[j].area
+		}
+		return groups[i].other < groups[j].other
+	})
+	// First every area's own slots, then the overflow, so that one area's
+	// overflow never takes another's slot.
+	placedN := make([]int, len(groups))
+	next := func(gi int) Stack { return v.Stacks[groups[gi].stacks[placedN[gi]]] }
+	place := func(gi int, p Point) {
+		out[groups[gi].stacks[placedN[gi]]] = p
+		taken = append(taken, footprint(next(gi), p))
+		placedN[gi]++
+	}
+	for gi, gr := range groups {
+		if gr.other != games.NoArea {
 			continue
 		}
-		// Overflow: a grid of spots around the label, inside the area first.
-		origin := sh.Label
-		type cand struct {
-			p     Point
-			score float64
-		}
-		var cs []cand
-		for i := -8; i <= 8; i++ {
-			for j := -8; j <= 8; j++ {
-				p := Point{origin.X + float64(i)*19, origin.Y + float64(j)*21}
-				sc := p.dist(origin)
-				if !InRings(p, sh.Rings) {
-					sc += 400
-				}
-				cs = append(cs, cand{p, sc})
-			}
-		}
-		sort.SliceStable(cs, func(a, b int) bool { return cs[a].score < cs[b].score })
-		for _, c := range cs {
-			if k == len(idx) {
+		for _, slot := range g.Shapes[gr.area].Slots {
+			if placedN[gi] == len(gr.stacks) {
 				break
 			}
-			if free(c.p) {
-				out[idx[k]] = c.p
-				taken = append(taken, StackFootprint(c.p))
-				k++
+			if free(next(gi), slot) {
+				place(gi, slot)
 			}
 		}
-		for ; k < len(idx); k++ { // nowhere free: stack on the label's edge
-			out[idx[k]] = Point{labels[id].X + labels[id].W + 18, origin.Y}
+	}
+	for gi, gr := range groups {
+		if placedN[gi] == len(gr.stacks) {
+			continue
+		}
+		sh := &g.Shapes[gr.area]
+		sea := !b.IsLand(gr.area)
+		origin := sh.Label
+		if gr.other != games.NoArea {
+			origin = borderAnchor(g, gr.area, gr.other)
+		}
+		// A fine grid of spots around the origin, nearest first: for a
+		// land area, first with the disc inside the area, then anywhere on
+		// land; for a sea, on water.
+		var cs []Point
+		for i := -40; i <= 40; i++ {
+			for j := -40; j <= 40; j++ {
+				cs = append(cs, Point{origin.X + float64(i)*4, origin.Y + float64(j)*4})
+			}
+		}
+		sort.SliceStable(cs, func(a, b int) bool { return cs[a].dist(origin) < cs[b].dist(origin) })
+		passes := []func(st Stack, c Point) bool{
+			func(st Stack, c Point) bool { return InRings(c, sh.Rings) },
+			func(st Stack, c Point) bool { return onLand(g, b, c) },
+		}
+		if sea {
+			passes = passes[:0]
+			passes = append(passes, wet)
+		}
+		for _, ok := range passes {
+			for _, c := range cs {
+				if placedN[gi] == len(gr.stacks) {
+					break
+				}
+				if free(next(gi), c) && ok(next(gi), c) {
+					place(gi, c)
+				}
+			}
+		}
+		for placedN[gi] < len(gr.stacks) { // nowhere free: stand at the origin
+			place(gi, origin)
 		}
 	}
 	return out
+}
+
+// onLand reports whether c is on a land area.
+func onLand(g *Geometry, b *games.Board, c Point) bool {
+	for id := range b.NumLand {
+		if InRings(c, g.Shapes[id].Rings) {
+			return true
+		}
+	}
+	return false
+}
+
+// borderAnchor is where stacks on the border of two seas stand: the point
+// of their drawn border nearest the middle of their labels.
+func borderAnchor(g *Geometry, a, b games.AreaID) Point {
+	m := g.Shapes[a].Label.add(g.Shapes[b].Label).mul(0.5)
+	best, bestD := m, math.Inf(1)
+	for _, bd := range g.Borders {
+		if !((bd.A == a && bd.B == b) || (bd.A == b && bd.B == a)) {
+			continue
+		}
+		for _, l := range bd.Lines {
+			for i := 0; i+1 < len(l); i++ {
+				p := nearestOnSegment(m, l[i], l[i+1])
+				if d := p.dist(m); d < bestD {
+					best, bestD = p, d
+				}
+			}
+		}
+	}
+	return best
+}
+
+func nearestOnSegment(p, a, b Point) Point {
+	d := b.sub(a)
+	l2 := d.X*d.X + d.Y*d.Y
+	if l2 == 0 {
+		return a
+	}
+	t := ((p.X-a.X)*d.X + (p.Y-a.Y)*d.Y) / l2
+	t = math.Max(0, math.Min(1, t))
+	return a.add(d.mul(t))
 }
 
 func stackTag(st Stack) string {

@@ -14,20 +14,17 @@ func TestPreview(t *testing.T) {
 	if *preview == "" {
 		t.Skip("no -preview")
 	}
-	b := games.MustLoad("redux").Board
-	g := BritanniaGeometry(b)
-	for name, v := range previewViews(b) {
+	g := games.MustLoad("redux")
+	b := g.Board
+	geo := BritanniaGeometry(b)
+	for name, v := range map[string]*View{"empty": emptyView(), "early": earlyView(t, g), "late": lateView(t, g)} {
 		f, err := os.Create(*preview + name + ".png")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := RenderPNG(f, g, b, v); err != nil {
+		if err := RenderPNG(f, geo, b, v); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
 	}
-}
-
-func previewViews(b *games.Board) map[string]*View {
-	return map[string]*View{"empty": {Title: "Britannia", Legend: []string{"empty board"}}}
 }

@@ -28,6 +28,10 @@ type Stack struct {
 	Armies  int
 	Cavalry int
 	Leader  string
+	// Border, for a stack at sea, is a second sea when the stack stands on
+	// the border between the two (arrivals on two seas, reduX Core 5.2.1);
+	// 0 means none (land areas come first, so no sea has id 0).
+	Border games.AreaID
 	// Tag is the short name written under the disc, such as the nation's
 	// short code "SX"; empty means the first two letters of Nation.
 	Tag string
@@ -116,6 +120,14 @@ func (v *View) check(b *games.Board) error {
 		if s.Armies < 0 || s.Cavalry < 0 {
 			return fmt.Errorf("mapdraw: %s has a negative count", what)
 		}
+		if s.Border != 0 {
+			if err := area(what, s.Border); err != nil {
+				return err
+			}
+			if linked, _ := b.Adjacent(s.Area, s.Border); b.IsLand(s.Area) || b.IsLand(s.Border) || !linked {
+				return fmt.Errorf("mapdraw: %s stands on the border of %s and %s, which are not two neighbouring seas", what, b.AreaName(s.Area), b.AreaName(s.Border))
+			}
+		}
 	}
 	for i, m := range v.Moves {
 		what := fmt.Sprintf("move %d", i+1)
@@ -152,11 +164,12 @@ func labelBox(g *Geometry, b *games.Board, id games.AreaID) Rect {
 		w, h := LabelSize(labelText(g, b, id))
 		return rectAround(sh.Label, w, h)
 	}
-	w, h := seaLabelSize(b.AreaName(id))
+	w, h := SeaLabelSize(b.AreaName(id))
 	return rectAround(sh.Label, w, h)
 }
 
-func seaLabelSize(text string) (w, h float64) {
+// SeaLabelSize is the box a sea's name takes on the map.
+func SeaLabelSize(text string) (w, h float64) {
 	measureMu.Lock()
 	defer measureMu.Unlock()
 	return measureFaces.width(seaFont, seaSize, text) + 4, seaSize
@@ -243,20 +256,26 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 		drawBattleOutline(s, g, id)
 	}
 	drawMoves(s, g, v, labels)
+	obstacles := append([]Rect(nil), labels...)
 	for _, id := range v.Battles {
-		r := labels[id]
-		drawBattleMark(s, Point{r.X - 11, r.Y + r.H/2})
+		c := battleMarkAt(labels[id])
+		drawBattleMark(s, c)
+		obstacles = append(obstacles, rectAround(c, 24, 24))
 	}
 	for id := range b.NumLand {
 		drawLabel(s, g, b, games.AreaID(id), labels[id])
 	}
-	placed := layoutStacks(g, b, v, labels)
+	placed := layoutStacks(g, b, v, obstacles)
 	for i, st := range v.Stacks {
 		drawStack(s, st, placed[i])
 	}
 	drawLegend(s, g, v)
 	return s, nil
 }
+
+// battleMarkAt is where the battle mark of an area with label box r goes:
+// just left of the label.
+func battleMarkAt(r Rect) Point { return Point{r.X - 11, r.Y + r.H/2} }
 
 func drawLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID, box Rect) {
 	lines := splitLines(labelText(g, b, id))

@@ -9,9 +9,9 @@ import (
 	"strings"
 )
 
-// svgNum writes a coordinate to a hundredth of a pixel.
+// svgNum writes a coordinate to a tenth of a pixel.
 func svgNum(x float64) string {
-	x = math.Round(x*100) / 100
+	x = math.Round(x*10) / 10
 	if x == 0 {
 		x = 0
 	}

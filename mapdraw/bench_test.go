@@ -1,0 +1,39 @@
+package mapdraw
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+// BenchmarkRenderPNG renders the crowded late-game board.
+func BenchmarkRenderPNG(b *testing.B) {
+	g := games.MustLoad("redux")
+	geo := BritanniaGeometry(g.Board)
+	v := lateView(b, g)
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := RenderPNG(&buf, geo, g.Board, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/png")
+}
+
+// BenchmarkRenderSVG renders the same board as SVG.
+func BenchmarkRenderSVG(b *testing.B) {
+	g := games.MustLoad("redux")
+	geo := BritanniaGeometry(g.Board)
+	v := lateView(b, g)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := RenderSVG(&buf, geo, g.Board, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/svg")
+}

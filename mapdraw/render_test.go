@@ -1,0 +1,208 @@
+package mapdraw
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestGoldenSVG compares the SVG of the crowded late board with
+// testdata/late.svg; run with -update to accept a change after looking.
+func TestGoldenSVG(t *testing.T) {
+	g := redux(t)
+	var buf bytes.Buffer
+	require.NoError(t, RenderSVG(&buf, BritanniaGeometry(g.Board), g.Board, lateView(t, g)))
+	golden := filepath.Join("testdata", "late.svg")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run go test ./mapdraw -run TestGoldenSVG -update")
+	if d := lineDiff(string(want), buf.String(), 3); d != "" {
+		t.Errorf("SVG differs from %s (-want +got; rerun with -update if the change is right):\n%s", golden, d)
+	}
+}
+
+// lineDiff shows the first differing stretch of two texts, line by line,
+// with context lines around it; "" when equal.
+func lineDiff(want, got string, context int) string {
+	if want == got {
+		return ""
+	}
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	i := 0
+	for i < len(w) && i < len(g) && w[i] == g[i] {
+		i++
+	}
+	// Trim the common tail.
+	jw, jg := len(w), len(g)
+	for jw > i && jg > i && w[jw-1] == g[jg-1] {
+		jw--
+		jg--
+	}
+	var sb strings.Builder
+	from := max(0, i-context)
+	for k := from; k < i; k++ {
+		fmt.Fprintf(&sb, "  %d: %s\n", k+1, w[k])
+	}
+	const most = 20
+	for k := i; k < jw && k < i+most; k++ {
+		fmt.Fprintf(&sb, "- %d: %s\n", k+1, w[k])
+	}
+	for k := i; k < jg && k < i+most; k++ {
+		fmt.Fprintf(&sb, "+ %d: %s\n", k+1, g[k])
+	}
+	if jw-i > most || jg-i > most {
+		fmt.Fprintf(&sb, "… (%d lines want, %d lines got differ)\n", jw-i, jg-i)
+	}
+	return sb.String()
+}
+
+func decodePNG(t *testing.T, data []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	return img
+}
+
+func hexAt(img image.Image, p Point) string {
+	r, g, b, _ := img.At(int(p.X), int(p.Y)).RGBA()
+	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
+}
+
+// TestPNG checks a rendered map's size and the colours of known pixels:
+// open sea, land of each region, and a counter in its nation's colour.
+func TestPNG(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := BritanniaGeometry(b)
+	kent := area(t, b, "Kent")
+	v := &View{Title: "test", Stacks: []Stack{{Area: kent, Nation: "Jutes", Tag: "JU", Colour: "#009E73", Armies: 3}}}
+	var buf bytes.Buffer
+	require.NoError(t, RenderPNG(&buf, geo, b, v))
+	img := decodePNG(t, buf.Bytes())
+	assert.Equal(t, image.Rect(0, 0, 1100, 1500), img.Bounds())
+
+	assert.Equal(t, seaColour, hexAt(img, Point{40, 400}), "open Atlantic west of the Hebrides")
+	// Land away from labels, counters and hatching: the pole of a clear area.
+	essex := geo.Shape(area(t, b, "Essex"))
+	assert.Equal(t, regionFills[0], hexAt(img, essex.Label.add(Point{0, -22})), "Essex, England, clear")
+
+	// The counter stands on Kent's first slot; its disc is Okabe-Ito green
+	// above the number.
+	c := geo.Shape(kent).Slots[0]
+	assert.Equal(t, "#009e73", hexAt(img, c.add(Point{0, -7})))
+	assert.Equal(t, "#009e73", hexAt(img, c.add(Point{-7, 0})))
+}
+
+// TestDeterministic renders twice and compares bytes.
+func TestDeterministic(t *testing.T) {
+	g := redux(t)
+	geo := BritanniaGeometry(g.Board)
+	for _, render := range []func(*bytes.Buffer) error{
+		func(w *bytes.Buffer) error { return RenderPNG(w, geo, g.Board, lateView(t, g)) },
+		func(w *bytes.Buffer) error { return RenderSVG(w, geo, g.Board, lateView(t, g)) },
+	} {
+		var a, b bytes.Buffer
+		require.NoError(t, render(&a))
+		require.NoError(t, render(&b))
+		assert.True(t, bytes.Equal(a.Bytes(), b.Bytes()), "two renders differ")
+	}
+}
+
+// TestCountersClear: on the crowded board no counter covers a label, a
+// battle mark or another counter, and land counters stand on land.
+func TestCountersClear(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := BritanniaGeometry(b)
+	v := lateView(t, g)
+	labels := make([]Rect, len(b.Areas))
+	for id := range b.Areas {
+		labels[id] = labelBox(geo, b, games.AreaID(id))
+	}
+	obstacles := append([]Rect(nil), labels...)
+	for _, id := range v.Battles {
+		obstacles = append(obstacles, rectAround(battleMarkAt(labels[id]), 24, 24))
+	}
+	at := layoutStacks(geo, b, v, obstacles)
+	for i, st := range v.Stacks {
+		f := footprint(st, at[i])
+		what := fmt.Sprintf("%s in %s", st.Nation, b.AreaName(st.Area))
+		for _, o := range obstacles {
+			assert.False(t, f.overlaps(o), "%s covers a label or mark", what)
+		}
+		for j := range i {
+			assert.False(t, f.overlaps(footprint(v.Stacks[j], at[j])), "%s covers %s in %s", what, v.Stacks[j].Nation, b.AreaName(v.Stacks[j].Area))
+		}
+		if b.IsLand(st.Area) && !islandOnly(geo, b, st.Area) {
+			assert.True(t, InRings(at[i], geo.Shape(st.Area).Rings), "%s stands outside its area", what)
+		} else if !b.IsLand(st.Area) {
+			assert.False(t, onLand(geo, b, at[i]), "%s at sea stands on land", what)
+		}
+	}
+}
+
+func TestBorderStack(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := BritanniaGeometry(b)
+	north, frisian := area(t, b, "North Sea"), area(t, b, "Frisian Sea")
+	v := &View{Stacks: []Stack{{Area: north, Border: frisian, Nation: "Danes", Colour: "#0072B2", Armies: 6}}}
+	at := layoutStacks(geo, b, v, nil)
+	anchor := borderAnchor(geo, north, frisian)
+	assert.Less(t, at[0].dist(anchor), 30.0, "on the North Sea–Frisian Sea border")
+	assert.False(t, onLand(geo, b, at[0]))
+	var buf bytes.Buffer
+	require.NoError(t, RenderPNG(&buf, geo, b, v))
+
+	v.Stacks[0].Border = area(t, b, "Irish Sea")
+	assert.ErrorContains(t, RenderPNG(&buf, geo, b, v), "not two neighbouring seas")
+}
+
+func TestViewErrors(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := BritanniaGeometry(b)
+	for _, tc := range []struct {
+		name string
+		v    View
+		want string
+	}{
+		{"bad colour", View{Stacks: []Stack{{Area: 0, Nation: "Saxons", Colour: "red", Armies: 1}}}, `mapdraw: stack 1 (Saxons) has colour "red"; want #rrggbb`},
+		{"no such area", View{Stacks: []Stack{{Area: 99, Nation: "Saxons", Colour: "#D55E00"}}}, "mapdraw: stack 1 (Saxons) names area 99; the board has 43"},
+		{"negative", View{Stacks: []Stack{{Area: 0, Nation: "Saxons", Colour: "#D55E00", Armies: -1}}}, "mapdraw: stack 1 (Saxons) has a negative count"},
+		{"bad move", View{Moves: []Arrow{{From: 0, To: -3, Colour: "#D55E00"}}}, "mapdraw: move 1 names area -3; the board has 43"},
+		{"bad battle", View{Battles: []games.AreaID{43}}, "mapdraw: a battle names area 43; the board has 43"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			assert.EqualError(t, RenderPNG(&buf, geo, b, &tc.v), tc.want)
+			assert.EqualError(t, RenderSVG(&buf, geo, b, &tc.v), tc.want)
+		})
+	}
+}
+
+func TestContrastText(t *testing.T) {
+	for hex, want := range map[string]string{
+		"#E69F00": inkColour, "#D55E00": inkColour, "#0072B2": paperColour, "#009E73": inkColour,
+		"#CC79A7": inkColour, "#56B4E9": inkColour, "#F0E442": inkColour, "#000000": paperColour,
+	} {
+		c, ok := parseColour(hex)
+		require.True(t, ok)
+		assert.Equal(t, want, contrastText(c), hex)
+	}
+}
