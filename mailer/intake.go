@@ -185,6 +185,9 @@ func (c IntakeConfig) withDefaults() (IntakeConfig, error) {
 // before "done" means the message is handled again after restart, so
 // handlers must be idempotent up to their own commit point (an Outbox ID
 // derived from the message makes replies so).
+//
+// Run and RunOnce must not run at the same time, and two processes must not
+// read one mailbox with one journal.
 type Intake struct {
 	cfg     IntakeConfig
 	journal *Journal

@@ -124,11 +124,15 @@ func (s State) String() string {
 // a restart never sends it again. The one window left is a crash between
 // the server's "250 OK" and that marker: the message is then sent again
 // after restart, with the same Message-ID, which receiving clients collapse.
+//
+// Enqueue, State, Run and Flush may be called from several goroutines; two
+// processes must not share one directory.
 type Outbox struct {
-	cfg  OutboxConfig
-	log  *slog.Logger
-	mu   sync.Mutex // serialises queue-file changes
-	wake chan struct{}
+	cfg     OutboxConfig
+	log     *slog.Logger
+	mu      sync.Mutex // serialises queue-file changes
+	flushMu sync.Mutex // one sending pass at a time, so nothing goes out twice
+	wake    chan struct{}
 }
 
 // queued is the envelope and retry state of a queued message (queue/ID.json).
@@ -279,6 +283,8 @@ func (ob *Outbox) Run(ctx context.Context) error {
 // SMTP connection, and returns when the earliest remaining message is due
 // (zero if the queue is empty). An error means the queue could not be read.
 func (ob *Outbox) Flush(ctx context.Context) (next time.Time, err error) {
+	ob.flushMu.Lock()
+	defer ob.flushMu.Unlock()
 	items, err := ob.load()
 	if err != nil {
 		return time.Time{}, err

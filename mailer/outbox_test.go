@@ -208,7 +208,7 @@ func TestOutboxDelivery(t *testing.T) {
 }
 
 // TestOutboxOnce checks nothing is sent twice: the same ID enqueued again,
-// before or after sending; a restarted Outbox on the same directory; and a
+// before or after sending; concurrent sending passes; a restarted Outbox on the same directory; and a
 // crash after the sent marker but before the queue entry was removed.
 func TestOutboxOnce(t *testing.T) {
 	srv := startMail(t, mailtest.Options{})
@@ -228,8 +228,16 @@ func TestOutboxOnce(t *testing.T) {
 		require.NoError(t, err)
 	}
 
-	_, err = ob.Flush(ctx)
-	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for range 3 { // concurrent passes must not send it twice
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := ob.Flush(ctx)
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
 	assert.Equal(t, 1, srv.Accepted())
 	require.NoError(t, ob.Enqueue(outgoing("once", alice)))
 
