@@ -148,6 +148,10 @@ type If struct {
 // (0 = all) to the listed areas (in preference order) once When is true
 // after a round of battle. A nil When means "always" (retreat at the first
 // chance).
+//
+// Decode gives every retreat a non-nil When (Always{} for a bare "retreat"
+// or "when always") and a Hold rule a nil one; Encode writes a nil or
+// Always{} When as a bare "retreat". A To list is nil when empty.
 type Rule struct {
 	Hold bool
 	N    int

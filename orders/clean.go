@@ -32,7 +32,10 @@ type Line struct {
 //
 // The result is the unquoted text, unless the header lines game: or nation:
 // appear only in the quoted material (a top-posted reply "same as before"
-// above the orders): then it is the quoted text, with its '>' marks removed.
+// above the orders): then it is the quoted text, with its '>' marks removed,
+// and, if the unquoted text has a line that starts with a keyword spelt in
+// full (a reply written between the quoted lines), the unquoted lines too,
+// all in line order.
 func Clean(text string) []Line {
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	raw := splitLines(text)
@@ -78,9 +81,47 @@ func Clean(text string) []Line {
 	main = dropAttributions(main)
 	quoted = dropAttributions(quoted)
 	if !hasEnvelope(main) && hasEnvelope(quoted) {
+		if hasStatement(main) {
+			// A reply written between the quoted lines: its own lines are
+			// orders too, and dropping them would be a silent guess.
+			return merge(quoted, main)
+		}
 		return quoted
 	}
 	return main
+}
+
+// hasStatement reports whether a line starts with a statement keyword
+// spelt in full and has more after it ("move 2 York > Bernicia", not
+// "Thanks").
+func hasStatement(ls []Line) bool {
+	for _, l := range ls {
+		t := strings.TrimLeft(l.Text, " \t")
+		w := firstWord(t)
+		if w == "" || len(w) == len(t) || strings.EqualFold(w, "end") {
+			continue
+		}
+		for _, k := range keywords {
+			if strings.EqualFold(w, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// merge merges two lists of lines in line order (a's line first when both
+// have part of the same line).
+func merge(a, b []Line) []Line {
+	out := make([]Line, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].N < a[0].N {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // splitLines splits on CRLF, CR and LF.

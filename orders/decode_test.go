@@ -203,7 +203,25 @@ func TestDecodeEnvelope(t *testing.T) {
 	}
 }
 
-// TestDecodeNeverGuesses checks that a file with errors gives no File.
+// TestDecodeQuotedReply checks that orders written between the quoted lines
+// of the GM's template are read, not dropped.
+func TestDecodeQuotedReply(t *testing.T) {
+	text := "On Monday, GM <gm@example.com> wrote:\n> game: g\n> nation: Saxons\n> turn: r05-saxons\n> token: t\n>\n> Your orders here:\nmove 2 York > Bernicia\n"
+	_, errs := Decode(text, redux)
+	if got, want := errs.Error(), `line 7: "Your" is not a keyword (orders start with place, remove, reinforce, move, battles, casualties, attack, defend, phase, if)`; got != want {
+		t.Fatalf("errors\n got %s\nwant %s", got, want)
+	}
+	text = strings.Replace(text, "> Your orders here:", ">", 1)
+	f, errs := Decode(text, redux)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	if want := []Statement{Move{N: 2, Path: areas(t, "York", "Bernicia")}}; !reflect.DeepEqual(noLines(f.Body), want) {
+		t.Errorf("body %#v, want %#v", f.Body, want)
+	}
+}
+
+// TestDecodeNeverGuesses// TestDecodeNeverGuesses checks that a file with errors gives no File.
 func TestDecodeNeverGuesses(t *testing.T) {
 	f, errs := Decode(testHeader+"move 2 York > Bernicia\nmove 2 Yrok > Bernicia\n", redux)
 	if f != nil || len(errs) != 1 {
