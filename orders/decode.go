@@ -165,7 +165,10 @@ func (d *decoder) file(body []Statement) *File {
 	}
 	nation := -1
 	if h, ok := need("nation"); ok {
-		i, err := d.g.Tables.NationIndex(h.value)
+		i, err := -1, fmt.Errorf("unknown nation %q", short(h.value))
+		if utf8.RuneCountInString(h.value) <= maxName {
+			i, err = d.g.Tables.NationIndex(h.value)
+		}
 		if err != nil {
 			msg := err.Error()
 			if strings.Contains(msg, " could be ") {
@@ -479,7 +482,7 @@ const maxArmies = 999
 func (d *decoder) count(line int, w string) (int, bool) {
 	n, err := strconv.Atoi(w)
 	if err != nil || n > maxArmies {
-		d.errorf(line, "%s armies is more than there are", w)
+		d.errorf(line, "%s armies is more than there are", short(w))
 		return 0, false
 	}
 	return n, true
@@ -529,7 +532,7 @@ func (d *decoder) counted(at At, kw, rest string) []Statement {
 				continue
 			}
 			if n == 0 {
-				d.errorf(at.Line, "%s %s: the number of armies must be at least 1", kw, strings.TrimSpace(piece))
+				d.errorf(at.Line, "%s %s: the number of armies must be at least 1", kw, short(strings.TrimSpace(piece)))
 				ok = false
 				continue
 			}
@@ -824,7 +827,7 @@ func (d *decoder) opener(l srcLine, at At, kw, rest string, lines []srcLine, i *
 		default:
 			n, err := strconv.Atoi(head)
 			if err != nil || n < 2 || n > 99 {
-				d.errorf(l.n, `phase %s: statements outside phase blocks are phase 1; blocks are "phase 2:" and later`, head)
+				d.errorf(l.n, `phase %s: statements outside phase blocks are phase 1; blocks are "phase 2:" and later`, short(head))
 				ok = false
 			}
 			s = Phase{At: at, N: n}

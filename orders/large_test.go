@@ -29,6 +29,9 @@ func largeInputs() []struct{ name, in string } {
 		{"deep indentation", indent.String()},
 		{"deep one-line blocks", testHeader + strings.Repeat("if Kent taken: ", 20000) + "battles Kent"},
 		{"many lines", testHeader + strings.Repeat("move 2 York > Bernicia\n", 20000)},
+		{"long nation", "game: g\nnation: " + strings.Repeat("Saxons", 10000) + "\nturn: 5\ntoken: t\n"},
+		{"long phase number", testHeader + "phase " + strings.Repeat("9", 10000) + ":\n  battles York\n"},
+		{"long count", testHeader + "place Kent " + strings.Repeat("9", 10000) + "\n"},
 		{"many words", testHeader + "place " + strings.Repeat("a ", 50000)},
 	}
 }
