@@ -181,8 +181,11 @@ func (c IntakeConfig) withDefaults() (IntakeConfig, error) {
 // (DESIGN.md §5). For each unseen message it fetches the bytes without
 // setting \Seen (BODY.PEEK[]), stores them in the Journal, calls the handler,
 // and only after the handler returns nil records the message done in the
-// journal and marks it processed on the server (move or flag). A crash
-// before "done" means the message is handled again after restart, so
+// journal and marks it processed on the server (move or flag). A second
+// copy of a processed Message-ID (same body, whatever trace headers relays
+// added) is marked processed without calling the handler; a different mail
+// reusing a Message-ID is set aside for a person. A crash before "done"
+// means the message is handled again after restart, so
 // handlers must be idempotent up to their own commit point (an Outbox ID
 // derived from the message makes replies so).
 //
@@ -230,11 +233,14 @@ func NewIntake(cfg IntakeConfig, j *Journal, log *slog.Logger) (*Intake, error) 
 func (in *Intake) Run(ctx context.Context, h Handler) error {
 	wait := in.cfg.Backoff
 	for {
+		start := time.Now()
 		established, err := in.session(ctx, h, false)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if established {
+		// A session that worked for a while starts the backoff afresh; one
+		// that fails as soon as it starts (a full disk, say) does not.
+		if established && time.Since(start) > in.cfg.MaxBackoff {
 			wait = in.cfg.Backoff
 		}
 		in.log.Warn("IMAP session ended; reconnecting", "err", err, "in", wait)
@@ -254,7 +260,7 @@ func (in *Intake) RunOnce(ctx context.Context, h Handler) error {
 }
 
 // session runs one IMAP connection. established reports whether the
-// mailbox was selected, which resets the reconnect backoff.
+// mailbox was selected.
 func (in *Intake) session(ctx context.Context, h Handler, once bool) (established bool, err error) {
 	c, err := in.dial()
 	if err != nil {
@@ -496,9 +502,16 @@ func (in *Intake) one(ctx context.Context, c *imapclient.Client, uidKey string, 
 	}
 	log = log.With("message_id", m.MessageID, "journal", id)
 
-	if done, err := in.journal.IsDone(msgKey); err != nil {
+	body := bodyDigest(raw)
+	if note, done, err := in.journal.doneNote(msgKey); err != nil {
 		return err
 	} else if done {
+		if note != "" && note != body {
+			// Not a second copy but another mail reusing the Message-ID:
+			// set it aside for a person rather than drop it silently.
+			return in.giveUp(c, uidKey, m, fmt.Errorf("mailer: Message-ID <%s> was already processed with a different body; "+
+				"the sender's client reuses Message-IDs", m.MessageID))
+		}
 		log.Info("duplicate of a processed message; marking it processed")
 		if err := in.journal.Done(uidKey); err != nil {
 			return err
@@ -523,10 +536,11 @@ func (in *Intake) one(ctx context.Context, c *imapclient.Client, uidKey string, 
 
 	herr := in.call(ctx, h, m)
 	if herr == nil {
-		for _, k := range []string{msgKey, uidKey} {
-			if err := in.journal.Done(k); err != nil {
-				return err
-			}
+		if err := in.journal.doneWith(msgKey, body); err != nil {
+			return err
+		}
+		if err := in.journal.Done(uidKey); err != nil {
+			return err
 		}
 		if err := in.journal.setAttempts(msgKey, 0); err != nil {
 			log.Warn("cannot clear attempt count", "err", err)

@@ -184,7 +184,9 @@ func TestIntakeFlagMode(t *testing.T) {
 // TestIntakeDuplicates delivers the same message twice (two UIDs, one
 // Message-ID): the handler sees it once and both copies are processed.
 // A Message-ID already done in the journal (a crash between recording it and
-// marking it on the server) is not handled again either.
+// marking it on the server) is not handled again either, nor is a copy that
+// came by another relay; a different mail reusing the Message-ID is set
+// aside for a person.
 func TestIntakeDuplicates(t *testing.T) {
 	srv := startMail(t, mailtest.Options{})
 	raw := orderMail("dup@pbem.test", "move 1 Kent > Essex\r\n")
@@ -197,10 +199,25 @@ func TestIntakeDuplicates(t *testing.T) {
 	require.NoError(t, j.Done(mailer.MessageIDKey("<before-crash@pbem.test>")))
 
 	rec := &recorder{}
-	require.NoError(t, newIntake(t, intakeConfig(srv.IMAPAddr()), dir).RunOnce(context.Background(), rec))
+	cfg := intakeConfig(srv.IMAPAddr())
+	var failed []error
+	cfg.OnFailed = func(_ *mailer.Message, err error) { failed = append(failed, err) }
+	require.NoError(t, newIntake(t, cfg, dir).RunOnce(context.Background(), rec))
 	assert.Equal(t, []string{"dup@pbem.test"}, rec.messageIDs())
 	assert.Equal(t, 3, mailboxLen(t, srv, gm, "Processed"))
 	assert.Equal(t, 0, mailboxLen(t, srv, gm, "INBOX"))
+
+	// A copy that went through another relay: new trace headers, same body.
+	relayed := append([]byte("Received: from relay2.example by mx.pbem.test; Mon, 9 Nov 2026 12:01:00 +0000\r\n"), raw...)
+	require.NoError(t, srv.Deliver(gm, relayed))
+	// Another mail reusing the Message-ID (a broken client): set aside, not dropped.
+	require.NoError(t, srv.Deliver(gm, orderMail("dup@pbem.test", "move 2 York > Lothian\r\n")))
+	require.NoError(t, newIntake(t, cfg, dir).RunOnce(context.Background(), rec))
+	assert.Equal(t, []string{"dup@pbem.test"}, rec.messageIDs())
+	assert.Equal(t, 4, mailboxLen(t, srv, gm, "Processed"))
+	assert.Equal(t, 1, mailboxLen(t, srv, gm, "Failed"))
+	require.Len(t, failed, 1)
+	assert.Contains(t, failed[0].Error(), "different body")
 }
 
 // TestIntakeHandlerErrors covers retry with backoff, panics, permanent

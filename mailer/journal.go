@@ -71,15 +71,35 @@ func (j *Journal) Load(id string) ([]byte, error) {
 // Done records key as processed. Keys come from MessageIDKey, UIDKey or any
 // other stable string; recording a key twice is harmless.
 func (j *Journal) Done(key string) error {
+	return j.doneWith(key, "")
+}
+
+// doneWith records key as processed with a note (such as the digest of what
+// was processed) on the marker's second line. An existing marker is kept.
+func (j *Journal) doneWith(key, note string) error {
 	name := keyFile(key)
 	ok, err := exists(j.path("done", name))
 	if err == nil && !ok {
-		err = writeFileAtomic(j.path("done"), name, []byte(key+"\n"))
+		err = writeFileAtomic(j.path("done"), name, []byte(key+"\n"+note))
 	}
 	if err != nil {
 		return fmt.Errorf("mailer: journal done %q: %w", key, err)
 	}
 	return nil
+}
+
+// doneNote returns the note stored with key's marker; ok is false if key is
+// not done.
+func (j *Journal) doneNote(key string) (note string, ok bool, err error) {
+	b, err := os.ReadFile(j.path("done", keyFile(key)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("mailer: journal: %w", err)
+	}
+	_, note, _ = strings.Cut(string(b), "\n")
+	return note, true, nil
 }
 
 // IsDone reports whether key was recorded by Done.

@@ -3,6 +3,8 @@ package mailer
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -400,6 +402,20 @@ func (p *parser) chooseText() error {
 		return &LimitError{Limit: "max_text", Max: int64(p.lim.MaxText), Got: int64(len(in.Text))}
 	}
 	return nil
+}
+
+// bodyDigest returns the hex SHA-256 of raw's body (after the first empty
+// line), with CRLF read as LF: two deliveries of one message differ in the
+// trace headers servers prepend, not in the body.
+func bodyDigest(raw []byte) string {
+	body := raw
+	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+		body = raw[i+4:]
+	} else if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
+		body = raw[i+2:]
+	}
+	sum := sha256.Sum256(bytes.ReplaceAll(body, []byte("\r\n"), []byte("\n")))
+	return hex.EncodeToString(sum[:])
 }
 
 // headerMessageID reads only the header of raw and returns its Message-ID
