@@ -37,3 +37,13 @@ func BenchmarkRenderSVG(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/svg")
 }
+
+// BenchmarkLoadGeometry parses and checks the embedded Britannia file.
+func BenchmarkLoadGeometry(b *testing.B) {
+	board := games.MustLoad("redux").Board
+	for b.Loop() {
+		if _, err := LoadGeometry("britannia.yaml", britanniaYAML, board); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

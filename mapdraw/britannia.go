@@ -17,27 +17,27 @@ var britanniaYAML []byte
 // BritanniaYAML returns the embedded Britannia geometry file.
 func BritanniaYAML() []byte { return append([]byte(nil), britanniaYAML...) }
 
+// britannia remembers the last geometry loaded, for the board it was
+// loaded against (one entry, so that loading many games does not grow it).
 var britannia struct {
 	sync.Mutex
-	byBoard map[*games.Board]*Geometry
+	board *games.Board
+	geo   *Geometry
 }
 
 // BritanniaGeometry returns the embedded drawing of the Britannia board,
-// loaded against b. It panics if the embedded file does not fit b, which
-// is a build error, not a runtime one.
+// loaded against b. It panics if b is not the Britannia board (the embedded
+// file is checked by the tests, so that is a programming error).
 func BritanniaGeometry(b *games.Board) *Geometry {
 	britannia.Lock()
 	defer britannia.Unlock()
-	if g, ok := britannia.byBoard[b]; ok {
-		return g
+	if britannia.board == b {
+		return britannia.geo
 	}
 	g, err := LoadGeometry("mapdraw/britannia.yaml", britanniaYAML, b)
 	if err != nil {
 		panic(err)
 	}
-	if britannia.byBoard == nil {
-		britannia.byBoard = map[*games.Board]*Geometry{}
-	}
-	britannia.byBoard[b] = g
+	britannia.board, britannia.geo = b, g
 	return g
 }

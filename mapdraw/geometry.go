@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -168,8 +169,8 @@ func (p *parser) nums(n *yaml.Node, what string) []float64 {
 	}
 	out := make([]float64, 0, len(n.Content))
 	for _, c := range n.Content {
-		var v float64
-		if c.Kind != yaml.ScalarNode || c.Decode(&v) != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		v, err := strconv.ParseFloat(c.Value, 64)
+		if c.Kind != yaml.ScalarNode || err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			p.fail(c, "%s: %q is not a number", what, c.Value)
 			return nil
 		}

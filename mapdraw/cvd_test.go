@@ -1,0 +1,106 @@
+package mapdraw
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// deuteranopia is the Machado, Oliveira & Fernandes (2009) simulation
+// matrix for full deuteranopia, applied to linear RGB.
+var deuteranopia = [3][3]float64{
+	{0.367322, 0.860646, -0.227968},
+	{0.280085, 0.672501, 0.047413},
+	{-0.011820, 0.042940, 0.968881},
+}
+
+func toLinear(v uint8) float64 {
+	x := float64(v) / 255
+	if x <= 0.04045 {
+		return x / 12.92
+	}
+	return math.Pow((x+0.055)/1.055, 2.4)
+}
+
+func toSRGB(x float64) uint8 {
+	x = math.Max(0, math.Min(1, x))
+	if x <= 0.0031308 {
+		x *= 12.92
+	} else {
+		x = 1.055*math.Pow(x, 1/2.4) - 0.055
+	}
+	return uint8(math.Round(x * 255))
+}
+
+// simulate shows a colour as a deuteranope sees it.
+func simulate(c [3]uint8) [3]uint8 {
+	lin := [3]float64{toLinear(c[0]), toLinear(c[1]), toLinear(c[2])}
+	var out [3]uint8
+	for i := range 3 {
+		out[i] = toSRGB(deuteranopia[i][0]*lin[0] + deuteranopia[i][1]*lin[1] + deuteranopia[i][2]*lin[2])
+	}
+	return out
+}
+
+// simulateImage converts a whole picture, to look at.
+func simulateImage(img image.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			s := simulate([3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8)})
+			out.Set(x, y, color.RGBA{s[0], s[1], s[2], 255})
+		}
+	}
+	return out
+}
+
+// lab converts sRGB to CIELAB (D65).
+func lab(c [3]uint8) [3]float64 {
+	r, g, b := toLinear(c[0]), toLinear(c[1]), toLinear(c[2])
+	x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
+	y := 0.2126*r + 0.7152*g + 0.0722*b
+	z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+	f := func(t float64) float64 {
+		if t > 216.0/24389 {
+			return math.Cbrt(t)
+		}
+		return (24389.0/27*t + 16) / 116
+	}
+	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
+
+func deltaE(a, b [3]uint8) float64 {
+	p, q := lab(a), lab(b)
+	return math.Sqrt((p[0]-q[0])*(p[0]-q[0]) + (p[1]-q[1])*(p[1]-q[1]) + (p[2]-q[2])*(p[2]-q[2]))
+}
+
+// TestDeuteranopia: seen with deuteranopia, the player colours stay apart
+// from each other (each split has at most five, but all seven are checked),
+// and every counter stands out from the land and sea it may sit on.
+func TestDeuteranopia(t *testing.T) {
+	palette := []string{"#E69F00", "#D55E00", "#0072B2", "#009E73", "#CC79A7", "#56B4E9", "#F0E442"}
+	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
+	sim := func(h string) [3]uint8 {
+		c, ok := parseColour(h)
+		assert.True(t, ok, h)
+		return simulate(c)
+	}
+	for i, a := range palette {
+		for _, b := range palette[i+1:] {
+			d := deltaE(sim(a), sim(b))
+			t.Logf("%s vs %s: ΔE %.1f", a, b, d)
+			assert.GreaterOrEqual(t, d, 8.0, "%s and %s look alike to a deuteranope", a, b)
+		}
+		for _, g := range grounds {
+			assert.GreaterOrEqual(t, deltaE(sim(a), sim(g)), 15.0, "a %s counter fades into %s", a, g)
+		}
+	}
+	// Difficult terrain is darker than clear land, with or without colour vision.
+	for k := range 3 {
+		assert.GreaterOrEqual(t, deltaE(sim(regionFills[k]), sim(difficultFills[k])), 5.0, "region %d: difficult vs clear", k)
+	}
+}
