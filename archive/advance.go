@@ -81,7 +81,7 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 		return nil, fmt.Errorf("%s: %w", info.Dir(), err)
 	}
 	st := &Step{StepInfo: info, Nation: due.Nation, NMR: isNMR(in.orders), ByGM: isBehalf(in.orders), State: pl.state, Events: pl.events}
-	st.Report = g.r.report(g.gf, g.reportData(st, pl.files))
+	st.Report = g.r.report(g.gf, g.reportData(st, g.state, pl.files))
 	pl.files[fileReport] = []byte(st.Report)
 	if err := g.writeStep(info, pl.files); err != nil {
 		return nil, g.fail(err)

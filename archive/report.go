@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/templates"
 )
 
 // reportWidth is the width of text reports (DESIGN §6: readable in any mail
@@ -26,20 +27,21 @@ type reportData struct {
 	seed   string
 	digest string
 	events []adjudicator.Event
+	before *adjudicator.State // the parent's state
 	state  *adjudicator.State
 }
 
 // reportData reads a step's files into reportData.
-func (g *Game) reportData(st *Step, files map[string][]byte) reportData {
-	d, err := g.r.reportFromFiles(st.StepInfo, files)
+func (g *Game) reportData(st *Step, before *adjudicator.State, files map[string][]byte) reportData {
+	d, err := g.r.reportFromFiles(st.StepInfo, before, files)
 	if err != nil {
 		panic(err) // files were just computed by play
 	}
 	return d
 }
 
-func (r *rules) reportFromFiles(info StepInfo, files map[string][]byte) (reportData, error) {
-	d := reportData{info: info}
+func (r *rules) reportFromFiles(info StepInfo, before *adjudicator.State, files map[string][]byte) (reportData, error) {
+	d := reportData{info: info, before: before}
 	s, err := adjudicator.UnmarshalState(r.g, files[fileState])
 	if err != nil {
 		return d, fmt.Errorf("%s: %w", fileState, err)
@@ -73,10 +75,14 @@ func (r *rules) reportFromFiles(info StepInfo, files map[string][]byte) (reportD
 	return d, nil
 }
 
-// readStepFiles reads the files of a step folder.
-func readStepFiles(dir string) (map[string][]byte, error) {
+// readStepFiles reads the files of a step folder: the names given, or
+// all of them.
+func readStepFiles(dir string, names ...string) (map[string][]byte, error) {
+	if names == nil {
+		names = stepFiles
+	}
 	files := map[string][]byte{}
-	for _, name := range stepFiles {
+	for _, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if os.IsNotExist(err) {
 			continue
@@ -89,21 +95,13 @@ func readStepFiles(dir string) (map[string][]byte, error) {
 	return files, nil
 }
 
-// report renders a step's text report.
+// report renders a step's text report: who sent the orders (or that the
+// bot played a missed turn, or that the GM entered them) and the orders as
+// understood, then the report players get by mail (templates.Text, the
+// public copy), then where its dice came from.
 func (r *rules) report(gf *gameFile, d reportData) string {
 	var b strings.Builder
-	rule := strings.Repeat("=", reportWidth) + "\n"
-	fmt.Fprintf(&b, "pbem game %s: %s\n", gf.Game, r.g.Ruleset.Title)
-	title := d.info.ID
-	if len(d.events) > 0 && d.nation != "" {
-		title = d.events[0].Text
-	} else if strings.HasSuffix(d.info.ID, "-end") {
-		var round int
-		fmt.Sscanf(d.info.ID, "r%d-end", &round)
-		title = fmt.Sprintf("Round %d: end of round", round)
-	}
-	fmt.Fprintf(&b, "Step %03d, %s: %s\n", d.info.Number, d.info.ID, title)
-	b.WriteString(rule)
+	fmt.Fprintf(&b, "pbem game %s, step %03d: %s\n", gf.Game, d.info.Number, d.info.ID)
 	if d.nation != "" {
 		player := "nobody"
 		if p := playerOf(gf, d.nation); p != "" {
@@ -117,45 +115,24 @@ func (r *rules) report(gf *gameFile, d reportData) string {
 		default:
 			wrap(&b, "", fmt.Sprintf("The %s' orders from %s, as understood:", d.nation, player))
 		}
-		b.WriteString("\n")
 		for _, l := range strings.Split(strings.TrimRight(d.orders, "\n"), "\n") {
 			if l != "" {
 				b.WriteString("    " + l + "\n")
 			}
 		}
+	}
+	b.WriteString("\n")
+	var names []string
+	for _, p := range gf.Players {
+		names = append(names, p.Name)
+	}
+	b.WriteString(templates.Text(templates.Build(r.g, d.info.ID, d.before, d.state, d.events,
+		templates.Options{Game: gf.Game, Seed: d.seed, Players: names})))
+	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
-	b.WriteString("What happened\n")
-	for _, e := range d.events {
-		if e.Kind == adjudicator.EvTurn {
-			continue
-		}
-		indent := "  "
-		if e.Kind == adjudicator.EvRound {
-			indent = "    "
-		}
-		wrap(&b, indent, strings.TrimSpace(e.Text))
-	}
-	b.WriteString("\n")
-	r.position(&b, "Position after "+d.info.ID, d.state)
-	b.WriteString("\n")
-	r.players(&b, gf, d.state)
-	b.WriteString("\n")
-	if d.state.Over {
-		b.WriteString("The game is over.\n")
-	} else {
-		id := r.e.TurnID(d.state)
-		if n := r.e.Due(d.state); n >= 0 {
-			nat := r.g.Tables.Nations[n].Name
-			fmt.Fprintf(&b, "Next: %s, the %s (%s).\n", id, nat, playerOf(gf, nat))
-		} else {
-			fmt.Fprintf(&b, "Next: %s, the end of round %d.\n", id, d.state.Round)
-		}
-	}
-	b.WriteString("\n")
-	fmt.Fprintf(&b, "Dice: seed s_%d of the chain committed to in game.yaml\n", d.info.Seed)
-	fmt.Fprintf(&b, "  %s\n", d.seed)
-	fmt.Fprintf(&b, "Inputs digest\n  %s\n", d.digest)
+	fmt.Fprintf(&b, "\nThe seed is s_%d of the chain committed to in game.yaml. The digest\n", d.info.Seed)
+	fmt.Fprintf(&b, "of this step's inputs (orders, standing orders), mixed into every die:\n  %s\n", d.digest)
 	return b.String()
 }
 
@@ -296,7 +273,17 @@ func (g *Game) Report(id string) (string, error) {
 		}
 		return g.r.startReport(g.gf, s), nil
 	}
-	d, err := g.r.reportFromFiles(g.h.info(n), files)
+	info := g.h.info(n)
+	parentState := filepath.Join(g.dir, turnsDir, stepDir(info.Parent, g.idOf(g.h, info.Parent)), fileState)
+	data, err := os.ReadFile(parentState)
+	if err != nil {
+		return "", err
+	}
+	before, err := adjudicator.UnmarshalState(g.r.g, data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", parentState, err)
+	}
+	d, err := g.r.reportFromFiles(info, before, files)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", dir, err)
 	}

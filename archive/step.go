@@ -246,9 +246,9 @@ func (r *rules) parseStanding(data []byte) ([]*orders.File, error) {
 	for i, l := range lines {
 		if name, ok := strings.CutPrefix(l, standingDelim); ok {
 			name = strings.TrimSpace(name)
-			n, err := r.g.Tables.NationIndex(name)
-			if err != nil {
-				return nil, fmt.Errorf("%s line %d: %v", fileStanding, i+1, err)
+			n := r.nationIndex(name)
+			if n < 0 {
+				return nil, fmt.Errorf("%s line %d: no nation is called %q", fileStanding, i+1, name)
 			}
 			if out[n] != nil || (len(secs) > 0 && secs[len(secs)-1].nation >= n) {
 				return nil, fmt.Errorf("%s line %d: the %s out of play order or repeated", fileStanding, i+1, name)
@@ -293,4 +293,15 @@ func slug(nation string) string {
 		}
 	}
 	return b.String()
+}
+
+// nationIndex finds a nation by its exact name, as the archive writes it,
+// or -1.
+func (r *rules) nationIndex(name string) int {
+	for n, nat := range r.g.Tables.Nations {
+		if nat.Name == name {
+			return n
+		}
+	}
+	return -1
 }

@@ -83,6 +83,10 @@ type Verified struct {
 	Replayed   int // steps replayed and compared
 }
 
+// normativeFiles are the files of a step folder that Verify checks;
+// report.txt is a view.
+var normativeFiles = []string{fileOrders, fileStanding, fileInputs, fileSeed, fileDice, fileState, fileEvents}
+
 // maxProblems bounds the problems listed.
 const maxProblems = 50
 
@@ -187,7 +191,7 @@ func (v *verifier) run() {
 func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[string]map[string]bool, replay, diceOK bool) (ret *adjudicator.State) {
 	base := filepath.Join(turnsDir, info.Dir())
 	path := func(name string) string { return filepath.Join(base, name) }
-	files, err := readStepFiles(filepath.Join(v.dir, base))
+	files, err := readStepFiles(filepath.Join(v.dir, base), normativeFiles...)
 	if err != nil {
 		v.problem(base, 0, "%v", err)
 		return nil

@@ -67,7 +67,7 @@ func TestForumGM(t *testing.T) {
 	contains(t, "status", must(t, "status", "--game", game), "Due: r01-romanobritish, the Romano-British (Carol)", "no orders yet", "Steps (0)")
 
 	// Carol sent nothing.
-	contains(t, "nmr", must(t, "nmr", "--game", game), "Step 001, r01-romanobritish", "No orders came from Carol")
+	contains(t, "nmr", must(t, "nmr", "--game", game), "step 001: r01-romanobritish", "No orders came from Carol")
 
 	// Alice's first post has typos: check lists every error with its line.
 	bad := write(t, tmp, "alice-bad.txt", "Here you go GM!\n\ngame: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > Marhc\nmvoe 1 Gwynedd > Clwyd\n")
@@ -90,7 +90,7 @@ func TestForumGM(t *testing.T) {
 	good := write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\nsalt: the Severn is high\n\nmove 1 Powys > March\n")
 	contains(t, "check", must(t, "check", "--game", game, good), "accepted as:", "move 1 Powys > March", "digest ")
 	out = must(t, "turn", "--game", game, good)
-	contains(t, "turn", out, "Step 002, r01-welsh", "entered by the GM on Alice's behalf", "Battle 1 in March", "Next: r01-brigantes")
+	contains(t, "turn", out, "step 002: r01-welsh", "entered by the GM on Alice's behalf", "Battle 1 in March", "Next: the Brigantes' turn (r01-brigantes)")
 
 	// Bob posts standing orders, then misses his turns.
 	standing := write(t, tmp, "bob-standing.txt", "game: hastings\nnation: Brigantes\nkind: standing\n\ndefend *: retreat when theirs >= 2*mine\n")
@@ -98,7 +98,7 @@ func TestForumGM(t *testing.T) {
 	must(t, "nmr", "--game", game) // Brigantes
 	must(t, "nmr", "--game", game) // Caledonians
 	out = must(t, "nmr", "--game", game)
-	contains(t, "the last nmr of round 1", out, "r01-picts", "Step 006, r01-end: Round 1: end of round", "score")
+	contains(t, "the last nmr of round 1", out, "step 005: r01-picts", "step 006: r01-end", "score")
 
 	out = must(t, "status", "--game", game)
 	contains(t, "status", out, "Due: r02-romanobritish", "Steps (6)", "006-r01-end  seed s_6")
@@ -108,7 +108,7 @@ func TestForumGM(t *testing.T) {
 	if err != nil || report != string(stored) {
 		t.Errorf("report --turn r01-welsh differs from report.txt (%v)", err)
 	}
-	contains(t, "latest report", must(t, "report", "--game", game), "Step 006, r01-end")
+	contains(t, "latest report", must(t, "report", "--game", game), "step 006: r01-end")
 
 	// The GM misread the Brigantes' deadline: back to after the Welsh.
 	out = must(t, "rollback", "--game", game, "--to", "r01-welsh", "--why", "Bob's orders were on time after all")
