@@ -416,13 +416,15 @@ func (ob *Outbox) send(sc *smtp.Client, q *queued) error {
 	if err != nil {
 		return err
 	}
-	if err := sc.Mail(q.From); err != nil {
+	// go-mail's smtp client sends the path as given; RFC 5321 §4.1.2 wants
+	// it in angle brackets, and strict servers insist.
+	if err := sc.Mail("<" + q.From + ">"); err != nil {
 		return err
 	}
 	var accepted, refused []string
 	var refusedErr error
 	for _, to := range q.To {
-		if err := sc.Rcpt(to); err != nil {
+		if err := sc.Rcpt("<" + to + ">"); err != nil {
 			if code := smtpCode(err); code >= 500 && code < 600 {
 				refused = append(refused, to)
 				refusedErr = errors.Join(refusedErr, fmt.Errorf("%s: %w", to, err))
