@@ -257,8 +257,11 @@ func (d *decoder) turn(h header, nation int) string {
 		return ""
 	}
 	if m[2] != "" {
-		i, err := d.g.Tables.NationIndex(m[2])
-		if err != nil {
+		i, err := -1, error(nil)
+		if utf8.RuneCountInString(m[2]) <= maxName {
+			i, err = d.g.Tables.NationIndex(m[2])
+		}
+		if err != nil || i < 0 {
 			d.errorf(h.line, "%q is not a nation turn like %q", short(h.value), example)
 			return ""
 		}

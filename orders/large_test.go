@@ -32,6 +32,7 @@ func largeInputs() []struct{ name, in string } {
 		{"long nation", "game: g\nnation: " + strings.Repeat("Saxons", 10000) + "\nturn: 5\ntoken: t\n"},
 		{"long phase number", testHeader + "phase " + strings.Repeat("9", 10000) + ":\n  battles York\n"},
 		{"long count", testHeader + "place Kent " + strings.Repeat("9", 10000) + "\n"},
+		{"long turn", "game: g\nnation: Saxons\nturn: 5-" + strings.Repeat("Saxons", 10000) + "\ntoken: t\n"},
 		{"many words", testHeader + "place " + strings.Repeat("a ", 50000)},
 	}
 }
