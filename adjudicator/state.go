@@ -28,6 +28,9 @@ type State struct {
 	VP []int
 	// Over is set once the final round has been scored.
 	Over bool
+	// LR is the Leaders and Raiders part of the position (cavalry, leaders,
+	// scoring records); nil in a reduX Core game (lr_state.go).
+	LR *LRState
 }
 
 // NewState sets up a game (reduX Core 2): the round marker on round 1 and
@@ -43,6 +46,9 @@ func NewState(g *games.Game) *State {
 			s.Units[st.Area][n] += st.Armies
 		}
 		s.Pop[n] = nat.Population
+	}
+	if g.Tables.LR != nil { // Leaders and Raiders (lr_state.go)
+		s.LR = newLRState(g)
 	}
 	return s
 }
@@ -63,6 +69,9 @@ func (s *State) Clone() *State {
 	}
 	c.Pop = append([]int(nil), s.Pop...)
 	c.VP = append([]int(nil), s.VP...)
+	if s.LR != nil { // Leaders and Raiders (lr_state.go)
+		c.LR = s.LR.clone()
+	}
 	return &c
 }
 
@@ -167,6 +176,9 @@ type Snapshot struct {
 	Over    bool            `json:"over,omitempty"`
 	Armies  []SnapshotStack `json:"armies"`
 	Nations []SnapshotNat   `json:"nations"`
+	// LR is the Leaders and Raiders part; absent in Core games, so their
+	// archives do not change (lr_state.go).
+	LR *SnapshotLR `json:"lr,omitempty"`
 }
 
 // SnapshotStack is one nation's armies in one area.
@@ -174,6 +186,8 @@ type SnapshotStack struct {
 	Area   string `json:"area"`
 	Nation string `json:"nation"`
 	Armies int    `json:"armies"`
+	// Cavalry is how many of Armies are cavalry (reduX L&R 9.1).
+	Cavalry int `json:"cavalry,omitempty"`
 }
 
 // SnapshotNat is one nation's track and score.
@@ -192,12 +206,15 @@ func (s *State) Snapshot(g *games.Game) Snapshot {
 	for a := range s.Units {
 		for n, c := range s.Units[a] {
 			if c > 0 {
-				sn.Armies = append(sn.Armies, SnapshotStack{Area: g.Board.AreaName(games.AreaID(a)), Nation: g.Tables.Nations[n].Name, Armies: c})
+				sn.Armies = append(sn.Armies, SnapshotStack{Area: g.Board.AreaName(games.AreaID(a)), Nation: g.Tables.Nations[n].Name, Armies: c, Cavalry: s.Cavalry(games.AreaID(a), n)})
 			}
 		}
 	}
 	for n, nat := range g.Tables.Nations {
 		sn.Nations = append(sn.Nations, SnapshotNat{Nation: nat.Name, Population: s.Pop[n], VP: s.VP[n]})
+	}
+	if s.LR != nil { // Leaders and Raiders (lr_state.go)
+		sn.LR = s.LR.snapshot(g)
 	}
 	return sn
 }
@@ -245,6 +262,12 @@ func UnmarshalState(g *games.Game, data []byte) (*State, error) {
 			return nil, fmt.Errorf("state: %s in %s: armies must be positive", st.Nation, st.Area)
 		}
 		s.Units[a][n] += st.Armies
+		if st.Cavalry != 0 { // Leaders and Raiders (lr_state.go)
+			if s.LR == nil || st.Cavalry < 0 || st.Cavalry > st.Armies {
+				return nil, fmt.Errorf("state: %s in %s: cavalry must be 0..armies in a Leaders and Raiders game", st.Nation, st.Area)
+			}
+			s.LR.Cav[a][n] += st.Cavalry
+		}
 	}
 	for _, sn := range sn.Nations {
 		n, err := g.Tables.NationIndex(sn.Nation)
@@ -252,6 +275,9 @@ func UnmarshalState(g *games.Game, data []byte) (*State, error) {
 			return nil, fmt.Errorf("state: %w", err)
 		}
 		s.Pop[n], s.VP[n] = sn.Population, sn.VP
+	}
+	if err := s.unsnapshotLR(g, sn.LR); err != nil { // Leaders and Raiders (lr_state.go)
+		return nil, err
 	}
 	return s, nil
 }
