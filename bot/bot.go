@@ -24,8 +24,10 @@ func Rand(seed uint64, label string) *rand.Rand {
 }
 
 // Orders writes turn orders for the nation due in s. The file is legal by
-// construction: candidate moves that the engine's check refuses are dropped
-// until the file passes.
+// construction: invaders land at most two to an area (so the population
+// limit of reduX Core 4.2.2 holds at the end of movement, 6.4), a nation over
+// its limit makes an expanding move (6), and every further move is kept only
+// if the engine's check still accepts the file.
 func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
 	n := e.Due(s)
 	if n < 0 {
@@ -37,127 +39,187 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 	f := &orders.File{Kind: orders.TurnOrders, Game: game, Nation: g.Tables.Nations[n].Name, Turn: e.TurnID(s), Token: token}
 	p := e.AfterPhase1(s, nil)
 	aggression := 0.35 + 0.5*r.Float64()
-	var body []orders.Statement
-	line := 1
-	add := func(st orders.Statement) { body = append(body, st) }
-	foreign := func(a games.AreaID) int {
-		c := 0
-		for m, k := range p.Units[a] {
-			if m != n {
-				c += k
-			}
+	foreign := func(a games.AreaID) int { return foreignIn(p, a, n) }
+	legal := func() bool { return len(e.Check(s, f, nil)) == 0 }
+	try := func(st orders.Statement) bool {
+		f.Body = append(f.Body, st)
+		renumber(f.Body)
+		if legal() {
+			return true
 		}
-		return c
+		f.Body = f.Body[:len(f.Body)-1]
+		return false
 	}
-	// Invaders must land (reduX Core 6.1).
+
+	// Invaders must land (reduX Core 6.1): at most two an area, preferring
+	// areas they can take or that are vacant.
+	landed := make([]int, len(b.Areas))
 	for a := b.NumLand; a < len(b.Areas); a++ {
 		k := p.Units[a][n]
-		if k == 0 {
-			continue
-		}
 		sea := games.AreaID(a)
-		var coast []games.AreaID
-		for _, ed := range b.Edges(sea) {
-			if b.IsLand(ed.To) {
-				coast = append(coast, ed.To)
-			}
-		}
 		for k > 0 {
-			// Prefer an area we can beat, then a vacant one.
-			best, bestScore := coast[r.IntN(len(coast))], -1.0
-			for _, c := range coast {
-				sc := r.Float64()
-				if f := foreign(c); f == 0 {
+			best, bestScore := games.NoArea, -1e9
+			for _, ed := range b.Edges(sea) {
+				c := ed.To
+				if !b.IsLand(c) || landed[c] >= 2 {
+					continue
+				}
+				sc := r.Float64() - float64(landed[c])
+				switch fo := foreign(c); {
+				case fo == 0:
 					sc += 1
-				} else if k > f {
-					sc += 1.5 * aggression * 2
+				case min(k, 2-landed[c]) > fo:
+					sc += 3 * aggression
+				default:
+					sc -= float64(fo)
+				}
+				if b.Difficult(c) {
+					sc -= 0.5
 				}
 				if sc > bestScore {
 					best, bestScore = c, sc
 				}
 			}
-			take := k
-			if k > 3 && r.IntN(2) == 0 {
-				take = k / 2
-			}
-			path := []games.AreaID{sea, best}
-			if foreign(best) == 0 && r.Float64() < 0.4 {
-				if nb := pickNeighbour(r, b, best, func(x games.AreaID) bool { return p.Vacant(x) }); nb != games.NoArea {
-					path = append(path, nb)
+			if best == games.NoArea { // more invaders than coast: crowd in
+				for _, ed := range b.Edges(sea) {
+					if b.IsLand(ed.To) {
+						best = ed.To
+						break
+					}
 				}
 			}
-			add(orders.Move{At: orders.At{Line: line}, N: take, Path: path})
-			line++
+			take := min(k, max(1, 2-landed[best]))
+			if b.Difficult(best) && foreign(best) == 0 && take == 2 && r.IntN(3) == 0 {
+				take = 1
+			}
+			f.Body = append(f.Body, orders.Move{N: take, Path: []games.AreaID{sea, best}})
+			landed[best] += take
 			k -= take
 		}
 	}
-	// Land armies: attack or expand.
+	renumber(f.Body)
+	if !legal() {
+		// Spread the landings one army an area where possible.
+		var spread []orders.Statement
+		for a := b.NumLand; a < len(b.Areas); a++ {
+			k := p.Units[a][n]
+			var coast []games.AreaID
+			for _, ed := range b.Edges(games.AreaID(a)) {
+				if b.IsLand(ed.To) {
+					coast = append(coast, ed.To)
+				}
+			}
+			r.Shuffle(len(coast), func(i, j int) { coast[i], coast[j] = coast[j], coast[i] })
+			for i := 0; k > 0 && len(coast) > 0; i++ {
+				spread = append(spread, orders.Move{N: 1, Path: []games.AreaID{games.AreaID(a), coast[i%len(coast)]}})
+				k--
+			}
+		}
+		f.Body = spread
+		renumber(f.Body)
+	}
+
+	// Land armies: attack or expand, each move kept only if still legal.
+	type cand struct {
+		from, to games.AreaID
+		n        int
+		attack   bool
+	}
+	var cands []cand
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
-		k := s.Units[a][n]
-		if p.Units[a][n] < k {
-			k = p.Units[a][n]
-		}
-		if k < 2 || foreign(id) > 0 {
+		k := min(s.Units[a][n], p.Units[a][n])
+		if k < 1 || foreign(id) > 0 {
 			continue
 		}
-		spare := k - 1
-		for _, ed := range shuffled(r, b.Edges(id)) {
-			if spare == 0 || !b.IsLand(ed.To) {
+		for _, ed := range b.Edges(id) {
+			if !b.IsLand(ed.To) {
 				continue
 			}
-			f := foreign(ed.To)
+			fo := foreign(ed.To)
 			switch {
-			case f > 0 && spare > f && r.Float64() < aggression:
-				add(orders.Move{At: orders.At{Line: line}, N: spare, Path: []games.AreaID{id, ed.To}})
-				spare = 0
-			case f == 0 && p.Units[ed.To][n] == 0 && r.Float64() < 0.6:
-				add(orders.Move{At: orders.At{Line: line}, N: 1, Path: []games.AreaID{id, ed.To}})
-				spare--
+			case fo > 0 && k-1 > fo:
+				cands = append(cands, cand{id, ed.To, k - 1, true})
+			case fo > 0 && k > fo:
+				cands = append(cands, cand{id, ed.To, k, true})
+			case fo == 0 && p.Units[ed.To][n] == 0:
+				cands = append(cands, cand{id, ed.To, 1, false})
 			}
-			line++
 		}
 	}
-	f.Body = body
-	// Drop what the engine refuses until the file passes.
-	for tries := 0; tries < 50; tries++ {
-		errs := e.Check(s, f, nil)
-		if len(errs) == 0 {
-			break
+	r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	over := p.Excess(b, n) > 0
+	moved := make([]int, len(b.Areas))
+	for _, c := range cands {
+		if moved[c.from]+c.n > min(s.Units[c.from][n], p.Units[c.from][n]) {
+			continue
 		}
-		drop := map[int]bool{}
-		for _, er := range errs {
-			if er.Line > 0 {
-				drop[er.Line] = true
+		want := r.Float64() < 0.6
+		if c.attack {
+			want = r.Float64() < aggression
+		}
+		if !want && !over {
+			continue
+		}
+		if try(orders.Move{N: c.n, Path: []games.AreaID{c.from, c.to}}) {
+			moved[c.from] += c.n
+			over = false
+		}
+	}
+	if !legal() && over {
+		// Still owing the expansion of reduX Core 6: any move into an empty
+		// area or any attack, one or two areas, one army from a stack of
+		// two or more, will do.
+		for a := 0; a < b.NumLand && !legal(); a++ {
+			id := games.AreaID(a)
+			if min(s.Units[a][n], p.Units[a][n])-moved[a] < 2 || foreign(id) > 0 {
+				continue
 			}
-		}
-		if len(drop) == 0 {
-			// A whole-file limit (stacking, held areas, population): drop the
-			// last land move and try again.
-			for i := len(f.Body) - 1; i >= 0; i-- {
-				if mv, ok := f.Body[i].(orders.Move); ok && b.IsLand(mv.Path[0]) {
-					drop[mv.Line] = true
+			for _, e1 := range b.Edges(id) {
+				if !b.IsLand(e1.To) {
+					continue
+				}
+				if (foreign(e1.To) > 0 || p.Vacant(e1.To)) && try(orders.Move{N: 1, Path: []games.AreaID{id, e1.To}}) {
+					break
+				}
+				if e1.Strait || foreign(e1.To) > 0 {
+					continue
+				}
+				done := false
+				for _, e2 := range b.Edges(e1.To) {
+					if b.IsLand(e2.To) && !e2.Strait && e2.To != id && (foreign(e2.To) > 0 || p.Vacant(e2.To)) &&
+						try(orders.Move{N: 1, Path: []games.AreaID{id, e1.To, e2.To}}) {
+						done = true
+						break
+					}
+				}
+				if done {
 					break
 				}
 			}
-			if len(drop) == 0 {
-				break
-			}
 		}
-		var kept []orders.Statement
-		for _, st := range f.Body {
-			if !drop[st.Pos()] {
-				kept = append(kept, st)
-			}
-		}
-		f.Body = kept
 	}
+	if !legal() {
+		// Nothing better found: keep only what the check accepts.
+		var kept []orders.Statement
+		body := f.Body
+		f.Body = nil
+		for _, st := range body {
+			f.Body = append(f.Body, st)
+			renumber(f.Body)
+			if len(e.Check(s, f, nil)) > 0 {
+				f.Body = f.Body[:len(f.Body)-1]
+			}
+		}
+		_ = kept
+	}
+
 	// Battle behaviour: some bots fall back when beaten.
 	p2 := e.Preview(s, f)
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
 		if p2.Units[a][n] > 0 && foreignIn(p2, id, n) > 0 && r.Float64() < 0.5 {
-			f.Body = append(f.Body, orders.Attack{At: orders.At{Line: 1000 + a}, Area: id, Rule: orders.Rule{When: orders.Cmp{L: orders.Var("mine"), Op: "<=", R: orders.Num(1 + r.IntN(2))}}})
+			f.Body = append(f.Body, orders.Attack{Area: id, Rule: orders.Rule{When: orders.Cmp{L: orders.Var("mine"), Op: "<=", R: orders.Num(1 + r.IntN(2))}}})
 		}
 	}
 	renumber(f.Body)
