@@ -193,6 +193,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
 	}
 	r := &rules{id: id, g: g, e: adjudicator.New(g)}
+	if gf.EngineFingerprint, err = r.fingerprint(); err != nil {
+		return nil, nil, err
+	}
 	tokData, err := yaml.Marshal(tokenFile)
 	if err != nil {
 		return nil, nil, err
@@ -404,6 +407,11 @@ func (g *Game) Engine() *adjudicator.Engine { return g.r.e }
 
 // Commitment is s_0, the hex commitment to the game's dice.
 func (g *Game) Commitment() string { return g.gf.Commitment }
+
+// EngineFingerprint identifies how the pbem that created the game plays
+// (fingerprint.go); post it with the commitment, so that verify's "the
+// engine plays differently" cannot be claimed by editing game.yaml.
+func (g *Game) EngineFingerprint() string { return g.gf.EngineFingerprint }
 
 // Players lists the players in seat order.
 func (g *Game) Players() []PlayerInfo {

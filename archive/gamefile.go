@@ -14,10 +14,12 @@ import (
 )
 
 // EngineVersion names the behaviour of the adjudicator that wrote an
-// archive. It must change whenever the engine (or the bot that plays missed
-// turns) can give a different state or different events for the same
-// inputs; Verify reports a different version as a version mismatch, not as
-// tampering.
+// archive. It should change whenever the engine (or the bot that plays
+// missed turns) can give a different state or different events for the
+// same inputs; Verify reports a different version as a version mismatch,
+// not as tampering. Because the engine is changed by people who may not
+// bump it, game.yaml also records an engine fingerprint (fingerprint.go),
+// which catches a changed engine under the same version.
 const EngineVersion = "pbem-engine-1"
 
 // FormatVersion is the layout of the archive described in this package's
@@ -39,6 +41,9 @@ type gameFile struct {
 	ChainLength   int          `yaml:"chain_length"`
 	DiceSpec      string       `yaml:"dice_spec"`
 	EngineVersion string       `yaml:"engine"`
+	// EngineFingerprint is rules.fingerprint of the pbem that created the
+	// game.
+	EngineFingerprint string `yaml:"engine_fingerprint,omitempty"`
 }
 
 type playerFile struct {

@@ -19,6 +19,10 @@ type Problem struct {
 	Path string // relative to the game directory: "turns/012-r03-saxons/dice.log"
 	Line int    // 0 when it concerns the whole file
 	Msg  string
+	// Replay is set for a difference found by replaying with this pbem's
+	// engine and bot: with an engine mismatch it is not evidence of
+	// tampering.
+	Replay bool
 }
 
 // Error makes a *Problem an error, for the readers of the archive.
@@ -35,7 +39,7 @@ func (p Problem) String() string {
 // pbem's: what depends on it cannot be compared, and a difference there is
 // not evidence of tampering.
 type Mismatch struct {
-	What    string // "engine" or "dice spec"
+	What    string // "engine", "engine behaviour" or "dice spec"
 	Archive string
 	Ours    string
 }
@@ -52,12 +56,17 @@ type VerifyError struct {
 func (e *VerifyError) Error() string {
 	var b strings.Builder
 	for _, m := range e.Mismatch {
-		skipped := "the replay of every step was skipped"
-		if m.What == "dice spec" {
-			skipped = "the dice and the replay were not re-derived"
+		switch m.What {
+		case "engine behaviour":
+			fmt.Fprintf(&b, "version mismatch: this pbem's engine plays differently from the one that wrote %s (engine fingerprint %.16s…, this pbem %.16s…); the replay differences below may come from that and are not by themselves evidence of tampering\n",
+				e.Dir, m.Archive, m.Ours)
+		case "dice spec":
+			fmt.Fprintf(&b, "version mismatch: %s was written by dice spec %s, this pbem has dice spec %s; the dice and the replay were not re-derived (this is not evidence of tampering)\n",
+				e.Dir, m.Archive, m.Ours)
+		default:
+			fmt.Fprintf(&b, "version mismatch: %s was written by engine %s, this pbem has engine %s; the replay of every step was skipped (this is not evidence of tampering)\n",
+				e.Dir, m.Archive, m.Ours)
 		}
-		fmt.Fprintf(&b, "version mismatch: %s was written by %s %s, this pbem has %s %s; %s (this is not evidence of tampering)\n",
-			e.Dir, m.What, m.Archive, m.What, m.Ours, skipped)
 	}
 	if n := len(e.Problems); n > 0 {
 		fmt.Fprintf(&b, "%s does not verify: %d %s\n", e.Dir, n, plural(n, "problem", "problems"))
@@ -71,8 +80,21 @@ func (e *VerifyError) Error() string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// Tampered reports whether any problem was found beyond version mismatches.
-func (e *VerifyError) Tampered() bool { return len(e.Problems) > 0 }
+// Tampered reports whether a problem was found that a version mismatch
+// does not explain: anything but replay differences under a changed
+// engine.
+func (e *VerifyError) Tampered() bool {
+	changed := false
+	for _, m := range e.Mismatch {
+		changed = changed || m.What == "engine behaviour"
+	}
+	for _, p := range e.Problems {
+		if !p.Replay || !changed {
+			return true
+		}
+	}
+	return false
+}
 
 // Verified counts what Verify checked.
 type Verified struct {
@@ -131,11 +153,20 @@ type verifier struct {
 }
 
 func (v *verifier) problem(path string, line int, format string, args ...any) {
+	v.add(Problem{Path: path, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// replayProblem is a difference found by replaying (see Problem.Replay).
+func (v *verifier) replayProblem(path string, line int, format string, args ...any) {
+	v.add(Problem{Path: path, Line: line, Msg: fmt.Sprintf(format, args...), Replay: true})
+}
+
+func (v *verifier) add(p Problem) {
 	if len(v.ve.Problems) >= maxProblems {
 		v.ve.Truncated = true
 		return
 	}
-	v.ve.Problems = append(v.ve.Problems, Problem{Path: path, Line: line, Msg: fmt.Sprintf(format, args...)})
+	v.ve.Problems = append(v.ve.Problems, p)
 }
 
 func (v *verifier) run() {
@@ -184,6 +215,14 @@ func (v *verifier) run() {
 			v.st.Superseded++
 		}
 		states[info.Number] = v.step(info, states[info.Parent], accepted, engineOK && diceOK, diceOK)
+	}
+	for _, p := range v.ve.Problems {
+		if p.Replay && gf.EngineFingerprint != "" {
+			if fp, err := r.fingerprint(); err == nil && fp != gf.EngineFingerprint {
+				v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "engine behaviour", Archive: gf.EngineFingerprint, Ours: fp})
+			}
+			break
+		}
 	}
 }
 
@@ -281,7 +320,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 		if isNMR(ordersTxt) {
 			if want := v.r.botOrders(parent, seed); replay && !bytes.Equal(ordersTxt, want) {
 				line, got, exp := firstDiff(ordersTxt, want)
-				v.problem(path(fileOrders), line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
+				v.replayProblem(path(fileOrders), line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
 				return nil
 			}
 		} else if accepted != nil && !accepted[info.ID][v.r.digest(f)] {
@@ -321,12 +360,14 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 	}
 	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: ordersTxt, standing: standingTxt})
 	if err != nil {
-		v.problem(base, 0, "the replay fails: %v", err)
+		v.replayProblem(base, 0, "the replay fails: %v", err)
 		return nil
 	}
 	v.st.Replayed++
 	for _, name := range []string{fileDice, fileState, fileEvents} {
-		if !v.compare(path(name), files[name], pl.files[name], "the replay") {
+		if got, want := files[name], pl.files[name]; !bytes.Equal(got, want) {
+			line, g, w := firstDiff(got, want)
+			v.replayProblem(path(name), line, "the archive has %q, the replay gives %q", g, w)
 			break
 		}
 	}
@@ -362,7 +403,7 @@ func (v *verifier) compare(path string, got, want []byte, what string) bool {
 		return true
 	}
 	line, g, w := firstDiff(got, want)
-	v.problem(path, line, "the archive has %q, %s gives %q", g, what, w)
+	v.replayProblem(path, line, "the archive has %q, %s gives %q", g, what, w)
 	return false
 }
 

@@ -165,6 +165,28 @@ func TestVerifyVersionMismatch(t *testing.T) {
 			}
 		})
 	}
+	t.Run("engine behaviour", func(t *testing.T) {
+		// The engine changed under the same version: the replay differs
+		// and the fingerprint tells why.
+		dir := standardCopy(t)
+		edit(t, filepath.Join(dir, "game.yaml"), `engine_fingerprint: [0-9a-f]{8}`, "engine_fingerprint: 00000000")
+		edit(t, stepPath(t, dir, 3, fileState), `("armies": )1`, "${1}4")
+		err := Verify(dir)
+		var ve *VerifyError
+		if !errors.As(err, &ve) || len(ve.Mismatch) != 1 || ve.Mismatch[0].What != "engine behaviour" || ve.Tampered() {
+			t.Fatalf("Verify = %v, want an engine behaviour mismatch and no tampering", err)
+		}
+		for _, want := range []string{"version mismatch: this pbem's engine plays differently", "not by themselves evidence of tampering", "state.json line 8"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("message lacks %q:\n%v", want, err)
+			}
+		}
+		// A wrong die is tampering whatever the engine.
+		edit(t, stepPath(t, dir, 2, fileDice), `(seq=1 .*) roll=2`, "$1 roll=5")
+		if err := Verify(dir); !errors.As(err, &ve) || !ve.Tampered() {
+			t.Errorf("a wrong die under an engine mismatch: %v", err)
+		}
+	})
 	t.Run("engine mismatch still checks the chain and dice", func(t *testing.T) {
 		dir := standardCopy(t)
 		edit(t, filepath.Join(dir, "game.yaml"), `engine: pbem-engine-1`, "engine: pbem-engine-0")

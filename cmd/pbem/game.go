@@ -87,7 +87,8 @@ dice chain secret and the tokens: never publish it with the game.`,
 			}
 			fmt.Fprintf(e.stdout, "Created game %s (%s) in %s\n", g.ID(), g.Rules().Ruleset.Title, g.Dir())
 			fmt.Fprintf(e.stdout, "Private directory (keep it secret, never publish it): %s\n\n", g.SecretsDir())
-			fmt.Fprintf(e.stdout, "Dice commitment s_0 (post it before the first turn):\n  %s\n\n", g.Commitment())
+			fmt.Fprintf(e.stdout, "Dice commitment s_0 (post it before the first turn):\n  %s\n", g.Commitment())
+			fmt.Fprintf(e.stdout, "Engine fingerprint (post it too):\n  %s\n\n", g.EngineFingerprint())
 			fmt.Fprintln(e.stdout, "Players and their tokens (send each player their own):")
 			for _, p := range g.Players() {
 				fmt.Fprintf(e.stdout, "  %s <%s>, %s: %s\n    token: %s\n", p.Name, p.Email, p.Colour, strings.Join(p.Nations, ", "), tokens[p.Name])

@@ -1,0 +1,55 @@
+package archive
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
+)
+
+// fingerprintSteps is the length of the game behind an engine fingerprint:
+// the first two rounds of reduX, with battles, missed turns and scoring.
+const fingerprintSteps = 14
+
+// fingerprint is the engine fingerprint of this pbem for a game's rules:
+// the SHA-256 of every file of the first steps of a fixed bot game (fixed
+// chain, fixed bot seeds), in hex. Two builds of pbem whose engine, bot,
+// dice or order encoding play a game differently almost surely give
+// different fingerprints, whatever their EngineVersion says. Verify
+// compares it with game.yaml when a replay differs, to tell a changed
+// engine from a changed archive.
+func (r *rules) fingerprint() (string, error) {
+	fr := &rules{id: "fingerprint", g: r.g, e: r.e}
+	chain, err := dice.NewChain(fingerprintSteps, simReader(0))
+	if err != nil {
+		return "", err
+	}
+	texts := fr.simStanding(0)
+	h := sha256.New()
+	s := adjudicator.NewState(fr.g)
+	for i := 1; i <= fingerprintSteps && !s.Over; i++ {
+		seed, _ := chain.Seed(i)
+		in := stepInput{id: fr.e.TurnID(s), seed: seed}
+		if fr.e.Due(s) >= 0 {
+			in.orders = fr.botOrders(s, seed)
+			in.standing = fr.formatStanding(in.id, texts)
+		}
+		pl, err := fr.play(s, in)
+		if err != nil {
+			return "", fmt.Errorf("engine fingerprint: step %d %s: %w", i, in.id, err)
+		}
+		var names []string
+		for name := range pl.files {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			h.Write(appendField(appendField(nil, []byte(name)), pl.files[name]))
+		}
+		s = pl.state
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
