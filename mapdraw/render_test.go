@@ -206,3 +206,30 @@ func TestContrastText(t *testing.T) {
 		assert.Equal(t, want, contrastText(c), hex)
 	}
 }
+
+// TestConcurrentRenders: renders share the parsed fonts and the geometry
+// but nothing mutable; run with -race.
+func TestConcurrentRenders(t *testing.T) {
+	g := redux(t)
+	geo := BritanniaGeometry(g.Board)
+	v := earlyView(t, g)
+	var want bytes.Buffer
+	require.NoError(t, RenderSVG(&want, geo, g.Board, v))
+	errs := make(chan error, 4)
+	outs := make(chan []byte, 4)
+	for range 4 {
+		go func() {
+			var buf bytes.Buffer
+			err := RenderSVG(&buf, geo, g.Board, v)
+			if err == nil {
+				err = RenderPNG(&bytes.Buffer{}, geo, g.Board, v)
+			}
+			errs <- err
+			outs <- buf.Bytes()
+		}()
+	}
+	for range 4 {
+		require.NoError(t, <-errs)
+		assert.True(t, bytes.Equal(want.Bytes(), <-outs))
+	}
+}
