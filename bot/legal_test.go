@@ -1,12 +1,16 @@
 package bot
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // TestBotFilesAreLegal: the bot's order files pass the engine's check, as a
@@ -37,4 +41,46 @@ func TestBotFilesAreLegal(t *testing.T) {
 	}
 	t.Logf("%d of %d bot files refused", refused, turns)
 	assert.LessOrEqual(t, float64(refused), 0.01*float64(turns), "at most 1%% of bot files may be refused (where no legal file exists)")
+}
+
+// BenchmarkAdjudicateGame times only the engine over a whole game: the bot's
+// orders for seed 1 are written first (untimed), then every nation turn and
+// end of round is adjudicated from them with HMAC dice (no bot, no
+// rendering, no disk). Target: under 50 ms a game (issue: the engine).
+func BenchmarkAdjudicateGame(b *testing.B) {
+	e := adjudicator.New(games.MustLoad("redux"))
+	var files []*orders.File
+	_, err := Play(e, 1, func(st Step) error {
+		if e.Due(st.Before) >= 0 {
+			files = append(files, Orders(e, st.Before, "sim", "", 1))
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	standing := make([]*orders.File, len(e.G.Tables.Nations))
+	for n := range standing {
+		standing[n] = Standing(e.G, n, "sim", "", 1)
+	}
+	sum := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-sim"), 1)) // Play's dice
+	key := sum[:]
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s := adjudicator.NewState(e.G)
+		i := 0
+		for !s.Over {
+			var err error
+			if e.Due(s) < 0 {
+				s, _, err = e.EndRound(s)
+			} else {
+				s, _, err = e.NationTurn(s, adjudicator.Input{Orders: files[i], Standing: standing}, dice.NewTurn(key, "sim", e.TurnID(s), nil, nil))
+				i++
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }
