@@ -75,10 +75,13 @@ type Remove struct {
 }
 
 // Reinforce names the area where this turn's non-invader reinforcements are
-// placed together (reduX Core 5.2.2).
+// placed together (reduX Core 5.2.2). With Cavalry > 0 (and Area ==
+// games.NoArea) it is "reinforce cavalry N" instead: take N cavalry in place
+// of twice as many infantry (reduX L&R 11.6.1, the Normans' extra turn).
 type Reinforce struct {
 	At
-	Area games.AreaID
+	Area    games.AreaID
+	Cavalry int
 }
 
 // Move moves N armies along a path: Path[0] is where they start (a land or
@@ -88,8 +91,10 @@ type Move struct {
 	At
 	N    int
 	Path []games.AreaID
-	// Unit selects a unit type for expansions ("cavalry", "leader"); empty
-	// means armies of any type in Core.
+	// Unit selects a unit type for expansions; empty means armies of any
+	// type. Leaders and Raiders (docs/orders.md) knows "infantry",
+	// "cavalry", "leader" (the nation's leader with N armies, 0 = every
+	// unmoved army of the area) and "leader alone".
 	Unit string
 }
 
@@ -126,6 +131,34 @@ type Defend struct {
 	Rule Rule
 }
 
+// Withdraw is a raider withdrawal (reduX L&R 11.5): N (0 = all) raiding
+// units in Area go back to the sea they started the turn in; with Stay,
+// they stay on land instead (a must-return turn's exception for Cnut, 9.4).
+type Withdraw struct {
+	At
+	Area games.AreaID
+	N    int
+	Stay bool
+}
+
+// Target says which unit type the nation's dice kill in a battle against a
+// force of cavalry and infantry, when a die could kill either (reduX L&R
+// 9.1.2: the roller chooses). Area == games.NoArea means every battle
+// ("target *"). Unit is "cavalry" or "infantry".
+type Target struct {
+	At
+	Area games.AreaID
+	Unit string
+}
+
+// Rex is the Danes' choice in the nation turn Cnut arrives whether to
+// become Rex Anglorum at the start of the Raider Withdrawal Phase (reduX
+// L&R 9.4): "crown yes" or "crown no".
+type Rex struct {
+	At
+	Yes bool
+}
+
 // Phase is a block of statements for a later phase of the same nation turn,
 // such as the second movement of a Major Invasion (reduX L&R 11.3). If,
 // when not nil, makes the block conditional.
@@ -157,6 +190,9 @@ type Rule struct {
 	N    int
 	To   []games.AreaID
 	When Cond
+	// Leader makes the rule move the nation's leader alone out of the
+	// battle, its armies staying (reduX L&R 9.2.2): "retreat leader".
+	Leader bool
 }
 
 func (Place) isStatement()      {}
@@ -167,6 +203,9 @@ func (Battles) isStatement()    {}
 func (Casualties) isStatement() {}
 func (Attack) isStatement()     {}
 func (Defend) isStatement()     {}
+func (Withdraw) isStatement()   {}
+func (Target) isStatement()     {}
+func (Rex) isStatement()        {}
 func (Phase) isStatement()      {}
 func (If) isStatement()         {}
 
@@ -179,9 +218,12 @@ type Cond interface {
 
 // Env is what a condition can see: mine and theirs are the armies of the
 // deciding nation and of its opponent in the battle area after the round;
-// round is the battle round just fought (1-based).
+// round is the battle round just fought (1-based); won is true only when a
+// victorious attacker with a leader decides whether to retreat after the
+// battle (reduX L&R 9.2.2).
 type Env struct {
 	Mine, Theirs, Round int
+	Won                 bool
 }
 
 // Expr is an integer expression.
@@ -223,6 +265,10 @@ type Not struct{ C Cond }
 
 // Always is the condition that is always true.
 type Always struct{}
+
+// Won is true after a battle the deciding attacker has won (reduX L&R
+// 9.2.2); a rule that does not mention it is never asked after a victory.
+type Won struct{}
 
 // Value implements Expr.
 func (n Num) Value(Env) int { return int(n) }
@@ -283,6 +329,24 @@ func (n Not) Eval(e Env) bool { return !n.C.Eval(e) }
 // Eval implements Cond.
 func (Always) Eval(Env) bool { return true }
 
+// Eval implements Cond.
+func (Won) Eval(e Env) bool { return e.Won }
+
+// MentionsWon reports whether a condition uses "won".
+func MentionsWon(c Cond) bool {
+	switch c := c.(type) {
+	case Won:
+		return true
+	case And:
+		return MentionsWon(c.L) || MentionsWon(c.R)
+	case Or:
+		return MentionsWon(c.L) || MentionsWon(c.R)
+	case Not:
+		return MentionsWon(c.C)
+	}
+	return false
+}
+
 func (Num) isExpr()    {}
 func (Var) isExpr()    {}
 func (Mul) isExpr()    {}
@@ -292,6 +356,7 @@ func (And) isCond()    {}
 func (Or) isCond()     {}
 func (Not) isCond()    {}
 func (Always) isCond() {}
+func (Won) isCond()    {}
 
 // Error is one problem with an order file, with its line. Invalid errors
 // (not understood) come from Decode; Illegal errors (understood but not

@@ -89,6 +89,8 @@ func writeCond(sb *strings.Builder, c Cond, min int) {
 	switch c := c.(type) {
 	case nil, Always:
 		sb.WriteString("always")
+	case Won:
+		sb.WriteString("won")
 	case Or:
 		writeCond(sb, c.L, precOr)
 		sb.WriteString(" or ")
@@ -175,7 +177,7 @@ type token struct {
 // maxNum bounds numbers in conditions; armies and rounds are far smaller.
 const maxNum = 9999
 
-var condWords = []string{"mine", "theirs", "round", "and", "or", "not", "always"}
+var condWords = []string{"mine", "theirs", "round", "and", "or", "not", "always", "won"}
 
 func lexCond(s string) ([]token, error) {
 	var toks []token
@@ -382,6 +384,10 @@ func (p *condParser) primary() (Cond, bool) {
 	if t.kind == tWord && t.val == "always" {
 		p.pos++
 		return Always{}, true
+	}
+	if t.kind == tWord && t.val == "won" { // reduX L&R 9.2.2
+		p.pos++
+		return Won{}, true
 	}
 	if t.kind == tLParen {
 		if p.depth >= maxDepth {

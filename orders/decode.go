@@ -216,7 +216,9 @@ func (d *decoder) file(body []Statement) *File {
 	}
 	if f.Kind == StandingOrders {
 		for _, s := range body {
-			if _, ok := s.(Defend); !ok {
+			switch s.(type) {
+			case Defend, Target: // target: reduX L&R 9.1.2
+			default:
 				d.errorf(s.Pos(), "standing orders may only contain defend lines")
 			}
 		}
@@ -256,6 +258,13 @@ func (d *decoder) turn(h header, nation int) string {
 		d.errorf(h.line, "there is no round %d (the game has rounds 1 to %d)", round, n)
 		return ""
 	}
+	extra := false // an extra nation turn of the final round (reduX L&R 11.6.1)
+	if k := strings.ToLower(m[2]); d.g.Tables.LR != nil && strings.HasSuffix(k, "extra") {
+		base := strings.TrimRight(m[2][:len(m[2])-len("extra")], " -_")
+		if _, err := d.g.Tables.NationIndex(base); err == nil {
+			m[2], extra = base, true
+		}
+	}
 	if m[2] != "" {
 		i, err := -1, error(nil)
 		if utf8.RuneCountInString(m[2]) <= maxName {
@@ -273,12 +282,24 @@ func (d *decoder) turn(h header, nation int) string {
 	if nation < 0 {
 		return ""
 	}
+	if extra {
+		return TurnID(round, d.g.Tables.Nations[nation].Name) + ExtraSuffix
+	}
 	return TurnID(round, d.g.Tables.Nations[nation].Name)
 }
 
+// ExtraSuffix ends the turn id of an extra nation turn of the final round
+// (reduX L&R 11.6.1): "r16-saxons-extra".
+const ExtraSuffix = "-extra"
+
 // Keywords.
 
-var keywords = []string{"place", "remove", "reinforce", "move", "battles", "casualties", "attack", "defend", "phase", "if", "end"}
+var keywords = []string{"place", "remove", "reinforce", "move", "battles", "casualties", "attack", "defend", "phase", "if",
+	"withdraw", "stay", "target", "crown", // Leaders and Raiders (docs/orders.md)
+	"end"}
+
+// coreKeywords is how many keywords messages list: the Core ones.
+const coreKeywords = 10
 
 // keyword resolves a word to a keyword: exactly, else by unique prefix, any
 // case. The message says why not.
@@ -314,7 +335,7 @@ func keyword(w string) (string, string) {
 	if len(sug) > 0 {
 		return "", fmt.Sprintf("%q is not a keyword (did you mean %s?)", short(w), orList(sug))
 	}
-	return "", fmt.Sprintf("%q is not a keyword (orders start with %s)", short(w), strings.Join(keywords[:len(keywords)-1], ", "))
+	return "", fmt.Sprintf("%q is not a keyword (orders start with %s)", short(w), strings.Join(keywords[:coreKeywords], ", "))
 }
 
 // maxName bounds an area name; longer text is not looked up.
@@ -380,6 +401,16 @@ func (d *decoder) once(body []Statement) {
 		switch s := s.(type) {
 		case Reinforce:
 			key = "reinforce"
+			if s.Cavalry > 0 {
+				key = "reinforce cavalry"
+			}
+		case Target:
+			key = "target *"
+			if s.Area != games.NoArea {
+				key = "target " + d.g.Board.AreaName(s.Area)
+			}
+		case Rex:
+			key = "crown"
 		case Battles:
 			key = "battles"
 		case Casualties:
@@ -427,7 +458,7 @@ func (d *decoder) deeper(l srcLine, parent indent) bool {
 func (d *decoder) statement(l srcLine, text string, lines []srcLine, i *int, ctx context) []Statement {
 	w := firstWord(text)
 	if w == "" {
-		d.errorf(l.n, "%q does not start with a keyword (%s)", short(text), strings.Join(keywords[:len(keywords)-1], ", "))
+		d.errorf(l.n, "%q does not start with a keyword (%s)", short(text), strings.Join(keywords[:coreKeywords], ", "))
 		return nil
 	}
 	kw, msg := keyword(w)
@@ -438,7 +469,7 @@ func (d *decoder) statement(l srcLine, text string, lines []srcLine, i *int, ctx
 	rest := strings.TrimSpace(text[len(w):])
 	if strings.HasPrefix(rest, ":") {
 		switch kw {
-		case "place", "remove", "reinforce", "move", "battles":
+		case "place", "remove", "reinforce", "move", "battles", "withdraw", "stay", "crown":
 			rest = strings.TrimSpace(rest[1:])
 		case "casualties", "attack", "defend":
 			if strings.Count(rest, ":") >= 2 {
@@ -460,6 +491,12 @@ func (d *decoder) statement(l srcLine, text string, lines []srcLine, i *int, ctx
 		return one(d.casualties(at, rest))
 	case "attack", "defend":
 		return one(d.attackDefend(at, kw, rest))
+	case "withdraw", "stay":
+		return one(d.withdraw(at, kw, rest))
+	case "target":
+		return one(d.target(at, rest))
+	case "crown":
+		return one(d.rex(at, rest))
 	case "phase", "if":
 		return one(d.opener(l, at, kw, rest, lines, i, ctx))
 	case "end":
@@ -558,6 +595,22 @@ func (d *decoder) counted(at At, kw, rest string) []Statement {
 }
 
 func (d *decoder) reinforce(at At, rest string) Statement {
+	if w := strings.Fields(rest); len(w) > 0 && strings.EqualFold(w[0], "cavalry") {
+		// "reinforce cavalry N": cavalry for infantry (reduX L&R 11.6.1).
+		if len(w) != 2 || !isNumber(w[1]) {
+			d.errorf(at.Line, `write "reinforce cavalry N" to take N cavalry in place of 2N infantry`)
+			return nil
+		}
+		n, ok := d.count(at.Line, w[1])
+		if !ok {
+			return nil
+		}
+		if n == 0 {
+			d.errorf(at.Line, "reinforce cavalry needs at least 1")
+			return nil
+		}
+		return Reinforce{At: at, Area: games.NoArea, Cavalry: n}
+	}
 	if rest == "" || strings.Contains(rest, ",") {
 		d.errorf(at.Line, `reinforce names one area, like "reinforce Wessex" (reinforcements are placed together)`)
 		return nil
@@ -578,6 +631,7 @@ var pathSep = regexp.MustCompile(`(?i)\s*(?:->|=>|>|,)\s*|\s+-\s+|\s+to\s+`)
 var units = map[string]string{
 	"army": "", "armies": "",
 	"cavalry": "cavalry", "horse": "cavalry", "horses": "cavalry",
+	"infantry": "infantry", "foot": "infantry",
 	"leader": "leader", "leaders": "leader",
 }
 
@@ -607,6 +661,14 @@ func (d *decoder) move(at At, rest string) Statement {
 		if u, ok := units[strings.ToLower(words[0])]; ok {
 			m.Unit = u
 			words = words[1:]
+			if u == "leader" && len(words) > 1 && strings.EqualFold(words[0], "alone") {
+				if m.N > 0 {
+					d.errorf(at.Line, `"leader alone" moves no armies; leave out the number`)
+					return nil
+				}
+				m.Unit = "leader alone"
+				words = words[1:]
+			}
 		}
 	}
 	if len(words) > 1 && strings.EqualFold(words[0], "from") {
@@ -784,6 +846,9 @@ func (d *decoder) rule(line int, s string) (Rule, bool) {
 			words = words[1:]
 		case w == "all":
 			words = words[1:]
+		case w == "leader": // the leader alone (reduX L&R 9.2.2)
+			r.Leader = true
+			words = words[1:]
 		}
 	}
 	if len(words) == 0 {
@@ -799,6 +864,81 @@ func (d *decoder) rule(line int, s string) (Rule, bool) {
 	}
 	r.To = to
 	return r, true
+}
+
+// withdraw reads "withdraw AREA [N]" and "stay AREA [N]" (also "withdraw
+// N AREA"; "all" or no number means every raiding unit there).
+func (d *decoder) withdraw(at At, kw, rest string) Statement {
+	example := `"withdraw Kent" or "withdraw Kent 2"`
+	if kw == "stay" {
+		example = `"stay York 2"`
+	}
+	words := strings.Fields(rest)
+	n := 0
+	switch {
+	case len(words) > 1 && isNumber(words[len(words)-1]):
+		var ok bool
+		if n, ok = d.count(at.Line, words[len(words)-1]); !ok {
+			return nil
+		}
+		words = words[:len(words)-1]
+	case len(words) > 1 && (isNumber(words[0]) || strings.EqualFold(words[0], "all")):
+		if isNumber(words[0]) {
+			var ok bool
+			if n, ok = d.count(at.Line, words[0]); !ok {
+				return nil
+			}
+		}
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		d.errorf(at.Line, "%s needs an area, like %s", kw, example)
+		return nil
+	}
+	if n == 0 && len(rest) > 0 && isNumber(strings.Fields(rest)[0]) {
+		d.errorf(at.Line, "%s needs at least 1 unit, or \"all\"", kw)
+		return nil
+	}
+	id, ok := d.area(at.Line, strings.Join(words, " "), "")
+	if !ok {
+		return nil
+	}
+	return Withdraw{At: at, Area: id, N: n, Stay: kw == "stay"}
+}
+
+// target reads "target AREA: cavalry|infantry" (or "target *: ...").
+func (d *decoder) target(at At, rest string) Statement {
+	const example = `target needs a battle area and a unit type, like "target Kent: cavalry" or "target *: infantry"`
+	area, unit, found := strings.Cut(rest, ":")
+	area, unit = strings.TrimSpace(area), strings.ToLower(strings.TrimSpace(unit))
+	if !found || area == "" || unit == "" {
+		d.errorf(at.Line, example)
+		return nil
+	}
+	u, ok := units[unit]
+	if !ok || (u != "cavalry" && u != "infantry") {
+		d.errorf(at.Line, "target names cavalry or infantry, not %q", short(unit))
+		return nil
+	}
+	id := games.NoArea
+	if area != "*" {
+		if id, ok = d.area(at.Line, area, ""); !ok {
+			return nil
+		}
+	}
+	return Target{At: at, Area: id, Unit: u}
+}
+
+// rex reads "crown yes" or "crown no" (Cnut's choice, reduX L&R 9.4).
+func (d *decoder) rex(at At, rest string) Statement {
+	switch strings.ToLower(strings.TrimSpace(rest)) {
+	case "yes", "y":
+		return Rex{At: at, Yes: true}
+	case "no", "n":
+		return Rex{At: at}
+	}
+	d.errorf(at.Line, `write "crown yes" or "crown no"`)
+	return nil
 }
 
 // opener reads "phase N:" or "if AREA taken|lost:", with the statements

@@ -84,6 +84,9 @@ func EncodeStatement(s Statement, g *games.Game) string {
 	case Remove:
 		return fmt.Sprintf("remove %s %d", name(s.Area), s.N)
 	case Reinforce:
+		if s.Cavalry > 0 {
+			return fmt.Sprintf("reinforce cavalry %d", s.Cavalry)
+		}
 		return "reinforce " + name(s.Area)
 	case Move:
 		n := "all"
@@ -106,6 +109,26 @@ func EncodeStatement(s Statement, g *games.Game) string {
 			a = name(s.Area)
 		}
 		return fmt.Sprintf("defend %s: %s", a, encodeRule(s.Rule, names))
+	case Withdraw:
+		kw := "withdraw"
+		if s.Stay {
+			kw = "stay"
+		}
+		if s.N > 0 {
+			return fmt.Sprintf("%s %s %d", kw, name(s.Area), s.N)
+		}
+		return fmt.Sprintf("%s %s", kw, name(s.Area))
+	case Target:
+		a := "*"
+		if s.Area != games.NoArea {
+			a = name(s.Area)
+		}
+		return fmt.Sprintf("target %s: %s", a, s.Unit)
+	case Rex:
+		if s.Yes {
+			return "crown yes"
+		}
+		return "crown no"
 	case Phase:
 		return fmt.Sprintf("phase %d:", s.N)
 	case If:
@@ -132,6 +155,12 @@ func EncodeStatement(s Statement, g *games.Game) string {
 		return EncodeStatement(*s, g)
 	case *Phase:
 		return EncodeStatement(*s, g)
+	case *Withdraw:
+		return EncodeStatement(*s, g)
+	case *Target:
+		return EncodeStatement(*s, g)
+	case *Rex:
+		return EncodeStatement(*s, g)
 	case *If:
 		return EncodeStatement(*s, g)
 	}
@@ -147,6 +176,9 @@ func encodeRule(r Rule, names func([]games.AreaID, string) string) string {
 	s := "retreat"
 	if r.N > 0 {
 		s += " " + strconv.Itoa(r.N)
+	}
+	if r.Leader {
+		s += " leader"
 	}
 	if len(r.To) > 0 {
 		s += " to " + names(r.To, ", ")
