@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -26,4 +27,44 @@ func BenchmarkVerify(b *testing.B) {
 	b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(st.Steps), "steps")
 	b.ReportMetric(float64(st.Dice), "dice")
+}
+
+// BenchmarkAdvance adjudicates and writes one missed nation turn (bot
+// orders, engine, report, eight files fsynced, the folder renamed into
+// place), rolling back after each so that the same turn is played every
+// time.
+func BenchmarkAdvance(b *testing.B) {
+	f := newGame(b)
+	f.nmr()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := f.g.Advance(true); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if _, err := f.g.Rollback("1", "benchmark"); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+}
+
+// BenchmarkSimulate plays a whole game in memory, as `pbem simulate` does
+// without --game.
+func BenchmarkSimulate(b *testing.B) {
+	for range b.N {
+		if _, err := Simulate(Sim{Ruleset: "redux", Players: 4, Seed: 1}, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSimulateArchive writes a whole simulated game as an archive, as
+// `pbem simulate --game` does (no fsync).
+func BenchmarkSimulateArchive(b *testing.B) {
+	for i := range b.N {
+		if _, err := Simulate(Sim{Ruleset: "redux", Players: 4, Seed: 1}, filepath.Join(b.TempDir(), fmt.Sprint(i))); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
