@@ -111,7 +111,7 @@ var contextLabels = []struct {
 	Lat, Lon float64
 }{
 	{"IRELAND", 53.0, -6.9},
-	{"FRANCIA", 49.75, 1.2},
+	{"FRANCIA", 50.1, 1.9},
 }
 
 // seaBorders are the drawn borders between neighbouring seas: each starts a

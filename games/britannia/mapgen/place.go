@@ -194,9 +194,27 @@ func place(m *model) {
 		if s.Sea {
 			n = seaSlots
 		}
-		cands := grid(bbox(s.Rings).grow(40), 2)
 		origin := s.Label
-		sort.SliceStable(cands, func(i, j int) bool { return cands[i].dist2(origin) < cands[j].dist2(origin) })
+		var cands []pt
+		if s.Sea {
+			// Near the name, and rather on the open-sea side of it: move
+			// arrows leave a sea's name towards the coast.
+			cands = grid(rect{origin.X - 170, origin.Y - 170, origin.X + 170, origin.Y + 170}, 3)
+			toLand := nearestPoint(origin, m.Land).sub(origin).unit()
+			key := make(map[pt]float64, len(cands))
+			for _, c := range cands {
+				d := c.dist(origin)
+				cos := 0.0
+				if d > 0 {
+					cos = c.sub(origin).dot(toLand) / d
+				}
+				key[c] = d * (1 + 0.45*cos)
+			}
+			sort.SliceStable(cands, func(i, j int) bool { return key[cands[i]] < key[cands[j]] })
+		} else {
+			cands = grid(bbox(s.Rings).grow(40), 2)
+			sort.SliceStable(cands, func(i, j int) bool { return cands[i].dist2(origin) < cands[j].dist2(origin) })
+		}
 		// Tiers: wholly inside the area; the disc inside; for areas made
 		// only of islands, in water near them, clear of all land.
 		tiers := []func(c pt, f rect) bool{
@@ -331,4 +349,24 @@ func (m *model) islandOnly(s *shape) bool {
 		}
 	}
 	return true
+}
+
+// nearestPoint is the point of the rings' edges nearest p.
+func nearestPoint(p pt, rings [][]pt) pt {
+	best, bestD := p, math.Inf(1)
+	for _, r := range rings {
+		for i := range r {
+			a, b := r[i], r[(i+1)%len(r)]
+			d := b.sub(a)
+			t := 0.0
+			if l2 := d.dot(d); l2 > 0 {
+				t = math.Max(0, math.Min(1, p.sub(a).dot(d)/l2))
+			}
+			q := a.add(d.mul(t))
+			if dd := q.dist(p); dd < bestD {
+				best, bestD = q, dd
+			}
+		}
+	}
+	return best
 }
