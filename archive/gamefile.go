@@ -55,7 +55,7 @@ type playerFile struct {
 }
 
 const gameHeader = "# pbem game: the public record of the game (archive/doc.go).\n" +
-	"# The dice of step NNN use seed s_NNN, with SHA256(s_NNN) == s_(NNN-1) and s_0 the commitment.\n"
+	"# A step at depth i (the i-th step in force) uses seed s_i, with SHA256(s_i) == s_(i-1) and s_0 the commitment.\n"
 
 func (gf *gameFile) marshal() []byte {
 	var b bytes.Buffer
