@@ -382,7 +382,10 @@ func drawLegend(s *scene, g *Geometry, v *View) {
 			leaders = append(leaders, initial(st.Leader)+" "+st.Leader+" ("+stackTag(st)+")")
 		}
 	}
-	title := wrap(s, fontBold, 18, v.Title, inner)
+	var title []string
+	if strings.TrimSpace(v.Title) != "" {
+		title = wrap(s, fontBold, 18, v.Title, inner)
+	}
 	var lines []string
 	for _, l := range v.Legend {
 		lines = append(lines, wrap(s, fontRegular, 13, l, inner)...)

@@ -36,6 +36,8 @@ type model struct {
 	Context []contextShape
 	Straits []straitLine
 	Legend  [4]float64
+	// AtlasSHA256 identifies the atlas file the coast came from.
+	AtlasSHA256 string
 	// Land and Water are the rings of all playable land and of context
 	// land, for placing labels and slots.
 	Land, Other [][]pt

@@ -206,5 +206,10 @@ var straits = []struct {
 	{"Devon", "Gwent", lonLat{-3.75, 51.2}, lonLat{-3.45, 51.42}},
 }
 
+// labelText gives labels that differ from the area's name, such as one
+// split over two lines ("North\nMercia") where one line would not fit.
+// None is needed at this scale.
+var labelText = map[string]string{}
+
 // legendBox is the canvas rectangle kept for the title and legend.
 var legendBox = [4]float64{760, 16, 324, 300} // x, y, w, h

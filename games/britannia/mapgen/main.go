@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"log"
@@ -44,6 +45,9 @@ func main() {
 	}
 	for i, s := range m.Shapes {
 		s.Rings = rings[i]
+	}
+	if data, err := os.ReadFile(*atlas); err == nil {
+		m.AtlasSHA256 = fmt.Sprintf("%x", sha256.Sum256(data))
 	}
 	place(m)
 	data := []byte(m.yaml())

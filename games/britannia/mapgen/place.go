@@ -14,10 +14,6 @@ const (
 	seaSlots  = 8
 )
 
-// labelText lists labels written on two lines because one is too wide for
-// the area.
-var labelText = map[string]string{}
-
 type rect struct{ x0, y0, x1, y1 float64 }
 
 func rectOf(r mapdraw.Rect) rect { return rect{r.X, r.Y, r.X + r.W, r.Y + r.H} }
