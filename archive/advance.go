@@ -32,9 +32,11 @@ type Step struct {
 func (g *Game) Advance(nmr bool) (*Step, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if err := g.usable(); err != nil {
+	unlock, err := g.writing()
+	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	due := g.due()
 	if due.Over {
 		return nil, fmt.Errorf("the game is over")
@@ -131,9 +133,11 @@ func (g *Game) writeStep(info StepInfo, files map[string][]byte) error {
 func (g *Game) Rollback(to, why string) (string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if err := g.usable(); err != nil {
+	unlock, err := g.writing()
+	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	why = oneLine(why)
 	if why == "" {
 		return "", fmt.Errorf("a rollback needs a reason: it is logged for everyone to read")

@@ -66,8 +66,9 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Game is an open game directory. Its methods are safe for concurrent use
-// within one process; two processes must not write one game at once.
+// Game is an open game directory. Its methods are safe for concurrent use;
+// methods that write take a file lock in the private directory (on Unix),
+// so several processes may write one game, one at a time.
 type Game struct {
 	mu      sync.Mutex
 	dir     string
@@ -495,6 +496,24 @@ func (g *Game) usable() error {
 		return fmt.Errorf("an earlier write failed (%v): open the game again", g.broken)
 	}
 	return nil
+}
+
+// writing takes the game's write lock, shared with other processes, and
+// reads the game again from disk, in case another process wrote it since
+// it was opened. Call with g.mu held; call unlock when done.
+func (g *Game) writing() (unlock func(), err error) {
+	if err := g.usable(); err != nil {
+		return nil, err
+	}
+	unlock, err = flock(g.secrets)
+	if err != nil {
+		return nil, fmt.Errorf("locking the game (its private directory %s is needed to write it): %w", g.secrets, err)
+	}
+	if err := g.reload(); err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
 }
 
 // fail marks the game broken after a failed write.

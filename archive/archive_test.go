@@ -416,3 +416,42 @@ func TestFinishedGame(t *testing.T) {
 		t.Errorf("verified %+v of %d steps", st, res.Steps)
 	}
 }
+
+// TestTwoProcesses writes one game through two Game values, as a mail
+// daemon and a GM's command line would: each write sees the other's.
+func TestTwoProcesses(t *testing.T) {
+	f := newGame(t)
+	other, err := Open(f.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 2)
+	for _, g := range []*Game{f.g, other} {
+		go func() {
+			for range 6 {
+				if _, err := g.Advance(true); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.reopen()
+	if n := len(f.g.Steps()); n != 12 {
+		t.Errorf("%d steps, want 12", n)
+	}
+	for i, st := range f.g.Steps() {
+		if st.Number != i+1 || st.Parent != i {
+			t.Errorf("step %+v", st)
+		}
+	}
+	if err := Verify(f.dir); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -154,9 +154,11 @@ func (g *Game) SetStanding(nation, text string, arrival time.Time) (*Receipt, er
 func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *orders.Kind) (*Receipt, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if err := g.usable(); err != nil {
+	unlock, err := g.writing()
+	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	var (
 		f        *orders.File
 		hasToken bool
@@ -193,7 +195,6 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if err := g.appendLog(submissionsLog, line); err != nil {
 		return nil, g.fail(err)
 	}
-	var err error
 	if f.Kind == orders.StandingOrders {
 		err = g.w.writeFile(g.standingPath(f.Nation), []byte(rc.Orders))
 	} else {
