@@ -8,7 +8,7 @@ import (
 
 // MinBorder is the shortest shared border, in pixels, that a reader can see
 // as two areas meeting. Borders shorter than this are disagreements too.
-const MinBorder = 6.0
+const MinBorder = 12.0
 
 // Disagreements compares the drawing with the board's links, reduX Core 6:
 // areas that share a drawn border must be linked, every link that is not a
