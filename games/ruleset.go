@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-//go:embed britannia/*.yaml redux/*.yaml redux-lr/*.yaml
+//go:embed britannia/board.yaml redux/*.yaml redux-lr/*.yaml
 var files embed.FS
 
 // Option is a rule option a game may switch on at creation.
