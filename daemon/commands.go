@@ -1,10 +1,15 @@
 package daemon
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -107,8 +112,64 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return err
 		}
 		return d.reply(m, in, "press", "Relayed to "+to.Name+" and kept in the game's press log.")
-	case "map", "history", "archive", "observe":
-		return d.reply(m, in, env.command, fmt.Sprintf("%q is not available by mail yet; the GM can run \"pbem report --game %s\".\n\n%s", env.command, g.ID(), d.status(g)))
+	case "map":
+		if d.Map == nil {
+			return d.reply(m, in, "map", "This server draws no maps.")
+		}
+		s := g.State()
+		png, err := d.Map(g, "now", s, s, nil)
+		if err != nil {
+			return d.reply(m, in, "map", "The map could not be drawn; the GM has been told.")
+		}
+		name := fmt.Sprintf("%s-%s.png", g.ID(), g.Due().ID)
+		return d.send(&mailer.Outgoing{ID: safeID("reply", m.JournalID), To: []string{replyAddr(in)}, InReplyTo: in.MessageID, AutoSubmitted: true,
+			Subject: "pbem: map of " + g.ID(), Text: d.status(g) + "\nThe map is attached as " + name + ".\n",
+			Attach: []mailer.Part{{Name: name, ContentType: "image/png", Data: png}}})
+	case "history":
+		return d.reply(m, in, "history of "+g.ID(), d.history(g, env.args))
+	case "archive":
+		tgz, err := publicArchive(g.Dir())
+		if err != nil {
+			return err
+		}
+		name := g.ID() + "-archive.tar.gz"
+		return d.send(&mailer.Outgoing{ID: safeID("reply", m.JournalID), To: []string{replyAddr(in)}, InReplyTo: in.MessageID, AutoSubmitted: true,
+			Subject: "pbem: the public archive of " + g.ID(),
+			Text:    fmt.Sprintf("The public archive of game %s is attached (%s). Unpack it and run\n\n    pbem verify --game %s\n\nto re-derive every die and replay every turn; it needs no secret.\n", g.ID(), name, g.ID()),
+			Attach:  []mailer.Part{{Name: name, ContentType: "application/gzip", Data: tgz}}})
+	case "observe":
+		off := len(env.args) > 0 && strings.EqualFold(env.args[0], "off")
+		if err := d.setObserver(g, in.From, !off); err != nil {
+			return err
+		}
+		if off {
+			return d.reply(m, in, "observe", "You no longer receive the reports of game "+g.ID()+".")
+		}
+		return d.reply(m, in, "observe", "You will receive the public report of every turn of game "+g.ID()+". Send \"observe off\" to stop.")
+	case "rollback":
+		if !isGM {
+			return d.reply(m, in, "rollback", "Only the GM may roll a game back.")
+		}
+		if len(env.args) < 2 {
+			return d.reply(m, in, "rollback", "Write \"rollback STEP why…\", e.g. \"rollback r05-jutes wrong file\".")
+		}
+		msg, err := g.Rollback(env.args[0], strings.Join(env.args[1:], " "))
+		if err != nil {
+			return d.reply(m, in, "rollback", "Not rolled back: "+err.Error())
+		}
+		if err := d.logGM(g, "rollback "+strings.Join(env.args, " ")); err != nil {
+			return err
+		}
+		for _, p := range g.Players() {
+			if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), "rollback", m.JournalID, p.Name), To: []string{p.Email}, AutoSubmitted: true,
+				Subject: "pbem " + g.ID() + ": the GM rolled the game back", Text: msg + "\n\n" + d.status(g)}); err != nil {
+				return err
+			}
+		}
+		if err := d.reply(m, in, "rollback", msg); err != nil {
+			return err
+		}
+		return d.yourTurn(g, false)
 	case "pause", "resume", "extend":
 		if !isGM {
 			return d.reply(m, in, env.command, "Only the GM may "+env.command+" a game.")
@@ -235,4 +296,127 @@ func (d *Daemon) logPress(g *archive.Game, from, to, body string) error {
 // logGM records a GM action by mail.
 func (d *Daemon) logGM(g *archive.Game, what string) error {
 	return d.appendLog(filepath.Join(d.paceDir(), g.ID()+".gm.log"), fmt.Sprintf("%s %s\n", d.now().UTC().Format(time.RFC3339), what))
+}
+
+func replyAddr(in *mailer.Inbound) string {
+	if in.ReplyTo != "" {
+		return in.ReplyTo
+	}
+	return in.From
+}
+
+// history lists the steps of a game, or with a round number the reports of
+// that round's steps.
+func (d *Daemon) history(g *archive.Game, args []string) string {
+	var sb strings.Builder
+	round := 0
+	if len(args) > 0 {
+		round, _ = strconv.Atoi(strings.TrimLeft(strings.ToLower(args[0]), "r"))
+	}
+	for _, st := range g.Steps() {
+		if st.Number == 0 {
+			continue
+		}
+		mark := ""
+		if st.Superseded() {
+			mark = "  (superseded by a rollback)"
+		}
+		if round == 0 {
+			fmt.Fprintf(&sb, "  %s%s\n", st.Dir(), mark)
+			continue
+		}
+		if !strings.HasPrefix(st.ID, fmt.Sprintf("r%02d-", round)) || st.Superseded() {
+			continue
+		}
+		rep, err := g.Report(fmt.Sprint(st.Number))
+		if err != nil {
+			continue
+		}
+		sb.WriteString(rep + "\n")
+	}
+	if sb.Len() == 0 {
+		return "Nothing to show. Send \"history\" for the list of steps, or \"history 5\" for the reports of round 5."
+	}
+	if round == 0 {
+		return "Steps of game " + g.ID() + " (send \"history N\" for the reports of round N):\n\n" + sb.String()
+	}
+	return sb.String()
+}
+
+// publicArchive packs a game directory (never its private directory, which
+// lives beside it) as a .tar.gz, files in sorted order with fixed times.
+func publicArchive(dir string) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	base := filepath.Base(dir)
+	err := filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		name := filepath.ToSlash(filepath.Join(base, rel))
+		if de.IsDir() {
+			return tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: name + "/", Mode: 0o755, ModTime: time.Unix(0, 0)})
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: name, Mode: 0o644, Size: int64(len(data)), ModTime: time.Unix(0, 0)}); err != nil {
+			return err
+		}
+		_, err = tw.Write(data)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := tw.Close(); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func (d *Daemon) observersPath(g *archive.Game) string {
+	return filepath.Join(d.paceDir(), g.ID()+".observers")
+}
+
+// observers lists the addresses that receive a game's public reports.
+func (d *Daemon) observers(g *archive.Game) []string {
+	data, err := os.ReadFile(d.observersPath(g))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func (d *Daemon) setObserver(g *archive.Game, addr string, on bool) error {
+	var keep []string
+	for _, o := range d.observers(g) {
+		if !strings.EqualFold(o, addr) {
+			keep = append(keep, o)
+		}
+	}
+	if on {
+		keep = append(keep, addr)
+	}
+	sort.Strings(keep)
+	if err := os.MkdirAll(d.paceDir(), 0o755); err != nil {
+		return err
+	}
+	tmp := d.observersPath(g) + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, d.observersPath(g))
 }

@@ -160,7 +160,7 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)

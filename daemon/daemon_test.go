@@ -278,3 +278,39 @@ func TestAuto(t *testing.T) {
 	f.mail(addr, "auto", "game: ashdown\ntoken: "+tok+"\nauto on "+nation+"\n")
 	assert.NotEqual(t, "r01-romanobritish", f.g.Due().ID, "the bot played the Romano-British at once")
 }
+
+// TestArchiveHistoryObserveRollback: the mail commands that read the game
+// (DESIGN §5) and the GM's rollback.
+func TestArchiveHistoryObserveRollback(t *testing.T) {
+	f := newFixture(t)
+	f.mail("fan@example.test", "observe ashdown", "")
+	assert.Contains(t, f.out.last("fan@example.test").Text, "You will receive the public report")
+	addr, tok := f.duePlayer()
+	f.mail(addr, "orders", f.botOrders(tok))
+	var seen bool
+	for _, m := range f.out.to("fan@example.test") {
+		if strings.Contains(m.Subject, "r01-romanobritish:") {
+			seen = true
+			assert.NotContains(t, m.Text, "FOR YOU", "observers get the public report")
+		}
+	}
+	assert.True(t, seen, "the observer got the report")
+
+	f.mail(addrs[1], "history ashdown", "")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "001-r01-romanobritish")
+	f.mail(addrs[1], "history ashdown 1", "")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British' turn")
+
+	f.mail(addrs[1], "archive ashdown", "")
+	a := f.out.last(addrs[1])
+	require.Len(t, a.Attach, 1)
+	assert.Equal(t, "ashdown-archive.tar.gz", a.Attach[0].Name)
+	assert.Greater(t, len(a.Attach[0].Data), 1000)
+	assert.NotContains(t, string(a.Attach[0].Data), tok, "the public archive has no token")
+
+	f.mail(addrs[0], "rollback ashdown start oops", "")
+	assert.Contains(t, f.out.last(addrs[0]).Text, "Only the GM")
+	f.mail("gm@example.test", "rollback ashdown start wrong file", "")
+	assert.Equal(t, "r01-romanobritish", f.g.Due().ID, "the GM rolled back to the start")
+	assert.Contains(t, f.out.last(addrs[2]).Subject, "rolled the game back")
+}

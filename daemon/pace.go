@@ -227,6 +227,16 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 			return err
 		}
 	}
+	// Observers get the public report (DESIGN §6), without a personal part.
+	for i, addr := range d.observers(g) {
+		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
+			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})
+		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), To: []string{addr}, AutoSubmitted: true,
+			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: templates.Text(r), HTML: templates.HTML(r, ""),
+			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}}}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
