@@ -339,15 +339,27 @@ var statusCmd = command{
 }
 
 var reportCmd = command{
-	name: "report", args: "--game DIR [--turn ID]",
-	summary: "print a step's text report, regenerated from the archive",
+	name: "report", args: "--game DIR [--turn ID] [--format text|html|markdown|bbcode|json]",
+	summary: "print a step's report, regenerated from the archive (text, HTML, Markdown, BBCode or JSON)",
+	doc: `text is the report mailed to players (with who sent the orders and the
+orders as understood); html, markdown and bbcode are the same turn for a
+web page or a forum post; json is the state and events for other tools.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		turn := fs.String("turn", "", "the step: an id such as r03-saxons, a step number, or start (default: the latest)")
+		format := fs.String("format", "text", "text, html, markdown, bbcode or json")
 		return func(e *env, _ []string) int {
 			g, code, ok := e.openGame(*dir, *secrets)
 			if !ok {
 				return code
+			}
+			if *format != "text" {
+				out, err := formatReport(g, *turn, *format)
+				if err != nil {
+					return e.errorf(exitRejected, "%v", err)
+				}
+				fmt.Fprint(e.stdout, out)
+				return exitOK
 			}
 			r, err := g.Report(*turn)
 			if err != nil {

@@ -196,3 +196,34 @@ func TestSimulate(t *testing.T) {
 	contains(t, "verify of a simulated game", must(t, "verify", "--game", dir), "verifies")
 	contains(t, "status of a simulated game", must(t, "status", "--game", dir), "The game is over.", "Options: reduced-randomness")
 }
+
+// TestReportFormatsAndMap: every report format and the map of a simulated
+// game (DESIGN §6: forum posts, other tools, the PNG players see).
+func TestReportFormatsAndMap(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sim")
+	must(t, "simulate", "--ruleset", "redux", "--seed", "3", "--game", dir)
+	for _, tc := range []struct{ format, want string }{
+		{"text", "Round 4: the Angles' turn"},
+		{"markdown", "## Round 4: the Angles' turn"},
+		{"bbcode", "[b]Round 4: the Angles' turn[/b]"},
+		{"html", "<title>Round 4: the Angles&#39; turn</title>"},
+		{"json", `"nation": "Angles"`},
+	} {
+		out := must(t, "report", "--game", dir, "--turn", "r04-angles", "--format", tc.format)
+		contains(t, "report --format "+tc.format, out, tc.want)
+	}
+	code, _, stderr := pbem(t, "report", "--game", dir, "--format", "xml")
+	if code != exitRejected || !strings.Contains(stderr, `unknown --format "xml"`) {
+		t.Errorf("report --format xml: exit %d, %q", code, stderr)
+	}
+	png := filepath.Join(t.TempDir(), "m.png")
+	must(t, "map", "--game", dir, "--turn", "r04-angles", "-o", png)
+	data, err := os.ReadFile(png)
+	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Fatalf("map wrote no PNG: %v", err)
+	}
+	svg := filepath.Join(t.TempDir(), "m.svg")
+	must(t, "map", "--game", dir, "-o", svg)
+	data, _ = os.ReadFile(svg)
+	contains(t, "map svg", string(data), "<svg", "Orkneys")
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mapdraw"
+	"github.com/pbem-org/pbem/templates"
 )
 
 func init() {
@@ -108,11 +109,13 @@ func stepStates(g *archive.Game, turn string) (id string, before, after *adjudic
 	if err != nil {
 		return "", nil, nil, nil, err
 	}
-	before = after
 	if idx > 0 {
-		if before, _, err = load(inForce[idx-1]); err != nil {
-			return "", nil, nil, nil, err
-		}
+		before, _, err = load(inForce[idx-1])
+	} else {
+		before, _, err = load(archive.StepInfo{Number: 0, ID: "start"})
+	}
+	if err != nil {
+		return "", nil, nil, nil, err
 	}
 	return inForce[idx].ID, before, after, events, nil
 }
@@ -182,4 +185,40 @@ func renderMap(g *archive.Game, stepID string, before, after *adjudicator.State,
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// formatReport renders a step's report in one of the forum and tool formats
+// (DESIGN §6).
+func formatReport(g *archive.Game, turn, format string) (string, error) {
+	id, before, after, events, err := stepStates(g, turn)
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	for _, p := range g.Players() {
+		names = append(names, p.Name)
+	}
+	seed := ""
+	for _, st := range g.Steps() {
+		if st.ID == id && !st.Superseded() {
+			if b, err := os.ReadFile(filepath.Join(g.Dir(), "turns", st.Dir(), "seed.hex")); err == nil {
+				seed = strings.TrimSpace(string(b))
+			}
+		}
+	}
+	r := templates.Build(g.Rules(), id, before, after, events, templates.Options{Game: g.ID(), Seed: seed, Players: names})
+	switch format {
+	case "html":
+		return templates.HTML(r, ""), nil
+	case "markdown", "md":
+		return templates.Markdown(r), nil
+	case "bbcode":
+		return templates.BBCode(r), nil
+	case "json":
+		b, err := templates.JSON(r)
+		return string(b), err
+	case "text":
+		return templates.Text(r), nil
+	}
+	return "", fmt.Errorf("unknown --format %q: text, html, markdown, bbcode or json", format)
 }
