@@ -210,9 +210,17 @@ func (e *env) advance(g *archive.Game, nmr bool, before []*archive.Step) int {
 		return e.errorf(exitRejected, "%v", err)
 	}
 	after, err := g.AdvanceEvents()
-	e.printSteps(append(append(before, st), after...))
+	steps := append(append(before, st), after...)
+	e.printSteps(steps)
 	if err != nil {
 		return e.errorf(exitRejected, "%v", err)
+	}
+	for _, s := range steps {
+		if dir, err := writeViews(g, s); err != nil {
+			fmt.Fprintf(e.stderr, "pbem: the views of %s were not written: %v\n", s.ID, err)
+		} else {
+			fmt.Fprintf(e.stdout, "Views of %s (HTML, Markdown, BBCode, JSON, map PNG): %s\n", s.ID, dir)
+		}
 	}
 	return exitOK
 }

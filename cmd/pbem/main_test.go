@@ -67,7 +67,12 @@ func TestForumGM(t *testing.T) {
 	contains(t, "status", must(t, "status", "--game", game), "Due: r01-romanobritish, the Romano-British (Carol)", "no orders yet", "Steps (0)")
 
 	// Carol sent nothing.
-	contains(t, "nmr", must(t, "nmr", "--game", game), "step 001: r01-romanobritish", "No orders came from Carol")
+	contains(t, "nmr", must(t, "nmr", "--game", game), "step 001: r01-romanobritish", "No orders came from Carol", "Views of r01-romanobritish")
+	for _, f := range []string{"report.html", "report.md", "report.bbcode", "report.json", "map.png"} {
+		if st, err := os.Stat(filepath.Join(game, "views", "001-r01-romanobritish", f)); err != nil || st.Size() == 0 {
+			t.Errorf("view %s not written: %v", f, err)
+		}
+	}
 
 	// Alice's first post has typos: check lists every error with its line.
 	bad := write(t, tmp, "alice-bad.txt", "Here you go GM!\n\ngame: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > Marhc\nmvoe 1 Gwynedd > Clwyd\n")

@@ -222,3 +222,33 @@ func formatReport(g *archive.Game, turn, format string) (string, error) {
 	}
 	return "", fmt.Errorf("unknown --format %q: text, html, markdown, bbcode or json", format)
 }
+
+// writeViews writes a step's views for a forum GM into DIR/views/NNN-ID/:
+// the report as HTML, Markdown, BBCode and JSON and the map as PNG. They
+// are not part of the normative archive (verify never reads them) and can
+// be made again with pbem report and pbem map.
+func writeViews(g *archive.Game, st *archive.Step) (string, error) {
+	dir := filepath.Join(g.Dir(), "views", st.Dir())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	for _, f := range []struct{ format, name string }{{"html", "report.html"}, {"markdown", "report.md"}, {"bbcode", "report.bbcode"}, {"json", "report.json"}} {
+		out, err := formatReport(g, st.ID, f.format)
+		if err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(out), 0o644); err != nil {
+			return "", err
+		}
+	}
+	id, before, after, events, err := stepStates(g, st.ID)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	v := mapView(g.Rules(), len(g.Players()), id, before, after, events)
+	if err := mapdraw.RenderPNG(&buf, mapdraw.BritanniaGeometry(g.Rules().Board), g.Rules().Board, v); err != nil {
+		return "", err
+	}
+	return dir, os.WriteFile(filepath.Join(dir, "map.png"), buf.Bytes(), 0o644)
+}
