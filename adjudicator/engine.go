@@ -14,6 +14,16 @@ type Engine struct {
 	G *games.Game
 	// ReducedRandomness is reduX Core 7.3 (option "reduced-randomness").
 	ReducedRandomness bool
+	// LR is set when the tables have a Leaders and Raiders section: the
+	// nation turn runs the stages of the lr_*.go files (reduX L&R 9-12).
+	LR bool
+	// Boats is reduX L&R 12 (option "boats").
+	Boats bool
+	// Players is the game's player count (reduX Core 2.1), which Leaders
+	// and Raiders needs: points for eliminating units only count against
+	// another player's nations (10.4), and the King's extra turns depend on
+	// it (11.6.2). Zero means four.
+	Players int
 
 	// arrivalNation[r][i] is the play-order index of the nation of arrival
 	// i of round r+1 (reduX Core 5.2), resolved once by New because Due
@@ -26,6 +36,7 @@ type Engine struct {
 // change afterwards.
 func New(g *games.Game) *Engine {
 	e := &Engine{G: g, ReducedRandomness: g.HasOption("reduced-randomness")}
+	e.LR, e.Boats = g.Tables.LR != nil, g.HasOption("boats") // Leaders and Raiders (lr_turn.go)
 	e.arrivalNation = make([][]int, len(g.Tables.Rounds))
 	for r, rd := range g.Tables.Rounds {
 		for _, a := range rd.Arrivals {
@@ -54,6 +65,9 @@ type Input struct {
 // == -1) the end of the round. It skips nations that have not entered or
 // have left the game (reduX Core 4.1). It does not change s.
 func (e *Engine) Due(s *State) (nation int) {
+	if s.LR != nil && s.LR.Extra != nil { // the final round's extra turns (lr_score.go)
+		return e.dueExtra(s)
+	}
 	for n := s.Next; n < len(e.G.Tables.Nations); n++ {
 		if e.plays(s, n) {
 			return n
@@ -99,8 +113,14 @@ func (e *Engine) arrivals(round, n int) []games.Arrival {
 // TurnID is the stable id of what is due in s: "r05-saxons" or "r05-end".
 func (e *Engine) TurnID(s *State) string {
 	n := e.Due(s)
-	if n < 0 {
+	extra := s.LR != nil && s.LR.Extra != nil // the final round's extra turns (lr_score.go)
+	switch {
+	case n < 0 && extra:
+		return fmt.Sprintf("r%02d-extra-end", s.Round)
+	case n < 0:
 		return fmt.Sprintf("r%02d-end", s.Round)
+	case extra:
+		return NationTurnID(s.Round, e.G.Tables.Nations[n].Name) + orders.ExtraSuffix
 	}
 	return NationTurnID(s.Round, e.G.Tables.Nations[n].Name)
 }
@@ -160,6 +180,11 @@ func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders
 	t.phase1()
 	t.phase2()
 	t.checkBattleStatements()
+	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
+		t.lrCheckStatements()
+	} else {
+		t.coreRefusesLR()
+	}
 	return t.errs
 }
 
@@ -167,7 +192,14 @@ func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders
 func (e *Engine) checkStanding(f *orders.File) orders.Errors {
 	var errs orders.Errors
 	for _, st := range f.Body {
+		if tg, ok := st.(orders.Target); ok { // Leaders and Raiders (reduX L&R 9.1.2)
+			errs = append(errs, e.checkTarget(tg)...)
+			continue
+		}
 		d, ok := st.(orders.Defend)
+		if ok && d.Rule.Leader && !e.LR {
+			errs = append(errs, &orders.Error{Line: d.Line, Illegal: true, Rule: "reduX L&R 9.2.2", Msg: "there are no leaders in reduX Core"})
+		}
 		if !ok {
 			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
 			continue
@@ -205,6 +237,8 @@ type turn struct {
 	heldAt  int            // areas held at the start of movement (6.4)
 	excess0 int            // excess at the start of movement (6.4)
 	border  map[games.AreaID]games.AreaID
+
+	lr *lrTurn // Leaders and Raiders bookkeeping; nil in Core (lr_turn.go)
 }
 
 // entry is a group of attacking armies that entered a battle area from one
@@ -213,6 +247,7 @@ type entry struct {
 	From games.AreaID
 	N    int
 	Line int
+	Boat bool // came by boat and may not retreat (reduX L&R 12)
 }
 
 type passage struct {
@@ -222,9 +257,13 @@ type passage struct {
 }
 
 func (e *Engine) newTurn(s *State, n int, in Input, d dice.Roller, strict bool) *turn {
-	return &turn{e: e, g: e.G, b: e.G.Board, s: s.Clone(), n: n, in: in, d: d, strict: strict,
+	t := &turn{e: e, g: e.G, b: e.G.Board, s: s.Clone(), n: n, in: in, d: d, strict: strict,
 		entries: make([][]entry, len(e.G.Board.Areas)), passed: make([][]passage, len(e.G.Board.Areas)),
 		border: map[games.AreaID]games.AreaID{}}
+	if e.LR && t.s.LR != nil { // Leaders and Raiders (lr_turn.go)
+		t.initLR()
+	}
+	return t
 }
 
 func (t *turn) nation() string { return t.g.Tables.Nations[t.n].Name }
@@ -272,6 +311,10 @@ func (t *turn) run() {
 
 // phase1 is the Population Increase and Reinforcements Phase (reduX Core 5).
 func (t *turn) phase1() {
+	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
+		t.lrPhase1()
+		return
+	}
 	t.populationIncrease()
 	t.reinforcements()
 	for _, ph := range statements[orders.Phase](t) {
@@ -281,11 +324,19 @@ func (t *turn) phase1() {
 
 // phase2 is the Movement Phase (reduX Core 6).
 func (t *turn) phase2() {
+	if t.lr != nil { // Leaders and Raiders (lr_move.go)
+		t.lrMovement()
+		return
+	}
 	t.movement()
 }
 
 // phase3 is the Battles and Retreats Phase (reduX Core 7).
 func (t *turn) phase3() {
+	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
+		t.lrPhase3()
+		return
+	}
 	t.battles()
 }
 
@@ -381,6 +432,9 @@ func (t *turn) noRemoveStatements() {
 
 // available is the number of nation n's armies not on the board.
 func (t *turn) available() int {
+	if t.lr != nil { // population gives infantry only (reduX L&R 9.1)
+		return t.availableInfantry()
+	}
 	return max(0, t.g.Tables.Nations[t.n].Armies+t.g.Tables.Nations[t.n].Cavalry-t.s.InPlay(t.n))
 }
 

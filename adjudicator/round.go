@@ -13,6 +13,9 @@ func (e *Engine) EndRound(s *State) (*State, []Event, error) {
 	if n := e.Due(s); n >= 0 {
 		return nil, nil, fmt.Errorf("the round is not over: the %s' turn is due", e.G.Tables.Nations[n].Name)
 	}
+	if e.LR && s.LR != nil { // Leaders and Raiders (lr_score.go)
+		return e.lrEndRound(s)
+	}
 	ns := s.Clone()
 	var ev []Event
 	ev = append(ev, e.scoreHolding(ns)...)

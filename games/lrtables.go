@@ -102,7 +102,7 @@ type Award struct {
 // to; Requires is "" (the nation needs a leader eligible to be King),
 // "cnut-rex" (the Danes became Rex Anglorum in Cnut's turn, 9.4) or
 // "always". CavalryRate > 0 lets the nation take one cavalry for that many
-// infantry.
+// infantry. Raiding makes the extra turn a Raiding turn (11.6.1, the Danes).
 type ExtraTurn struct {
 	Nation      string   `yaml:"nation"`
 	Players     []int    `yaml:"players"`
@@ -115,6 +115,7 @@ type ExtraTurn struct {
 	BonusIf     []string `yaml:"bonus_if"`
 	Seas        []string `yaml:"seas"`
 	CavalryRate int      `yaml:"cavalry_rate"`
+	Raiding     bool     `yaml:"raiding"`
 	Why         string   `yaml:"why"`
 
 	NationIdx  int      `yaml:"-"`
