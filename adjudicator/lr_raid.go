@@ -128,6 +128,18 @@ func (t *turn) lrWithdrawal() {
 			t.emit(Event{Kind: EvLeader, Area: t.name(to), Rule: "reduX L&R 9.2.3", Text: fmt.Sprintf("%s goes back to sea with them (reduX L&R 9.2.3)", s.LR.Leaders[li].Name)})
 		}
 	}
+	// 9.4: Cnut goes back to sea with the armies that withdraw with him.
+	if li := s.LeaderOf(n); rex && li >= 0 && t.b.IsLand(s.LR.Leaders[li].Area) {
+		back := 0
+		for _, k := range want {
+			back += k
+		}
+		if back > 0 {
+			to := t.leaderSea(s.LR.Leaders[li].Area)
+			t.emit(Event{Kind: EvLeader, Area: t.name(to), Rule: "reduX L&R 9.4", Text: fmt.Sprintf("Cnut goes back to %s with %d raiding %s (reduX L&R 9.4)", t.name(to), back, armies(back))})
+			s.LR.Leaders[li].Area = to
+		}
+	}
 	// A leader is never alone (9.2.1): one left without armies on land goes
 	// to sea with the raiders, or is lost if none are there.
 	if li := s.LeaderOf(n); li >= 0 {

@@ -343,13 +343,15 @@ func (e *Engine) extraTurns(s *State) []ExtraTurn {
 				held := heldIn(s, len(e.G.Tables.Nations), e.G.Tables.PerAreaIDs(b, x.PerArea))[m]
 				xt.Armies += held / x.PerArea.Per
 			}
+			var centres []games.AreaID // each area once: Essex is both a Norman and a Saxon centre
 			for _, c := range x.CentreIdxs {
 				for _, a := range e.G.Tables.Nations[c].CentreIDs {
-					if s.Holds(a, m) {
-						xt.Armies++
+					if s.Holds(a, m) && !slices.Contains(centres, a) {
+						centres = append(centres, a)
 					}
 				}
 			}
+			xt.Armies += len(centres)
 			if x.Bonus > 0 {
 				for _, l := range x.BonusIf {
 					if !e.leaderEligible(s, l) {
