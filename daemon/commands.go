@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	crand "crypto/rand"
 	"fmt"
 	"io/fs"
 	"os"
@@ -39,6 +40,13 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 	case "token":
 		if player == nil {
 			return d.reply(m, in, "token", fmt.Sprintf("%s is not a player of game %s. Tokens go only to registered addresses.", in.From, g.ID()))
+		}
+		if len(env.args) > 0 && strings.EqualFold(env.args[0], "new") {
+			// A new token: the player's address and current token.
+			if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
+				return d.reply(m, in, "token", "\"token new\" needs your current token in a \"token:\" line.")
+			}
+			return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player"})
 		}
 		tok, err := d.tokenOf(g, player.Name)
 		if err != nil {
@@ -170,6 +178,24 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return err
 		}
 		return d.yourTurn(g, false)
+	case "address":
+		// A player moves: from the registered address, with the token.
+		if player == nil || len(env.args) != 1 {
+			return d.reply(m, in, "address", "Write \"address NEW@ADDRESS\" from your registered address, with your token.")
+		}
+		if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
+			return d.reply(m, in, "address", "\"address\" needs your token in a \"token:\" line.")
+		}
+		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player from " + player.Email, By: "player"})
+	case "replace":
+		// The GM gives a seat to a new address (a replacement player).
+		if !isGM {
+			return d.reply(m, in, "replace", "Only the GM may replace a player.")
+		}
+		if len(env.args) != 2 {
+			return d.reply(m, in, "replace", "Write \"replace PLAYER NEW@ADDRESS\".")
+		}
+		return d.changePlayer(m, in, g, env.args[0], archive.PlayerChange{Email: env.args[1], RotateToken: true, Why: "replaced by the GM", By: "gm"})
 	case "pause", "resume", "extend":
 		if !isGM {
 			return d.reply(m, in, env.command, "Only the GM may "+env.command+" a game.")
@@ -419,4 +445,39 @@ func (d *Daemon) setObserver(g *archive.Game, addr string, on bool) error {
 		return err
 	}
 	return os.Rename(tmp, d.observersPath(g))
+}
+
+// changePlayer applies a seat change, mails the new token to the seat's
+// (new) address and tells the old address and the GM.
+func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.Game, name string, c archive.PlayerChange) error {
+	var oldAddr string
+	for _, p := range g.Players() {
+		if strings.EqualFold(p.Name, name) {
+			oldAddr = p.Email
+		}
+	}
+	tok, err := g.ChangePlayer(name, c, crand.Reader)
+	if err != nil {
+		return d.reply(m, in, "not changed", err.Error())
+	}
+	newAddr := oldAddr
+	if c.Email != "" {
+		newAddr = c.Email
+	}
+	if err := d.send(&mailer.Outgoing{ID: safeID("newtoken", m.JournalID), To: []string{newAddr}, AutoSubmitted: true,
+		Subject: "pbem " + g.ID() + ": your new token",
+		Text:    fmt.Sprintf("You play seat %s of game %s from %s. Your new token is:\n\n    token: %s\n\nThe old token no longer works. Keep this one secret.\n", name, g.ID(), newAddr, tok)}); err != nil {
+		return err
+	}
+	note := fmt.Sprintf("Seat %s of game %s: %s.", name, g.ID(), c.Why)
+	if c.Email != "" && !strings.EqualFold(c.Email, oldAddr) {
+		note = fmt.Sprintf("Seat %s of game %s now plays from %s (was %s): %s. A new token went to the new address.", name, g.ID(), c.Email, oldAddr, c.Why)
+		if err := d.send(&mailer.Outgoing{ID: safeID("moved", m.JournalID), To: []string{oldAddr}, AutoSubmitted: true, Subject: "pbem " + g.ID() + ": your seat moved", Text: note + "\n"}); err != nil {
+			return err
+		}
+	}
+	if err := d.toGM("pbem "+g.ID()+": player change", note+"\n", "change."+m.JournalID); err != nil {
+		return err
+	}
+	return d.reply(m, in, "done", note)
 }

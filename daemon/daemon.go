@@ -160,7 +160,7 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -414,9 +414,11 @@ command line; or write the command and game in the Subject ("status ashdown").
   orders               an orders template for your nation that moves next
   ready                run your accepted orders now, without waiting
   token                send your token again to your registered address
+  token new            a new token (the old one stops working)
+  address NEW@ADDR     play from a new address (from the old one, with your token)
   auto on|off NATION   let the bot play a nation (on) or not (off)
   press NATION text    relay a message to the player of NATION (kept in the archive)
   map                  the current map
-GM: pause, resume, extend HOURS.
+GM: pause, resume, extend HOURS, rollback STEP WHY, replace PLAYER NEW@ADDR.
 `, addr)
 }

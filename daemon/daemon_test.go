@@ -314,3 +314,35 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 	assert.Equal(t, "r01-romanobritish", f.g.Due().ID, "the GM rolled back to the start")
 	assert.Contains(t, f.out.last(addrs[2]).Subject, "rolled the game back")
 }
+
+// TestTokenAndAddressChanges: a player rotates their token and moves to a
+// new address; the GM replaces a player (DESIGN §5).
+func TestTokenAndAddressChanges(t *testing.T) {
+	f := newFixture(t)
+	old := f.tokens["Bob"]
+	f.mail(addrs[1], "token", "game: ashdown\ntoken: wrong\ntoken new\n")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "needs your current token")
+	f.mail(addrs[1], "token", "game: ashdown\ntoken: "+old+"\ntoken new\n")
+	var fresh string
+	for _, m := range f.out.to(addrs[1]) {
+		if strings.Contains(m.Subject, "your new token") {
+			fresh = strings.TrimSpace(strings.SplitN(strings.SplitN(m.Text, "token: ", 2)[1], "\n", 2)[0])
+		}
+	}
+	require.NotEmpty(t, fresh)
+	assert.NotEqual(t, old, fresh)
+	tok, err := f.d.tokenOf(f.g, "Bob")
+	require.NoError(t, err)
+	assert.Equal(t, fresh, tok, "the private directory holds the new token")
+
+	f.mail(addrs[1], "address", "game: ashdown\ntoken: "+fresh+"\naddress bob@new.example.test\n")
+	assert.Equal(t, "bob@new.example.test", f.g.PlayerOf("Brigantes").Email)
+	assert.Contains(t, f.out.last("bob@new.example.test").Subject, "your new token")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "now plays from bob@new.example.test")
+
+	f.mail(addrs[2], "replace ashdown Dave eve@example.test", "")
+	assert.Contains(t, f.out.last(addrs[2]).Text, "Only the GM")
+	f.mail("gm@example.test", "replace ashdown Dave eve@example.test", "")
+	assert.Equal(t, "eve@example.test", f.g.PlayerOf("Welsh").Email)
+	assert.Contains(t, f.out.last("eve@example.test").Text, "token: ")
+}
