@@ -249,10 +249,15 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	if p == nil {
 		return d.reply(m, in, "Orders not accepted", fmt.Sprintf("Game %s has no nation %q.", g.ID(), env.nation))
 	}
-	if !ok {
+	byGM := !ok && strings.EqualFold(strings.TrimSpace(in.From), d.cfg.GM)
+	if !ok && !byGM {
 		return d.failedLogin(m, in, g, p, nation, "the orders came from an address that is not registered for this nation")
 	}
-	rec, err := g.Submit(nation, in.Text, d.now())
+	submit := g.Submit
+	if byGM {
+		submit = g.SubmitGM // on the player's behalf: marked in orders.txt and the report
+	}
+	rec, err := submit(nation, in.Text, d.now())
 	var rej *archive.RejectedError
 	switch {
 	case errors.As(err, &rej):
@@ -290,6 +295,13 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	sb.WriteString(indent(rec.Orders))
 	if err := d.reply(m, in, "Orders accepted — "+g.ID()+" "+what, sb.String()); err != nil {
 		return err
+	}
+	if byGM {
+		if err := d.send(&mailer.Outgoing{ID: safeID("behalf", m.JournalID), To: []string{p.Email}, AutoSubmitted: true,
+			Subject: fmt.Sprintf("pbem %s: the GM entered orders for your %s", g.ID(), nation),
+			Text:    fmt.Sprintf("The GM entered the %s' %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", nation, what, indent(rec.Orders))}); err != nil {
+			return err
+		}
 	}
 	if rec.Kind == orders.TurnOrders {
 		st := d.loadPace(g)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -345,4 +346,24 @@ func TestTokenAndAddressChanges(t *testing.T) {
 	f.mail("gm@example.test", "replace ashdown Dave eve@example.test", "")
 	assert.Equal(t, "eve@example.test", f.g.PlayerOf("Welsh").Email)
 	assert.Contains(t, f.out.last("eve@example.test").Text, "token: ")
+}
+
+// TestGMOnBehalf: the GM mails orders for a player; the player is told and
+// the turn's orders are marked as entered by the GM (DESIGN §5).
+func TestGMOnBehalf(t *testing.T) {
+	f := newFixture(t)
+	due := f.g.Due()
+	addr, _ := f.duePlayer()
+	text := strings.Replace(f.botOrders(""), "token: \n", "", 1)
+	f.mail("gm@example.test", "orders for Carol's nation", text)
+	assert.Contains(t, f.out.last("gm@example.test").Subject, "Orders accepted")
+	var told bool
+	for _, m := range f.out.to(addr) {
+		told = told || strings.Contains(m.Subject, "the GM entered orders")
+	}
+	assert.True(t, told, "the player is told")
+	assert.NotEqual(t, due.ID, f.g.Due().ID, "the turn ran")
+	orders, err := os.ReadFile(filepath.Join(f.g.Dir(), "turns", "001-"+due.ID, "orders.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(orders), "entered by the GM")
 }
