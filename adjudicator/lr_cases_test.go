@@ -274,6 +274,11 @@ func (w *lrWorld) build() *adjudicator.State {
 					fs = fs[:len(fs)-1]
 				}
 				x := adjudicator.ExtraTurn{Nation: w.nation(l, strings.Join(fs[:len(fs)-1], " ")), Armies: w.atoi(l, fs[len(fs)-1]), Done: done}
+				for _, xt := range g.Tables.LR.ExtraTurns {
+					if xt.NationIdx == x.Nation {
+						x.Leader = xt.Leader
+					}
+				}
 				s.LR.Extra = append(s.LR.Extra, x)
 			}
 		case "occupied":
@@ -309,7 +314,7 @@ func (w *lrWorld) build() *adjudicator.State {
 			fs := strings.Fields(what)
 			i := 0
 			for i < len(fs) {
-				if _, err := strconv.Atoi(fs[i]); err == nil || fs[i] == "leader" {
+				if _, err := strconv.Atoi(fs[i]); err == nil || fs[i] == "leader" || fs[i] == "cav" {
 					break
 				}
 				i++
@@ -318,7 +323,7 @@ func (w *lrWorld) build() *adjudicator.State {
 			ar.Nation = g.Tables.Nations[n].Name
 			ar.IfHolds = games.NoArea
 			rest := fs[i:]
-			if len(rest) > 0 && rest[0] != "leader" {
+			if len(rest) > 0 && rest[0] != "leader" && rest[0] != "cav" {
 				ar.Armies = w.atoi(l, rest[0])
 				rest = rest[1:]
 			}

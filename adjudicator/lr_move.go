@@ -377,8 +377,10 @@ func (t *turn) lrMove(mv orders.Move) bool {
 			if t.foreign(y) > 0 {
 				t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
 				t.emit(Event{Kind: EvOverrun, Area: t.name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s overrun %s (reduX Core 6.3)", count, t.nation(), armies(count), t.name(y))})
-			} else {
-				t.occupyArea(n, y) // passing through counts (10.2)
+			} else { // passing through counts (10.2): the mover is there for a moment
+				s.Units[y][n] += count
+				t.occupyArea(n, y)
+				s.Units[y][n] -= count
 			}
 		}
 	}

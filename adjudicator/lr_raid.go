@@ -37,6 +37,9 @@ func (t *turn) lrWithdrawal() {
 		onLand += len(l.raiders[a])
 	}
 	if onLand == 0 {
+		for _, w := range statements[orders.Withdraw](t) {
+			t.problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.nation(), t.name(w.Area))
+		}
 		return
 	}
 	t.emit(Event{Kind: EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s' Raider Withdrawal Phase (reduX L&R 11.5)", t.nation())})
