@@ -417,10 +417,16 @@ func (d *decoder) once(body []Statement) {
 			key = "casualties " + d.g.Board.AreaName(s.Area)
 		case Attack:
 			key = "attack " + d.g.Board.AreaName(s.Area)
+			if s.Rule.Leader { // the leader's own rule (reduX L&R 9.2.2)
+				key += ": retreat leader"
+			}
 		case Defend:
 			key = "defend *"
 			if s.Area != games.NoArea {
 				key = "defend " + d.g.Board.AreaName(s.Area)
+			}
+			if s.Rule.Leader {
+				key += ": retreat leader"
 			}
 		default:
 			continue

@@ -123,6 +123,9 @@ func TestExtraTurnID(t *testing.T) {
 	if _, errs := Decode("game: g\nnation: Saxons\nturn: r16-saxons-extra\ntoken: t\n", redux); errs == nil {
 		t.Error("reduX Core has no extra turns")
 	}
+	if _, errs := Decode(standingHeader+"defend York: hold\ndefend York: retreat leader to Pennines\n", reduxLR); errs != nil {
+		t.Errorf("a leader's rule and the armies' rule for one area are two decisions: %v", errs)
+	}
 	f, errs := Decode(standingHeader+"target *: cavalry\ndefend *: hold\n", reduxLR)
 	if errs != nil || len(f.Body) != 2 {
 		t.Errorf("standing orders may hold target lines: %v", errs)
