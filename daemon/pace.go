@@ -88,6 +88,9 @@ func (d *Daemon) Tick(ctx context.Context) error {
 
 // TickGame advances one game as far as its clock allows.
 func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
+	if err := d.recoverAdvance(g); err != nil {
+		return err
+	}
 	for i := 0; i < 1000; i++ {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -151,11 +154,20 @@ func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 // and "your turn" to the next one.
 func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
 	before := g.State()
-	step, err := g.Advance(nmr)
-	if err != nil {
+	if err := d.beginAdvance(g, note); err != nil {
 		return err
 	}
+	step, err := g.Advance(nmr)
+	if err != nil {
+		return errors.Join(err, d.endAdvance(g))
+	}
 	d.log.Info("step", "game", g.ID(), "step", step.ID, "nmr", nmr)
+	return d.afterAdvance(g, step, before, note)
+}
+
+// afterAdvance queues a new step's mail; recoverAdvance calls it again after
+// a crash.
+func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
 	if err := d.mailReports(g, step, before, note); err != nil {
 		return err
 	}
@@ -164,9 +176,11 @@ func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
 		return err
 	}
 	if due := g.Due(); due.Nation != "" {
-		return d.yourTurn(g, false)
+		if err := d.yourTurn(g, false); err != nil {
+			return err
+		}
 	}
-	return nil
+	return d.endAdvance(g)
 }
 
 // MapPNG renders a map for a step; set by the caller (nil: no map).

@@ -36,7 +36,11 @@ finished or retried on the next start, never lost or answered twice.`,
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
-				if err := serve(ctx, cfg, newLogger(cfg.Log, e)); err != nil && ctx.Err() == nil {
+				log, err := crashHook(newLogger(cfg.Log, e))
+				if err != nil {
+					return e.errorf(exitUsage, "%v", err)
+				}
+				if err := serve(ctx, cfg, log); err != nil && ctx.Err() == nil {
 					return e.errorf(exitRejected, "%v", err)
 				}
 				return exitOK
@@ -102,6 +106,9 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 		MaxBytes: int64(cfg.Limits.MaxMessageBytes),
 		OnFailed: func(m *mailer.Message, err error) {
 			log.Error("mail set aside", "journal", m.JournalID, "uid", m.UID, "err", err)
+			if err := d.SetAside(m, err); err != nil {
+				log.Error("cannot answer a mail set aside", "uid", m.UID, "err", err)
+			}
 		},
 	}, j, log)
 	if err != nil {
