@@ -214,6 +214,10 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 		_ = kept
 	}
 
+	if e.LR { // Leaders and Raiders (lr.go)
+		lrOrders(e, s, p, f, r, n, try)
+	}
+
 	// Battle behaviour: some bots fall back when beaten.
 	p2 := e.Preview(s, f)
 	for a := 0; a < b.NumLand; a++ {
@@ -259,6 +263,9 @@ func Standing(g *games.Game, nation int, game, token string, seed uint64) *order
 		rule = orders.Rule{When: orders.Cmp{L: orders.Var("theirs"), Op: ">=", R: orders.Mul{L: orders.Num(2 + r.IntN(2)), R: orders.Var("mine")}}}
 	}
 	f.Body = []orders.Statement{orders.Defend{At: orders.At{Line: 1}, Area: games.NoArea, Rule: rule}}
+	if g.Tables.LR != nil { // Leaders and Raiders (lr.go)
+		lrStanding(r, f)
+	}
 	return f
 }
 
