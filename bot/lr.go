@@ -55,10 +55,39 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 			if p.LeaderIn(sea, n) >= 0 {
 				unit = "leader"
 			}
+			landed := false
 			for _, ed := range shuffled(r, b.Edges(sea)) {
 				if b.IsLand(ed.To) && improve(orders.Move{At: orders.At{Line: len(f.Body) + 1}, N: p.Units[a][n], Unit: unit, Path: []games.AreaID{sea, ed.To}}) {
+					landed = true
 					break
 				}
+			}
+			if landed || unit != "" || p.Units[a][n] < 2 {
+				continue
+			}
+			// One army to each coastal area, vacant ones first (more areas
+			// raise the population limit, Core 4.2.2).
+			var coast []games.AreaID
+			for _, ed := range shuffled(r, b.Edges(sea)) {
+				if b.IsLand(ed.To) && p.Vacant(ed.To) {
+					coast = append(coast, ed.To)
+				}
+			}
+			for _, ed := range b.Edges(sea) {
+				if b.IsLand(ed.To) && !p.Vacant(ed.To) && foreign(p, ed.To) == 0 {
+					coast = append(coast, ed.To)
+				}
+			}
+			if len(coast) == 0 {
+				continue
+			}
+			before, keep := errCount(), len(f.Body)
+			for i := range p.Units[a][n] {
+				f.Body = append(f.Body, orders.Move{At: orders.At{Line: len(f.Body) + 1}, N: 1, Path: []games.AreaID{sea, coast[i%len(coast)]}})
+			}
+			renumber(f.Body)
+			if errCount() >= before {
+				f.Body = f.Body[:keep]
 			}
 		}
 	}
