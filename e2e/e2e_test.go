@@ -411,13 +411,17 @@ type serverOpts struct {
 	changeOfMind time.Duration
 	games        int    // how many games (default 1)
 	prefix       string // game id prefix
+	dir          string // the data directory; default a t.TempDir()
 }
 
 // newServer creates the data directory of a daemon with opts.games reduX
 // games for four players, and writes its configuration file.
 func newServer(t testing.TB, w *world, opts serverOpts) *server {
 	t.Helper()
-	s := &server{w: w, dir: t.TempDir(), games: map[string]*game{}}
+	if opts.dir == "" {
+		opts.dir = t.TempDir()
+	}
+	s := &server{w: w, dir: opts.dir, games: map[string]*game{}}
 	s.addr, s.gm = w.addr(t, "pbem"), w.addr(t, "gm")
 	names := []string{"Alice", "Bob", "Carol", "Dave"}
 	var ps []archive.Player
@@ -564,7 +568,22 @@ type proc struct {
 // test ends if still running.
 func (s *server) start(t testing.TB, env ...string) *proc {
 	t.Helper()
-	bin := pbemBinary(t)
+	p, err := s.spawn(pbemBinary(t), env...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		p.stop(t)
+		if t.Failed() {
+			b, _ := os.ReadFile(p.log)
+			t.Logf("log of pbem serve (%s), last lines:\n%s", p.log, tail(string(b), 40))
+		}
+	})
+	return p
+}
+
+// spawn starts "pbem serve"; the caller stops it.
+func (s *server) spawn(bin string, env ...string) (*proc, error) {
 	n := 1
 	for {
 		if _, err := os.Stat(filepath.Join(s.dir, fmt.Sprintf("serve-%d.log", n))); err != nil {
@@ -575,13 +594,14 @@ func (s *server) start(t testing.TB, env ...string) *proc {
 	logPath := filepath.Join(s.dir, fmt.Sprintf("serve-%d.log", n))
 	lf, err := os.Create(logPath)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	cmd := exec.Command(bin, "serve", "--config", s.config)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = lf, lf
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		lf.Close()
+		return nil, err
 	}
 	p := &proc{cmd: cmd, log: logPath, done: make(chan struct{})}
 	go func() {
@@ -589,14 +609,7 @@ func (s *server) start(t testing.TB, env ...string) *proc {
 		lf.Close()
 		close(p.done)
 	}()
-	t.Cleanup(func() {
-		p.stop(t)
-		if t.Failed() {
-			b, _ := os.ReadFile(logPath)
-			t.Logf("log of pbem serve (%s), last lines:\n%s", logPath, tail(string(b), 40))
-		}
-	})
-	return p
+	return p, nil
 }
 
 func tail(s string, n int) string {
@@ -609,18 +622,25 @@ func tail(s string, n int) string {
 
 // stop ends the daemon with SIGTERM (SIGKILL after 10 s).
 func (p *proc) stop(t testing.TB) {
+	if err := p.terminate(); err != nil {
+		t.Error(err)
+	}
+}
+
+func (p *proc) terminate() error {
 	select {
 	case <-p.done:
-		return
+		return nil
 	default:
 	}
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-p.done:
+		return nil
 	case <-time.After(10 * time.Second):
-		t.Errorf("pbem serve did not stop within 10 s of SIGTERM")
 		_ = p.cmd.Process.Kill()
 		<-p.done
+		return errors.New("pbem serve did not stop within 10 s of SIGTERM")
 	}
 }
 

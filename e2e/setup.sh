@@ -90,6 +90,7 @@ install() {
 }
 
 dovecot_start() {
+  rm -rf "$DV" # a fresh start: the mail of earlier runs goes
   mkdir -p "$DV/run" "$DV/mail" "$DV/state"
   chown mail:mail "$DV/mail"
   cat >"$DV/dovecot.conf" <<EOF
@@ -147,6 +148,7 @@ EOF
 }
 
 postfix_start() {
+  rm -rf "$PF"
   mkdir -p "$PF/etc" "$PF/spool" "$PF/data"
   # master.cf: smtpd only on our loopback port, and no chroot (the queue is
   # not under /var/spool/postfix, so the chroot would lack its files).
