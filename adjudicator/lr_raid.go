@@ -95,11 +95,14 @@ func (t *turn) lrWithdrawal() {
 	}
 	if !all && !rex {
 		before := s.Excess(t.b, n)
-		c := s.Clone()
 		for a, k := range want {
-			c.Units[a][n] -= k
+			s.Units[a][n] -= k
 		}
-		if ex := c.Excess(t.b, n); ex > 0 && ex > before {
+		ex := s.Excess(t.b, n)
+		for a, k := range want {
+			s.Units[a][n] += k
+		}
+		if ex > 0 && ex > before {
 			t.emit(Event{Kind: EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %d over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.nation(), ex)})
 			clear(want)
 		}

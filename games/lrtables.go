@@ -222,7 +222,7 @@ func (r *Round) HasMark(kind, nation string) bool {
 		return false
 	}
 	for _, m := range r.Marks {
-		if m.Kind == kind && Fold(m.Nation) == Fold(nation) {
+		if m.Kind == kind && (m.Nation == nation || strings.EqualFold(m.Nation, nation)) {
 			return true
 		}
 	}
@@ -302,7 +302,11 @@ func (t *Tables) checkLR(file string, b *Board, nationOf func(string) (int, bool
 	}
 	for ri := range t.Rounds {
 		r := &t.Rounds[ri]
-		for _, m := range r.Marks {
+		for mi := range r.Marks {
+			m := &r.Marks[mi]
+			if i, ok := nationOf(m.Nation); ok && m.Nation != "" {
+				m.Nation = t.Nations[i].Name // aliases read once: HasMark compares names
+			}
 			if !contains(markKinds, m.Kind) {
 				return fail(m.line, "round %d: unknown mark %q (marks are %s)", r.Number, m.Kind, strings.Join(markKinds, ", "))
 			}
