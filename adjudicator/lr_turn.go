@@ -445,6 +445,66 @@ func (t *turn) lrCheckStatements() {
 			t.problem(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
 		}
 	}
+	// The "phase 2:" block is played after the first battles, so only what
+	// does not depend on them is checked now: each move's path.
+	var walk func([]orders.Statement)
+	walk = func(body []orders.Statement) {
+		for _, st := range body {
+			switch x := st.(type) {
+			case orders.Move:
+				t.checkPath(x)
+			case orders.If:
+				walk(x.Then)
+			}
+		}
+	}
+	for _, ph := range statements[orders.Phase](t) {
+		walk(ph.Body)
+	}
+}
+
+// checkPath checks a move's path on the board alone: adjacent steps, land
+// after the start (or LAND > SEA > LAND by boat), within three areas, a
+// strait only as the whole move (reduX Core 6, 6.2, L&R 9.1.1, 9.2.1, 12).
+func (t *turn) checkPath(mv orders.Move) {
+	b, p := t.b, mv.Path
+	if len(p) < 2 {
+		t.problem(mv.Line, "reduX Core 6", "a move needs at least two areas")
+		return
+	}
+	if len(p) == 3 && b.IsLand(p[0]) && !b.IsLand(p[1]) && b.IsLand(p[2]) {
+		if !t.e.Boats {
+			t.problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)", t.name(p[1]))
+		} else if !adjacent(b, p[0], p[1]) || !adjacent(b, p[1], p[2]) || adjacent(b, p[0], p[2]) {
+			t.problem(mv.Line, "reduX L&R 12", "a boat move goes from a coastal area through a sea it borders to another area on that sea, not adjacent to the start")
+		}
+		return
+	}
+	if len(p)-1 > maxMoveLeader {
+		t.problem(mv.Line, "reduX Core 6, L&R 9.1.1, 9.2.1", "no unit moves more than %d areas; this path has %d", maxMoveLeader, len(p)-1)
+		return
+	}
+	for i := 1; i < len(p); i++ {
+		x, y := p[i-1], p[i]
+		if !b.IsLand(y) {
+			t.problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.name(y))
+			return
+		}
+		linked, strait := b.Adjacent(x, y)
+		if !linked && i == 1 && !b.IsLand(x) {
+			if other, ok := t.border[x]; ok {
+				linked = adjacent(b, other, y)
+			}
+		}
+		if !linked {
+			t.problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.name(y), t.name(x))
+			return
+		}
+		if strait && len(p) != 2 {
+			t.problem(mv.Line, "reduX Core 6.2", "crossing the strait from %s to %s takes all of a unit's movement", t.name(x), t.name(y))
+			return
+		}
+	}
 }
 
 // cnutTurn reports whether this is the Danes' turn in which Cnut arrives
