@@ -49,10 +49,7 @@ func (v lrVariant) String() string {
 //   - every bot file passes the engine's check (at most 1% may not, where
 //     no legal file exists).
 func TestLRPropertyGames(t *testing.T) {
-	count := 1000
-	if testing.Short() {
-		count = 60
-	}
+	count := propertyGames(1000, 60)
 	var variants []lrVariant
 	for _, players := range []int{3, 4, 5} {
 		for _, opts := range [][]string{nil, {"boats"}, {"reduced-randomness"}, {"boats", "reduced-randomness"}} {

@@ -37,10 +37,7 @@ import (
 // other nations' turns over it (losing an area lowers the limit by two), and
 // 5.1 deals with that at their next turn.
 func TestPropertyGames(t *testing.T) {
-	games3 := 1000
-	if testing.Short() {
-		games3 = 100
-	}
+	games3 := propertyGames(1000, 100)
 	engines := []*adjudicator.Engine{
 		adjudicator.New(games.MustLoad("redux")),
 		adjudicator.New(games.MustLoad("redux", "reduced-randomness")),
