@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -46,10 +47,13 @@ func (d *Daemon) loadPace(g *archive.Game) *paceState {
 }
 
 func (d *Daemon) savePace(g *archive.Game, st *paceState) error {
+	data, _ := json.MarshalIndent(st, "", "  ")
+	if old, err := os.ReadFile(d.pacePath(g)); err == nil && bytes.Equal(old, data) {
+		return nil // unchanged: the clock ticks every game every few seconds
+	}
 	if err := os.MkdirAll(d.paceDir(), 0o755); err != nil {
 		return err
 	}
-	data, _ := json.MarshalIndent(st, "", "  ")
 	tmp := d.pacePath(g) + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err

@@ -96,9 +96,9 @@ func TestReportRetriedAfter451(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
 	w := memWorld(t)
-	// A change-of-mind delay, so the acknowledgement leaves before the turn
-	// runs (on the daemon's 5 s clock) and the 451 meets a report.
-	s := newServer(t, w, serverOpts{changeOfMind: time.Second})
+	// A change-of-mind delay, so the acknowledgement leaves well before the
+	// turn runs (on the daemon's 5 s clock) and the 451 meets a report.
+	s := newServer(t, w, serverOpts{changeOfMind: 4 * time.Second})
 	g := s.theGame()
 	due, from, text, digest := s.due(t, g, 1)
 	s.start(t)

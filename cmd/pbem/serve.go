@@ -23,7 +23,9 @@ func init() {
 		doc: `Every game directory under the config's data/games is served. A bad
 configuration is refused at start, naming the field and the reason.
 SIGINT or SIGTERM stops the daemon cleanly; mail being processed is
-finished or retried on the next start, never lost or answered twice.`,
+finished or retried on the next start, never lost or answered twice.
+For the crash tests only, PBEM_CRASH_AT=POINT[:N] makes it SIGKILL itself
+at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) int {
 			path := fs.String("config", "", "the configuration file (see config.example.yaml)")
 			return func(e *env, _ []string) int {
