@@ -193,7 +193,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
 			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
 	}
-	r := &rules{id: id, g: g, e: adjudicator.New(g)}
+	e := adjudicator.New(g)
+	e.Players = len(spec.Players) // L&R 10.4, 11.6.2 depend on it
+	r := &rules{id: id, g: g, e: e}
 	if gf.EngineFingerprint, err = r.fingerprint(); err != nil {
 		return nil, nil, err
 	}
@@ -312,7 +314,9 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return gf, &rules{id: gf.Game, g: g, e: adjudicator.New(g)}, nil
+	e := adjudicator.New(g)
+	e.Players = len(gf.Players) // L&R 10.4, 11.6.2 depend on it
+	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
 
 // loaded caches rulesets loaded with their tables: parsing the board and

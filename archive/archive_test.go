@@ -72,7 +72,6 @@ func TestCreateRefuses(t *testing.T) {
 		{"same name", "c", NewGame{Ruleset: "redux", Players: []Player{{Name: "A"}, {Name: "a"}, {Name: "B"}}}, `two players are called "a"`},
 		{"bad id", "Bad Id", NewGame{Ruleset: "redux", Players: testPlayers}, `game id "Bad Id"`},
 		{"unknown ruleset", "d", NewGame{Ruleset: "chess", Players: testPlayers}, `unknown ruleset "chess"`},
-		{"unplayable ruleset", "e", NewGame{Ruleset: "redux-lr", Players: testPlayers}, "cannot be played yet"},
 		{"unknown option", "f", NewGame{Ruleset: "redux", Options: []string{"boats"}, Players: testPlayers}, `no option "boats"`},
 		{"exists", "old", NewGame{Ruleset: "redux", Players: testPlayers}, "already exists"},
 		{"bad tables", "g", NewGame{Ruleset: "redux", Players: testPlayers, TablesName: "house.yaml", Tables: []byte("nations: 3\n")}, "house.yaml"},
@@ -453,5 +452,24 @@ func TestTwoProcesses(t *testing.T) {
 	}
 	if err := Verify(f.dir); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLRArchivesVerify: Leaders and Raiders games with three and five
+// players (L&R 10.4 and 11.6.2 depend on the count) are written as archives
+// that verify, and replay with the player count from game.yaml.
+func TestLRArchivesVerify(t *testing.T) {
+	for _, players := range []int{3, 5} {
+		dir := filepath.Join(t.TempDir(), fmt.Sprintf("lr%d", players))
+		res, err := Simulate(Sim{Ruleset: "redux-lr", Options: []string{"boats"}, Players: players, Seed: 4}, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.State.Over {
+			t.Fatalf("%d players: the game did not end", players)
+		}
+		if err := Verify(dir); err != nil {
+			t.Fatalf("%d players: %v", players, err)
+		}
 	}
 }

@@ -44,6 +44,7 @@ var rulesets = []Ruleset{
 			{"reduced-randomness", "reduX Core 7.3"},
 			{"boats", "boat movement (reduX L&R 12)"},
 		},
+		Playable: true,
 	},
 }
 
