@@ -274,8 +274,9 @@ func TestOutboxServerDown(t *testing.T) {
 	cfg := mailer.OutboxConfig{
 		Dir:  t.TempDir(),
 		SMTP: mailer.SMTPConfig{Host: "127.0.0.1", Port: port, TLS: "none", From: "gm@pbem.test", Timeout: time.Second},
-		// Short enough that the test sees both the retries and the end.
-		Backoff: 5 * time.Millisecond, MaxBackoff: 10 * time.Millisecond, GiveUpAfter: 150 * time.Millisecond,
+		// Short enough that the test sees both the retries and the end, long
+		// enough that a loaded machine still makes the first attempt in time.
+		Backoff: 5 * time.Millisecond, MaxBackoff: 10 * time.Millisecond, GiveUpAfter: 2 * time.Second,
 		OnFailed: f.add,
 	}
 	ob := newOutbox(t, cfg)
