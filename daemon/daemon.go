@@ -36,6 +36,7 @@ type Daemon struct {
 	mu     sync.Mutex
 	games  map[string]*archive.Game // by game id; looked up, never ranged for order
 	failed map[string]int           // failed token checks per sender and day
+	clocks map[string]*sync.Mutex   // per game: one clock run at a time
 }
 
 // Options are the parts of a Daemon a test or the demo replaces.
@@ -47,7 +48,7 @@ type Options struct {
 
 // New opens every game directory under cfg.Data/games.
 func New(cfg Config, o Options) (*Daemon, error) {
-	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*archive.Game{}, failed: map[string]int{}}
+	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*archive.Game{}, failed: map[string]int{}, clocks: map[string]*sync.Mutex{}}
 	if d.log == nil {
 		d.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
@@ -433,4 +434,17 @@ command line; or write the command and game in the Subject ("status ashdown").
   map                  the current map
 GM: pause, resume, extend HOURS, rollback STEP WHY, replace PLAYER NEW@ADDR.
 `, addr)
+}
+
+// clock returns the mutex that serialises one game's clock: the serve
+// loop's tick and a mail's "run it now" never advance a game together.
+func (d *Daemon) clock(id string) *sync.Mutex {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	m := d.clocks[id]
+	if m == nil {
+		m = &sync.Mutex{}
+		d.clocks[id] = m
+	}
+	return m
 }

@@ -92,6 +92,9 @@ func (d *Daemon) Tick(ctx context.Context) error {
 
 // TickGame advances one game as far as its clock allows.
 func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
+	c := d.clock(g.ID())
+	c.Lock()
+	defer c.Unlock()
 	if err := d.recoverAdvance(g); err != nil {
 		return err
 	}
