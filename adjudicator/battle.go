@@ -287,41 +287,7 @@ func (t *turn) stackOKFor(m int) bool {
 // count).
 func (t *turn) defenderRetreat(num int, area games.AreaID, def int, rule orders.Rule, line int) {
 	s := t.s
-	legal := func(a games.AreaID) bool {
-		if !t.b.IsLand(a) {
-			return false
-		}
-		if ok, _ := t.b.Adjacent(area, a); !ok {
-			return false
-		}
-		if s.Vacant(a) {
-			for _, e := range t.entries[area] {
-				if e.From == a {
-					return false
-				}
-			}
-			return true
-		}
-		return s.Holds(a, def)
-	}
-	var dests []games.AreaID
-	for _, a := range rule.To {
-		if legal(a) {
-			dests = append(dests, a)
-		}
-	}
-	if len(rule.To) == 0 {
-		for _, e := range t.b.Edges(area) {
-			if legal(e.To) && s.Units[e.To][def] > 0 {
-				dests = append(dests, e.To)
-			}
-		}
-		for _, e := range t.b.Edges(area) {
-			if legal(e.To) && s.Vacant(e.To) {
-				dests = append(dests, e.To)
-			}
-		}
-	}
+	dests := t.defenderDests(area, def, rule)
 	want := s.Units[area][def]
 	if rule.N > 0 {
 		want = min(rule.N, want)
@@ -386,4 +352,50 @@ func (t *turn) attackerRetreat(num int, area games.AreaID, def int, groups []ent
 			Text: fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)", t.nation(), t.name(area))})
 	}
 	return groups
+}
+
+// defenderDests lists where the defender may retreat from a battle area
+// (reduX Core 7.2.1), in preference order: the rule's own list if given,
+// else areas holding its own armies, then vacant ones, in board order. A
+// legal area is an adjacent land area (straits included) holding only the
+// defender's armies, or vacant and not an area an attacker entered from
+// (overrun passers are not entries).
+func (t *turn) defenderDests(area games.AreaID, def int, rule orders.Rule) []games.AreaID {
+	s := t.s
+	legal := func(a games.AreaID) bool {
+		if !t.b.IsLand(a) {
+			return false
+		}
+		if ok, _ := t.b.Adjacent(area, a); !ok {
+			return false
+		}
+		if s.Vacant(a) {
+			for _, e := range t.entries[area] {
+				if e.From == a {
+					return false
+				}
+			}
+			return true
+		}
+		return s.Holds(a, def)
+	}
+	var dests []games.AreaID
+	for _, a := range rule.To {
+		if legal(a) {
+			dests = append(dests, a)
+		}
+	}
+	if len(rule.To) == 0 {
+		for _, e := range t.b.Edges(area) {
+			if legal(e.To) && s.Units[e.To][def] > 0 {
+				dests = append(dests, e.To)
+			}
+		}
+		for _, e := range t.b.Edges(area) {
+			if legal(e.To) && s.Vacant(e.To) {
+				dests = append(dests, e.To)
+			}
+		}
+	}
+	return dests
 }

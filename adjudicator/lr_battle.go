@@ -612,38 +612,7 @@ func (t *turn) lrRetreatFits(m int, from, a games.AreaID) bool {
 // leader goes with the last armies (9.2.1).
 func (t *turn) lrDefenderRetreat(num int, area games.AreaID, def int, rule orders.Rule, line int) {
 	s := t.s
-	legal := func(a games.AreaID) bool {
-		if !t.b.IsLand(a) || !adjacent(t.b, area, a) {
-			return false
-		}
-		if s.Vacant(a) {
-			for _, e := range t.entries[area] {
-				if e.From == a {
-					return false
-				}
-			}
-			return true
-		}
-		return s.Holds(a, def)
-	}
-	var dests []games.AreaID
-	for _, a := range rule.To {
-		if legal(a) {
-			dests = append(dests, a)
-		}
-	}
-	if len(rule.To) == 0 {
-		for _, e := range t.b.Edges(area) {
-			if legal(e.To) && s.Units[e.To][def] > 0 {
-				dests = append(dests, e.To)
-			}
-		}
-		for _, e := range t.b.Edges(area) {
-			if legal(e.To) && s.Vacant(e.To) {
-				dests = append(dests, e.To)
-			}
-		}
-	}
+	dests := t.defenderDests(area, def, rule)
 	want := s.Units[area][def]
 	if rule.N > 0 {
 		want = min(rule.N, want)
