@@ -52,6 +52,16 @@ func (t *turn) checkBattleStatements() {
 // battles is the Battles and Retreats Phase (reduX Core 7): every area with
 // the nation's armies and another nation's, in the attacker's chosen order.
 func (t *turn) battles() {
+	for i, a := range t.battleOrder() {
+		t.battle(i+1, a)
+	}
+}
+
+// battleOrder is the order of a phase's battles (reduX Core 7: the
+// attacker chooses): the file's battles line, then the order in which the
+// moves first entered each battle area. A listed area with no battle is
+// reported.
+func (t *turn) battleOrder() []games.AreaID {
 	var order []games.AreaID
 	seen := make([]bool, len(t.b.Areas))
 	for _, bo := range statements[orders.Battles](t) {
@@ -72,9 +82,7 @@ func (t *turn) battles() {
 			order = append(order, a)
 		}
 	}
-	for i, a := range order {
-		t.battle(i+1, a)
-	}
+	return order
 }
 
 // battle fights one battle to its end (reduX Core 7.1, 7.2).

@@ -17,27 +17,7 @@ import (
 // lrBattles is a Battles and Retreats Phase: the attacker's order, then the
 // order the moves first entered each battle area (reduX Core 7).
 func (t *turn) lrBattles() {
-	var order []games.AreaID
-	seen := make([]bool, len(t.b.Areas))
-	for _, bo := range statements[orders.Battles](t) {
-		for _, a := range bo.Areas {
-			if len(t.entries[a]) == 0 {
-				t.problem(bo.Line, "reduX Core 7", "there is no battle in %s", t.name(a))
-				continue
-			}
-			if !seen[a] {
-				seen[a] = true
-				order = append(order, a)
-			}
-		}
-	}
-	for _, a := range t.order {
-		if !seen[a] {
-			seen[a] = true
-			order = append(order, a)
-		}
-	}
-	for _, a := range order {
+	for _, a := range t.battleOrder() {
 		t.lr.battleNo++
 		t.lrBattle(t.lr.battleNo, a)
 	}

@@ -95,19 +95,8 @@ func (t *turn) lrAtSea() {
 // lrLandByDefault lands the units left at sea as the Core default does
 // (reduX Core 6.1), the leader with them.
 func (t *turn) lrLandByDefault(sea games.AreaID) {
-	best, bestScore := games.NoArea, 1<<30
-	for _, e := range t.b.Edges(sea) {
-		if !t.b.IsLand(e.To) || !t.mayEnter(e.To, true, t.s.LeaderIn(sea, t.n) >= 0) {
-			continue
-		}
-		sc := t.foreign(e.To) * 2
-		if t.s.Units[e.To][t.n] == 0 {
-			sc++
-		}
-		if sc < bestScore {
-			best, bestScore = e.To, sc
-		}
-	}
+	leader := t.s.LeaderIn(sea, t.n) >= 0
+	best := t.defaultLanding(sea, func(a games.AreaID) bool { return t.mayEnter(a, true, leader) })
 	if best == games.NoArea {
 		t.emit(Event{Kind: EvLimit, Area: t.name(sea), Rule: "reduX Core 6.1", Text: fmt.Sprintf("the %s at sea in %s have nowhere they may land (reduX Core 6.1)", t.nation(), t.name(sea))})
 		return

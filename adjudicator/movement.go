@@ -309,9 +309,23 @@ func (t *turn) limit(rule, format string, args ...any) {
 // fewest other armies, the nation's own areas first, board order on ties.
 // It returns the landing move for the caller to make.
 func (t *turn) landByDefault(sea games.AreaID) (orders.Move, bool) {
+	best := t.defaultLanding(sea, func(games.AreaID) bool { return true })
+	if best == games.NoArea {
+		return orders.Move{}, false
+	}
+	k := t.fresh[sea]
+	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: fmt.Sprintf("%d %s at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, armies(k), t.name(best))})
+	return orders.Move{N: k, Path: []games.AreaID{sea, best}}, true
+}
+
+// defaultLanding is where armies left at sea land by default (reduX Core
+// 6.1, docs/orders.md): the bordering land area, among those ok allows,
+// with the fewest other armies, the nation's own areas first, board order
+// on ties; NoArea when there is none.
+func (t *turn) defaultLanding(sea games.AreaID, ok func(games.AreaID) bool) games.AreaID {
 	best, bestScore := games.NoArea, 1<<30
 	for _, e := range t.b.Edges(sea) {
-		if !t.b.IsLand(e.To) {
+		if !t.b.IsLand(e.To) || !ok(e.To) {
 			continue
 		}
 		sc := t.foreign(e.To) * 2
@@ -322,10 +336,5 @@ func (t *turn) landByDefault(sea games.AreaID) (orders.Move, bool) {
 			best, bestScore = e.To, sc
 		}
 	}
-	if best == games.NoArea {
-		return orders.Move{}, false
-	}
-	k := t.fresh[sea]
-	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: fmt.Sprintf("%d %s at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, armies(k), t.name(best))})
-	return orders.Move{N: k, Path: []games.AreaID{sea, best}}, true
+	return best
 }
