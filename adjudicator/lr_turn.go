@@ -74,11 +74,6 @@ func (l *LRState) extraFor(n int) *ExtraTurn {
 	return nil
 }
 
-// lrStatements returns the statements of type T of the current phase: the
-// top level for phase 1, the "phase 2:" block (with its true "if" blocks
-// opened) for phase 2.
-func lrStatements[T orders.Statement](t *turn) []T { return statements[T](t) }
-
 // lrPhase1 is the Population Increase and Reinforcements Phase with the
 // Leaders and Raiders additions: the nation's leader leaves (9.2), Arthur's
 // cavalry becomes infantry (9.3), population gives infantry only (9.1),

@@ -201,7 +201,6 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 	}
 	if !legal() {
 		// Nothing better found: keep only what the check accepts.
-		var kept []orders.Statement
 		body := f.Body
 		f.Body = nil
 		for _, st := range body {
@@ -211,7 +210,6 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 				f.Body = f.Body[:len(f.Body)-1]
 			}
 		}
-		_ = kept
 	}
 
 	if e.LR { // Leaders and Raiders (lr.go)

@@ -21,7 +21,6 @@ package e2e
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -732,16 +731,4 @@ func isAck(turn, digest string) func(mail) bool {
 // isReport matches the report of a step.
 func isReport(step string) func(mail) bool {
 	return func(m mail) bool { return m.header("X-Pbem-Step") == step }
-}
-
-// isYourTurn matches a "your turn" mail for a turn other than notTurn.
-func isYourTurn(notTurn string) func(mail) bool {
-	return func(m mail) bool { t := m.header("X-Pbem-Turn"); return t != "" && t != notTurn }
-}
-
-// ctxT returns a context that ends with the test.
-func ctxT(t testing.TB, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	t.Cleanup(cancel)
-	return ctx
 }

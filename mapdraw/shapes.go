@@ -15,7 +15,6 @@ func (r Rect) contains(p Point) bool {
 	return p.X >= r.X && p.X <= r.X+r.W && p.Y >= r.Y && p.Y <= r.Y+r.H
 }
 func (r Rect) grow(d float64) Rect          { return Rect{r.X - d, r.Y - d, r.W + 2*d, r.H + 2*d} }
-func (r Rect) centre() Point                { return Point{r.X + r.W/2, r.Y + r.H/2} }
 func rectAround(c Point, w, h float64) Rect { return Rect{c.X - w/2, c.Y - h/2, w, h} }
 
 func (r Rect) overlaps(o Rect) bool {
@@ -72,16 +71,6 @@ func hatch(rings [][]Point, gap float64) [][]Point {
 		for i := 0; i+1 < len(ys); i += 2 {
 			out = append(out, []Point{{ys[i] + c, ys[i]}, {ys[i+1] + c, ys[i+1]}})
 		}
-	}
-	return out
-}
-
-// circlePath approximates a circle, for clipping tests.
-func regularPolygon(c Point, r float64, n int, phase float64) []Point {
-	out := make([]Point, n)
-	for i := range out {
-		a := phase + 2*math.Pi*float64(i)/float64(n)
-		out[i] = Point{c.X + r*math.Cos(a), c.Y + r*math.Sin(a)}
 	}
 	return out
 }

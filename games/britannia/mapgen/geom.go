@@ -148,22 +148,3 @@ func segCross(a, b, c, d pt) bool {
 	d4 := d.sub(c).cross(b.sub(c))
 	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
 }
-
-// selfCrossing reports whether any two non-neighbouring edges of the rings cross.
-func selfCrossing(rs [][]pt) bool {
-	type e struct{ a, b pt }
-	var es []e
-	for _, r := range rs {
-		for i := range r {
-			es = append(es, e{r[i], r[(i+1)%len(r)]})
-		}
-	}
-	for i := range es {
-		for j := i + 1; j < len(es); j++ {
-			if segCross(es[i].a, es[i].b, es[j].a, es[j].b) {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -24,8 +24,6 @@ func (r rect) overlaps(o rect) bool {
 	return r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1
 }
 
-func (r rect) centre() pt { return pt{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2} }
-
 // samples are points on the rectangle's edge and inside it.
 func (r rect) samples() []pt {
 	var out []pt
