@@ -21,6 +21,7 @@ import (
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // tcase is one case file.
@@ -174,14 +175,10 @@ func (w *world) counts(l cline, s string) map[int]int {
 func (w *world) build() *adjudicator.State {
 	w.t.Helper()
 	g := w.g
-	s := adjudicator.NewState(g)
-	for a := range s.Units {
-		for n := range s.Units[a] {
-			s.Units[a][n] = 0
-		}
-	}
-	for n := range s.Pop {
-		s.Pop[n], s.VP[n] = 0, 0
+	s := rulesets.New(g).NewState()
+	s.ClearUnits()
+	for n := range s.Nations {
+		s.Nations[n].Pop, s.Nations[n].VP = 0, 0
 	}
 	s.Round = w.atoi(cline{0, ""}, w.c.header["round"])
 	for _, l := range w.c.blocks["state"] {
@@ -192,11 +189,11 @@ func (w *world) build() *adjudicator.State {
 		switch strings.TrimSpace(key) {
 		case "pop":
 			for n, v := range w.counts(l, val) {
-				s.Pop[n] = v
+				s.Nations[n].Pop = v
 			}
 		case "vp":
 			for n, v := range w.counts(l, val) {
-				s.VP[n] = v
+				s.Nations[n].VP = adjudicator.VP(v)
 			}
 		case "pool":
 			for n, v := range w.counts(l, val) {
@@ -205,7 +202,7 @@ func (w *world) build() *adjudicator.State {
 		default:
 			a := w.area(l, key)
 			for n, v := range w.counts(l, val) {
-				s.Units[a][n] = v
+				s.Add(a, n, adjudicator.Infantry, v-s.Count(a, n, adjudicator.Infantry))
 			}
 		}
 	}
@@ -406,7 +403,7 @@ func runCase(t *testing.T, c *tcase) {
 	g := games.MustLoad("redux", c.options...)
 	w := &world{t: t, c: c, g: g}
 	s := w.build() // may change the tables (pool:, arrive:), so before New
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	before := s.Clone()
 	standing := w.standing()
 	kind := c.header["kind"]
@@ -425,8 +422,8 @@ func runCase(t *testing.T, c *tcase) {
 	)
 	switch kind {
 	case "end-round":
-		if n := e.Due(s); n >= 0 {
-			t.Fatalf("%s: the %s' turn is due, not the end of the round", c.file, g.Tables.Nations[n].Name)
+		if st := e.Due(s); st.Kind == adjudicator.NationTurn {
+			t.Fatalf("%s: the %s' turn is due, not the end of the round", c.file, g.Tables.Nations[st.Nation].Name)
 		}
 		ns, evs, err = e.EndRound(s)
 		if err != nil {
@@ -434,10 +431,10 @@ func runCase(t *testing.T, c *tcase) {
 		}
 	case "turn", "check":
 		want := w.nation(cline{0, ""}, c.header["nation"])
-		if n := e.Due(s); n != want {
+		if st := e.Due(s); st.Kind != adjudicator.NationTurn || st.Nation != want {
 			name := "the end of the round"
-			if n >= 0 {
-				name = g.Tables.Nations[n].Name
+			if st.Kind == adjudicator.NationTurn {
+				name = g.Tables.Nations[st.Nation].Name
 			}
 			t.Fatalf("%s: due is %s, want %s", c.file, name, g.Tables.Nations[want].Name)
 		}
@@ -506,9 +503,9 @@ func matchState(t *testing.T, w *world, s *adjudicator.State, evs []adjudicator.
 		switch key {
 		case "pop", "vp":
 			for n, v := range w.counts(l, val) {
-				got := s.Pop[n]
+				got := s.Nations[n].Pop
 				if key == "vp" {
-					got = s.VP[n]
+					got = s.Nations[n].VP.Whole()
 				}
 				if got != v {
 					bad("%s %s: got %d, want %d", key, g.Tables.Nations[n].Name, got, v)
@@ -526,7 +523,7 @@ func matchState(t *testing.T, w *world, s *adjudicator.State, evs []adjudicator.
 			a := w.area(l, key)
 			want := w.counts(l, val)
 			for n := range g.Tables.Nations {
-				if got := s.Units[a][n]; got != want[n] {
+				if got := s.Units(a, n); got != want[n] {
 					bad("%s: %s got %d, want %d", g.Board.AreaName(a), g.Tables.Nations[n].Name, got, want[n])
 				}
 			}

@@ -20,9 +20,11 @@ import (
 	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/reduxlr"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // lrLine is one line of a case file with its line number, for messages.
@@ -226,14 +228,10 @@ func (w *lrWorld) names(s string) []string {
 func (w *lrWorld) build() *adjudicator.State {
 	w.t.Helper()
 	g := w.g
-	s := adjudicator.NewState(g)
-	for a := range s.Units {
-		for n := range s.Units[a] {
-			s.Units[a][n] = 0
-		}
-	}
-	for n := range s.Pop {
-		s.Pop[n], s.VP[n] = 0, 0
+	s := rulesets.New(g).NewState()
+	s.ClearUnits()
+	for n := range s.Nations {
+		s.Nations[n].Pop, s.Nations[n].VP = 0, 0
 	}
 	s.Round = w.atoi(lrLine{0, ""}, w.c.header["round"])
 	for _, l := range w.c.blocks["state"] {
@@ -245,9 +243,9 @@ func (w *lrWorld) build() *adjudicator.State {
 		case "pop", "vp":
 			for n, f := range w.forces(l, val) {
 				if strings.TrimSpace(key) == "pop" {
-					s.Pop[n] = f.armies
+					s.Nations[n].Pop = f.armies
 				} else {
-					s.VP[n] = f.armies
+					s.Nations[n].VP = adjudicator.VP(f.armies)
 				}
 			}
 		case "pool":
@@ -255,48 +253,48 @@ func (w *lrWorld) build() *adjudicator.State {
 				g.Tables.Nations[n].Armies, g.Tables.Nations[n].Cavalry = f.armies, f.cav
 			}
 		case "gone":
-			s.LR.Gone = w.names(val)
+			reduxlr.X(s).Gone = w.names(val)
 		case "fallen":
-			s.LR.Fallen = w.names(val)
+			reduxlr.X(s).Fallen = w.names(val)
 		case "provoked":
-			s.LR.Provoked = make([]bool, len(g.Tables.Nations))
+			reduxlr.X(s).Provoked = make([]bool, len(g.Tables.Nations))
 			for _, x := range w.names(val) {
-				s.LR.Provoked[w.nation(l, x)] = true
+				reduxlr.X(s).Provoked[w.nation(l, x)] = true
 			}
 		case "cnutrex":
-			s.LR.CnutRex = strings.TrimSpace(val) == "yes"
+			reduxlr.X(s).CnutRex = strings.TrimSpace(val) == "yes"
 		case "extra": // "Saxons 4, Normans 1 done"
-			s.LR.Extra = []adjudicator.ExtraTurn{}
+			reduxlr.X(s).Extra = []reduxlr.ExtraTurn{}
 			for _, part := range w.names(val) {
 				fs := strings.Fields(part)
 				done := fs[len(fs)-1] == "done"
 				if done {
 					fs = fs[:len(fs)-1]
 				}
-				x := adjudicator.ExtraTurn{Nation: w.nation(l, strings.Join(fs[:len(fs)-1], " ")), Armies: w.atoi(l, fs[len(fs)-1]), Done: done}
+				x := reduxlr.ExtraTurn{Nation: w.nation(l, strings.Join(fs[:len(fs)-1], " ")), Armies: w.atoi(l, fs[len(fs)-1]), Done: done}
 				for _, xt := range g.Tables.LR.ExtraTurns {
 					if xt.NationIdx == x.Nation {
 						x.Leader = xt.Leader
 					}
 				}
-				s.LR.Extra = append(s.LR.Extra, x)
+				reduxlr.X(s).Extra = append(reduxlr.X(s).Extra, x)
 			}
 		case "occupied":
 			nat, areas, _ := strings.Cut(val, " in ")
 			n := w.nation(l, nat)
-			for len(s.LR.Occupied) <= n {
-				s.LR.Occupied = append(s.LR.Occupied, nil)
+			for len(reduxlr.X(s).Occupied) <= n {
+				reduxlr.X(s).Occupied = append(reduxlr.X(s).Occupied, nil)
 			}
 			for _, x := range w.names(areas) {
-				s.LR.Occupied[n] = append(s.LR.Occupied[n], w.area(l, x))
+				reduxlr.X(s).Occupied[n] = append(reduxlr.X(s).Occupied[n], w.area(l, x))
 			}
 		default:
 			a := w.area(l, key)
 			for n, f := range w.forces(l, val) {
-				s.Units[a][n] = f.armies
-				s.LR.Cav[a][n] = f.cav
+				s.Add(a, n, adjudicator.Infantry, f.armies-f.cav)
+				s.Add(a, n, 1, f.cav)
 				if f.leader != "" {
-					s.LR.Leaders = append(s.LR.Leaders, adjudicator.Leader{Nation: n, Name: f.leader, Area: a})
+					s.Leaders = append(s.Leaders, adjudicator.Leader{Nation: n, Name: f.leader, Area: a})
 				}
 			}
 		}
@@ -430,7 +428,7 @@ func runLRCase(t *testing.T, c *lrCase) {
 	g := games.MustLoad("redux-lr", c.options...)
 	w := &lrWorld{t: t, c: c, g: g}
 	s := w.build() // before New, which resolves the Timeline's arrivals
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	if p := c.header["players"]; p != "" {
 		e.Players = w.atoi(lrLine{0, ""}, p)
 	}
@@ -458,10 +456,10 @@ func runLRCase(t *testing.T, c *lrCase) {
 		}
 	case "turn", "check":
 		want := w.nation(lrLine{0, ""}, c.header["nation"])
-		if n := e.Due(s); n != want {
+		if st := e.Due(s); st.Kind != adjudicator.NationTurn || st.Nation != want {
 			name := "the end of the round"
-			if n >= 0 {
-				name = g.Tables.Nations[n].Name
+			if st.Kind == adjudicator.NationTurn {
+				name = g.Tables.Nations[st.Nation].Name
 			}
 			t.Fatalf("%s: due is %s, want %s", c.file, name, g.Tables.Nations[want].Name)
 		}
@@ -516,9 +514,9 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 		switch key {
 		case "pop", "vp":
 			for n, f := range w.forces(l, val) {
-				got := s.Pop[n]
+				got := s.Nations[n].Pop
 				if key == "vp" {
-					got = s.VP[n]
+					got = s.Nations[n].VP.Whole()
 				}
 				if got != f.armies {
 					bad("%s %s: got %d, want %d", key, g.Tables.Nations[n].Name, got, f.armies)
@@ -533,9 +531,9 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 				bad("over: got %v, want %v", s.Over, want)
 			}
 		case "gone", "fallen":
-			got := s.LR.Gone
+			got := reduxlr.X(s).Gone
 			if key == "fallen" {
-				got = s.LR.Fallen
+				got = reduxlr.X(s).Fallen
 			}
 			for _, x := range w.names(val) {
 				if !slices.Contains(got, x) {
@@ -544,7 +542,7 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 			}
 		case "leaders":
 			var got []string
-			for _, ld := range s.LR.Leaders {
+			for _, ld := range s.Leaders {
 				got = append(got, ld.Name+"@"+g.Board.AreaName(ld.Area))
 			}
 			want := w.names(val)
@@ -557,12 +555,12 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 				bad("leaders: got %v, want %v", got, want)
 			}
 		case "cnutrex":
-			if want := val == "yes"; s.LR.CnutRex != want {
-				bad("cnutrex: got %v, want %v", s.LR.CnutRex, want)
+			if want := val == "yes"; reduxlr.X(s).CnutRex != want {
+				bad("cnutrex: got %v, want %v", reduxlr.X(s).CnutRex, want)
 			}
 		case "extra":
 			var got []string
-			for _, x := range s.LR.Extra {
+			for _, x := range reduxlr.X(s).Extra {
 				got = append(got, fmt.Sprintf("%s %d", g.Tables.Nations[x.Nation].Name, x.Armies))
 			}
 			want := w.names(val)
@@ -573,7 +571,7 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 				bad("extra: got %v, want %v", got, want)
 			}
 		case "due":
-			e := adjudicator.New(g)
+			e := rulesets.New(g)
 			if p := w.c.header["players"]; p != "" {
 				e.Players = w.atoi(l, p)
 			}
@@ -582,7 +580,7 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 			}
 		case "provoked":
 			for _, x := range w.names(val) {
-				if n := w.nation(l, x); n >= len(s.LR.Provoked) || !s.LR.Provoked[n] {
+				if n := w.nation(l, x); n >= len(reduxlr.X(s).Provoked) || !reduxlr.X(s).Provoked[n] {
 					bad("provoked: %s has not attacked the Romano-British", x)
 				}
 			}
@@ -591,9 +589,9 @@ func lrMatchState(t *testing.T, w *lrWorld, s *adjudicator.State, evs []adjudica
 			want := w.forces(l, val)
 			for n := range g.Tables.Nations {
 				wf := want[n]
-				got := force{armies: s.Units[a][n], cav: s.Cavalry(a, n)}
+				got := force{armies: s.Units(a, n), cav: s.Count(a, n, 1)}
 				if li := s.LeaderIn(a, n); li >= 0 {
-					got.leader = s.LR.Leaders[li].Name
+					got.leader = s.Leaders[li].Name
 				}
 				if got != wf {
 					bad("%s: %s got %+v, want %+v", g.Board.AreaName(a), g.Tables.Nations[n].Name, got, wf)

@@ -273,15 +273,7 @@ func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orde
 		return fail("the game is over")
 	}
 	if f.Kind == orders.StandingOrders {
-		s := g.state
-		if g.r.e.Due(s) < 0 {
-			// Engine.Check refuses any file at the end of a round; standing
-			// orders do not depend on the state, so check them against the
-			// start of the next round.
-			s = s.Clone()
-			s.Next = 0
-		}
-		if errs := g.r.e.Check(s, f, nil); len(errs) > 0 {
+		if errs := g.r.e.CheckStanding(f); len(errs) > 0 {
 			return &RejectedError{Nation: f.Nation, Errors: errs}
 		}
 		return nil

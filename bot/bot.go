@@ -23,27 +23,43 @@ func Rand(seed uint64, label string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h))
 }
 
-// Orders writes turn orders for the nation due in s. The file is legal by
-// construction: invaders land at most two to an area (so the population
-// limit of reduX Core 4.2.2 holds at the end of movement, 6.4), a nation over
-// its limit makes an expanding move (6), and every further move is kept only
-// if the engine's check still accepts the file.
+// Orders writes turn orders for the nation due in s with the ruleset's
+// bot (Ruleset.Bot), or nil when no nation turn is due.
 func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
-	n := e.Due(s)
-	if n < 0 {
+	if e.Due(s).Kind != adjudicator.NationTurn {
 		return nil
 	}
+	return e.R.Bot(e, s, game, token, seed)
+}
+
+// More adds a ruleset's own decisions to a file the Core bot has written
+// (Core: p is the state after phase 1, try keeps a statement only if the
+// file stays legal).
+type More func(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r *rand.Rand, n adjudicator.NationID, try func(orders.Statement) bool)
+
+// Core writes turn orders for the nation due in s as a reduX Core player
+// would, then more's decisions. The file is legal by construction: invaders
+// land at most two to an area (so the population limit of reduX Core 4.2.2
+// holds at the end of movement, 6.4), a nation over its limit makes an
+// expanding move (6), and every further move is kept only if the engine's
+// check still accepts the file.
+func Core(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64, more More) *orders.File {
+	st := e.Due(s)
+	if st.Kind != adjudicator.NationTurn {
+		return nil
+	}
+	n := st.Nation
 	g := e.G
 	b := g.Board
-	r := Rand(seed, e.TurnID(s))
-	f := &orders.File{Kind: orders.TurnOrders, Game: game, Nation: g.Tables.Nations[n].Name, Turn: e.TurnID(s), Token: token}
+	r := Rand(seed, st.ID)
+	f := &orders.File{Kind: orders.TurnOrders, Game: game, Nation: e.NationName(n), Turn: st.ID, Token: token}
 	p := e.AfterPhase1(s, nil)
 	aggression := 0.35 + 0.5*r.Float64()
-	foreign := func(a games.AreaID) int { return foreignIn(p, a, n) }
+	foreign := func(a games.AreaID) int { return p.Foreign(a, n) }
 	legal := func() bool { return len(e.Check(s, f, nil)) == 0 }
 	try := func(st orders.Statement) bool {
 		f.Body = append(f.Body, st)
-		renumber(f.Body)
+		Renumber(f.Body)
 		if legal() {
 			return true
 		}
@@ -55,7 +71,7 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 	// areas they can take or that are vacant.
 	landed := make([]int, len(b.Areas))
 	for a := b.NumLand; a < len(b.Areas); a++ {
-		k := p.Units[a][n]
+		k := p.Units(games.AreaID(a), n)
 		sea := games.AreaID(a)
 		for k > 0 {
 			best, bestScore := games.NoArea, -1e9
@@ -97,12 +113,12 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 			k -= take
 		}
 	}
-	renumber(f.Body)
+	Renumber(f.Body)
 	if !legal() {
 		// Spread the landings one army an area where possible.
 		var spread []orders.Statement
 		for a := b.NumLand; a < len(b.Areas); a++ {
-			k := p.Units[a][n]
+			k := p.Units(games.AreaID(a), n)
 			var coast []games.AreaID
 			for _, ed := range b.Edges(games.AreaID(a)) {
 				if b.IsLand(ed.To) {
@@ -116,7 +132,7 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 			}
 		}
 		f.Body = spread
-		renumber(f.Body)
+		Renumber(f.Body)
 	}
 
 	// Land armies: attack or expand, each move kept only if still legal.
@@ -128,7 +144,7 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 	var cands []cand
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
-		k := min(s.Units[a][n], p.Units[a][n])
+		k := min(s.Units(games.AreaID(a), n), p.Units(games.AreaID(a), n))
 		if k < 1 || foreign(id) > 0 {
 			continue
 		}
@@ -142,16 +158,16 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 				cands = append(cands, cand{id, ed.To, k - 1, true})
 			case fo > 0 && k > fo:
 				cands = append(cands, cand{id, ed.To, k, true})
-			case fo == 0 && p.Units[ed.To][n] == 0:
+			case fo == 0 && p.Units(ed.To, n) == 0:
 				cands = append(cands, cand{id, ed.To, 1, false})
 			}
 		}
 	}
 	r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-	over := p.Excess(b, n) > 0
+	over := e.Excess(p, n) > 0
 	moved := make([]int, len(b.Areas))
 	for _, c := range cands {
-		if moved[c.from]+c.n > min(s.Units[c.from][n], p.Units[c.from][n]) {
+		if moved[c.from]+c.n > min(s.Units(c.from, n), p.Units(c.from, n)) {
 			continue
 		}
 		want := r.Float64() < 0.6
@@ -172,7 +188,7 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 		// two or more, will do.
 		for a := 0; a < b.NumLand && !legal(); a++ {
 			id := games.AreaID(a)
-			if min(s.Units[a][n], p.Units[a][n])-moved[a] < 2 || foreign(id) > 0 {
+			if min(s.Units(games.AreaID(a), n), p.Units(games.AreaID(a), n))-moved[a] < 2 || foreign(id) > 0 {
 				continue
 			}
 			for _, e1 := range b.Edges(id) {
@@ -205,40 +221,32 @@ func Orders(e *adjudicator.Engine, s *adjudicator.State, game, token string, see
 		f.Body = nil
 		for _, st := range body {
 			f.Body = append(f.Body, st)
-			renumber(f.Body)
+			Renumber(f.Body)
 			if len(e.Check(s, f, nil)) > 0 {
 				f.Body = f.Body[:len(f.Body)-1]
 			}
 		}
 	}
 
-	if e.LR { // Leaders and Raiders (lr.go)
-		lrOrders(e, s, p, f, r, n, try)
+	if more != nil {
+		more(e, s, p, f, r, n, try)
 	}
 
 	// Battle behaviour: some bots fall back when beaten.
 	p2 := e.Preview(s, f)
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
-		if p2.Units[a][n] > 0 && foreignIn(p2, id, n) > 0 && r.Float64() < 0.5 {
+		if p2.Units(id, n) > 0 && p2.Foreign(id, n) > 0 && r.Float64() < 0.5 {
 			f.Body = append(f.Body, orders.Attack{Area: id, Rule: orders.Rule{When: orders.Cmp{L: orders.Var("mine"), Op: "<=", R: orders.Num(1 + r.IntN(2))}}})
 		}
 	}
-	renumber(f.Body)
+	Renumber(f.Body)
 	return f
 }
 
-func foreignIn(s *adjudicator.State, a games.AreaID, n int) int {
-	c := 0
-	for m, k := range s.Units[a] {
-		if m != n {
-			c += k
-		}
-	}
-	return c
-}
-
-func renumber(body []orders.Statement) {
+// Renumber numbers a file body's moves and attack lines from 1, as a
+// player's file would be.
+func Renumber(body []orders.Statement) {
 	for i, st := range body {
 		switch x := st.(type) {
 		case orders.Move:
@@ -251,23 +259,31 @@ func renumber(body []orders.Statement) {
 	}
 }
 
-// Standing writes standing orders for a nation: hold, or fall back against
-// odds.
-func Standing(g *games.Game, nation int, game, token string, seed uint64) *orders.File {
-	r := Rand(seed, "standing-"+g.Tables.Nations[nation].Name)
-	f := &orders.File{Kind: orders.StandingOrders, Game: game, Nation: g.Tables.Nations[nation].Name, Token: token}
+// Standing writes standing orders for nation n with the ruleset's bot.
+func Standing(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
+	return e.R.BotStanding(e, n, game, token, seed)
+}
+
+// CoreStanding writes standing orders for a nation: hold, or fall back
+// against odds; then more's lines.
+func CoreStanding(e *adjudicator.Engine, nation adjudicator.NationID, game, token string, seed uint64, more func(r *rand.Rand, f *orders.File)) *orders.File {
+	name := e.NationName(nation)
+	r := Rand(seed, "standing-"+name)
+	f := &orders.File{Kind: orders.StandingOrders, Game: game, Nation: name, Token: token}
 	rule := orders.Rule{Hold: true}
 	if r.IntN(3) > 0 {
 		rule = orders.Rule{When: orders.Cmp{L: orders.Var("theirs"), Op: ">=", R: orders.Mul{L: orders.Num(2 + r.IntN(2)), R: orders.Var("mine")}}}
 	}
 	f.Body = []orders.Statement{orders.Defend{At: orders.At{Line: 1}, Area: games.NoArea, Rule: rule}}
-	if g.Tables.LR != nil { // Leaders and Raiders (lr.go)
-		lrStanding(r, f)
+	if more != nil {
+		more(r, f)
 	}
 	return f
 }
 
-func pickNeighbour(r *rand.Rand, b *games.Board, a games.AreaID, ok func(games.AreaID) bool) games.AreaID {
+// PickNeighbour picks a random land neighbour of a (no straits) that ok
+// allows, or NoArea.
+func PickNeighbour(r *rand.Rand, b *games.Board, a games.AreaID, ok func(games.AreaID) bool) games.AreaID {
 	var xs []games.AreaID
 	for _, e := range b.Edges(a) {
 		if b.IsLand(e.To) && !e.Strait && ok(e.To) {
@@ -280,7 +296,8 @@ func pickNeighbour(r *rand.Rand, b *games.Board, a games.AreaID, ok func(games.A
 	return xs[r.IntN(len(xs))]
 }
 
-func shuffled(r *rand.Rand, es []games.Edge) []games.Edge {
+// Shuffled returns a shuffled copy of edges.
+func Shuffled(r *rand.Rand, es []games.Edge) []games.Edge {
 	out := append([]games.Edge(nil), es...)
 	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out

@@ -224,7 +224,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	}
 	for seat, p := range g.Players() {
-		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
+		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
 			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g), Reader: seat + 1,
 		})
 		text := templates.Text(r)
@@ -250,7 +250,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 	}
 	// Observers get the public report (DESIGN §6), without a personal part.
 	for i, addr := range d.observers(g) {
-		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
+		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
 			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})
 		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), To: []string{addr}, AutoSubmitted: true,
 			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: templates.Text(r), HTML: templates.HTML(r, ""),
@@ -274,7 +274,7 @@ func (d *Daemon) yourTurn(g *archive.Game, reminder bool) error {
 	}
 	st := d.loadPace(g)
 	dl := d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
-	tmpl := templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
+	tmpl := templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
 	kind, id := "Your turn", "yourturn"
 	if reminder {
 		kind, id = "Reminder", "reminder"

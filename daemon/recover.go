@@ -111,7 +111,7 @@ func loadStep(g *archive.Game, s archive.StepInfo) (*adjudicator.State, []adjudi
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := adjudicator.UnmarshalState(g.Rules(), sb)
+	st, err := g.Engine().UnmarshalState(sb)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}

@@ -1,9 +1,10 @@
-package bot
+package reduxlr
 
 import (
 	"math/rand/v2"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -16,12 +17,12 @@ import (
 // phase took. Every statement the check sees is kept only if the file stays
 // legal; the phase 2 block is decided at play time, so it only expands
 // single armies into empty areas, which keeps the limits of Core 6.4.
-func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r *rand.Rand, n int, try func(orders.Statement) bool) {
+func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r *rand.Rand, n adjudicator.NationID, try func(orders.Statement) bool) {
 	g := e.G
 	b := g.Board
 	round := g.Tables.Round(s.Round)
-	name := g.Tables.Nations[n].Name
-	foreign := func(st *adjudicator.State, a games.AreaID) int { return foreignIn(st, a, n) }
+	name := e.NationName(n)
+	foreign := func(st *adjudicator.State, a games.AreaID) int { return st.Foreign(a, n) }
 	moved := func(a games.AreaID) bool {
 		for _, st := range f.Body {
 			if mv, ok := st.(orders.Move); ok && mv.Path[0] == a {
@@ -38,7 +39,7 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 	improve := func(st orders.Statement) bool {
 		before := errCount()
 		f.Body = append(f.Body, st)
-		renumber(f.Body)
+		bot.Renumber(f.Body)
 		if errCount() < before {
 			return true
 		}
@@ -48,7 +49,7 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 	if errCount() > 0 {
 		for a := b.NumLand; a < len(b.Areas); a++ {
 			sea := games.AreaID(a)
-			if p.Units[a][n] == 0 || moved(sea) {
+			if p.Units(games.AreaID(a), n) == 0 || moved(sea) {
 				continue
 			}
 			unit := ""
@@ -56,19 +57,19 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 				unit = "leader"
 			}
 			landed := false
-			for _, ed := range shuffled(r, b.Edges(sea)) {
-				if b.IsLand(ed.To) && improve(orders.Move{At: orders.At{Line: len(f.Body) + 1}, N: p.Units[a][n], Unit: unit, Path: []games.AreaID{sea, ed.To}}) {
+			for _, ed := range bot.Shuffled(r, b.Edges(sea)) {
+				if b.IsLand(ed.To) && improve(orders.Move{At: orders.At{Line: len(f.Body) + 1}, N: p.Units(games.AreaID(a), n), Unit: unit, Path: []games.AreaID{sea, ed.To}}) {
 					landed = true
 					break
 				}
 			}
-			if landed || unit != "" || p.Units[a][n] < 2 {
+			if landed || unit != "" || p.Units(games.AreaID(a), n) < 2 {
 				continue
 			}
 			// One army to each coastal area, vacant ones first (more areas
 			// raise the population limit, Core 4.2.2).
 			var coast []games.AreaID
-			for _, ed := range shuffled(r, b.Edges(sea)) {
+			for _, ed := range bot.Shuffled(r, b.Edges(sea)) {
 				if b.IsLand(ed.To) && p.Vacant(ed.To) {
 					coast = append(coast, ed.To)
 				}
@@ -82,10 +83,10 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 				continue
 			}
 			before, keep := errCount(), len(f.Body)
-			for i := range p.Units[a][n] {
+			for i := range p.Units(games.AreaID(a), n) {
 				f.Body = append(f.Body, orders.Move{At: orders.At{Line: len(f.Body) + 1}, N: 1, Path: []games.AreaID{sea, coast[i%len(coast)]}})
 			}
-			renumber(f.Body)
+			bot.Renumber(f.Body)
 			if errCount() >= before {
 				f.Body = f.Body[:keep]
 			}
@@ -99,7 +100,7 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 			if b.Difficult(from) {
 				norm = st.Difficult
 			}
-			k := p.Units[a][n] - norm
+			k := p.Units(games.AreaID(a), n) - norm
 			if k <= 0 || moved(from) || foreign(p, from) > 0 {
 				continue
 			}
@@ -107,7 +108,7 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 			if p.LeaderIn(from, n) >= 0 {
 				unit = "leader"
 			}
-			for _, ed := range shuffled(r, b.Edges(from)) {
+			for _, ed := range bot.Shuffled(r, b.Edges(from)) {
 				if !b.IsLand(ed.To) || foreign(p, ed.To) > 0 {
 					continue
 				}
@@ -119,19 +120,19 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 	}
 	// A leader on land leads his stack one to three areas (9.2.1).
 	if li := p.LeaderOf(n); li >= 0 && r.Float64() < 0.7 {
-		from := p.LR.Leaders[li].Area
-		if b.IsLand(from) && !moved(from) && p.Units[from][n] >= 2 && foreign(p, from) == 0 {
-			k := p.Units[from][n] - 1
-			for _, ed := range shuffled(r, b.Edges(from)) {
+		from := p.Leaders[li].Area
+		if b.IsLand(from) && !moved(from) && p.Units(from, n) >= 2 && foreign(p, from) == 0 {
+			k := p.Units(from, n) - 1
+			for _, ed := range bot.Shuffled(r, b.Edges(from)) {
 				to := ed.To
 				if !b.IsLand(to) || ed.Strait {
 					continue
 				}
 				fo := foreign(p, to)
-				if (fo > 0 && k > fo) || (fo == 0 && p.Units[to][n] == 0) {
+				if (fo > 0 && k > fo) || (fo == 0 && p.Units(to, n) == 0) {
 					path := []games.AreaID{from, to}
 					if fo == 0 && r.IntN(2) == 0 {
-						if nb := pickNeighbour(r, b, to, func(x games.AreaID) bool { return x != from && p.Vacant(x) }); nb != games.NoArea {
+						if nb := bot.PickNeighbour(r, b, to, func(x games.AreaID) bool { return x != from && p.Vacant(x) }); nb != games.NoArea {
 							path = append(path, nb)
 						}
 					}
@@ -147,14 +148,14 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 	boat:
 		for a := 0; a < b.NumLand; a++ {
 			from := games.AreaID(a)
-			if p.Units[a][n] < 2 || foreign(p, from) > 0 || moved(from) {
+			if p.Units(games.AreaID(a), n) < 2 || foreign(p, from) > 0 || moved(from) {
 				continue
 			}
 			for _, sea := range b.Edges(from) {
 				if b.IsLand(sea.To) {
 					continue
 				}
-				for _, land := range shuffled(r, b.Edges(sea.To)) {
+				for _, land := range bot.Shuffled(r, b.Edges(sea.To)) {
 					to := land.To
 					if !b.IsLand(to) || to == from || !p.Vacant(to) {
 						continue
@@ -175,7 +176,7 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 	if raid {
 		mustReturn := round.HasMark(games.MarkReturn, name)
 		for a := 0; a < b.NumLand; a++ {
-			if pv.Units[a][n] > 0 && s.Units[a][n] == 0 && p.Units[a][n] == 0 && (mustReturn || r.Float64() < 0.4) {
+			if pv.Units(games.AreaID(a), n) > 0 && s.Units(games.AreaID(a), n) == 0 && p.Units(games.AreaID(a), n) == 0 && (mustReturn || r.Float64() < 0.4) {
 				f.Body = append(f.Body, orders.Withdraw{At: orders.At{Line: len(f.Body) + 1}, Area: games.AreaID(a)})
 			}
 		}
@@ -187,10 +188,10 @@ func lrOrders(e *adjudicator.Engine, s, p *adjudicator.State, f *orders.File, r 
 		used := map[games.AreaID]bool{}
 		for a := 0; a < b.NumLand && len(body) < 3; a++ {
 			from := games.AreaID(a)
-			if pv.Units[a][n] < 3 || r.Float64() < 0.3 {
+			if pv.Units(games.AreaID(a), n) < 3 || r.Float64() < 0.3 {
 				continue
 			}
-			to := pickNeighbour(r, b, from, func(x games.AreaID) bool { return pv.Vacant(x) && !used[x] })
+			to := bot.PickNeighbour(r, b, from, func(x games.AreaID) bool { return pv.Vacant(x) && !used[x] })
 			if to == games.NoArea {
 				continue
 			}
@@ -217,4 +218,15 @@ func lrStanding(r *rand.Rand, f *orders.File) {
 		unit = "infantry"
 	}
 	f.Body = append(f.Body, orders.Target{At: orders.At{Line: len(f.Body) + 1}, Area: games.NoArea, Unit: unit})
+}
+
+// botOrders is Leaders and Raiders' bot: the Core player with the Leaders
+// and Raiders decisions (lrOrders).
+func botOrders(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
+	return bot.Core(e, s, game, token, seed, lrOrders)
+}
+
+// botStanding is the Core bot's standing orders with lrStanding's lines.
+func botStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
+	return bot.CoreStanding(e, n, game, token, seed, lrStanding)
 }
