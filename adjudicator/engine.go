@@ -23,6 +23,8 @@ type Engine struct {
 	// 10.4), and the King's extra turns depend on it (11.6.2). Zero means
 	// the ruleset's default.
 	Players int
+	// Data is the ruleset's own data (Ruleset.Load).
+	Data any
 
 	kinds         map[string]KindID
 	arrivalNation [][]NationID // per round, the nation of each arrival (Core 5.2), resolved once

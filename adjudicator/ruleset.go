@@ -11,17 +11,19 @@ import (
 // texts and scoring), as godip's variants do. Every func field may be nil
 // where the doc says so; the kernel then does the documented default.
 type Ruleset struct {
-	// Name is the ruleset's id ("redux"), Title its name for people, Rules
-	// the seeds it follows.
-	Name, Title, Rules string
-	// Options are the rule options a game may switch on.
-	Options []games.Option
+	// Ruleset is the data side: the name ("redux"), title, seeds, options
+	// and embedded board and tables.
+	*games.Ruleset
 	// Kinds are the unit kinds, in the order their dice are rolled.
 	Kinds []Kind
 	// Leaders says whether the Timeline's leaders come into play (L&R
 	// 9.2); in reduX Core their names are only history (Core 5.2).
 	Leaders bool
 
+	// Load reads the ruleset's own data (the tables' "rules:" section, a
+	// data file of its own) into e.Data when the game is loaded; its errors
+	// name the file and line. Nil: none.
+	Load func(e *Engine) error
 	// Setup returns the position a game starts from.
 	Setup func(e *Engine) *State
 	// Due says which step comes next in s (reduX Core 4.1, 4.3).

@@ -109,12 +109,10 @@ func Create(dir string, spec NewGame, rand io.Reader) (*Game, Tokens, error) {
 
 func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, error) {
 	dir = filepath.Clean(dir)
-	rs, err := games.Lookup(spec.Ruleset)
+	plug, err := rulesets.Lookup(spec.Ruleset)
+	rs := plug.Ruleset
 	if err != nil {
 		return nil, nil, err
-	}
-	if !rs.Playable {
-		return nil, nil, fmt.Errorf("ruleset %s cannot be played yet: its engine is not written", rs.Name)
 	}
 	g, err := load(rs, spec.Options, spec.TablesName, spec.Tables)
 	if err != nil {

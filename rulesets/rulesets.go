@@ -57,7 +57,13 @@ func Engine(g *games.Game) (*adjudicator.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return adjudicator.New(g, r), nil
+	e := adjudicator.New(g, r)
+	if r.Load != nil {
+		if err := r.Load(e); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
 }
 
 // New is Engine for a game whose ruleset is known to exist (games.Lookup

@@ -21,8 +21,7 @@ import (
 
 // Ruleset is reduX Core.
 var Ruleset = adjudicator.Ruleset{
-	Name: "redux", Title: "Britannia reduX Core", Rules: "seed 000 (reduX Core)",
-	Options:       []games.Option{{Name: "reduced-randomness", Doc: "two dice per army, a hit for every two successes, odd hit carried (reduX Core 7.3)"}},
+	Ruleset:       games.MustLookup("redux"),
 	Kinds:         []adjudicator.Kind{{Name: "infantry", Army: true, Moves: 2}},
 	Setup:         Setup,
 	Due:           Due,

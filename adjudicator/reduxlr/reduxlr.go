@@ -27,11 +27,7 @@ import (
 var Ruleset = derive(redux.Ruleset)
 
 func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
-	r.Name, r.Title, r.Rules = "redux-lr", "Britannia reduX Core + Leaders and Raiders", "seeds 000 and 003"
-	r.Options = []games.Option{
-		{Name: "reduced-randomness", Doc: "reduX Core 7.3"},
-		{Name: "boats", Doc: "boat movement (reduX L&R 12)"},
-	}
+	r.Ruleset = games.MustLookup("redux-lr")
 	r.Kinds = []adjudicator.Kind{
 		{Name: "infantry", Army: true, Moves: 2},
 		{Name: "cavalry", Army: true, Moves: 3}, // 9.1.1

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbem-org/pbem/rulesets"
 	"os"
 	"strings"
 	"time"
@@ -12,7 +13,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/pbem-org/pbem/archive"
-	"github.com/pbem-org/pbem/games"
 )
 
 // The forum GM's commands: a game directory and its private directory
@@ -22,12 +22,8 @@ var rulesetsCmd = command{
 	name: "rulesets", args: "", summary: "list the rulesets and their options",
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		return func(e *env, _ []string) int {
-			for _, r := range games.Rulesets() {
-				state := ""
-				if !r.Playable {
-					state = " (not playable yet)"
-				}
-				fmt.Fprintf(e.stdout, "%s: %s%s\n", r.Name, r.Title, state)
+			for _, r := range rulesets.All() {
+				fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Title)
 				fmt.Fprintf(e.stdout, "  rules: %s\n", r.Rules)
 				for _, o := range r.Options {
 					fmt.Fprintf(e.stdout, "  --option %s: %s\n", o.Name, o.Doc)
