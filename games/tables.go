@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sort"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
