@@ -54,8 +54,10 @@ func htmlToText(bodies []string, max int) htmlText {
 			break
 		}
 	}
-	if !w.full {
-		w.endLine()
+	if stop == "" {
+		if w.endLine(); w.full { // a last quoted line of no-break spaces
+			stop = stopTextFull
+		}
 	}
 	return htmlText{Text: string(w.out), Deepest: w.deepest, Stop: stop, Need: w.need}
 }
