@@ -151,6 +151,7 @@ func inHeadElement(a atom.Atom) bool {
 	return false
 }
 
+// isHTMLSpace reports whether b is all HTML white space.
 func isHTMLSpace(b []byte) bool {
 	for _, c := range b {
 		switch c {
@@ -292,6 +293,7 @@ func (w *textWriter) commit(spaces int, s []byte) {
 	w.nl, w.sp, w.written = 0, 0, true
 }
 
+// appendRepeat appends n bytes c to b.
 func appendRepeat(b []byte, c byte, n int) []byte {
 	for ; n > 0; n-- {
 		b = append(b, c)
@@ -317,6 +319,7 @@ func (w *textWriter) newline() {
 	w.nl++
 }
 
+// block starts a block element's new line, unless the line is empty.
 func (w *textWriter) block() {
 	if !w.lineStart {
 		w.newline()
