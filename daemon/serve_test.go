@@ -54,7 +54,6 @@ func TestServeOverIMAPAndSMTP(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- d.Serve(ctx, in, out, 100*time.Millisecond) }()
-	require.NoError(t, d.Welcome(d.game("ashdown"), toks))
 
 	// Alice (Romano-British) sends her orders as a .txt attachment.
 	f := bot.Orders(g.Engine(), g.State(), "ashdown", toks["Alice"], 1)
