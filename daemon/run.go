@@ -147,9 +147,9 @@ Your secret token is:
 
     token: %s
 
-Put that line in every order file and every command that acts for you
-that you send to %s. Keep it secret: with it and your address, anyone
-could send orders for your nations.
+Put that line in every order file, and before every command that acts
+for you, that you send to %s. Keep it secret: with it and
+your address, anyone could send orders for your nations.
 
 The dice of this game are committed in advance (docs/dice.md):
 
@@ -168,35 +168,47 @@ Send "help" to %s for the commands.
 func (d *Daemon) rulesSummary(g *archive.Game) string {
 	var sb strings.Builder
 	r := g.Rules()
-	fmt.Fprintf(&sb, "The rules: %s (%s).\n", r.Ruleset.Title, r.Ruleset.Rules)
+	fmt.Fprintf(&sb, "The rules: %s.\n", r.Ruleset.Title)
 	for _, o := range r.Ruleset.Options {
 		on := "off"
 		if r.HasOption(o.Name) {
 			on = "on"
 		}
-		fmt.Fprintf(&sb, "  option %s: %s (%s)\n", o.Name, on, o.Doc)
+		fmt.Fprintf(&sb, "  option %s is %s: %s\n", o.Name, on, o.Doc)
 	}
 	fmt.Fprintf(&sb, "The players, in seat order:\n")
 	for i, p := range g.Players() {
 		fmt.Fprintf(&sb, "  %d. %s (%s): %s\n", i+1, p.Name, p.Colour, strings.Join(p.Nations, ", "))
 	}
 	pc := d.cfg.Pace
-	fmt.Fprintf(&sb, "Each nation turn has %s for its orders", pc.Deadline)
+	fmt.Fprintf(&sb, "Each nation turn has %s for its orders", human(pc.Deadline))
 	if pc.SkipWeekends {
 		sb.WriteString(", not counting weekends")
 	}
 	fmt.Fprintf(&sb, "; times are shown in %s.\n", pc.Timezone)
 	if pc.ChangeOfMind > 0 {
-		fmt.Fprintf(&sb, "A turn runs %s after its orders are accepted (a new file replaces them until then), or at once on \"ready\".\n", pc.ChangeOfMind)
+		fmt.Fprintf(&sb, "A turn runs %s after its orders are accepted (a new file replaces them until then), or at once on \"ready\".\n", human(pc.ChangeOfMind))
 	}
 	if pc.Reminder > 0 {
-		fmt.Fprintf(&sb, "A reminder comes %s before the deadline.\n", pc.Reminder)
+		fmt.Fprintf(&sb, "A reminder comes %s before the deadline.\n", human(pc.Reminder))
 	}
 	if pc.NMR == "bot" {
-		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the bot plays the turn and the report says so.\n", pc.Grace)
+		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the bot plays the turn and the report says so.\n", human(pc.Grace))
 	} else {
-		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the game waits for the GM.\n", pc.Grace)
+		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the game waits for the GM.\n", human(pc.Grace))
 	}
 	sb.WriteString("The order language, every Decision of a turn with its default: docs/orders.md.\n")
 	return sb.String()
+}
+
+// human writes a duration as a person would: "48h", "10m", "1h30m".
+func human(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
