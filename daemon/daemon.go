@@ -563,14 +563,20 @@ command line; or write the command and game in the Subject ("status ashdown").
   help                 this text
   status               whose turn it is, the deadline, the scores
   orders               an orders template for your nation that moves next
-  ready                run your accepted orders now, without waiting
+  map                  the current map
+  history [ROUND]      the steps of the game, or the reports of a round
+  archive              the public archive, to verify every die
   token                send your token again to your registered address
+  observe [off]        the public report of every turn (a confirmation code
+                       is mailed to your address first)
+With your token, from your registered address:
+  ready                run your accepted orders now, without waiting
   token new            a new token (the old one stops working)
-  address NEW@ADDR     play from a new address (from the old one, with your token)
+  address NEW@ADDR     play from a new address
   auto on|off NATION   let the bot play a nation (on) or not (off)
   press NATION text    relay a message to the player of NATION (kept in the archive)
-  map                  the current map
-GM: pause, resume, extend HOURS, rollback STEP WHY, replace PLAYER NEW@ADDR.
+The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
+replace PLAYER NEW@ADDR, and order files for a player's nation.
 `, addr)
 }
 
