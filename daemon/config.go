@@ -191,15 +191,6 @@ func (c *Config) check(file string) error {
 	bad := func(field, f string, args ...any) error {
 		return &FieldError{File: file, Field: field, Msg: fmt.Sprintf(f, args...)}
 	}
-	checkRetry := func(section string, first, most time.Duration) error {
-		if first <= 0 {
-			return bad(section+".backoff", "must be above 0, e.g. 30s")
-		}
-		if most < first {
-			return bad(section+".max_backoff", "must be at least %s.backoff (%v)", section, first)
-		}
-		return nil
-	}
 	if c.Data == "" {
 		return bad("data", "required: the directory for games, journal and outbox")
 	}
@@ -214,47 +205,11 @@ func (c *Config) check(file string) error {
 	if c.Domain == "" {
 		return bad("domain", "required: the domain used in Message-IDs, e.g. example.org")
 	}
-	if c.IMAP.Addr == "" || !strings.Contains(c.IMAP.Addr, ":") {
-		return bad("imap.addr", "required as host:port, e.g. imap.example.org:993")
-	}
-	if err := oneOf("imap.tls", c.IMAP.TLS, "tls", "starttls", "none"); err != nil {
-		return bad("imap.tls", "%v", err)
-	}
-	if c.IMAP.Username == "" {
-		return bad("imap.username", "required")
-	}
-	if c.IMAP.Password == "" && c.IMAP.PasswordFile == "" {
-		return bad("imap.password", "give password or password_file")
-	}
-	if c.IMAP.PollInterval < time.Second {
-		return bad("imap.poll_interval", "must be at least 1s, e.g. 2m")
-	}
-	if c.IMAP.IdleRefresh <= 0 || c.IMAP.IdleRefresh > 29*time.Minute {
-		return bad("imap.idle_refresh", "must be above 0 and at most 29m (RFC 2177)")
-	}
-	if err := checkRetry("imap", c.IMAP.Backoff, c.IMAP.MaxBackoff); err != nil {
+	if err := c.IMAP.check(bad); err != nil {
 		return err
 	}
-	if c.IMAP.MaxAttempts < 1 {
-		return bad("imap.max_attempts", "must be at least 1")
-	}
-	if c.IMAP.FailedMailbox != "" && strings.EqualFold(c.IMAP.FailedMailbox, c.IMAP.Mailbox) {
-		return bad("imap.failed_mailbox", "must not be the polled mailbox %q", c.IMAP.Mailbox)
-	}
-	if c.SMTP.Host == "" {
-		return bad("smtp.host", "required")
-	}
-	if c.SMTP.Port <= 0 || c.SMTP.Port > 65535 {
-		return bad("smtp.port", "%d is not a port", c.SMTP.Port)
-	}
-	if err := oneOf("smtp.tls", c.SMTP.TLS, "tls", "starttls", "none"); err != nil {
-		return bad("smtp.tls", "%v", err)
-	}
-	if err := checkRetry("smtp", c.SMTP.Backoff, c.SMTP.MaxBackoff); err != nil {
+	if err := c.SMTP.check(bad); err != nil {
 		return err
-	}
-	if c.SMTP.GiveUpAfter < c.SMTP.MaxBackoff {
-		return bad("smtp.give_up_after", "must be at least smtp.max_backoff (%v)", c.SMTP.MaxBackoff)
 	}
 	if c.Pace.Deadline < time.Minute {
 		return bad("pace.deadline", "must be at least 1m")
@@ -285,6 +240,70 @@ func (c *Config) check(file string) error {
 	}
 	if err := oneOf("log.format", c.Log.Format, "json", "text"); err != nil {
 		return bad("log.format", "%v", err)
+	}
+	return nil
+}
+
+// badField builds a *FieldError for the configuration file being checked.
+type badField func(field, f string, args ...any) error
+
+func (c *IMAPConfig) check(bad badField) error {
+	if c.Addr == "" || !strings.Contains(c.Addr, ":") {
+		return bad("imap.addr", "required as host:port, e.g. imap.example.org:993")
+	}
+	if err := oneOf("imap.tls", c.TLS, "tls", "starttls", "none"); err != nil {
+		return bad("imap.tls", "%v", err)
+	}
+	if c.Username == "" {
+		return bad("imap.username", "required")
+	}
+	if c.Password == "" && c.PasswordFile == "" {
+		return bad("imap.password", "give password or password_file")
+	}
+	if c.PollInterval < time.Second {
+		return bad("imap.poll_interval", "must be at least 1s, e.g. 2m")
+	}
+	if c.IdleRefresh <= 0 || c.IdleRefresh > 29*time.Minute {
+		return bad("imap.idle_refresh", "must be above 0 and at most 29m (RFC 2177)")
+	}
+	if err := checkRetry(bad, "imap", c.Backoff, c.MaxBackoff); err != nil {
+		return err
+	}
+	if c.MaxAttempts < 1 {
+		return bad("imap.max_attempts", "must be at least 1")
+	}
+	if c.FailedMailbox != "" && strings.EqualFold(c.FailedMailbox, c.Mailbox) {
+		return bad("imap.failed_mailbox", "must not be the polled mailbox %q", c.Mailbox)
+	}
+	return nil
+}
+
+func (c *SMTPConfig) check(bad badField) error {
+	if c.Host == "" {
+		return bad("smtp.host", "required")
+	}
+	if c.Port <= 0 || c.Port > 65535 {
+		return bad("smtp.port", "%d is not a port", c.Port)
+	}
+	if err := oneOf("smtp.tls", c.TLS, "tls", "starttls", "none"); err != nil {
+		return bad("smtp.tls", "%v", err)
+	}
+	if err := checkRetry(bad, "smtp", c.Backoff, c.MaxBackoff); err != nil {
+		return err
+	}
+	if c.GiveUpAfter < c.MaxBackoff {
+		return bad("smtp.give_up_after", "must be at least smtp.max_backoff (%v)", c.MaxBackoff)
+	}
+	return nil
+}
+
+// checkRetry checks a first wait and its cap.
+func checkRetry(bad badField, section string, first, most time.Duration) error {
+	if first <= 0 {
+		return bad(section+".backoff", "must be above 0, e.g. 30s")
+	}
+	if most < first {
+		return bad(section+".max_backoff", "must be at least %s.backoff (%v)", section, first)
 	}
 	return nil
 }
