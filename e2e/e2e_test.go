@@ -396,7 +396,7 @@ type server struct {
 	config  string // path of the configuration file
 	addr    string // the daemon's own address
 	gm      string
-	gmToken string // the GM's token, in gm_token_file
+	gmToken string   // the GM's token, in gm_token_file
 	players []string // addresses of seats 1..4, shared by its games
 	games   map[string]*game
 }
