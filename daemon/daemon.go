@@ -44,6 +44,7 @@ type Daemon struct {
 	bad    map[string]string        // game directories that would not open: the error last logged
 	clocks map[string]*sync.Mutex   // per game: one clock run at a time
 	failMu sync.Mutex               // the failed-login count on disk
+	openMu sync.Mutex               // one game directory is opened once: one *archive.Game per game
 }
 
 // Options are the parts of a Daemon a test or the demo replaces.
@@ -119,6 +120,8 @@ func (d *Daemon) gameDirs() ([]string, error) {
 // not open is logged, once per distinct error, and tried again next time;
 // the other games are served meanwhile.
 func (d *Daemon) Discover() {
+	d.openMu.Lock()
+	defer d.openMu.Unlock()
 	dirs, err := d.gameDirs()
 	if err != nil {
 		d.log.Error("cannot list the games", "dir", d.GamesDir(), "err", err)
@@ -163,8 +166,19 @@ func (d *Daemon) openGame(dir string) (*archive.Game, error) {
 	return g, nil
 }
 
-// AddGame registers a game directory created after start (pbem new).
-func (d *Daemon) AddGame(dir string) (*archive.Game, error) { return d.openGame(dir) }
+// AddGame registers a game directory created after start (pbem new);
+// Discover finds such directories by itself.
+func (d *Daemon) AddGame(dir string) (*archive.Game, error) {
+	d.openMu.Lock()
+	defer d.openMu.Unlock()
+	d.mu.Lock()
+	known := d.dirs[dir]
+	d.mu.Unlock()
+	if known {
+		return nil, fmt.Errorf("%s is served already", dir)
+	}
+	return d.openGame(dir)
+}
 
 // GameIDs lists the games in sorted order (an empty list, never nil).
 func (d *Daemon) GameIDs() []string {

@@ -1,12 +1,15 @@
 package daemon
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -195,4 +198,40 @@ func must[T any](v T, err error) T {
 		panic(fmt.Sprint(err))
 	}
 	return v
+}
+
+// TestDiscoverOnce: the clock and mails for a new game may look for it at
+// the same moment; the game is opened once, so one *archive.Game serves it.
+func TestDiscoverOnce(t *testing.T) {
+	f := emptyServer(t)
+	var buf syncBuffer
+	f.d.log = slog.New(slog.NewTextHandler(&buf, nil))
+	f.create("hastings", 1)
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); f.d.Discover() }()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, strings.Count(buf.String(), `msg="new game"`), buf.String())
+	_, err := f.d.AddGame(filepath.Join(f.d.GamesDir(), "hastings"))
+	assert.Error(t, err, "a game opened twice")
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
