@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -251,4 +252,31 @@ func TestArchiveAttachment(t *testing.T) {
 			assert.Contains(t, m.Text, ".txt attachment")
 		})
 	}
+}
+
+// TestObserveCodeGuesses: wrong confirmation codes count as failed logins:
+// past the limit they get no answer and the GM is told once.
+func TestObserveCodeGuesses(t *testing.T) {
+	f := newFixture(t)
+	limit := f.d.cfg.Limits.FailedLoginsPerDay
+	f.mail(mallory, "observe ashdown", "")
+	for i := 0; i < limit+3; i++ {
+		f.mail(mallory, fmt.Sprintf("observe ashdown confirm guess-%d", i), "")
+	}
+	answers := 0
+	for _, m := range f.out.to(mallory) {
+		if strings.Contains(m.Text, "not a valid confirmation code") {
+			answers++
+		}
+	}
+	assert.Equal(t, limit, answers)
+	n := 0
+	for _, m := range f.out.to(f.d.cfg.GM) {
+		if strings.Contains(m.Subject, "repeated failed logins from "+mallory) {
+			n++
+			assert.Contains(t, m.Text, "wrong confirmation code")
+		}
+	}
+	assert.Equal(t, 1, n)
+	assert.Empty(t, f.d.observers(f.g))
 }

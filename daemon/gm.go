@@ -154,14 +154,8 @@ func (d *Daemon) failedLogin(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		return err
 	}
 	d.log.Warn("failed authentication", "game", g.ID(), "as", v.who, "from", in.From, "why", why, "count", n)
-	limit := d.cfg.Limits.FailedLoginsPerDay
-	if n > limit {
-		if n == limit+1 {
-			return d.toGM("pbem: repeated failed logins from "+in.From,
-				fmt.Sprintf("%d mails from %s failed authentication today (UTC), the last for game %s acting as %s: %s.\npbem no longer answers that address today (limits.failed_logins_per_day: %d).\n", n, in.From, g.ID(), v.who, why, limit),
-				"failed."+strings.ToLower(in.From)+"."+d.now().UTC().Format("2006-01-02"))
-		}
-		return nil
+	if silent, err := d.overLimit(in, n, fmt.Sprintf("the last for game %s, acting as %s: %s", g.ID(), v.who, why)); silent {
+		return err
 	}
 	if err := d.reply(m, in, "Not accepted — "+g.ID(), fmt.Sprintf("pbem did not accept %s in game %s: %s. Only the registered address with the secret token of %s may do that (a player who lost their token sends \"token %s\" from their registered address to have it again).\n", v.what, g.ID(), why, v.who, g.ID())); err != nil {
 		return err
@@ -178,6 +172,21 @@ func (d *Daemon) failedLogin(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		Subject: fmt.Sprintf("pbem %s: someone tried to act as %s", g.ID(), v.who),
 		Text:    fmt.Sprintf("A mail from %s%s tried to act as %s in game %s (%s) and was refused: %s. If it was you, use your registered address and token. Nothing was changed.\n", in.From, reply, v.who, g.ID(), v.what, why),
 	})
+}
+
+// overLimit reports whether a sender with n failed logins today gets no
+// more answers; the GM is told when the limit is first passed.
+func (d *Daemon) overLimit(in *mailer.Inbound, n int, last string) (bool, error) {
+	limit := d.cfg.Limits.FailedLoginsPerDay
+	if n <= limit {
+		return false, nil
+	}
+	if n > limit+1 {
+		return true, nil
+	}
+	return true, d.toGM("pbem: repeated failed logins from "+in.From,
+		fmt.Sprintf("%d mails from %s failed authentication today (UTC), %s.\npbem no longer answers that address today (limits.failed_logins_per_day: %d).\n", n, in.From, last, limit),
+		"failed."+strings.ToLower(in.From)+"."+d.now().UTC().Format("2006-01-02"))
 }
 
 // failures is the failed-login count of the current day (UTC), kept in

@@ -127,7 +127,10 @@ func (d *Daemon) confirmObserver(m *mailer.Message, in *mailer.Inbound, g *archi
 	po, ok := pend[addr]
 	if !ok || len(args) == 0 || !sameToken(args[0], po.Code) {
 		n, err := d.countFailure(in.From, m.JournalID)
-		if err != nil || n > d.cfg.Limits.FailedLoginsPerDay {
+		if err != nil {
+			return err
+		}
+		if silent, err := d.overLimit(in, n, fmt.Sprintf("the last a wrong confirmation code for observing game %s", g.ID())); silent {
 			return err
 		}
 		return d.reply(m, in, "observe", fmt.Sprintf("That is not a valid confirmation code for %s in game %s (codes last %d days). Send \"observe %s\" for a new one.", addr, g.ID(), int(observeCodeLife.Hours()/24), g.ID()))
