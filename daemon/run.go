@@ -79,10 +79,10 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 	}
 }
 
-// Welcome mails each player of a game that has not started their welcome
-// (welcome), then runs the game's clock, which tells the first player it
-// is their turn. The serve loop does this for every game it finds; the
-// demo and tests call it to have it at once.
+// Welcome runs a game's clock at once: the first run mails each player
+// their welcome (once per game, see welcome) and the first player "your
+// turn". The serve loop's clock does the same for every game it finds;
+// tests call Welcome to have it without waiting for a tick.
 func (d *Daemon) Welcome(g *archive.Game) error {
 	return d.TickGame(context.Background(), g)
 }
