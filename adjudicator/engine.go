@@ -27,6 +27,7 @@ type Engine struct {
 	Data any
 
 	kinds         map[string]KindID
+	allArmies     bool // every kind counts as an army (Armies is Units)
 	arrivalNation [][]NationID // per round, the nation of each arrival (Core 5.2), resolved once
 }
 
@@ -34,8 +35,10 @@ type Engine struct {
 // must not change afterwards.
 func New(g *games.Game, r *Ruleset) *Engine {
 	e := &Engine{G: g, R: r, ReducedRandomness: g.HasOption("reduced-randomness"), Boats: g.HasOption("boats"), kinds: map[string]KindID{}}
+	e.allArmies = true
 	for i, k := range r.Kinds {
 		e.kinds[k.Name] = i
+		e.allArmies = e.allArmies && k.Army
 	}
 	if g.Tables != nil {
 		e.arrivalNation = make([][]NationID, len(g.Tables.Rounds))

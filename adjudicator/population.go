@@ -37,6 +37,9 @@ func (t *Turn) Armies(a games.AreaID, n NationID) int { return t.E.Armies(t.S, a
 // Armies is how many of nation n's units in area a of position s count as
 // armies (reduX L&R 9.1: cavalry are armies; leaders are not).
 func (e *Engine) Armies(s *State, a games.AreaID, n NationID) int {
+	if e.allArmies {
+		return s.Units(a, n)
+	}
 	c := 0
 	for k, kd := range e.R.Kinds {
 		if kd.Army {

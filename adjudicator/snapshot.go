@@ -49,24 +49,6 @@ type SnapshotNat struct {
 	Gone       bool   `json:"gone,omitempty"`
 }
 
-// MarshalJSON writes the snapshot with the ruleset's part last.
-func (sn Snapshot) MarshalJSON() ([]byte, error) {
-	type plain Snapshot
-	b, err := json.Marshal(plain(sn))
-	if err != nil || sn.extKey == "" {
-		return b, err
-	}
-	k, _ := json.Marshal(sn.extKey)
-	var buf bytes.Buffer
-	buf.Write(b[:len(b)-1])
-	buf.WriteByte(',')
-	buf.Write(k)
-	buf.WriteByte(':')
-	buf.Write(sn.ext)
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
-}
-
 // Snapshot returns the readable form of s.
 func (e *Engine) Snapshot(s *State) Snapshot {
 	sn := Snapshot{Round: s.Round, Over: s.Over, Next: "end of round"}
@@ -105,6 +87,9 @@ func (e *Engine) Snapshot(s *State) Snapshot {
 }
 
 func (e *Engine) stack(s *State, a games.AreaID, n NationID) (SnapshotStack, bool) {
+	if !s.Has(a, n) {
+		return SnapshotStack{}, false
+	}
 	st := SnapshotStack{Area: e.G.Board.AreaName(a), Nation: e.NationName(n)}
 	any := false
 	for k, kd := range e.R.Kinds {
@@ -135,11 +120,23 @@ func (e *Engine) stack(s *State, a games.AreaID, n NationID) (SnapshotStack, boo
 	return st, any
 }
 
-// MarshalState encodes a state as indented JSON for the archive.
+// MarshalState encodes a state as indented JSON for the archive: the
+// fields every ruleset has, then the ruleset's part under its key.
 func (e *Engine) MarshalState(s *State) []byte {
-	b, err := json.MarshalIndent(e.Snapshot(s), "", "  ")
+	sn := e.Snapshot(s)
+	b, err := json.MarshalIndent(sn, "", "  ")
 	if err != nil {
 		panic(err) // plain structs; cannot fail
+	}
+	if sn.extKey != "" {
+		var ext bytes.Buffer
+		if err := json.Indent(&ext, sn.ext, "  ", "  "); err != nil {
+			panic(err)
+		}
+		k, _ := json.Marshal(sn.extKey)
+		b = append(b[:len(b)-2], ",\n  "...) // before "\n}"
+		b = append(append(append(b, k...), ": "...), ext.Bytes()...)
+		b = append(b, "\n}"...)
 	}
 	return append(b, '\n')
 }
@@ -258,5 +255,6 @@ func (e *Engine) readStack(s *State, st SnapshotStack) error {
 // ClearUnits empties the board.
 func (s *State) ClearUnits() {
 	clear(s.units)
+	clear(s.tot)
 	s.damaged = nil
 }

@@ -43,6 +43,7 @@ type State struct {
 	nk      int   // unit kinds
 	nn      int   // nations
 	units   []int // [area][nation][kind]
+	tot     []int // [area][nation]: the units of every kind, kept with units
 	damaged []int // [area][nation][kind] units carrying a damage mark; nil until used
 }
 
@@ -92,7 +93,7 @@ func (p Points) Whole() int {
 // NewBlankState returns an empty position for a board, nations and unit
 // kinds: round 1, nothing on the map.
 func NewBlankState(areas, nations, kinds int) *State {
-	s := &State{Round: 1, nk: kinds, nn: nations, Nations: make([]Nation, nations), units: make([]int, areas*nations*kinds)}
+	s := &State{Round: 1, nk: kinds, nn: nations, Nations: make([]Nation, nations), units: make([]int, areas*nations*kinds), tot: make([]int, areas*nations)}
 	for i := range s.Nations {
 		s.Nations[i].Owner = -1
 	}
@@ -106,6 +107,7 @@ func (s *State) Clone() *State {
 	c.Nations = slices.Clone(s.Nations)
 	c.Leaders = slices.Clone(s.Leaders)
 	c.units = slices.Clone(s.units)
+	c.tot = slices.Clone(s.tot)
 	c.damaged = slices.Clone(s.damaged)
 	if s.Ext != nil {
 		c.Ext = s.Ext.CloneExt()
@@ -127,6 +129,7 @@ func (s *State) Count(a games.AreaID, n NationID, k KindID) int { return s.units
 // Add adds d units of kind k of nation n to area a (d may be negative).
 func (s *State) Add(a games.AreaID, n NationID, k KindID, d int) {
 	s.units[s.at(a, n)+k] += d
+	s.tot[int(a)*s.nn+n] += d
 	if d < 0 && s.damaged != nil {
 		i := s.at(a, n) + k
 		s.damaged[i] = min(s.damaged[i], s.units[i])
@@ -157,22 +160,18 @@ func (s *State) SetDamaged(a games.AreaID, n NationID, k KindID, v int) {
 
 // Units is how many units of every kind nation n has in area a, leaders
 // not included.
-func (s *State) Units(a games.AreaID, n NationID) int {
-	i, t := s.at(a, n), 0
-	for k := 0; k < s.nk; k++ {
-		t += s.units[i+k]
-	}
-	return t
-}
+func (s *State) Units(a games.AreaID, n NationID) int { return s.tot[int(a)*s.nn+n] }
+
+// row is every nation's units in area a, by nation id.
+func (s *State) row(a games.AreaID) []int { return s.tot[int(a)*s.nn : (int(a)+1)*s.nn] }
 
 // Has reports whether nation n has any unit in area a.
-func (s *State) Has(a games.AreaID, n NationID) bool { return s.Units(a, n) > 0 }
+func (s *State) Has(a games.AreaID, n NationID) bool { return s.tot[int(a)*s.nn+n] != 0 }
 
 // Occupied reports whether any nation has a unit in area a.
 func (s *State) Occupied(a games.AreaID) bool {
-	i := int(a) * s.nn * s.nk
-	for _, c := range s.units[i : i+s.nn*s.nk] {
-		if c > 0 {
+	for _, c := range s.row(a) {
+		if c != 0 {
 			return true
 		}
 	}
@@ -185,11 +184,12 @@ func (s *State) Vacant(a games.AreaID) bool { return !s.Occupied(a) }
 // Holds reports whether nation n is the sole nation with units in area a
 // (reduX Core 3.1 "holding").
 func (s *State) Holds(a games.AreaID, n NationID) bool {
-	if !s.Has(a, n) {
+	row := s.row(a)
+	if row[n] == 0 {
 		return false
 	}
-	for m := 0; m < s.nn; m++ {
-		if m != n && s.Has(a, m) {
+	for m, c := range row {
+		if c != 0 && m != n {
 			return false
 		}
 	}
@@ -199,9 +199,9 @@ func (s *State) Holds(a games.AreaID, n NationID) bool {
 // Foreign is how many units of nations other than n are in area a.
 func (s *State) Foreign(a games.AreaID, n NationID) int {
 	t := 0
-	for m := 0; m < s.nn; m++ {
+	for m, c := range s.row(a) {
 		if m != n {
-			t += s.Units(a, m)
+			t += c
 		}
 	}
 	return t
@@ -210,8 +210,8 @@ func (s *State) Foreign(a games.AreaID, n NationID) int {
 // Occupants lists the nations with units in an area, by id.
 func (s *State) Occupants(a games.AreaID) []NationID {
 	var out []NationID
-	for m := 0; m < s.nn; m++ {
-		if s.Has(a, m) {
+	for m, c := range s.row(a) {
+		if c != 0 {
 			out = append(out, m)
 		}
 	}
@@ -242,8 +242,8 @@ func (s *State) InPlay(n NationID, k KindID) int {
 // OnBoard is the number of nation n's units of every kind on the board.
 func (s *State) OnBoard(n NationID) int {
 	t := 0
-	for k := 0; k < s.nk; k++ {
-		t += s.InPlay(n, k)
+	for i := n; i < len(s.tot); i += s.nn {
+		t += s.tot[i]
 	}
 	return t
 }

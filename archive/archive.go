@@ -110,10 +110,10 @@ func Create(dir string, spec NewGame, rand io.Reader) (*Game, Tokens, error) {
 func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, error) {
 	dir = filepath.Clean(dir)
 	plug, err := rulesets.Lookup(spec.Ruleset)
-	rs := plug.Ruleset
 	if err != nil {
 		return nil, nil, err
 	}
+	rs := plug.Ruleset
 	g, err := load(rs, spec.Options, spec.TablesName, spec.Tables)
 	if err != nil {
 		return nil, nil, err
