@@ -81,8 +81,24 @@ type RoundResult struct {
 	Leader [2]bool
 }
 
-// hitPool counts hits by the kinds they may kill.
-type hitPool map[Mask]int
+// hitPool counts hits by the kinds they may kill: a few masks, each once.
+type hitPool []hitCount
+
+type hitCount struct {
+	m Mask
+	n int
+}
+
+// add counts n more hits that may kill the kinds of m.
+func (h *hitPool) add(m Mask, n int) {
+	for i := range *h {
+		if (*h)[i].m == m {
+			(*h)[i].n += n
+			return
+		}
+	}
+	*h = append(*h, hitCount{m, n})
+}
 
 // Battles is a Battles and Retreats Phase (reduX Core 7): every area with
 // the mover's units and another nation's, in the attacker's chosen order.
@@ -173,8 +189,8 @@ func (t *Turn) battleRound(b *Battle, round int) {
 	for side, m := range b.Sides {
 		r.Leader[side] = s.LeaderIn(area, m) >= 0
 		r.Dice[side], hits[side], r.Need[side] = t.rollSide(b, side, round, per)
-		for mk, c := range b.carry[side] {
-			hits[side][mk] += c
+		for _, c := range b.carry[side] {
+			hits[side].add(c.m, c.n)
 		}
 	}
 	for side := range b.Sides {
@@ -213,14 +229,14 @@ func (t *Turn) rollSide(b *Battle, side, round, per int) (Dice, hitPool, int) {
 	who := [2]string{"attacker", "defender"}[side]
 	bonus := t.bonus(b, side)
 	ds := make(Dice, len(t.E.R.Kinds))
-	pool := hitPool{}
+	var pool hitPool
 	for k, kd := range t.E.R.Kinds {
 		c := t.S.Count(b.Area, m, k) * per
 		ds[k] = make([]int, c)
 		for i := range ds[k] {
 			ds[k][i] = t.D.Roll(dice.Label{Phase: phase, Battle: b.Num, Round: round, Side: who, Unit: kd.Name, Die: i})
 			if mk := t.reach(b, side, k, ds[k][i]+bonus); mk != 0 {
-				pool[mk]++
+				pool.add(mk, 1)
 			}
 		}
 	}
@@ -322,26 +338,31 @@ func (t *Turn) targetCavalry(f *orders.File, area games.AreaID) bool {
 // randomness, Core 7.3), and then one unused hit that could still kill is
 // carried, keeping what it could kill (L&R 9.1.2).
 func allocate(h hitPool, alive []int, order []KindID, per int) (Kills, hitPool) {
-	h = clonePool(h)
-	masks := poolMasks(h)
+	h = slices.Clone(h)
+	slices.SortFunc(h, func(a, b hitCount) int { // the most restricted (fewest kinds) first
+		if d := bits.OnesCount32(uint32(a.m)) - bits.OnesCount32(uint32(b.m)); d != 0 {
+			return d
+		}
+		return int(a.m) - int(b.m)
+	})
 	kills := make(Kills, len(alive))
 	for _, k := range order {
 		can := 0
-		for _, m := range masks {
-			if m.Has(k) {
-				can += h[m]
+		for _, c := range h {
+			if c.m.Has(k) {
+				can += c.n
 			}
 		}
 		kill := min(alive[k], can/per)
 		kills[k] = kill
 		use := kill * per
-		for _, m := range masks {
+		for i := range h {
 			if use == 0 {
 				break
 			}
-			if m.Has(k) {
-				u := min(use, h[m])
-				h[m] -= u
+			if h[i].m.Has(k) {
+				u := min(use, h[i].n)
+				h[i].n -= u
 				use -= u
 			}
 		}
@@ -349,41 +370,17 @@ func allocate(h hitPool, alive []int, order []KindID, per int) (Kills, hitPool) 
 	if per == 1 {
 		return kills, nil
 	}
-	for i := len(masks) - 1; i >= 0; i-- { // the widest hit first
-		m := masks[i]
-		if h[m] == 0 {
+	for i := len(h) - 1; i >= 0; i-- { // the widest hit first
+		if h[i].n == 0 {
 			continue
 		}
 		for k := range alive {
-			if m.Has(k) && alive[k]-kills[k] > 0 {
-				return kills, hitPool{m: 1}
+			if h[i].m.Has(k) && alive[k]-kills[k] > 0 {
+				return kills, hitPool{{h[i].m, 1}}
 			}
 		}
 	}
 	return kills, nil
-}
-
-// poolMasks lists a pool's masks, the most restricted (fewest kinds) first.
-func poolMasks(h hitPool) []Mask {
-	var ms []Mask
-	for m := range h {
-		ms = append(ms, m)
-	}
-	slices.SortFunc(ms, func(a, b Mask) int {
-		if d := bits.OnesCount32(uint32(a)) - bits.OnesCount32(uint32(b)); d != 0 {
-			return d
-		}
-		return int(a) - int(b)
-	})
-	return ms
-}
-
-func clonePool(h hitPool) hitPool {
-	c := hitPool{}
-	for m, v := range h {
-		c[m] = v
-	}
-	return c
 }
 
 // loseAttackers removes c attacking units of kind k, choosing which entry

@@ -188,7 +188,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	}
 	t.Shift(from, dest, units)
 	for k, c := range units {
-		t.fresh[from][k] -= c
+		t.fresh[int(from)*len(units)+k] -= c
 	}
 	leader := ""
 	if withLeader {

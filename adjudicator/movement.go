@@ -18,15 +18,15 @@ func Movement(t *Turn) {
 	t.leaderLeft = make([]bool, len(t.B.Areas))
 	t.leaderFresh = s.LeaderOf(n) >= 0
 	t.boatFrom, t.boatSea, t.boatTo = games.NoArea, games.NoArea, games.NoArea
-	t.fresh = make([][]int, len(t.B.Areas))
-	for a := range t.fresh {
-		t.fresh[a] = make([]int, len(t.E.R.Kinds))
-		for k := range t.fresh[a] {
-			t.fresh[a][k] = s.Count(games.AreaID(a), n, k)
+	nk := len(t.E.R.Kinds)
+	t.fresh = make([]int, len(t.B.Areas)*nk)
+	for a := range t.B.Areas {
+		id := games.AreaID(a)
+		for k := range nk {
+			t.fresh[a*nk+k] = s.Count(id, n, k)
 		}
 		if len(t.entries[a]) > 0 { // landless reinforcements in an occupied centre (5.2.2)
-			free := max(0, s.Units(games.AreaID(a), n)-s.Foreign(games.AreaID(a), n))
-			t.fresh[a] = t.takeFresh(games.AreaID(a), free)
+			copy(t.fresh[a*nk:], t.takeFresh(id, max(0, s.Units(id, n)-s.Foreign(id, n))))
 		}
 	}
 	// 6: a nation over its population limit must expand, if it can
@@ -60,8 +60,8 @@ func (t *Turn) takeFresh(a games.AreaID, k int) []int {
 // Fresh is how many of the mover's units in area a have not moved this
 // phase.
 func (t *Turn) Fresh(a games.AreaID) int {
-	c := 0
-	for _, x := range t.fresh[a] {
+	c, nk := 0, len(t.E.R.Kinds)
+	for _, x := range t.fresh[int(a)*nk : int(a)*nk+nk] {
 		c += x
 	}
 	return c
@@ -69,7 +69,7 @@ func (t *Turn) Fresh(a games.AreaID) int {
 
 // FreshOf is how many of the mover's units of kind k in area a have not
 // moved this phase.
-func (t *Turn) FreshOf(a games.AreaID, k KindID) int { return t.fresh[a][k] }
+func (t *Turn) FreshOf(a games.AreaID, k KindID) int { return t.fresh[int(a)*len(t.E.R.Kinds)+k] }
 
 // MoverExcess is the mover's excess armies (reduX Core 4.2.2) leaving out
 // its raiding units and the areas only they occupy (L&R 11.4).
@@ -174,7 +174,7 @@ func (t *Turn) expands(mv orders.Move) bool {
 // Core 6, 6.1, 6.2). Only then can the over-limit duty of 6 be met.
 func (t *Turn) canExpand() bool {
 	open := func(a games.AreaID) bool { return t.B.IsLand(a) && (t.S.Vacant(a) || t.S.Foreign(a, t.N) > 0) }
-	for a := range t.fresh {
+	for a := range t.B.Areas {
 		if t.Fresh(games.AreaID(a)) == 0 {
 			continue
 		}

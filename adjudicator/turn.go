@@ -34,7 +34,7 @@ type Turn struct {
 
 	// The phase's movement bookkeeping (reduX Core 6).
 	Phase   int            // the movement and battle phase: 1, or 2 in a Major Invasion (L&R 11.3)
-	fresh   [][]int        // per area, per kind: the mover's units that have not moved this phase
+	fresh   []int          // [area][kind]: the mover's units that have not moved this phase
 	entries [][]entry      // per area: groups of the mover that entered it this phase
 	passed  [][]passage    // per area: the mover's units that overran through it
 	order   []games.AreaID // battle areas in order of first entry
