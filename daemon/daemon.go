@@ -315,13 +315,10 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	return nil
 }
 
+// tokenProblem reports a missing or wrong token (orders.ErrNoToken, an
+// *orders.TokenError), by its type, not its wording.
 func tokenProblem(rej *archive.RejectedError) bool {
-	for _, e := range rej.Errors {
-		if strings.Contains(strings.ToLower(e.Msg), "token") {
-			return true
-		}
-	}
-	return false
+	return orders.IsTokenProblem(rej)
 }
 
 // failedLogin answers a mail that failed authentication, rate-limited per
