@@ -31,7 +31,7 @@ archive and version always give the same bytes.`,
 				}
 				ext := strings.ToLower(filepath.Ext(*out))
 				if ext != ".png" && ext != ".svg" {
-					return e.errorf(exitUsage, "-o must end in .png or .svg, not %q", ext)
+					return e.usageError("-o must end in .png or .svg, not %q", ext)
 				}
 				g, err := archive.Open(*dir)
 				if err != nil {
