@@ -21,7 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// command answers a mail command (DESIGN §5). Commands that change a game
+// command answers a mail command (docs/design.md §5). Commands that change a game
 // need the sender's registered address and token; GM commands need the GM's
 // address.
 func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {

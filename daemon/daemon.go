@@ -226,7 +226,7 @@ var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|aw|sv|fwd?|wg)\s*:\s*)+`)
 func stripReplyPrefix(s string) string { return replyPrefix.ReplaceAllString(s, "") }
 
 // authentic reports whether a mail comes from a nation's controlling
-// player: the registered address (DESIGN §5; the token is checked by the
+// player: the registered address (docs/design.md §5; the token is checked by the
 // archive).
 func (d *Daemon) authentic(g *archive.Game, nation, from string) (*archive.PlayerInfo, bool) {
 	p := g.PlayerOf(nation)

@@ -13,7 +13,7 @@ import (
 )
 
 // Serve runs the intake, the outbox and the clock until ctx ends
-// (DESIGN §5). tick is how often the clock runs (deadlines, ready turns).
+// (docs/design.md §5). tick is how often the clock runs (deadlines, ready turns).
 func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbox, tick time.Duration) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

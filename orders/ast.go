@@ -1,7 +1,7 @@
 // Package orders is pbem's order language: the envelope of an order file
 // (game, nation, turn, token, salt), one statement per line, and the small
 // fixed vocabulary of conditions that lets every Decision of a nation turn be
-// answered in advance (DESIGN §2). Decode reads a file people wrote; Encode
+// answered in advance (docs/design.md §2). Decode reads a file people wrote; Encode
 // writes the canonical form that the acknowledgement echoes, and
 // Decode(Encode(f)) == f for every statement kind.
 //

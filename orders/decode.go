@@ -308,7 +308,7 @@ func (d *decoder) token() string {
 var turnID = regexp.MustCompile(`(?i)^r?\s*(\d{1,6})(?:\s*[-_ ]?\s*(\D.*))?$`)
 
 // TurnID is the id of a nation turn: "r05-saxons", "r12-romanobritish"
-// (DESIGN §2): the round with two digits and the nation's name folded to
+// (docs/design.md §2): the round with two digits and the nation's name folded to
 // lower-case letters.
 func TurnID(round int, nation string) string {
 	var sb strings.Builder

@@ -1,5 +1,5 @@
 // Command pbem referees Britannia-family games by email and for forum GMs
-// (DESIGN §1-§4). Each subcommand is an entry of the commands table; run
+// (docs/design.md §1-§4). Each subcommand is an entry of the commands table; run
 // "pbem help" for the list and "pbem COMMAND --help" for one.
 //
 // Exit codes: 0 done, 1 input refused or a check failed (the reasons are on

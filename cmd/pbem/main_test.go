@@ -203,7 +203,7 @@ func TestSimulate(t *testing.T) {
 }
 
 // TestReportFormatsAndMap: every report format and the map of a simulated
-// game (DESIGN §6: forum posts, other tools, the PNG players see).
+// game (docs/design.md §6: forum posts, other tools, the PNG players see).
 func TestReportFormatsAndMap(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "sim")
 	must(t, "simulate", "--ruleset", "redux", "--seed", "3", "--game", dir)
