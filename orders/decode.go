@@ -41,7 +41,8 @@ type Options struct {
 	// Partial returns the File even when there are errors, holding what
 	// was understood: the header values without errors (others are left
 	// empty; Kind is TurnOrders when the "kind:" line has an error) and
-	// the statements of the lines without errors. A checker can then
+	// the statements of the lines without errors (a block whose opening
+	// line has an error is left out whole). A checker can then
 	// report the errors of the lines that parsed in the same answer
 	// (reduX rules are checked on what the player meant, so an error that
 	// follows only from a line left out is possible there).
