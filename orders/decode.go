@@ -273,21 +273,24 @@ func (d *decoder) file(body []Statement) *File {
 		f.Salt = h.value
 	}
 	if f.Kind == StandingOrders {
-		kept := f.Body[:0:0]
-		for _, s := range body {
-			switch s.(type) {
-			case Defend, Target: // target: reduX L&R 9.1.2
-				kept = append(kept, s)
-			default:
-				d.errorf(s.Pos(), "standing orders may only contain defend lines")
-			}
-		}
-		if len(kept) == 0 {
-			kept = nil
-		}
-		f.Body = kept
+		f.Body = d.standingOnly(body)
 	}
 	return f
+}
+
+// standingOnly reports each statement standing orders may not hold and
+// returns the others: defend, and target (reduX L&R 9.1.2).
+func (d *decoder) standingOnly(body []Statement) []Statement {
+	var kept []Statement
+	for _, s := range body {
+		switch s.(type) {
+		case Defend, Target:
+			kept = append(kept, s)
+		default:
+			d.errorf(s.Pos(), "standing orders may only contain defend lines")
+		}
+	}
+	return kept
 }
 
 // token reads the "token:" line. A missing or empty one is an error that
