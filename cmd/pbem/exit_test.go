@@ -50,6 +50,7 @@ func TestExitCodes(t *testing.T) {
 		{"map -o", []string{"map", "--game", game, "-o", filepath.Join(tmp, "m.gif")}, 2, `-o must end in .png or .svg, not ".gif"`},
 		{"demo rounds", []string{"demo", "--rounds", "0"}, 2, "--rounds must be 1 to 16, not 0"},
 		{"help for no such command", []string{"help", "frobnicate"}, 2, `unknown command "frobnicate"`},
+		{"help --help", []string{"help", "--help"}, 0, ""},
 		{"a file the game refuses", []string{"standing", "--game", game, "--nation", "Saxons", file}, 1, "the file is for the Welsh, not the Saxons"},
 		{"a step the game does not have", []string{"report", "--game", game, "--turn", "r09-saxons"}, 1, `no step "r09-saxons"`},
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -82,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
+		if len(args) > 1 && !slices.Contains([]string{"-h", "-help", "--help"}, args[1]) {
 			for _, c := range commands {
 				if c.name == args[1] {
 					c.help(stdout)
