@@ -17,7 +17,7 @@ func TestTokenErrorsTyped(t *testing.T) {
 	f.nmr() // the Welsh are due
 	good := f.welshOrders("move 1 Powys > March")
 	_, err := f.g.Submit("", strings.Replace(good, "token: "+f.token("Welsh")+"\n", "", 1), testTime)
-	if !errors.Is(err, orders.ErrNoToken) || !orders.IsTokenProblem(err) {
+	if !errors.Is(err, orders.ErrNoToken) {
 		t.Errorf("no token: %v is not orders.ErrNoToken", err)
 	}
 	_, err = f.g.Submit("", strings.Replace(good, f.token("Welsh"), f.token("Brigantes"), 1), testTime)
@@ -29,7 +29,7 @@ func TestTokenErrorsTyped(t *testing.T) {
 		t.Errorf("wrong token: %v is orders.ErrNoToken", err)
 	}
 	_, err = f.g.Submit("", f.welshOrders("move 1 Powys > Marhc # token: none"), testTime)
-	if err == nil || orders.IsTokenProblem(err) {
+	if err == nil || errors.Is(err, orders.ErrNoToken) || errors.As(err, &te) {
 		t.Errorf("an unknown area: %v is a token problem", err)
 	}
 }
@@ -63,7 +63,7 @@ func TestGMFileWithEnd(t *testing.T) {
 	if err != nil || rc.ByGM {
 		t.Errorf("a file with the player's token and end: %v, %+v", err, rc)
 	}
-	if _, err := f.g.SubmitGM("", strings.Replace(f.welshOrders("move 1 Powys > March"), f.token("Welsh"), "guess", 1)+"end\n", testTime); !orders.IsTokenProblem(err) {
+	if _, err := f.g.SubmitGM("", strings.Replace(f.welshOrders("move 1 Powys > March"), f.token("Welsh"), "guess", 1)+"end\n", testTime); !errors.As(err, new(*orders.TokenError)) {
 		t.Errorf("a GM file with a wrong token: %v", err)
 	}
 }

@@ -403,13 +403,6 @@ func (e *TokenError) Error() string {
 	return fmt.Sprintf("the token is not %s's token (the %s are %s's)", e.Player, e.Nation, e.Player)
 }
 
-// IsTokenProblem reports whether err is, or holds, a missing token
-// (ErrNoToken) or a wrong one (*TokenError).
-func IsTokenProblem(err error) bool {
-	var te *TokenError
-	return errors.Is(err, ErrNoToken) || errors.As(err, &te)
-}
-
 // Errors is every error of one file, in line order.
 type Errors []*Error
 

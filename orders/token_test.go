@@ -10,7 +10,8 @@ import (
 
 // TestNoToken: a missing or empty token line is an error that wraps
 // ErrNoToken, found with errors.Is on the Errors, and nothing else is;
-// IsTokenProblem finds it and a *TokenError, and nothing else.
+// errors.As finds a *TokenError the archive wraps, and a message that
+// merely reads like one is neither.
 func TestNoToken(t *testing.T) {
 	const head = "game: g\nnation: Saxons\nturn: r05-saxons\n"
 	tests := []struct {
@@ -34,21 +35,21 @@ func TestNoToken(t *testing.T) {
 				t.Errorf("errors.Is(errs, ErrNoToken) = %v", got)
 			}
 			wrapped := fmt.Errorf("orders refused: %w", errs)
-			if got := IsTokenProblem(wrapped); got != tc.noToken {
-				t.Errorf("IsTokenProblem = %v", got)
+			if got := errors.Is(wrapped, ErrNoToken); got != tc.noToken {
+				t.Errorf("errors.Is(wrapped, ErrNoToken) = %v", got)
 			}
 		})
 	}
 	wrong := Errors{{Msg: "unknown area"}, {Msg: (&TokenError{Player: "Bob", Nation: "Saxons"}).Error(), Err: &TokenError{Player: "Bob", Nation: "Saxons"}}}
 	var te *TokenError
-	if !errors.As(fmt.Errorf("x: %w", wrong), &te) || te.Player != "Bob" || !IsTokenProblem(wrong) {
+	if !errors.As(fmt.Errorf("x: %w", wrong), &te) || te.Player != "Bob" {
 		t.Errorf("errors.As does not find the *TokenError in %v", wrong)
 	}
 	if got, want := wrong[1].Error(), "the token is not Bob's token (the Saxons are Bob's)"; got != want {
 		t.Errorf("TokenError %q, want %q", got, want)
 	}
-	if IsTokenProblem(Errors{{Msg: "the token is not right"}}) {
-		t.Error("IsTokenProblem matched a message, not the condition")
+	if lookalike := (Errors{{Msg: "the token is not Bob's token"}, {Msg: `no "token:" line`}}); errors.As(lookalike, &te) || errors.Is(lookalike, ErrNoToken) {
+		t.Error("a message was taken for the condition")
 	}
 }
 

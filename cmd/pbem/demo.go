@@ -124,10 +124,8 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	var wg sync.WaitGroup
 	serveErr := make(chan error, 1)
 	wg.Add(1)
+	// The daemon's clock welcomes the players and tells the first one.
 	go func() { defer wg.Done(); serveErr <- d.Serve(ctx, in, out, 250*time.Millisecond) }()
-	if err := d.Welcome(g, toks); err != nil {
-		return err
-	}
 
 	// The players: bots that read their mail and answer "your turn".
 	var mu sync.Mutex
