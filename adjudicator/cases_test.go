@@ -1,6 +1,6 @@
 package adjudicator_test
 
-// The numbered case suite (STYLE.md, after godip's DATC cases): one file per
+// The numbered case suite (after godip's DATC cases; docs/design.md §7): one file per
 // rule clause under testdata/cases, each a position, the orders, the scripted
 // dice and the result worked out by hand from the rules text. The format is
 // documented in testdata/cases/README.md.

@@ -51,7 +51,7 @@ func New(g *games.Game) *Engine {
 }
 
 // Input is everything a nation turn depends on besides the state and the
-// dice (DESIGN §2).
+// dice (docs/design.md §2).
 type Input struct {
 	// Orders is the accepted order file of the nation whose turn it is; nil
 	// means every Decision takes its default.
@@ -159,7 +159,7 @@ func (e *Engine) NationTurn(s *State, in Input, d dice.Roller) (*State, []Event,
 }
 
 // Check validates an order file against the state at the start of the turn
-// it is for (DESIGN §2: a file with any error is refused, with every error
+// it is for (docs/design.md §2: a file with any error is refused, with every error
 // listed). It plays Phases 1 and 2 on a copy, which need no dice, and
 // returns every Illegal error with its line and rule.
 func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders.Errors {

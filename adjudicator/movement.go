@@ -76,7 +76,7 @@ func (t *turn) expands(mv orders.Move) bool {
 // canExpand reports whether some army of the nation that may still move
 // could reach an empty land area or attack one within its move (reduX Core
 // 6, 6.1, 6.2): two areas, a strait taking the whole move. Only then can
-// the over-limit duty of 6 be met (DESIGN §2).
+// the over-limit duty of 6 be met (docs/design.md §2).
 func (t *turn) canExpand() bool {
 	open := func(a games.AreaID) bool { return t.b.IsLand(a) && (t.s.Vacant(a) || t.foreign(a) > 0) }
 	for a, k := range t.fresh {
@@ -275,7 +275,7 @@ func (t *turn) checkOverruns() {
 }
 
 // checkEndOfMovement enforces reduX Core 6.4 (and the over-limit duty of 6).
-// A limit is enforced only where some legal file can meet it (DESIGN §2):
+// A limit is enforced only where some legal file can meet it (docs/design.md §2):
 // the stacking limit and the held-area count can always be met by moving
 // less; the population limit only when the nation was within it at the
 // start of the phase; the duty of 6 (owesExpansion: no move entered an

@@ -1,5 +1,5 @@
 // Package archive keeps a game as a directory of plain text that replays
-// (DESIGN §4): the public record a GM can git init, diff and mail, and a
+// (docs/design.md §4): the public record a GM can git init, diff and mail, and a
 // private directory beside it that holds what must stay secret until it is
 // used.
 //
@@ -50,7 +50,7 @@
 //
 // # The inputs digest
 //
-// The digest of a step's inputs (DESIGN §2), mixed into every die, is the
+// The digest of a step's inputs (docs/design.md §2), mixed into every die, is the
 // SHA-256 of length-prefixed fields (a big-endian uint32 length, then the
 // bytes): "pbem-inputs-v1", the game id, the step id, then for each input
 // file present, in the order orders.txt, standing.txt, its name and its

@@ -71,6 +71,15 @@ func (gf *gameFile) marshal() []byte {
 
 var gameIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
 
+// CheckGameID says why id cannot be a game id, or nil: lower-case letters,
+// digits and dashes, at most 63, starting with a letter or digit.
+func CheckGameID(id string) error {
+	if !gameIDPattern.MatchString(id) {
+		return fmt.Errorf("game id %q: use lower-case letters, digits and dashes (at most 63), starting with a letter or digit", id)
+	}
+	return nil
+}
+
 func parseGameFile(data []byte) (*gameFile, error) {
 	var gf gameFile
 	dec := yaml.NewDecoder(bytes.NewReader(data))

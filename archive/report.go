@@ -11,7 +11,7 @@ import (
 	"github.com/pbem-org/pbem/templates"
 )
 
-// reportWidth is the width of text reports (DESIGN §6: readable in any mail
+// reportWidth is the width of text reports (docs/design.md §6: readable in any mail
 // client).
 const reportWidth = 72
 

@@ -46,6 +46,10 @@ func (e *RejectedError) Error() string {
 	return fmt.Sprintf("%s, %d %s:\n%s", s, n, plural(n, "error", "errors"), e.Errors.Error())
 }
 
+// Unwrap gives the errors, so that errors.Is(err, orders.ErrNoToken) and
+// errors.As(err, new(*orders.TokenError)) see them.
+func (e *RejectedError) Unwrap() error { return e.Errors }
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -57,13 +61,8 @@ func reject(nation string, format string, args ...any) *RejectedError {
 	return &RejectedError{Nation: nation, Errors: orders.Errors{{Msg: fmt.Sprintf(format, args...)}}}
 }
 
-// placeholderToken stands in for the token of a file that has none (an
-// archived file, or one the GM enters): Decode requires a token line.
-const placeholderToken = "none"
-
 // decodeNoToken decodes a file that may lack a token line, such as an
-// archived one. The token line is added at the end, so every line number
-// stays that of the text.
+// archived one.
 // Decoded files are cached by text: the engine never changes a file, and
 // the same standing orders are decoded at every step of a replay.
 func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
@@ -72,9 +71,8 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 	if f, ok := r.decoded[text]; ok {
 		return f, nil
 	}
-	f, errs := orders.Decode(text+"\ntoken: "+placeholderToken+"\n", r.g)
+	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true})
 	if f != nil {
-		f.Token = ""
 		if r.decoded == nil || len(r.decoded) > 4096 {
 			r.decoded = map[string]*orders.File{}
 		}
@@ -83,29 +81,15 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 	return f, errs
 }
 
-// decodeEntry decodes a file as sent; hasToken says whether it had a token.
+// decodeEntry decodes a file as sent, with or without a token line (one
+// the GM enters may have none, and may end with "end" or a signature);
+// hasToken says whether it had one.
 func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors) {
-	f, errs = orders.Decode(text, r.g)
-	if len(errs) == 0 {
-		return f, true, nil
-	}
-	missing := false
-	for _, e := range errs {
-		missing = missing || (e.Line == 0 && strings.Contains(e.Msg, `"token:"`))
-	}
-	if !missing {
+	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true})
+	if len(errs) > 0 {
 		return nil, false, errs
 	}
-	f2, errs2 := r.decodeNoToken(text)
-	if len(errs2) > 0 {
-		for _, e := range errs2 {
-			if e.Line == 0 && strings.Contains(e.Msg, `"token:"`) {
-				return nil, false, errs // the added line was cut off ("end", a signature)
-			}
-		}
-		return nil, false, errs2
-	}
-	return f2, false, nil
+	return f, f.Token != "", nil
 }
 
 // Check validates an order file against the game as it stands, without
@@ -263,7 +247,8 @@ func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orde
 			}
 		}
 		if subtle.ConstantTimeCompare([]byte(hashToken(f.Token)), []byte(want)) != 1 {
-			return fail("the token is not %s's token (the %s are %s's)", p.Name, f.Nation, p.Name)
+			te := &orders.TokenError{Player: p.Name, Nation: f.Nation}
+			return &RejectedError{Nation: f.Nation, Errors: orders.Errors{{Msg: te.Error(), Err: te}}}
 		}
 	}
 	if want != nil && f.Kind != *want {

@@ -112,7 +112,7 @@ var normativeFiles = []string{fileOrders, fileStanding, fileInputs, fileSeed, fi
 // maxProblems bounds the problems listed.
 const maxProblems = 50
 
-// Verify checks a game directory with no secret (DESIGN §4): the hash chain
+// Verify checks a game directory with no secret (docs/design.md §4): the hash chain
 // of seeds from the commitment in game.yaml, every die of every dice.log
 // re-derived from its seed and inputs, the inputs digests, missed turns
 // against the bot, accepted orders against submissions.log, and every step

@@ -353,7 +353,7 @@ var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|aw|sv|fwd?|wg)\s*:\s*)+`)
 func stripReplyPrefix(s string) string { return replyPrefix.ReplaceAllString(s, "") }
 
 // authentic reports whether a mail comes from a nation's controlling
-// player: the registered address (DESIGN §5; the token is checked by the
+// player: the registered address (docs/design.md §5; the token is checked by the
 // archive).
 func (d *Daemon) authentic(g *archive.Game, nation, from string) (*archive.PlayerInfo, bool) {
 	p := g.PlayerOf(nation)
@@ -444,25 +444,18 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 }
 
 // wrongToken reports whether a file was refused for a token that is not
-// the player's (archive's check), not for a missing one.
+// the player's (archive's check: an *orders.TokenError), not for a missing
+// one.
 func wrongToken(rej *archive.RejectedError) bool {
-	for _, e := range rej.Errors {
-		if strings.HasPrefix(e.Msg, "the token is not ") {
-			return true
-		}
-	}
-	return false
+	var te *orders.TokenError
+	return errors.As(rej, &te)
 }
 
-// missingToken reports whether a file was refused for having no token,
-// as a reply that quotes pbem's acknowledgement (token removed) has.
+// missingToken reports whether a file was refused for having no token
+// (orders.ErrNoToken), as a reply that quotes pbem's acknowledgement (token
+// removed) has.
 func missingToken(rej *archive.RejectedError) bool {
-	for _, e := range rej.Errors {
-		if e.Msg == `no "token:" line` || e.Msg == `"token:" has no value` {
-			return true
-		}
-	}
-	return false
+	return errors.Is(rej, orders.ErrNoToken)
 }
 
 // refusal is the answer to a refused order file: every error with its

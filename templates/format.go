@@ -7,7 +7,7 @@ import (
 )
 
 // Width is the longest line of a text report or orders template, in
-// characters: what every mail client shows without reflowing (DESIGN §6).
+// characters: what every mail client shows without reflowing (docs/design.md §6).
 const Width = 72
 
 // width is the number of characters of s as a mail client counts them.
