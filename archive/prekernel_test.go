@@ -111,6 +111,18 @@ func TestPreKernelArchivesVerify(t *testing.T) {
 			if st.Steps == 0 || st.Replayed != st.Steps {
 				t.Fatalf("%d steps, %d replayed: every step must be replayed", st.Steps, st.Replayed)
 			}
+			// The engine fingerprint of game.yaml is a bot game of that
+			// engine: this pbem plays it again the same, in its words.
+			gf, r, err := loadRules(game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gf.EngineVersion != "pbem-engine-1" || r.e.Compat != 1 {
+				t.Fatalf("engine %s, Compat %d: want pbem-engine-1 played with Compat 1", gf.EngineVersion, r.e.Compat)
+			}
+			if fp, err := r.fingerprint(); err != nil || fp != gf.EngineFingerprint {
+				t.Errorf("engine fingerprint %s (%v), game.yaml has %s", fp, err, gf.EngineFingerprint)
+			}
 		})
 	}
 }

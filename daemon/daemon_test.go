@@ -324,7 +324,7 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 	f.mail(addrs[1], "history ashdown", "")
 	assert.Contains(t, f.out.last(addrs[1]).Text, "001-r01-romanobritish")
 	f.mail(addrs[1], "history ashdown 1", "")
-	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British' turn")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British turn")
 
 	f.mail(addrs[1], "archive ashdown", "")
 	a := f.out.last(addrs[1])
