@@ -449,6 +449,7 @@ func runCase(t *testing.T, c *tcase) {
 		if !reflect.DeepEqual(s, before) {
 			t.Fatalf("%s: Check changed its input state", c.file)
 		}
+		inLineOrder(t, c.file, errs)
 		if kind == "check" {
 			matchErrors(t, c, errs)
 			return
@@ -556,6 +557,18 @@ func matchEvents(t *testing.T, c *tcase, evs []adjudicator.Event) {
 		}
 		if !found {
 			t.Errorf("%s:%d: no event (in order) contains %q\nevents:\n%s", c.file, l.n, l.text, eventText(evs))
+			return
+		}
+	}
+}
+
+// inLineOrder checks that Check returns its errors in line order, the
+// whole-file ones (line 0) first: one answer a player reads top to bottom.
+func inLineOrder(t *testing.T, file string, errs orders.Errors) {
+	t.Helper()
+	for i := 1; i < len(errs); i++ {
+		if errs[i].Line < errs[i-1].Line {
+			t.Errorf("%s: errors out of line order:\n%v", file, errs)
 			return
 		}
 	}

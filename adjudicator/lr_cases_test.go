@@ -53,7 +53,7 @@ type lrCase struct {
 }
 
 var lrBlockKeys = map[string]bool{"state": true, "standing": true, "orders": true, "expect": true, "events": true, "errors": true, "dice": true}
-var lrHeaderKeys = map[string]bool{"cite": true, "why": true, "round": true, "nation": true, "next": true, "kind": true, "options": true, "legal": true, "dice": true, "players": true}
+var lrHeaderKeys = map[string]bool{"cite": true, "why": true, "round": true, "nation": true, "next": true, "kind": true, "options": true, "legal": true, "dice": true, "players": true, "compat": true}
 
 func readLRCase(path string) (*lrCase, error) {
 	f, err := os.Open(path)
@@ -434,6 +434,9 @@ func runLRCase(t *testing.T, c *lrCase) {
 	if p := c.header["players"]; p != "" {
 		e.Players = w.atoi(lrLine{0, ""}, p)
 	}
+	if v := c.header["compat"]; v != "" {
+		e.Compat = w.atoi(lrLine{0, ""}, v)
+	}
 	before := s.Clone()
 	standing := w.standing()
 	kind := c.header["kind"]
@@ -470,6 +473,7 @@ func runLRCase(t *testing.T, c *lrCase) {
 		if !reflect.DeepEqual(s, before) {
 			t.Fatalf("%s: Check changed its input state", c.file)
 		}
+		inLineOrder(t, c.file, errs)
 		if kind == "check" {
 			lrMatchErrors(t, c, errs)
 			return
