@@ -476,6 +476,20 @@ func (t *turn) placeArmies(gain int, held []games.AreaID) {
 	if left > 0 && len(statements[orders.Place](t)) > 0 {
 		t.emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
 	}
+	t.placeByDefault(left, held, placed)
+	for a, c := range placed {
+		if c > 0 {
+			t.emit(Event{Kind: EvPlace, Area: t.name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.name(games.AreaID(a)))})
+		}
+	}
+}
+
+// placeByDefault places the new armies no place statement placed (reduX
+// Core 5.1.1, docs/orders.md Decision 1): one an area in placementOrder,
+// the area with the fewest new armies first; an army with nowhere to go is
+// not placed and the marker goes to its maximum.
+func (t *turn) placeByDefault(left int, held []games.AreaID, placed []int) {
+	byDefault := make([]int, len(placed))
 	order := t.placementOrder(held)
 	for left > 0 {
 		best := games.NoArea
@@ -494,13 +508,10 @@ func (t *turn) placeArmies(gain int, held []games.AreaID) {
 		}
 		t.s.Units[best][t.n]++
 		placed[best]++
+		byDefault[best]++
 		left--
 	}
-	for a, c := range placed {
-		if c > 0 {
-			t.emit(Event{Kind: EvPlace, Area: t.name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.name(games.AreaID(a)))})
-		}
-	}
+	t.defaultedAreas(byDefault, "reduX Core 5.1.1", "%s placed by default, scoring centres first, then areas next to another nation's: %s", "new army", "new armies")
 }
 
 // placementOrder is the default preference of docs/orders.md §1: scoring
@@ -564,6 +575,7 @@ func (t *turn) removeExcess(k int) {
 			break
 		}
 	}
+	byDefault := make([]int, t.b.NumLand)
 	for k > 0 {
 		best := games.NoArea
 		for a := 0; a < t.b.NumLand; a++ {
@@ -577,8 +589,10 @@ func (t *turn) removeExcess(k int) {
 		}
 		t.s.Units[best][t.n]--
 		removed[best]++
+		byDefault[best]++
 		k--
 	}
+	t.defaultedAreas(byDefault, "reduX Core 5.1", "%s removed by default, from the largest stacks: %s", "army", "armies")
 	for a, c := range removed {
 		if c > 0 {
 			t.emit(Event{Kind: EvRemove, Area: t.name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.name(games.AreaID(a)))})
@@ -634,6 +648,7 @@ func (t *turn) reinforcements() {
 		}
 		if dest == games.NoArea {
 			dest = t.defaultReinforce(landless)
+			t.defaultedReinforce(dest)
 		}
 		if dest == games.NoArea {
 			t.emit(Event{Kind: EvLimit, N: k, Text: fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.nation(), count(k, "reinforcement", "reinforcements"))})
@@ -678,6 +693,14 @@ func (t *turn) reinforceOK(a games.AreaID, landless bool) bool {
 		return true
 	}
 	return t.s.Holds(a, t.n) || (t.isCentre(a) && t.s.Vacant(a))
+}
+
+// defaultedReinforce records where the default put the reinforcements
+// (docs/orders.md Decision 3).
+func (t *turn) defaultedReinforce(dest games.AreaID) {
+	if dest != games.NoArea {
+		t.defaulted(0, "reduX Core 5.2.2", "the reinforcements are placed by default in %s: a vacant scoring centre, else the held area with the most armies", t.name(dest))
+	}
 }
 
 func (t *turn) defaultReinforce(landless bool) games.AreaID {

@@ -107,6 +107,7 @@ func (t *turn) lrLandByDefault(sea games.AreaID) {
 	}
 	k := t.fresh[sea]
 	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
+	t.defaulted(0, "reduX Core 6.1, L&R 11.3", "%s at sea in %s %s by default in %s", count(k, "army", "armies"), t.name(sea), verb(k, "lands", "land"), t.name(best))
 	mv := orders.Move{N: k, Path: []games.AreaID{sea, best}}
 	if t.s.LeaderIn(sea, t.n) >= 0 && t.lr.leaderFresh {
 		mv.Unit = "leader"

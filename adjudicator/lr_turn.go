@@ -287,6 +287,9 @@ func (t *turn) placeArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		}
 		if dest == games.NoArea {
 			dest = t.defaultLeaderArea()
+			if dest != games.NoArea {
+				t.defaulted(0, "reduX L&R 9.2", "%s is placed by default in %s, the held area with the most armies", leader, t.name(dest))
+			}
 		}
 		if dest == games.NoArea {
 			t.emit(Event{Kind: EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("The %s hold no area with armies: %s cannot be placed (reduX L&R 9.2.1)", t.nation(), leader)})
@@ -307,6 +310,7 @@ func (t *turn) placeArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		}
 		if dest == games.NoArea {
 			dest = t.defaultReinforce(landless)
+			t.defaultedReinforce(dest)
 		}
 		if dest == games.NoArea {
 			t.emit(Event{Kind: EvLimit, N: count, Text: fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.nation(), what)})

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -48,7 +49,9 @@ func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders
 // Review checks an order file against the state at the start of the turn it
 // is for. It plays Phases 1 and 2 on a copy, which need no dice, and in a
 // Major Invasion the second Movement Phase too when the first makes no
-// battle, so that its start is known (reduX L&R 11.3); battle lines are
+// battle, so that its start is known: then its moves and the limits at its
+// end (Core 6.4, the population limit measured from the start of the
+// first phase) are checked like the first's (reduX L&R 11.3); battle lines are
 // checked against the battles the moves make. It checks what the file
 // holds: a file whose header lines could not be read (no nation or turn)
 // is checked against the turn due, so that its reader gets every error at
@@ -74,15 +77,23 @@ func (e *Engine) Review(s *State, f *orders.File, standing []*orders.File) *Revi
 	t := e.newTurn(s, n, Input{Orders: f, Standing: standing}, nil, true)
 	t.phase1()
 	t.phase2()
-	first := t.entries
+	first, order1 := t.entries, t.order
 	var second [][]entry
+	var order2 []games.AreaID
 	known := false
-	if t.lr != nil && t.lr.major {
-		second, known = t.checkSecondPhase()
+	if t.lr != nil && t.lr.major && len(order1) == 0 {
+		// Where the second phase starts is known only when the first
+		// makes no battle; otherwise the dice decide it and only its
+		// paths are checked (lrCheckStatements).
+		t.lrSecondMovement()
+		second, order2, known = t.entries, t.order, true
+		t.in.Orders = t.lr.topLevel
 	}
 	t.checkBattleStatements(first, second, known)
+	t.reviewBattles(first, second, order1, order2)
 	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
 		t.lrCheckStatements(known)
+		t.lrDefaults(known)
 	} else {
 		t.coreRefusesLR()
 	}
@@ -115,21 +126,20 @@ func (t *turn) defaulted(line int, rule, format string, args ...any) {
 	}
 }
 
-// checkSecondPhase plays a Major Invasion's second Movement Phase when a
-// file is checked (reduX L&R 11.3). Where it starts is known only when the
-// first phase makes no battle; then its moves and the limits at its end
-// (Core 6.4, with the population limit measured from the start of the
-// first phase) are checked like the first's, and its battles are returned.
-// Otherwise the dice decide where it starts and only its paths are checked
-// (lrCheckStatements).
-func (t *turn) checkSecondPhase() (second [][]entry, known bool) {
-	if len(t.order) > 0 {
-		return nil, false
+// defaultedAreas records armies a default placed or removed, per area:
+// format takes the count and the list ("1 in York and 2 in Kent").
+func (t *turn) defaultedAreas(per []int, rule, format, one, many string) {
+	var where []string
+	total := 0
+	for a, c := range per {
+		if c > 0 {
+			where = append(where, fmt.Sprintf("%d in %s", c, t.name(games.AreaID(a))))
+			total += c
+		}
 	}
-	t.lrSecondMovement()
-	second = t.entries
-	t.in.Orders = t.lr.topLevel
-	return second, true
+	if total > 0 {
+		t.defaulted(0, rule, format, count(total, one, many), orJoin(where, "and"))
+	}
 }
 
 // checkBattleStatements checks the battles, casualties and attack lines
@@ -253,4 +263,209 @@ func (t *turn) secondPhaseReach() []bool {
 		}
 	}
 	return reach
+}
+
+// reviewBattles lists, for the battles the moves make, the Decisions the
+// file leaves to their defaults (docs/orders.md 5-7, 12, 13) and warns of
+// attack lines that can never apply: every army attacking the area came
+// from the sea, by boat or as reinforcements, and may not retreat (reduX
+// Core 7.2.2, L&R 11.3, 11.4, 12). first and second are the attacking
+// groups by area of each phase (second nil unless known), in the order
+// their battles are fought by default.
+func (t *turn) reviewBattles(first, second [][]entry, order1, order2 []games.AreaID) {
+	top := t.in.Orders.Body
+	var block []orders.Statement
+	if t.lr != nil {
+		top = t.lr.topLevel.Body
+		block = t.lr.phase2Body
+	}
+	major := t.lr != nil && t.lr.major
+	phase := func(p int) string {
+		if !major {
+			return ""
+		}
+		return []string{"", "in the first phase, ", "in the second phase, "}[p]
+	}
+	for p, order := range [][]games.AreaID{order1, order2} {
+		body := top
+		if p == 1 {
+			body = block
+		}
+		if len(order) > 1 && !has(body, isBattles) {
+			var names []string
+			for _, a := range order {
+				names = append(names, t.name(a))
+			}
+			t.defaulted(0, "reduX Core 7", "%sthe battles are fought in the order the moves entered them: %s", phase(p+1), strings.Join(names, ", then "))
+		}
+		groups := first
+		if p == 1 {
+			groups = second
+		}
+		for _, a := range order {
+			t.reviewBattle(a, groups[a], p+1, body, phase(p+1))
+		}
+	}
+	t.warnNoRetreat(top, func(a games.AreaID) bool {
+		return t.mayRetreat(first[a], 1) || (second != nil && t.mayRetreat(second[a], 2))
+	}, func(a games.AreaID) []entry { return append(append([]entry(nil), first[a]...), groupsOf(second, a)...) })
+	if second != nil {
+		t.warnNoRetreat(block[:len(block)-t.lr.phase2Copied], func(a games.AreaID) bool { return t.mayRetreat(second[a], 2) }, func(a games.AreaID) []entry { return second[a] })
+	}
+}
+
+func groupsOf(g [][]entry, a games.AreaID) []entry {
+	if g == nil {
+		return nil
+	}
+	return g[a]
+}
+
+// reviewBattle lists the defaults of one battle of phase p (1 or 2).
+func (t *turn) reviewBattle(a games.AreaID, groups []entry, p int, body []orders.Statement, phase string) {
+	from := map[games.AreaID]bool{}
+	for _, g := range groups {
+		from[g.From] = true
+	}
+	if len(from) > 1 && !has(body, casualtiesFor(a)) {
+		t.defaulted(0, "reduX Core 7.1", "%sin %s your armies that cannot retreat die first, then those that entered last", phase, t.name(a))
+	}
+	if _, ok := attackLine(body, a, false); !ok && t.mayRetreat(groups, p) {
+		t.defaulted(0, "reduX Core 7.2", "%sin %s your armies fight on until one side is gone: no attack line", phase, t.name(a))
+	}
+	if t.lr == nil {
+		return
+	}
+	def := -1
+	for m, c := range t.s.Units[a] {
+		if m != t.n && c > 0 {
+			def = m
+		}
+	}
+	if def >= 0 && t.s.Cavalry(a, def) > 0 && t.s.Infantry(a, def) > 0 && !has(body, targetFor(a)) {
+		t.defaulted(0, "reduX L&R 9.1.2", "%sin %s a die of yours that can kill either type kills cavalry: no target line", phase, t.name(a))
+	}
+	if li := t.s.LeaderIn(a, t.n); li >= 0 {
+		if _, ok := attackLine(body, a, true); !ok {
+			t.defaulted(0, "reduX L&R 9.2.2", "%sin %s %s stays with his armies: no \"retreat leader\" line", phase, t.name(a), t.s.LR.Leaders[li].Name)
+		}
+	}
+}
+
+// warnNoRetreat warns of the retreat lines of body for areas where no
+// attacking army may retreat.
+func (t *turn) warnNoRetreat(body []orders.Statement, may func(games.AreaID) bool, groups func(games.AreaID) []entry) {
+	for _, st := range body {
+		at, ok := st.(orders.Attack)
+		if !ok || at.Rule.Hold || at.Rule.Leader || len(groups(at.Area)) == 0 || may(at.Area) {
+			continue
+		}
+		var why []string
+		rule := "reduX Core 7.2.2"
+		seen := map[string]bool{}
+		for _, g := range groups(at.Area) {
+			w := "land from the sea"
+			switch {
+			case g.Boat:
+				w, rule = "came by boat", "reduX Core 7.2.2, L&R 12"
+			case g.From == games.NoArea:
+				w = "were placed there as reinforcements"
+			}
+			if !seen[w] {
+				seen[w] = true
+				why = append(why, w)
+			}
+		}
+		t.warn(at.Line, rule, "the armies that attack %s %s, so they may not retreat and this line can never apply", t.name(at.Area), orJoin(why, "or"))
+	}
+}
+
+// mayRetreat reports whether some attacking group may retreat in phase p
+// (reduX Core 7.2.2: not from the sea, nor if placed there; L&R 11.3, 11.4:
+// back to sea for raiders and in a Major Invasion's first phase; 12: not
+// after a boat move).
+func (t *turn) mayRetreat(groups []entry, p int) bool {
+	for _, g := range groups {
+		switch {
+		case g.Boat || g.From == games.NoArea:
+		case !t.b.IsLand(g.From):
+			if t.lr != nil && (t.lr.raid || (t.lr.major && p == 1)) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether body holds a statement that keep accepts.
+func has(body []orders.Statement, keep func(orders.Statement) bool) bool {
+	for _, st := range body {
+		if keep(st) {
+			return true
+		}
+	}
+	return false
+}
+
+func isBattles(st orders.Statement) bool { _, ok := st.(orders.Battles); return ok }
+
+func casualtiesFor(a games.AreaID) func(orders.Statement) bool {
+	return func(st orders.Statement) bool { c, ok := st.(orders.Casualties); return ok && c.Area == a }
+}
+
+// targetFor accepts a target line for area a or for every area.
+func targetFor(a games.AreaID) func(orders.Statement) bool {
+	return func(st orders.Statement) bool {
+		tg, ok := st.(orders.Target)
+		return ok && (tg.Area == a || tg.Area == games.NoArea)
+	}
+}
+
+// attackLine finds the attack line for an area in body: a leader's line
+// ("retreat leader") or the armies'.
+func attackLine(body []orders.Statement, a games.AreaID, leader bool) (orders.Rule, bool) {
+	for _, st := range body {
+		if at, ok := st.(orders.Attack); ok && at.Area == a && at.Rule.Leader == leader {
+			return at.Rule, true
+		}
+	}
+	return orders.Rule{}, false
+}
+
+// lrDefaults lists the Leaders and Raiders Decisions the file leaves to
+// their defaults (docs/orders.md 15-21): raiders staying at sea or on land,
+// the second phase of a Major Invasion, Cnut's crown, the Normans' cavalry.
+func (t *turn) lrDefaults(known bool) {
+	l := t.lr
+	top := l.topLevel.Body
+	if l.raid && (!l.major || known) {
+		for a := t.b.NumLand; a < len(t.b.Areas); a++ {
+			if k := len(l.raiders[a]); k > 0 && k == t.s.Units[a][t.n] {
+				t.defaulted(0, "reduX L&R 11.4", "%s at sea in %s", count(k, "raider stays", "raiders stay"), t.name(games.AreaID(a)))
+			}
+		}
+	}
+	onLand := false
+	for a := 0; a < t.b.NumLand; a++ {
+		onLand = onLand || len(l.raiders[a]) > 0
+	}
+	withdraws := has(top, func(st orders.Statement) bool { _, ok := st.(orders.Withdraw); return ok })
+	switch {
+	case l.raid && l.mustReturn:
+		t.defaulted(0, "reduX L&R 11.4", "every raider goes back to sea at the end of the turn, whatever the file says")
+	case l.raid && onLand && !withdraws && !t.cnutTurn():
+		t.defaulted(0, "reduX L&R 11.5", "the raiders on land stay there: no withdraw line")
+	}
+	if l.major && !has(top, func(st orders.Statement) bool { _, ok := st.(orders.Phase); return ok }) {
+		t.defaulted(0, "reduX L&R 11.3", "nothing moves in the second phase of the Major Invasion: no \"phase 2:\" block; units still at sea then land by default")
+	}
+	if t.cnutTurn() && !has(top, func(st orders.Statement) bool { _, ok := st.(orders.Rex); return ok }) {
+		t.defaulted(0, "reduX L&R 9.4", "the Danes become Rex Anglorum with Cnut if they qualify: no crown line")
+	}
+	if xt := t.e.extraTable(t.n); l.extra && xt != nil && xt.CavalryRate > 0 &&
+		!has(top, func(st orders.Statement) bool { r, ok := st.(orders.Reinforce); return ok && r.Cavalry > 0 }) {
+		t.defaulted(0, "reduX L&R 11.6.1", "the extra reinforcements are all infantry: no \"reinforce cavalry\" line")
+	}
 }
