@@ -183,6 +183,8 @@ func TestOrdersByMail(t *testing.T) {
 	}
 	require.NotNil(t, ack, "an acknowledgement")
 	assert.Contains(t, ack.Text, "digest ")
+	assert.Contains(t, ack.Text, "What the file leaves to the defaults", "the acknowledgement lists the defaults that will apply (docs/orders.md)")
+	assert.Contains(t, ack.Text, "placed by default")
 	assert.NotContains(t, ack.Text, tok, "the echo never repeats the token")
 	assert.Equal(t, "m1@example.test", ack.InReplyTo)
 	assert.Equal(t, "r01-welsh", f.g.Due().ID, "the turn ran at once (change-of-mind 0)")
