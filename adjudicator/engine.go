@@ -211,8 +211,9 @@ type turn struct {
 	errs   orders.Errors
 	ev     []Event
 
-	warnings []Note // when checking: statements that can never apply (Review)
-	defaults []Note // when checking: Decisions left to their defaults (Review)
+	notes    bool   // Review: collect warnings and defaults
+	warnings []Note // statements that can never apply (Review)
+	defaults []Note // Decisions left to their defaults (Review)
 
 	// movement bookkeeping (Core 6)
 	fresh     []int          // per area: armies of n that have not moved

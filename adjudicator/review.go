@@ -43,7 +43,7 @@ func (n Note) String() string {
 // it is for (DESIGN §2: a file with any error is refused, with every error
 // listed): Review's errors.
 func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders.Errors {
-	return e.Review(s, f, standing).Errors
+	return e.review(s, f, standing, false).Errors
 }
 
 // Review checks an order file against the state at the start of the turn it
@@ -57,6 +57,12 @@ func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders
 // is checked against the turn due, so that its reader gets every error at
 // once.
 func (e *Engine) Review(s *State, f *orders.File, standing []*orders.File) *Review {
+	return e.review(s, f, standing, true)
+}
+
+// review is Review; without notes it leaves out the warnings and defaults,
+// which the bot, checking file after file, does not read.
+func (e *Engine) review(s *State, f *orders.File, standing []*orders.File, notes bool) *Review {
 	refuse := func(format string, args ...any) *Review {
 		return &Review{Errors: orders.Errors{{Illegal: true, Msg: fmt.Sprintf(format, args...)}}}
 	}
@@ -75,6 +81,7 @@ func (e *Engine) Review(s *State, f *orders.File, standing []*orders.File) *Revi
 		return refuse("these orders are for turn %s but the turn due is %s", f.Turn, want)
 	}
 	t := e.newTurn(s, n, Input{Orders: f, Standing: standing}, nil, true)
+	t.notes = notes
 	t.phase1()
 	t.phase2()
 	first, order1 := t.entries, t.order
@@ -90,10 +97,14 @@ func (e *Engine) Review(s *State, f *orders.File, standing []*orders.File) *Revi
 		t.in.Orders = t.lr.topLevel
 	}
 	t.checkBattleStatements(first, second, known)
-	t.reviewBattles(first, second, order1, order2)
+	if notes {
+		t.reviewBattles(first, second, order1, order2)
+	}
 	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
 		t.lrCheckStatements(known)
-		t.lrDefaults(known)
+		if notes {
+			t.lrDefaults(known)
+		}
 	} else {
 		t.coreRefusesLR()
 	}
@@ -114,14 +125,14 @@ func sortNotes(ns []Note) []Note {
 
 // warn records a warning: a statement that is allowed but can never apply.
 func (t *turn) warn(line int, rule, format string, args ...any) {
-	if t.strict {
+	if t.notes {
 		t.warnings = append(t.warnings, Note{Line: line, Rule: rule, Msg: fmt.Sprintf(format, args...)})
 	}
 }
 
 // defaulted records a Decision the file leaves to its default.
 func (t *turn) defaulted(line int, rule, format string, args ...any) {
-	if t.strict {
+	if t.notes {
 		t.defaults = append(t.defaults, Note{Line: line, Rule: rule, Msg: fmt.Sprintf(format, args...)})
 	}
 }
@@ -129,6 +140,9 @@ func (t *turn) defaulted(line int, rule, format string, args ...any) {
 // defaultedAreas records armies a default placed or removed, per area:
 // format takes the count and the list ("1 in York and 2 in Kent").
 func (t *turn) defaultedAreas(per []int, rule, format, one, many string) {
+	if !t.notes {
+		return
+	}
 	var where []string
 	total := 0
 	for a, c := range per {
@@ -156,13 +170,14 @@ func (t *turn) checkBattleStatements(first, second [][]entry, known bool) {
 		reach = t.secondPhaseReach()
 	}
 	groups := func(a games.AreaID) []entry {
-		g := append([]entry(nil), first[a]...)
-		if known {
-			g = append(g, second[a]...)
+		if !known || len(second[a]) == 0 {
+			return first[a]
 		}
-		return g
+		return append(append([]entry(nil), first[a]...), second[a]...)
 	}
-	isBattle := func(a games.AreaID) bool { return len(groups(a)) > 0 || (reach != nil && reach[a]) }
+	isBattle := func(a games.AreaID) bool {
+		return len(first[a]) > 0 || (known && len(second[a]) > 0) || (reach != nil && reach[a])
+	}
 	none := "there is no battle in %s after these moves"
 	switch {
 	case major && known:
