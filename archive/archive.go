@@ -316,6 +316,7 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	}
 	e := adjudicator.New(g)
 	e.Players = len(gf.Players) // L&R 10.4, 11.6.2 depend on it
+	e.Compat = engineCompat[gf.EngineVersion]
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
 

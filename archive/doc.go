@@ -76,9 +76,12 @@
 //
 // game.yaml records the dice spec (dice.Version), the engine version
 // (EngineVersion) and an engine fingerprint: the SHA-256 of a short fixed bot
-// game played with the game's rules when the game was created. verify
-// reports a different dice spec or engine version as a version mismatch and
-// skips what depends on it; when a replay differs and this pbem's
+// game played with the game's rules when the game was created. A game is
+// played and replayed by the engine version it records: this pbem plays
+// pbem-engine-1 games as that engine did (its event texts and its reading
+// of the rules, adjudicator.Engine.Compat) and new games by EngineVersion.
+// verify reports a dice spec or engine version this pbem does not know as a
+// version mismatch and skips what depends on it; when a replay differs and this pbem's
 // fingerprint differs from the archive's, it says the engine plays
 // differently rather than calling the archive tampered with. `pbem new`
 // prints the fingerprint with the commitment, to be posted with it.

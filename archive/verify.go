@@ -176,7 +176,8 @@ func (v *verifier) run() {
 		return
 	}
 	v.gf, v.r = gf, r
-	engineOK, diceOK := gf.EngineVersion == EngineVersion, gf.DiceSpec == dice.Version
+	_, engineOK := engineCompat[gf.EngineVersion]
+	diceOK := gf.DiceSpec == dice.Version
 	if !engineOK {
 		v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "engine", Archive: gf.EngineVersion, Ours: EngineVersion})
 	}

@@ -183,6 +183,8 @@ func TestOrdersByMail(t *testing.T) {
 	}
 	require.NotNil(t, ack, "an acknowledgement")
 	assert.Contains(t, ack.Text, "digest ")
+	assert.Contains(t, ack.Text, "What the file leaves to the defaults", "the acknowledgement lists the defaults that will apply (docs/orders.md)")
+	assert.Contains(t, ack.Text, "placed by default")
 	assert.NotContains(t, ack.Text, tok, "the echo never repeats the token")
 	assert.Equal(t, "m1@example.test", ack.InReplyTo)
 	assert.Equal(t, "r01-welsh", f.g.Due().ID, "the turn ran at once (change-of-mind 0)")
@@ -324,7 +326,7 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 	f.mail(addrs[1], "history ashdown", "")
 	assert.Contains(t, f.out.last(addrs[1]).Text, "001-r01-romanobritish")
 	f.mail(addrs[1], "history ashdown 1", "")
-	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British' turn")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British turn")
 
 	f.mail(addrs[1], "archive ashdown", "")
 	a := f.out.last(addrs[1])

@@ -199,7 +199,7 @@ FILE "-" reads standard input.`,
 			if rc.Turn == "" {
 				what = "standing orders"
 			}
-			fmt.Fprintf(e.stdout, "%s: the %s' %s are accepted as:\n\n%s\ndigest %s\n", pos[0], rc.Nation, what, rc.Orders, rc.Digest)
+			fmt.Fprintf(e.stdout, "%s: the %s %s are accepted as:\n\n%s\ndigest %s\n", pos[0], games.Possessive(rc.Nation), what, rc.Orders, rc.Digest)
 			return exitOK
 		}
 	},
