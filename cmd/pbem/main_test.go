@@ -202,6 +202,19 @@ func TestSimulate(t *testing.T) {
 	contains(t, "status of a simulated game", must(t, "status", "--game", dir), "The game is over.", "Options: reduced-randomness")
 }
 
+// TestSimulateLRExtraTurns: the game of issue 10 item 1, whose archive
+// could not be reopened at its first extra turn (L&R 11.6.1), is written,
+// and status, verify, report, map and views read its extra turns.
+func TestSimulateLRExtraTurns(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sim7")
+	contains(t, "simulate", must(t, "simulate", "--ruleset", "redux-lr", "--seed", "7", "--players", "5", "--option", "boats", "--game", dir), "Final standings")
+	contains(t, "status", must(t, "status", "--game", dir), "The game is over.", "182-r16-saxons-extra", "185-r16-extra-end")
+	contains(t, "verify", must(t, "verify", "--game", dir), "sim7 verifies: 185 steps")
+	contains(t, "report", must(t, "report", "--game", dir, "--turn", "r16-saxons-extra", "--format", "markdown"), "Saxons")
+	contains(t, "report of step 185", must(t, "report", "--game", dir, "--turn", "185"), "The game is over.")
+	must(t, "map", "--game", dir, "--turn", "r16-extra-end", "-o", filepath.Join(t.TempDir(), "m.svg"))
+}
+
 // TestReportFormatsAndMap: every report format and the map of a simulated
 // game (DESIGN §6: forum posts, other tools, the PNG players see).
 func TestReportFormatsAndMap(t *testing.T) {
