@@ -104,7 +104,7 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 		return "", err
 	}
 	if tokData != nil {
-		if err := g.w.writeFile(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
+		if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
 			return "", err
 		}
 	}
