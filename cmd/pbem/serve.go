@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -22,7 +21,10 @@ func init() {
 		summary: "run the mail daemon: poll IMAP, referee every game, mail replies and reports",
 		doc: `Every game directory under the config's data/games is served. A bad
 configuration is refused at start, naming the field and the reason.
-SIGINT or SIGTERM stops the daemon cleanly; mail being processed is
+It refuses to start while a secret is open to other users of the host
+(the config file when it holds a password, the password files, the mail
+journal and outbox, each game's private directory), naming the file and
+the chmod that fixes it. SIGINT or SIGTERM stops the daemon cleanly; mail being processed is
 finished or retried on the next start, never lost or answered twice.
 For the crash tests only, PBEM_CRASH_AT=POINT[:N] makes it SIGKILL itself
 at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
@@ -35,6 +37,9 @@ at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
 				cfg, err := daemon.LoadConfig(*path)
 				if err != nil {
 					return e.errorf(exitRejected, "%v", err)
+				}
+				if err := daemon.CheckPrivate(cfg, *path); err != nil {
+					return e.errorf(exitRejected, "refusing to start: secrets are open to other users of this host:\n%v", err)
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
@@ -81,12 +86,12 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("smtp.password_file: %w", err)
 	}
-	j, err := mailer.OpenJournal(filepath.Join(cfg.Data, "journal"))
+	j, err := mailer.OpenJournal(cfg.JournalDir())
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	out, err := mailer.NewOutbox(mailer.OutboxConfig{
-		Dir:    filepath.Join(cfg.Data, "outbox"),
+		Dir:    cfg.OutboxDir(),
 		SMTP:   mailer.SMTPConfig{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username, Password: spw, From: cfg.From},
 		Domain: cfg.Domain,
 		OnFailed: func(id string, rcpts []string, err error) {
