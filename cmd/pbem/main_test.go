@@ -245,3 +245,63 @@ func TestReportFormatsAndMap(t *testing.T) {
 	data, _ = os.ReadFile(svg)
 	contains(t, "map svg", string(data), "<svg", "Orkneys")
 }
+
+// TestTokensStayPrivate: pbem new prints the players' tokens for the GM to
+// send, and nothing else does: not the acknowledgement of a file with a
+// token, nor a refusal of a file with the wrong token or a misspelt token
+// line, nor status, report or verify; and no file of the public
+// game directory holds one (issue 10 item 2).
+func TestTokensStayPrivate(t *testing.T) {
+	tmp := t.TempDir()
+	game := filepath.Join(tmp, "hastings")
+	players := write(t, tmp, "players.yaml", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+	out := must(t, "new", "--ruleset", "redux", "--game", game, "--players", players)
+	var tokens []string
+	for _, m := range regexp.MustCompile(`token: (\S+)`).FindAllStringSubmatch(out, -1) {
+		tokens = append(tokens, m[1])
+	}
+	if len(tokens) != 3 {
+		t.Fatalf("pbem new printed %d tokens:\n%s", len(tokens), out)
+	}
+	alice, bob := tokens[0], tokens[1]
+	var outputs []string
+	run := func(want int, args ...string) {
+		code, stdout, stderr := pbem(t, args...)
+		if code != want {
+			t.Errorf("pbem %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, stderr)
+		}
+		outputs = append(outputs, strings.Join(args, " ")+"\n"+stdout+stderr)
+	}
+	run(exitOK, "nmr", "--game", game)
+	header := "game: hastings\nnation: Welsh\nturn: r01-welsh\n"
+	run(exitRejected, "check", "--game", game, write(t, tmp, "wrong.txt", header+"token: "+bob+"\n\nmove 1 Powys > March\n"))
+	run(exitRejected, "check", "--game", game, write(t, tmp, "typo.txt", header+"tokn: "+alice+"\n\nmove 1 Powys > March\n"))
+	run(exitRejected, "check", "--game", game, write(t, tmp, "bad.txt", header+"token: "+alice+"\n\nmove 1 Powys > Marhc\n"))
+	run(exitOK, "turn", "--game", game, write(t, tmp, "alice.txt", header+"token: "+alice+"\n\nmove 1 Powys > March\n"))
+	run(exitOK, "status", "--game", game)
+	run(exitOK, "report", "--game", game, "--format", "json")
+	run(exitOK, "report", "--game", game, "--turn", "r01-welsh")
+	run(exitOK, "verify", "--game", game)
+	for _, o := range outputs {
+		for _, tok := range tokens {
+			if strings.Contains(o, tok) {
+				t.Errorf("a token is in the output of pbem %s", o)
+			}
+		}
+	}
+	err := filepath.WalkDir(game, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		for _, tok := range tokens {
+			if strings.Contains(string(data), tok) {
+				t.Errorf("%s holds a token", p)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
