@@ -134,9 +134,10 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		}
 		return nil, nil, fmt.Errorf("%d players: ruleset %s is for %s players", len(spec.Players), rs.Name, strings.Join(counts, ", "))
 	}
-	seen := map[string]bool{}
+	seen, addrs := map[string]bool{}, map[string]bool{}
 	for i, p := range spec.Players {
 		k := strings.ToLower(strings.TrimSpace(p.Name))
+		a := strings.ToLower(strings.TrimSpace(p.Email))
 		switch {
 		case k == "":
 			return nil, nil, fmt.Errorf("player %d has no name", i+1)
@@ -144,8 +145,13 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 			return nil, nil, fmt.Errorf("two players are called %q", p.Name)
 		case strings.ContainsAny(p.Name, "\n\r"):
 			return nil, nil, fmt.Errorf("player %d: a name is one line", i+1)
+		case addrs[a]:
+			return nil, nil, fmt.Errorf("two players have the address %s: pbem knows a player by their address", strings.TrimSpace(p.Email))
 		}
-		seen[k] = true
+		if err := checkEmail(strings.TrimSpace(p.Email)); err != nil {
+			return nil, nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
+		}
+		seen[k], addrs[a] = true, true
 	}
 	secrets := spec.Secrets
 	if secrets == "" {

@@ -305,3 +305,33 @@ func TestTokensStayPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestNewRefusesBadPlayers: pbem new refuses a players file with a
+// misspelt field, a duplicate or malformed address, or another shape,
+// naming the file and line (issue 10: players.yaml), and creates nothing.
+func TestNewRefusesBadPlayers(t *testing.T) {
+	tmp := t.TempDir()
+	for _, tc := range []struct{ name, in, want string }{
+		{"typo", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  mail: bob@example.org\n- name: Carol\n  email: carol@example.org\n",
+			`players.yaml:4: player 2: unknown field "mail" (did you mean email?)`},
+		{"duplicate", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: alice@example.org\n- name: Carol\n  email: carol@example.org\n",
+			"players.yaml:3: player 2's address alice@example.org is also the address of the player at line 1"},
+		{"shape", "Alice: alice@example.org\nBob: bob@example.org\n", "players.yaml:1: want a list with one entry per player"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(tmp, tc.name)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			players := write(t, dir, "players.yaml", tc.in)
+			code, _, stderr := pbem(t, "new", "--game", filepath.Join(dir, "g"), "--players", players)
+			if code != exitRejected {
+				t.Errorf("exit %d", code)
+			}
+			contains(t, "new", stderr, filepath.Join(dir, tc.want))
+			if _, err := os.Stat(filepath.Join(dir, "g")); !os.IsNotExist(err) {
+				t.Errorf("a game was created: %v", err)
+			}
+		})
+	}
+}
