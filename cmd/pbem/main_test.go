@@ -213,6 +213,17 @@ func TestSimulateLRExtraTurns(t *testing.T) {
 	contains(t, "report", must(t, "report", "--game", dir, "--turn", "r16-saxons-extra", "--format", "markdown"), "Saxons")
 	contains(t, "report of step 185", must(t, "report", "--game", dir, "--turn", "185"), "The game is over.")
 	must(t, "map", "--game", dir, "--turn", "r16-extra-end", "-o", filepath.Join(t.TempDir(), "m.svg"))
+
+	// Back to the first extra turn by its id, on by the bot with views,
+	// and back again: rollbacks.log names extra turns.
+	contains(t, "rollback", must(t, "rollback", "--game", dir, "--to", "r16-saxons-extra", "--why", "test"), "back to 182 (r16-saxons-extra)", "Due now: r16-angles-extra")
+	contains(t, "nmr", must(t, "nmr", "--game", dir), "step 186: r16-angles-extra")
+	if _, err := os.Stat(filepath.Join(dir, "views", "186-r16-angles-extra", "report.html")); err != nil {
+		t.Errorf("no views of the extra turn: %v", err)
+	}
+	contains(t, "rollback", must(t, "rollback", "--game", dir, "--to", "r16-saxons-extra", "--why", "again"), "rollback 2: after 186 back to 182 (r16-saxons-extra)")
+	contains(t, "status", must(t, "status", "--game", dir), "186-r16-angles-extra  seed s_183  superseded by rollback 2")
+	contains(t, "verify", must(t, "verify", "--game", dir), "186 steps (4 superseded, 2 rollbacks)")
 }
 
 // TestReportFormatsAndMap: every report format and the map of a simulated
