@@ -1,10 +1,7 @@
 package archive
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -92,88 +89,5 @@ func TestHistoryStepFolders(t *testing.T) {
 	}
 	if _, err := loadHistory(mk(t, "0006-r16-x")); err == nil || !strings.Contains(err.Error(), "not written 006") {
 		t.Errorf("folder 0006-r16-x: %v", err)
-	}
-}
-
-// TestPrekernelArchives: the archives written before the rules-kernel
-// redesign (testdata/prekernel/README.md) open and verify, the two
-// five-player games too, whose last step is an extra turn (L&R 11.6.1) the
-// binary that wrote them could not reopen (issue 10 item 1). -short
-// checks only the five-player ones.
-func TestPrekernelArchives(t *testing.T) {
-	tgzs, err := filepath.Glob(filepath.Join("testdata", "prekernel", "*.tgz"))
-	if err != nil || len(tgzs) != 7 {
-		t.Fatalf("%d archives in testdata/prekernel (%v), want 7", len(tgzs), err)
-	}
-	for _, tgz := range tgzs {
-		name := strings.TrimSuffix(filepath.Base(tgz), ".tgz")
-		if testing.Short() && !strings.Contains(name, "-p5") {
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			tmp := t.TempDir()
-			untar(t, tgz, tmp)
-			dir := filepath.Join(tmp, name)
-			g, err := Open(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			steps := g.Steps()
-			last := steps[len(steps)-1]
-			if strings.HasPrefix(name, "redux-lr-") && strings.Contains(name, "-p5") && !strings.HasSuffix(last.ID, "-extra") {
-				t.Errorf("the last step is %s, want an extra turn", last.Dir())
-			}
-			if _, err := g.Report(last.ID); err != nil {
-				t.Error(err)
-			}
-			v, err := VerifyStats(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v.Steps != len(steps) || v.Replayed != len(steps) {
-				t.Errorf("verified %+v of %d steps", v, len(steps))
-			}
-		})
-	}
-}
-
-// untar unpacks a .tgz into dir.
-func untar(t *testing.T, tgz, dir string) {
-	t.Helper()
-	f, err := os.Open(tgz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, filepath.FromSlash(h.Name))
-		if !strings.HasPrefix(p, filepath.Clean(dir)+string(filepath.Separator)) {
-			t.Fatalf("%s: %s is outside the archive", tgz, h.Name)
-		}
-		switch h.Typeflag {
-		case tar.TypeDir:
-			err = os.MkdirAll(p, 0o755)
-		case tar.TypeReg:
-			var data []byte
-			if data, err = io.ReadAll(tr); err == nil {
-				err = os.WriteFile(p, data, 0o644)
-			}
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 }

@@ -17,8 +17,9 @@ func (c *Config) OutboxDir() string { return filepath.Join(c.Data, "outbox") }
 
 // CheckPrivate refuses a set-up whose secrets users of the host other than
 // its owner can read (issue 10 item 2): the configuration file file when
-// it holds a password, the password files, the mail journal and the
-// outbox (players' mail and tokens) and the private directory of every
+// it holds a password, the password files, the GM's token file, the mail
+// journal and the outbox (players' mail and tokens) and the private
+// directory of every
 // game under data/games (the dice chain secret and the tokens). It returns
 // every problem found, one a line, each naming the file, its mode and the
 // chmod that fixes it; a part that does not exist yet is not a problem.
@@ -35,7 +36,8 @@ func CheckPrivate(c *Config, file string) error {
 	if c.SMTP.PasswordFile != "" {
 		parts = append(parts, part{c.SMTP.PasswordFile, "the SMTP password"})
 	}
-	parts = append(parts, part{c.JournalDir(), "the players' mail and tokens"}, part{c.OutboxDir(), "mail to players, with their tokens"})
+	parts = append(parts, part{c.GMTokenPath(), "the GM's token"},
+		part{c.JournalDir(), "the players' mail and tokens"}, part{c.OutboxDir(), "mail to players, with their tokens"})
 	games := filepath.Join(c.Data, "games")
 	ents, err := os.ReadDir(games)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
