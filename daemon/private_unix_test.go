@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,8 +18,8 @@ import (
 )
 
 // privateSetup is a data directory as pbem serve leaves it: a game, the
-// journal, the outbox, a config file holding a password and a password
-// file, every secret its owner's only.
+// journal, the outbox, the GM's token, a config file holding a password
+// and a password file, every secret its owner's only.
 func privateSetup(t *testing.T) (*Config, string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -40,6 +41,8 @@ func privateSetup(t *testing.T) (*Config, string) {
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(c.JournalDir(), 0o700))
 	require.NoError(t, os.Chmod(c.OutboxDir(), 0o700))
+	require.NoError(t, os.WriteFile(c.GMTokenPath(), []byte("gm-secret-token\n"), 0o600))
+	require.NoError(t, os.Chmod(c.GMTokenPath(), 0o600))
 	return &c, file
 }
 
@@ -60,6 +63,7 @@ func TestCheckPrivate(t *testing.T) {
 		{"config with a password", file, 0o644, nil, []string{file + " is -rw-r--r-- (0644)", "the mail server password", "fix it with: chmod go= " + file}},
 		{"config without a password", file, 0o644, func(c *Config) { c.IMAP.Password, c.IMAP.PasswordFile = "", c.SMTP.PasswordFile }, nil},
 		{"password file", filepath.Join(c.Data, "smtp.password"), 0o640, nil, []string{"smtp.password is -rw-r----- (0640)", "the SMTP password"}},
+		{"GM token", c.GMTokenPath(), 0o644, nil, []string{"gm.token is -rw-r--r-- (0644)", "the GM's token", "chmod go= " + c.GMTokenPath()}},
 		{"journal", c.JournalDir(), 0o755, nil, []string{"journal is drwxr-xr-x (0755)", "chmod -R go= " + c.JournalDir()}},
 		{"outbox queue", filepath.Join(c.OutboxDir(), "queue"), 0o705, nil, []string{"queue is drwx---r-x (0705)", "chmod -R go= " + c.OutboxDir()}},
 		{"game secrets", secrets, 0o755, nil, []string{"ashdown.secrets is drwxr-xr-x (0755)", "game ashdown's dice chain secret", "chmod -R go= " + secrets}},
@@ -100,4 +104,19 @@ func TestCheckPrivate(t *testing.T) {
 	assert.NoError(t, CheckPrivate(c, file))
 	c.SMTP.PasswordFile = filepath.Join(c.Data, "nowhere")
 	assert.ErrorIs(t, CheckPrivate(c, file), os.ErrNotExist)
+}
+
+// TestWriteAtomicOverLeftover: the daemon's private state (failed logins,
+// observe confirmation codes) written where a crash left a temporary file
+// of another mode gets its own mode, whatever the umask.
+func TestWriteAtomicOverLeftover(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	path := filepath.Join(t.TempDir(), "pace", "failures.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path+".tmp", []byte("left by a crash"), 0o666))
+	require.NoError(t, writeAtomic(path, []byte("{}\n"), 0o600))
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
 }
