@@ -316,6 +316,9 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 		if err := d.savePace(g, st); err != nil {
 			return err
 		}
+		if m.Attempt > 1 {
+			return nil // handled again after a crash: the clock runs the turn (recover.go, acceptedBeforeCrash)
+		}
 		return d.TickGame(ctx, g)
 	}
 	return nil

@@ -131,6 +131,13 @@ func stepAfter(g *archive.Game, parent int) (archive.StepInfo, bool) {
 // ("frozen", "the game is over"). The mail then gets the acknowledgement it
 // was due, not a refusal of orders that were played. Any other file keeps
 // its refusal.
+//
+// Such a mail does not run its turn itself, as a first attempt does: the
+// clock does, at once after a restart and at every tick. Running a turn
+// renders every report and its map, a second or more, and the intake
+// counts each attempt a kill cuts short: a mail whose retries all waited
+// for a turn's mail was set aside as poison after five kills, though its
+// orders were accepted and played (e2e TestRandomKills).
 func (d *Daemon) acceptedBeforeCrash(g *archive.Game, text string, refused error) (*archive.Receipt, error) {
 	rec, err := g.Accepted(text)
 	if err != nil {

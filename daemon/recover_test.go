@@ -367,3 +367,20 @@ func (s *crashScene) restart(t *testing.T, out *capture, tickFirst bool) *Daemon
 	s.finish(t, d, tickFirst)
 	return d
 }
+
+// TestRetryLeavesTheTurnToTheClock: an order mail handled again after a
+// crash (Attempt > 1) is acknowledged and its orders stored, but the turn
+// is left to the clock, which runs it at its next tick: a retry is quick,
+// so a mail is not set aside as poison because kills kept cutting short the
+// turn it waited for.
+func TestRetryLeavesTheTurnToTheClock(t *testing.T) {
+	f := newFixture(t)
+	addr, tok := f.duePlayer()
+	m := &mailer.Message{Raw: []byte("From: " + addr + "\r\nSubject: orders\r\nMessage-ID: <r@example.test>\r\n\r\n" + strings.ReplaceAll(f.botOrders(tok), "\n", "\r\n")),
+		JournalID: "jr", MessageID: "r@example.test", Attempt: 2}
+	require.NoError(t, f.d.Handle(context.Background(), m))
+	assert.Contains(t, f.out.last(addr).Subject, "Orders accepted")
+	assert.Equal(t, "r01-romanobritish", f.g.Due().ID, "the retry did not run the turn")
+	require.NoError(t, f.d.Tick(context.Background()))
+	assert.Equal(t, "r01-welsh", f.g.Due().ID, "the clock ran it")
+}
