@@ -227,6 +227,7 @@ func TestReportRetriedAfter451(t *testing.T) {
 // seed (timing makes no run exactly repeatable).
 func TestRandomKills(t *testing.T) {
 	needE2E(t)
+	t.Parallel()
 	seed := uint64(time.Now().UnixNano())
 	if v := os.Getenv("PBEM_E2E_KILL_SEED"); v != "" {
 		var err error
