@@ -8,47 +8,6 @@ import (
 	"github.com/pbem-org/pbem/orders"
 )
 
-// checkBattleStatements checks battles, casualties and attack lines against
-// the battles the movement creates (used when checking a file).
-func (t *turn) checkBattleStatements() {
-	isBattle := func(a games.AreaID) bool { return len(t.entries[a]) > 0 }
-	for _, bo := range statements[orders.Battles](t) {
-		for _, a := range bo.Areas {
-			if !isBattle(a) {
-				t.problem(bo.Line, "reduX Core 7", "there is no battle in %s after these moves", t.name(a))
-			}
-		}
-	}
-	for _, c := range statements[orders.Casualties](t) {
-		if !isBattle(c.Area) {
-			t.problem(c.Line, "reduX Core 7.1", "there is no battle in %s after these moves", t.name(c.Area))
-			continue
-		}
-		for _, f := range c.First {
-			found := false
-			for _, e := range t.entries[c.Area] {
-				found = found || e.From == f
-			}
-			if !found {
-				t.problem(c.Line, "reduX Core 7.1", "no armies attack %s from %s", t.name(c.Area), t.name(f))
-			}
-		}
-	}
-	for _, at := range statements[orders.Attack](t) {
-		if !isBattle(at.Area) {
-			t.problem(at.Line, "reduX Core 7", "there is no battle in %s after these moves", t.name(at.Area))
-		}
-		if len(at.Rule.To) > 0 {
-			t.problem(at.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
-		}
-	}
-	for _, d := range statements[orders.Defend](t) {
-		if d.Area != games.NoArea && !t.b.IsLand(d.Area) {
-			t.problem(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
-		}
-	}
-}
-
 // battles is the Battles and Retreats Phase (reduX Core 7): every area with
 // the nation's armies and another nation's, in the attacker's chosen order.
 func (t *turn) battles() {
@@ -101,7 +60,7 @@ func (t *turn) battle(num int, area games.AreaID) {
 	dname := t.g.Tables.Nations[def].Name
 	groups := append([]entry(nil), t.entries[area]...)
 	t.emit(Event{Kind: EvBattle, Area: t.name(area), Opponent: dname, Battle: num, N: s.Units[area][n], TheirLft: s.Units[area][def],
-		Text: fmt.Sprintf("Battle %d in %s: %d %s attack %d %s", num, t.name(area), s.Units[area][n], t.nation(), s.Units[area][def], dname)})
+		Text: fmt.Sprintf("Battle %d in %s: the %s (%d) attack the %s (%d)", num, t.name(area), t.nation(), s.Units[area][n], dname, s.Units[area][def])})
 	atkNeed, defNeed := 5, 5
 	if b.Difficult(area) {
 		atkNeed = 6 // a defender in difficult terrain is hit only on 6 (7.1)

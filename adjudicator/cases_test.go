@@ -1,6 +1,6 @@
 package adjudicator_test
 
-// The numbered case suite (STYLE.md, after godip's DATC cases): one file per
+// The numbered case suite (after godip's DATC cases; docs/design.md §7): one file per
 // rule clause under testdata/cases, each a position, the orders, the scripted
 // dice and the result worked out by hand from the rules text. The format is
 // documented in testdata/cases/README.md.
@@ -38,7 +38,7 @@ type cline struct {
 	text string
 }
 
-var blockKeys = map[string]bool{"state": true, "standing": true, "orders": true, "expect": true, "events": true, "errors": true, "dice": true}
+var blockKeys = map[string]bool{"state": true, "standing": true, "orders": true, "expect": true, "events": true, "errors": true, "dice": true, "warnings": true, "defaults": true}
 var headerKeys = map[string]bool{"cite": true, "why": true, "round": true, "nation": true, "next": true, "kind": true, "options": true, "legal": true, "arrive": true, "dice": true}
 
 var keyLine = regexp.MustCompile(`^([a-z]+):\s*(.*)$`)
@@ -445,9 +445,20 @@ func runCase(t *testing.T, c *tcase) {
 		for i, l := range c.blocks["orders"] {
 			f.Body = append(f.Body, w.statement(l, i+1))
 		}
-		errs := e.Check(s, f, standing)
+		rv := e.Review(s, f, standing)
+		errs := rv.Errors
 		if !reflect.DeepEqual(s, before) {
 			t.Fatalf("%s: Check changed its input state", c.file)
+		}
+		inLineOrder(t, c.file, errs)
+		for _, k := range []string{"warnings", "defaults"} {
+			if ls, ok := c.blocks[k]; ok {
+				var want []noteLine
+				for _, l := range ls {
+					want = append(want, noteLine{l.n, l.text})
+				}
+				matchNotes(t, c.file, k, want, map[string][]adjudicator.Note{"warnings": rv.Warnings, "defaults": rv.Defaults}[k])
+			}
 		}
 		if kind == "check" {
 			matchErrors(t, c, errs)
@@ -556,6 +567,61 @@ func matchEvents(t *testing.T, c *tcase, evs []adjudicator.Event) {
 		}
 		if !found {
 			t.Errorf("%s:%d: no event (in order) contains %q\nevents:\n%s", c.file, l.n, l.text, eventText(evs))
+			return
+		}
+	}
+}
+
+// noteLine is an expected warning or default: "line N: text" or "file:
+// text", the text a substring.
+type noteLine struct {
+	n    int // the case file's line, for messages
+	text string
+}
+
+// matchNotes checks a Review's warnings or defaults against a case's block:
+// each expected one is there, with its line, and there is no other ("none"
+// expects none).
+func matchNotes(t *testing.T, file, what string, want []noteLine, got []adjudicator.Note) {
+	t.Helper()
+	used := make([]bool, len(got))
+	for _, l := range want {
+		if l.text == "none" {
+			continue
+		}
+		m := errLine.FindStringSubmatch(l.text)
+		if m == nil {
+			t.Fatalf("%s:%d: want \"line N: text\" or \"file: text\"", file, l.n)
+		}
+		line := 0
+		if m[2] != "" {
+			line, _ = strconv.Atoi(m[2])
+		}
+		found := false
+		for i, n := range got {
+			if !used[i] && n.Line == line && strings.Contains(n.String(), m[3]) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s:%d: no %s at line %d contains %q; got:\n%v", file, l.n, what, line, m[3], got)
+		}
+	}
+	for i, n := range got {
+		if !used[i] {
+			t.Errorf("%s: unexpected %s: %v", file, what, n)
+		}
+	}
+}
+
+// inLineOrder checks that Check returns its errors in line order, the
+// whole-file ones (line 0) first: one answer a player reads top to bottom.
+func inLineOrder(t *testing.T, file string, errs orders.Errors) {
+	t.Helper()
+	for i := 1; i < len(errs); i++ {
+		if errs[i].Line < errs[i-1].Line {
+			t.Errorf("%s: errors out of line order:\n%v", file, errs)
 			return
 		}
 	}

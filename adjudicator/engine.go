@@ -24,6 +24,12 @@ type Engine struct {
 	// another player's nations (10.4), and the King's extra turns depend on
 	// it (11.6.2). Zero means four.
 	Players int
+	// Compat is set to replay a game written by an earlier engine exactly as
+	// it was played: 1 is pbem-engine-1 (archive.EngineVersion), whose event
+	// texts had the grammar slips wording.go keeps, and which did not apply
+	// the population limit at the end of a Major Invasion's second phase
+	// (L&R 11.3). Zero is the current engine.
+	Compat int
 
 	// arrivalNation[r][i] is the play-order index of the nation of arrival
 	// i of round r+1 (reduX Core 5.2), resolved once by New because Due
@@ -31,6 +37,9 @@ type Engine struct {
 	// built without New: names are then looked up on each call.
 	arrivalNation [][]int
 }
+
+// legacy reports whether the engine replays pbem-engine-1 (Compat).
+func (e *Engine) legacy() bool { return e.Compat == 1 }
 
 // New returns the engine for a loaded game. The game's tables must not
 // change afterwards.
@@ -51,7 +60,7 @@ func New(g *games.Game) *Engine {
 }
 
 // Input is everything a nation turn depends on besides the state and the
-// dice (DESIGN §2).
+// dice (docs/design.md §2).
 type Input struct {
 	// Orders is the accepted order file of the nation whose turn it is; nil
 	// means every Decision takes its default.
@@ -150,42 +159,15 @@ func (e *Engine) NationTurn(s *State, in Input, d dice.Roller) (*State, []Event,
 		return nil, nil, fmt.Errorf("no nation turn is due in round %d: the end of the round is", s.Round)
 	}
 	if in.Orders != nil && in.Orders.Nation != e.G.Tables.Nations[n].Name {
-		return nil, nil, fmt.Errorf("orders are for %s but it is the %s' turn", in.Orders.Nation, e.G.Tables.Nations[n].Name)
+		return nil, nil, fmt.Errorf("orders are for the %s but it is the %s turn", in.Orders.Nation, possessive(e.G.Tables.Nations[n].Name))
 	}
 	t := e.newTurn(s, n, in, d, false)
 	t.run()
 	t.s.Next = n + 1
+	if e.legacy() {
+		return t.s, e.wordingV1(t.ev), nil
+	}
 	return t.s, t.ev, nil
-}
-
-// Check validates an order file against the state at the start of the turn
-// it is for (DESIGN §2: a file with any error is refused, with every error
-// listed). It plays Phases 1 and 2 on a copy, which need no dice, and
-// returns every Illegal error with its line and rule.
-func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders.Errors {
-	n := e.Due(s)
-	if n < 0 {
-		return orders.Errors{{Illegal: true, Msg: "no nation turn is due: the round is ending"}}
-	}
-	if f.Kind == orders.StandingOrders {
-		return e.checkStanding(f)
-	}
-	if f.Nation != e.G.Tables.Nations[n].Name {
-		return orders.Errors{{Illegal: true, Msg: fmt.Sprintf("it is the %s' turn, not the %s'", e.G.Tables.Nations[n].Name, f.Nation)}}
-	}
-	if want := e.TurnID(s); f.Turn != want {
-		return orders.Errors{{Illegal: true, Msg: fmt.Sprintf("these orders are for turn %s but the turn due is %s", f.Turn, want)}}
-	}
-	t := e.newTurn(s, n, Input{Orders: f, Standing: standing}, nil, true)
-	t.phase1()
-	t.phase2()
-	t.checkBattleStatements()
-	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
-		t.lrCheckStatements()
-	} else {
-		t.coreRefusesLR()
-	}
-	return t.errs
 }
 
 // CheckStanding validates a standing orders file (any time).
@@ -229,14 +211,19 @@ type turn struct {
 	errs   orders.Errors
 	ev     []Event
 
+	notes    bool   // Review: collect warnings and defaults
+	warnings []Note // statements that can never apply (Review)
+	defaults []Note // Decisions left to their defaults (Review)
+
 	// movement bookkeeping (Core 6)
-	fresh   []int          // per area: armies of n that have not moved
-	entries [][]entry      // per area: groups of n that entered it this turn
-	passed  [][]passage    // per area: armies of n that overran through it
-	order   []games.AreaID // battle areas in order of first entry
-	heldAt  int            // areas held at the start of movement (6.4)
-	excess0 int            // excess at the start of movement (6.4)
-	border  map[games.AreaID]games.AreaID
+	fresh     []int          // per area: armies of n that have not moved
+	entries   [][]entry      // per area: groups of n that entered it this turn
+	passed    [][]passage    // per area: armies of n that overran through it
+	order     []games.AreaID // battle areas in order of first entry
+	heldAt    int            // areas held at the start of movement (6.4)
+	heldStart []bool         // per land area: held at the start of movement (6.4)
+	excess0   int            // excess at the start of movement (6.4)
+	border    map[games.AreaID]games.AreaID
 
 	lr *lrTurn // Leaders and Raiders bookkeeping; nil in Core (lr_turn.go)
 }
@@ -303,7 +290,7 @@ func statements[T orders.Statement](t *turn) []T {
 }
 
 func (t *turn) run() {
-	t.emit(Event{Kind: EvTurn, Round: t.s.Round, Text: fmt.Sprintf("Round %d: the %s' turn", t.s.Round, t.nation())})
+	t.emit(Event{Kind: EvTurn, Round: t.s.Round, Text: fmt.Sprintf("Round %d: the %s turn", t.s.Round, possessive(t.nation()))})
 	t.phase1()
 	t.phase2()
 	t.phase3()
@@ -397,7 +384,7 @@ func (t *turn) populationIncrease() {
 	if excess > gain {
 		remove := (excess - gain) / 2
 		s.Pop[n] = 0
-		t.emit(Event{Kind: EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %d excess armies and %d population points: no increase, %d armies removed, marker to 0 (reduX Core 5.1)", t.nation(), excess, points, remove)})
+		t.emit(Event{Kind: EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %s and %s: no increase, %s removed, marker to 0 (reduX Core 5.1)", t.nation(), count(excess, "excess army", "excess armies"), count(points, "population point", "population points"), count(remove, "army", "armies"))})
 		t.removeExcess(remove)
 		t.noPlaceStatements("the nation is over its population limit and gains no armies")
 		return
@@ -406,13 +393,13 @@ func (t *turn) populationIncrease() {
 	gain -= excess
 	s.Pop[n] = rest
 	if avail := t.available(); gain > avail {
-		t.emit(Event{Kind: EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %d armies left of the %d gained; marker to %d (reduX Core 5)", t.nation(), avail, gain, p.TrackMax)})
+		t.emit(Event{Kind: EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %s left of the %d gained; marker to %d (reduX Core 5)", t.nation(), count(avail, "army", "armies"), gain, p.TrackMax)})
 		gain = avail
 		s.Pop[n] = p.TrackMax
 	}
-	txt := fmt.Sprintf("The %s have %d population points: %d new %s, %d points kept (reduX Core 5.1)", t.nation(), points, gain, armies(gain), s.Pop[n])
+	txt := fmt.Sprintf("The %s have %s: %d new %s, %s kept (reduX Core 5.1)", t.nation(), count(points, "population point", "population points"), gain, armies(gain), count(s.Pop[n], "point", "points"))
 	if excess > 0 {
-		txt = fmt.Sprintf("The %s have %d population points and %d excess armies: %d new %s, %d points kept (reduX Core 5.1)", t.nation(), points, excess, gain, armies(gain), s.Pop[n])
+		txt = fmt.Sprintf("The %s have %s and %s: %d new %s, %s kept (reduX Core 5.1)", t.nation(), count(points, "population point", "population points"), count(excess, "excess army", "excess armies"), gain, armies(gain), count(s.Pop[n], "point", "points"))
 	}
 	t.emit(Event{Kind: EvPopulation, N: gain, Text: txt})
 	t.placeArmies(gain, held)
@@ -471,7 +458,7 @@ func (t *turn) placeArmies(gain int, held []games.AreaID) {
 		for i := 0; i < max(pl.N, 1); i++ {
 			switch {
 			case left == 0:
-				t.problem(pl.Line, "reduX Core 5.1", "only %d new armies this turn", gain)
+				t.problem(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
 			case !t.s.Holds(pl.Area, t.n):
 				t.problem(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.nation(), t.name(pl.Area))
 			case placed[pl.Area] > 0 && otherRoom(pl.Area):
@@ -488,8 +475,22 @@ func (t *turn) placeArmies(gain int, held []games.AreaID) {
 		}
 	}
 	if left > 0 && len(statements[orders.Place](t)) > 0 {
-		t.emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%d new armies not placed by the orders are placed by default", left)})
+		t.emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
 	}
+	t.placeByDefault(left, held, placed)
+	for a, c := range placed {
+		if c > 0 {
+			t.emit(Event{Kind: EvPlace, Area: t.name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.name(games.AreaID(a)))})
+		}
+	}
+}
+
+// placeByDefault places the new armies no place statement placed (reduX
+// Core 5.1.1, docs/orders.md Decision 1): one an area in placementOrder,
+// the area with the fewest new armies first; an army with nowhere to go is
+// not placed and the marker goes to its maximum.
+func (t *turn) placeByDefault(left int, held []games.AreaID, placed []int) {
+	byDefault := make([]int, len(placed))
 	order := t.placementOrder(held)
 	for left > 0 {
 		best := games.NoArea
@@ -502,19 +503,16 @@ func (t *turn) placeArmies(gain int, held []games.AreaID) {
 			}
 		}
 		if best == games.NoArea {
-			t.emit(Event{Kind: EvShortage, N: left, Text: fmt.Sprintf("%d new armies have nowhere to go within the stacking limit and are not placed; marker to %d (reduX Core 5.1.1)", left, t.g.Tables.Population.TrackMax)})
+			t.emit(Event{Kind: EvShortage, N: left, Text: fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %d (reduX Core 5.1.1)", count(left, "new army", "new armies"), verb(left, "has", "have"), isAre(left), t.g.Tables.Population.TrackMax)})
 			t.s.Pop[t.n] = t.g.Tables.Population.TrackMax
 			break
 		}
 		t.s.Units[best][t.n]++
 		placed[best]++
+		byDefault[best]++
 		left--
 	}
-	for a, c := range placed {
-		if c > 0 {
-			t.emit(Event{Kind: EvPlace, Area: t.name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.name(games.AreaID(a)))})
-		}
-	}
+	t.defaultedAreas(byDefault, "reduX Core 5.1.1", "%s placed by default, scoring centres first, then areas next to another nation's: %s", "new army", "new armies")
 }
 
 // placementOrder is the default preference of docs/orders.md §1: scoring
@@ -578,6 +576,7 @@ func (t *turn) removeExcess(k int) {
 			break
 		}
 	}
+	byDefault := make([]int, t.b.NumLand)
 	for k > 0 {
 		best := games.NoArea
 		for a := 0; a < t.b.NumLand; a++ {
@@ -591,8 +590,10 @@ func (t *turn) removeExcess(k int) {
 		}
 		t.s.Units[best][t.n]--
 		removed[best]++
+		byDefault[best]++
 		k--
 	}
+	t.defaultedAreas(byDefault, "reduX Core 5.1", "%s removed by default, from the largest stacks: %s", "army", "armies")
 	for a, c := range removed {
 		if c > 0 {
 			t.emit(Event{Kind: EvRemove, Area: t.name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.name(games.AreaID(a)))})
@@ -608,17 +609,17 @@ func (t *turn) reinforcements() {
 	reinforceStmts := statements[orders.Reinforce](t)
 	usedReinforce := false
 	for _, a := range arr {
-		count := a.Armies + a.Cavalry // one unit type in Core (1.2)
+		k := a.Armies + a.Cavalry // one unit type in Core (1.2)
 		landless := len(t.s.Held(t.b, t.n)) == 0
-		if len(a.SeaIDs) == 0 && landless && count < t.g.Tables.LandlessReinforcements {
-			count = t.g.Tables.LandlessReinforcements
+		if len(a.SeaIDs) == 0 && landless && k < t.g.Tables.LandlessReinforcements {
+			k = t.g.Tables.LandlessReinforcements
 		}
-		if avail := t.available(); count > avail {
-			t.emit(Event{Kind: EvShortage, N: count - avail, Text: fmt.Sprintf("Only %d of %d reinforcements are available; marker to %d (reduX Core 5)", avail, count, t.g.Tables.Population.TrackMax)})
-			count = avail
+		if avail := t.available(); k > avail {
+			t.emit(Event{Kind: EvShortage, N: k - avail, Text: fmt.Sprintf("Only %d of %s %s available; marker to %d (reduX Core 5)", avail, count(k, "reinforcement", "reinforcements"), isAre(avail), t.g.Tables.Population.TrackMax)})
+			k = avail
 			t.s.Pop[t.n] = t.g.Tables.Population.TrackMax
 		}
-		if count == 0 {
+		if k == 0 {
 			continue
 		}
 		if len(a.SeaIDs) > 0 {
@@ -626,12 +627,12 @@ func (t *turn) reinforcements() {
 			if len(a.SeaIDs) == 2 {
 				t.border[sea] = a.SeaIDs[1]
 			}
-			t.s.Units[sea][t.n] += count
+			t.s.Units[sea][t.n] += k
 			where := t.name(sea)
 			if len(a.SeaIDs) == 2 {
 				where = "the border of " + t.name(a.SeaIDs[0]) + " and " + t.name(a.SeaIDs[1])
 			}
-			t.emit(Event{Kind: EvReinforce, Area: t.name(sea), N: count, Text: fmt.Sprintf("%d %s invaders arrive in %s (reduX Core 5.2.1)", count, t.nation(), where)})
+			t.emit(Event{Kind: EvReinforce, Area: t.name(sea), N: k, Text: fmt.Sprintf("%d %s %s in %s (reduX Core 5.2.1)", k, t.nation(), verb(k, "invader arrives", "invaders arrive"), where)})
 			continue
 		}
 		dest := games.NoArea
@@ -648,9 +649,10 @@ func (t *turn) reinforcements() {
 		}
 		if dest == games.NoArea {
 			dest = t.defaultReinforce(landless)
+			t.defaultedReinforce(dest)
 		}
 		if dest == games.NoArea {
-			t.emit(Event{Kind: EvLimit, N: count, Text: fmt.Sprintf("The %s have nowhere to place %d reinforcements (reduX Core 5.2.2)", t.nation(), count)})
+			t.emit(Event{Kind: EvLimit, N: k, Text: fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.nation(), count(k, "reinforcement", "reinforcements"))})
 			continue
 		}
 		opposed := false
@@ -659,12 +661,12 @@ func (t *turn) reinforcements() {
 				opposed = true
 			}
 		}
-		t.s.Units[dest][t.n] += count
+		t.s.Units[dest][t.n] += k
 		if opposed {
-			t.entries[dest] = append(t.entries[dest], entry{From: games.NoArea, N: count})
+			t.entries[dest] = append(t.entries[dest], entry{From: games.NoArea, N: k})
 			t.order = append(t.order, dest)
 		}
-		t.emit(Event{Kind: EvReinforce, Area: t.name(dest), N: count, Text: fmt.Sprintf("%d %s reinforcements placed in %s (reduX Core 5.2.2)", count, t.nation(), t.name(dest))})
+		t.emit(Event{Kind: EvReinforce, Area: t.name(dest), N: k, Text: fmt.Sprintf("%d %s %s placed in %s (reduX Core 5.2.2)", k, t.nation(), verb(k, "reinforcement", "reinforcements"), t.name(dest))})
 	}
 	if !usedReinforce {
 		for _, r := range reinforceStmts {
@@ -694,6 +696,14 @@ func (t *turn) reinforceOK(a games.AreaID, landless bool) bool {
 	return t.s.Holds(a, t.n) || (t.isCentre(a) && t.s.Vacant(a))
 }
 
+// defaultedReinforce records where the default put the reinforcements
+// (docs/orders.md Decision 3).
+func (t *turn) defaultedReinforce(dest games.AreaID) {
+	if dest != games.NoArea {
+		t.defaulted(0, "reduX Core 5.2.2", "the reinforcements are placed by default in %s: a vacant scoring centre, else the held area with the most armies", t.name(dest))
+	}
+}
+
 func (t *turn) defaultReinforce(landless bool) games.AreaID {
 	centres := t.g.Tables.Nations[t.n].CentreIDs
 	for _, c := range centres {
@@ -714,13 +724,6 @@ func (t *turn) defaultReinforce(landless bool) games.AreaID {
 		}
 	}
 	return best
-}
-
-func armies(n int) string {
-	if n == 1 {
-		return "army"
-	}
-	return "armies"
 }
 
 // AfterPhase1 returns the state after the due nation's Population Increase

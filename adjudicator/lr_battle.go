@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -186,7 +187,7 @@ func (t *turn) lrBattle(num int, area games.AreaID) {
 	dname := t.g.Tables.Nations[def].Name
 	groups := append([]entry(nil), t.entries[area]...)
 	t.emit(Event{Kind: EvBattle, Area: t.name(area), Opponent: dname, Battle: num, N: s.Units[area][n], TheirLft: s.Units[area][def],
-		Text: fmt.Sprintf("Battle %d in %s: %s attack %s", num, t.name(area), t.forceText(area, n), t.forceText(area, def))})
+		Text: fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", num, t.name(area), t.nation(), t.strength(area, n, ": "), dname, t.strength(area, def, ": "))})
 	per := 1
 	if t.e.ReducedRandomness {
 		per = 2
@@ -218,7 +219,7 @@ func (t *turn) lrBattle(num int, area games.AreaID) {
 			Hits: kDI + kDC, TheirHit: kAI + kAC, Left: s.Units[area][n], TheirLft: s.Units[area][def],
 			Text: fmt.Sprintf("  round %d: %s roll %s and kill %s; %s roll %s and kill %s; left %s against %s",
 				round, t.nation(), rollText(ai, ac, A.leader), killText(kDI, kDC), dname, rollText(di, dc, D.leader), killText(kAI, kAC),
-				t.forceText(area, n), t.forceText(area, def))})
+				t.strength(area, n, " ("), t.strength(area, def, " ("))})
 		t.scoreKills(n, def, kDI, kDC)
 		t.scoreKills(def, n, kAI, kAC)
 		t.leaderAlone(area, n, def)
@@ -257,9 +258,9 @@ func (t *turn) lrBattle(num int, area games.AreaID) {
 	var txt string
 	switch A, D := s.Units[area][n], s.Units[area][def]; {
 	case A > 0 && D == 0:
-		txt = fmt.Sprintf("The %s win %s with %s left", t.nation(), t.name(area), t.forceText(area, n))
+		txt = fmt.Sprintf("The %s win %s with %s left", t.nation(), t.name(area), t.strength(area, n, " ("))
 	case D > 0 && A == 0:
-		txt = fmt.Sprintf("The %s hold %s with %s left", dname, t.name(area), t.forceText(area, def))
+		txt = fmt.Sprintf("The %s hold %s with %s left", dname, t.name(area), t.strength(area, def, " ("))
 	case A == 0 && D == 0 && s.Vacant(area):
 		txt = fmt.Sprintf("No army is left in %s", t.name(area))
 	default:
@@ -304,16 +305,24 @@ func killText(inf, cav int) string {
 	return fmt.Sprintf("%d infantry and %d cavalry", inf, cav)
 }
 
-// forceText describes a nation's units in an area: "3", "2 infantry and 1
-// cavalry with Arthur".
-func (t *turn) forceText(area games.AreaID, m int) string {
+// strength describes a nation's units in an area: "3", or with what is
+// among them after sep, "4: 1 cavalry, with Arthur" (sep ": ") or "4 (1
+// cavalry, with Arthur)" (sep " (").
+func (t *turn) strength(area games.AreaID, m int, sep string) string {
 	inf, cav := t.s.Infantry(area, m), t.s.Cavalry(area, m)
-	s := fmt.Sprintf("%d %s", inf+cav, t.g.Tables.Nations[m].Name)
+	var among []string
 	if cav > 0 {
-		s = fmt.Sprintf("%d %s (%d cavalry)", inf+cav, t.g.Tables.Nations[m].Name, cav)
+		among = append(among, fmt.Sprintf("%d cavalry", cav))
 	}
 	if li := t.s.LeaderIn(area, m); li >= 0 {
-		s += " with " + t.s.LR.Leaders[li].Name
+		among = append(among, "with "+t.s.LR.Leaders[li].Name)
+	}
+	s := fmt.Sprint(inf + cav)
+	if len(among) > 0 {
+		s += sep + strings.Join(among, ", ")
+		if sep == " (" {
+			s += ")"
+		}
 	}
 	return s
 }
@@ -394,7 +403,7 @@ func (t *turn) scoreKills(killer, victim, inf, cav int) {
 		}
 	}
 	if vp > 0 {
-		t.award(killer, vp, "reduX L&R 10.4", fmt.Sprintf("for eliminating %s %s", killText(inf, cav), t.g.Tables.Nations[victim].Name))
+		t.award(killer, vp, "reduX L&R 10.4", fmt.Sprintf("for eliminating %s of the %s", unitsText(inf, cav), t.g.Tables.Nations[victim].Name))
 	}
 }
 

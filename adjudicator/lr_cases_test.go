@@ -52,8 +52,8 @@ type lrCase struct {
 	options []string
 }
 
-var lrBlockKeys = map[string]bool{"state": true, "standing": true, "orders": true, "expect": true, "events": true, "errors": true, "dice": true}
-var lrHeaderKeys = map[string]bool{"cite": true, "why": true, "round": true, "nation": true, "next": true, "kind": true, "options": true, "legal": true, "dice": true, "players": true}
+var lrBlockKeys = map[string]bool{"state": true, "standing": true, "orders": true, "expect": true, "events": true, "errors": true, "dice": true, "warnings": true, "defaults": true}
+var lrHeaderKeys = map[string]bool{"cite": true, "why": true, "round": true, "nation": true, "next": true, "kind": true, "options": true, "legal": true, "dice": true, "players": true, "compat": true}
 
 func readLRCase(path string) (*lrCase, error) {
 	f, err := os.Open(path)
@@ -434,6 +434,9 @@ func runLRCase(t *testing.T, c *lrCase) {
 	if p := c.header["players"]; p != "" {
 		e.Players = w.atoi(lrLine{0, ""}, p)
 	}
+	if v := c.header["compat"]; v != "" {
+		e.Compat = w.atoi(lrLine{0, ""}, v)
+	}
 	before := s.Clone()
 	standing := w.standing()
 	kind := c.header["kind"]
@@ -466,9 +469,20 @@ func runLRCase(t *testing.T, c *lrCase) {
 			t.Fatalf("%s: due is %s, want %s", c.file, name, g.Tables.Nations[want].Name)
 		}
 		f := w.file(want, e.TurnID(s), c.blocks["orders"], false)
-		errs := e.Check(s, f, standing)
+		rv := e.Review(s, f, standing)
+		errs := rv.Errors
 		if !reflect.DeepEqual(s, before) {
 			t.Fatalf("%s: Check changed its input state", c.file)
+		}
+		inLineOrder(t, c.file, errs)
+		for _, k := range []string{"warnings", "defaults"} {
+			if ls, ok := c.blocks[k]; ok {
+				var want []noteLine
+				for _, l := range ls {
+					want = append(want, noteLine{l.n, l.text})
+				}
+				matchNotes(t, c.file, k, want, map[string][]adjudicator.Note{"warnings": rv.Warnings, "defaults": rv.Defaults}[k])
+			}
 		}
 		if kind == "check" {
 			lrMatchErrors(t, c, errs)

@@ -24,8 +24,10 @@ const (
 // lrMovement is one Movement Phase of a Leaders and Raiders nation turn.
 func (t *turn) lrMovement() {
 	s, n, l := t.s, t.n, t.lr
-	t.heldAt = len(s.Held(t.b, n))
-	t.excess0 = t.lrExcess()
+	t.startMovement(t.lrExcess())
+	if l.phase == 1 {
+		l.excessStart = t.excess0
+	}
 	t.fresh = make([]int, len(t.b.Areas))
 	l.freshCav = make([]int, len(t.b.Areas))
 	l.leaderLeft = make([]bool, len(t.b.Areas))
@@ -80,7 +82,9 @@ func (t *turn) lrAtSea() {
 		if mayStay {
 			continue
 		}
-		if t.strict {
+		// The second phase of a Major Invasion lands what is left at sea by
+		// default, also when a file is checked (docs/orders.md Decision 17).
+		if t.strict && !(l.major && l.phase == 2) {
 			why := "must land this turn"
 			if rule == "reduX L&R 9.2.1" {
 				why = "are raiders with a leader and must end the Movement Phase on land"
@@ -102,7 +106,8 @@ func (t *turn) lrLandByDefault(sea games.AreaID) {
 		return
 	}
 	k := t.fresh[sea]
-	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: fmt.Sprintf("%d %s at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, armies(k), t.name(best))})
+	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
+	t.defaulted(0, "reduX Core 6.1, L&R 11.3", "%s at sea in %s %s by default in %s", count(k, "army", "armies"), t.name(sea), verb(k, "lands", "land"), t.name(best))
 	mv := orders.Move{N: k, Path: []games.AreaID{sea, best}}
 	if t.s.LeaderIn(sea, t.n) >= 0 && t.lr.leaderFresh {
 		mv.Unit = "leader"
@@ -188,7 +193,7 @@ func (t *turn) lrMove(mv orders.Move) bool {
 			k = freshInf + freshCav
 		}
 		if k > freshInf+freshCav {
-			t.problem(mv.Line, "reduX Core 6", "only %d of the %s' armies in %s can still move", freshInf+freshCav, t.nation(), t.name(from))
+			t.problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.nation()), t.name(from))
 			return false
 		}
 		cav = min(k, freshCav) // armies with a leader: cavalry first
@@ -234,7 +239,7 @@ func (t *turn) lrMove(mv orders.Move) bool {
 		default:
 			if k > freshInf+freshCav {
 				if s.Units[from][n] >= k {
-					t.problem(mv.Line, "reduX Core 6", "only %d of the %s' armies in %s can still move (an army moves once a turn)", t.fresh[from], t.nation(), t.name(from))
+					t.problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.fresh[from], possessive(t.nation()), t.name(from))
 				} else {
 					t.problem(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.nation(), s.Units[from][n], armies(s.Units[from][n]), t.name(from), k)
 				}
@@ -248,7 +253,7 @@ func (t *turn) lrMove(mv orders.Move) bool {
 		return false
 	}
 	if withLeader && !l.leaderFresh {
-		t.problem(mv.Line, "reduX L&R 9.2.1", "the %s' leader has already moved this phase", t.nation())
+		t.problem(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.nation()))
 		return false
 	}
 	count := inf + cav
@@ -365,7 +370,7 @@ func (t *turn) lrMove(mv orders.Move) bool {
 			y := mv.Path[i]
 			if t.foreign(y) > 0 {
 				t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
-				t.emit(Event{Kind: EvOverrun, Area: t.name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s overrun %s (reduX Core 6.3)", count, t.nation(), armies(count), t.name(y))})
+				t.emit(Event{Kind: EvOverrun, Area: t.name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.nation(), armies(count), verb(count, "overruns", "overrun"), t.name(y))})
 			} else { // passing through counts (10.2): the mover is there for a moment
 				s.Units[y][n] += count
 				t.occupyArea(n, y)
@@ -392,7 +397,7 @@ func (t *turn) lrMove(mv orders.Move) bool {
 			what = ld + " with " + what
 		}
 	}
-	t.emit(Event{Kind: EvMove, Area: t.name(dest), Path: names, N: count, Line: mv.Line, Text: fmt.Sprintf("%s %s move %s", t.nation(), what, strings.Join(names, " > "))})
+	t.emit(Event{Kind: EvMove, Area: t.name(dest), Path: names, N: count, Line: mv.Line, Text: fmt.Sprintf("%s %s %s %s", t.nation(), what, verb(b2i(withLeader || count == 1), "moves", "move"), strings.Join(names, " > "))})
 	t.leaderFollows(from, dest, mv.Line)
 	t.lrOccupy()
 	return true
@@ -501,52 +506,36 @@ func adjacent(b *games.Board, x, y games.AreaID) bool {
 
 // lrExcess is the mover's excess armies (reduX Core 4.2.2) leaving out its
 // raiding units and the areas only they occupy (L&R 11.4).
-func (t *turn) lrExcess() int {
-	n := t.n
-	areas, clear, onLand := 0, false, 0
-	for a := 0; a < t.b.NumLand; a++ {
-		id := games.AreaID(a)
-		k := t.s.Units[a][n]
-		if t.lr != nil {
-			k -= len(t.lr.raiders[a])
+func (t *turn) lrExcess() int { return t.lrPopLimit().excess() }
+
+// lrPopLimit is the mover's population limit without its raiders (L&R
+// 11.4).
+func (t *turn) lrPopLimit() popLimit {
+	return t.popLimitOf(t.n, func(a int) int {
+		if t.lr == nil {
+			return 0
 		}
-		if k <= 0 {
-			continue
-		}
-		onLand += k
-		areas++
-		if !t.b.Difficult(id) && t.s.Holds(id, n) {
-			clear = true
-		}
-	}
-	lim := 2 * areas
-	if clear {
-		lim++
-	}
-	return max(0, onLand-lim)
+		return len(t.lr.raiders[a])
+	})
 }
 
 // lrCheckEndOfMovement is reduX Core 6.4 with Leaders and Raiders: areas a
 // leader left count as held (9.2.1); raiding units do not count for the
 // population limit (11.4); the first phase of a Major Invasion ignores it
-// (11.3).
+// (11.3), and the second is measured against the nation's excess at the
+// start of the first (11.3 lifts the limit for the first phase only, so
+// the excess that phase was allowed to build is not a licence to keep it).
 func (t *turn) lrCheckEndOfMovement(owesExpansion bool) {
 	s, n, l := t.s, t.n, t.lr
-	if ok, where := t.stackingOK(n); !ok {
-		t.limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s (3 armies, 2 in difficult terrain, one overstack of up to 6 or 4)", t.nation(), t.name(where))
-	}
-	held := 0
-	for a := 0; a < t.b.NumLand; a++ {
-		if s.Holds(games.AreaID(a), n) || l.leaderLeft[a] {
-			held++
-		}
-	}
-	if held < t.heldAt {
-		t.limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d", t.nation(), t.heldAt, held)
-	}
+	t.checkStacking()
+	t.checkHeld(func(a games.AreaID) bool { return s.Holds(a, n) || l.leaderLeft[a] })
 	ignorePop := l.major && l.phase == 1
-	if ex := t.lrExcess(); ex > 0 && t.excess0 == 0 && !ignorePop {
-		t.limit("reduX Core 4.2.2, 6.4", "at the end of movement the %s would have %d armies over their population limit", t.nation(), ex)
+	base := t.excess0
+	if l.major && l.phase == 2 && !t.e.legacy() {
+		base = l.excessStart
+	}
+	if p := t.lrPopLimit(); p.excess() > 0 && base == 0 && !ignorePop {
+		t.limit("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
 	}
 	if owesExpansion {
 		t.limit("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.nation())

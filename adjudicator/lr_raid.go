@@ -42,7 +42,7 @@ func (t *turn) lrWithdrawal() {
 		}
 		return
 	}
-	t.emit(Event{Kind: EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s' Raider Withdrawal Phase (reduX L&R 11.5)", t.nation())})
+	t.emit(Event{Kind: EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s Raider Withdrawal Phase (reduX L&R 11.5)", possessive(t.nation()))})
 	rex := t.cnutChoice()
 	want := make([]int, t.b.NumLand) // raiders to withdraw, per area
 	remove := make([]int, t.b.NumLand)
@@ -103,7 +103,7 @@ func (t *turn) lrWithdrawal() {
 			s.Units[a][n] += k
 		}
 		if ex > 0 && ex > before {
-			t.emit(Event{Kind: EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %d over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.nation(), ex)})
+			t.emit(Event{Kind: EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %s over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.nation(), count(ex, "army", "armies"))})
 			clear(want)
 		}
 	}
@@ -113,7 +113,7 @@ func (t *turn) lrWithdrawal() {
 			for range remove[a] {
 				t.dropRaider(id)
 			}
-			t.emit(Event{Kind: EvRemove, Area: t.name(id), N: remove[a], Rule: "reduX L&R 9.4", Text: fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with Cnut and are removed (reduX L&R 9.4)", remove[a], armies(remove[a]), t.name(id))})
+			t.emit(Event{Kind: EvRemove, Area: t.name(id), N: remove[a], Rule: "reduX L&R 9.4", Text: fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with Cnut and %s removed (reduX L&R 9.4)", remove[a], armies(remove[a]), t.name(id), isAre(remove[a]))})
 		}
 		if want[a] == 0 {
 			continue
@@ -126,7 +126,7 @@ func (t *turn) lrWithdrawal() {
 		}
 		for _, sea := range sortedKeys(homes) {
 			k := homes[sea]
-			t.emit(Event{Kind: EvWithdraw, Area: t.name(id), Path: []string{t.name(id), t.name(sea)}, N: k, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("%d %s raiding %s withdraw from %s to %s (reduX L&R 11.5)", k, t.nation(), armies(k), t.name(id), t.name(sea))})
+			t.emit(Event{Kind: EvWithdraw, Area: t.name(id), Path: []string{t.name(id), t.name(sea)}, N: k, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("%d %s raiding %s %s from %s to %s (reduX L&R 11.5)", k, t.nation(), armies(k), verb(k, "withdraws", "withdraw"), t.name(id), t.name(sea))})
 		}
 		if li := s.LeaderIn(id, n); li >= 0 && s.Units[a][n] == 0 {
 			to := t.leaderSea(id)
@@ -259,7 +259,7 @@ func (t *turn) cnutChoice() bool {
 	}
 	if k := min(lr.Armies, t.availableInfantry()); k > 0 && sea != games.NoArea {
 		t.s.Units[sea][t.n] += k
-		t.emit(Event{Kind: EvReinforce, Area: t.name(sea), N: k, Rule: "reduX L&R 9.4", Text: fmt.Sprintf("The Danes' Rex Anglorum %s placed in %s (reduX L&R 9.4)", unitsText(k, 0)+" is", t.name(sea))})
+		t.emit(Event{Kind: EvReinforce, Area: t.name(sea), N: k, Rule: "reduX L&R 9.4", Text: fmt.Sprintf("The Danes' Rex Anglorum %s %s placed in %s (reduX L&R 9.4)", unitsText(k, 0), isAre(k), t.name(sea))})
 	}
 	return true
 }

@@ -85,7 +85,7 @@ func (t *turn) lrEndOfTurn() {
 	if mine == 0 || bw.VP == 0 {
 		return
 	}
-	t.award(t.n, bw.VP, "reduX L&R 10.5", fmt.Sprintf("as Bretwalda, holding %d areas of England and its borders", mine))
+	t.award(t.n, bw.VP, "reduX L&R 10.5", fmt.Sprintf("as Bretwalda, holding %s of England and its borders", count(mine, "area", "areas")))
 }
 
 // heldIn counts the areas of a set each nation holds.
@@ -235,7 +235,7 @@ func (e *Engine) rexAnglorum(s *State, army bool) []Event {
 		k := min(rx.Armies, t.availableInfantry())
 		if dest := t.defaultReinforce(len(s.Held(e.G.Board, m)) == 0); k > 0 && dest != games.NoArea {
 			s.Units[dest][m] += k
-			t.emit(Event{Kind: EvReinforce, Area: t.name(dest), N: k, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The Rex Anglorum's extra %s placed in %s (reduX L&R 10.6)", unitsText(k, 0)+" is", t.name(dest))})
+			t.emit(Event{Kind: EvReinforce, Area: t.name(dest), N: k, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The Rex Anglorum's extra %s %s placed in %s (reduX L&R 10.6)", unitsText(k, 0), isAre(k), t.name(dest))})
 		}
 	}
 	return t.ev
@@ -292,9 +292,9 @@ func (e *Engine) lrHolding(s *State) []Event {
 			continue
 		}
 		s.VP[n] += vp
-		txt := fmt.Sprintf("The %s score %d VP for holding %d scoring centres, %d adjacent and %d other areas: %s", nat.Name, vp, len(centres), len(adj), len(other), strings.Join(slices.Concat(centres, adj, other), ", "))
+		txt := fmt.Sprintf("The %s score %d VP for holding %s, %s and %s: %s", nat.Name, vp, count(len(centres), "scoring centre", "scoring centres"), count(len(adj), "adjacent area", "adjacent areas"), count(len(other), "other area", "other areas"), strings.Join(slices.Concat(centres, adj, other), ", "))
 		if counted < len(other) {
-			txt += fmt.Sprintf(" (only %d other areas count)", counted)
+			txt += fmt.Sprintf(" (only %s %s)", count(counted, "other area", "other areas"), verb(counted, "counts", "count"))
 		}
 		ev = append(ev, Event{Kind: EvScore, Nation: nat.Name, N: vp, Rule: "reduX L&R 10.1", Text: txt + " (reduX L&R 10.1)"})
 	}
@@ -424,12 +424,12 @@ func (t *turn) extraReinforcements() {
 			continue
 		}
 		if len(seas) > 0 {
-			t.problem(r.Line, "reduX L&R 11.6.1", "the %s' extra reinforcements are invaders placed at sea", t.nation())
+			t.problem(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", possessive(t.nation()))
 			continue
 		}
 		rr := r
 		land = &rr
 	}
-	t.emit(Event{Kind: EvExtra, Rule: "reduX L&R 11.6.1", Text: fmt.Sprintf("The %s' extra nation turn: no population increase, the leader stays (reduX L&R 11.6.1)", t.nation())})
+	t.emit(Event{Kind: EvExtra, Rule: "reduX L&R 11.6.1", Text: fmt.Sprintf("The %s extra nation turn: no population increase, the leader stays (reduX L&R 11.6.1)", possessive(t.nation()))})
 	t.placeArrival(inf, cav, x.Leader, seas, land)
 }

@@ -37,6 +37,16 @@ type lrTurn struct {
 	boatFrom, boatSea, boatTo games.AreaID // the phase's boat move (12), NoArea until used
 	landlessAtMajor           bool         // held no land at the start of a Major Invasion (12)
 
+	// excessStart is the excess at the start of the first Movement Phase
+	// (Core 4.2.2 without raiders, 11.4): the second phase of a Major
+	// Invasion is measured against it (11.3).
+	excessStart int
+
+	// phase2Body is the second phase's statements once its "if"s are
+	// decided (lrSecondMovement).
+	phase2Body   []orders.Statement
+	phase2Copied int // how many of them are top-level lines, at its end
+
 	expanded  bool // a move entered an empty area or attacked (Core 6)
 	battleNo  int  // battles numbered across both phases of a Major Invasion
 	topLevel  *orders.File
@@ -145,7 +155,7 @@ func (t *turn) removeLeader() {
 	ld := t.s.LR.Leaders[li]
 	t.s.LR.Leaders = slices.Delete(t.s.LR.Leaders, li, li+1)
 	t.s.LR.Gone = append(t.s.LR.Gone, ld.Name)
-	t.emit(Event{Kind: EvLeader, Area: t.name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s' turn (reduX L&R 9.2)", ld.Name, t.nation())})
+	t.emit(Event{Kind: EvLeader, Area: t.name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s turn (reduX L&R 9.2)", ld.Name, possessive(t.nation()))})
 	if ld.Name == arthur {
 		t.arthurGone(t.n)
 	}
@@ -168,9 +178,9 @@ func (t *turn) arthurGone(rb int) {
 		freeInf -= swap
 		t.s.LR.Cav[a][rb] = 0
 		t.s.Units[a][rb] -= c - swap
-		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s become infantry (reduX L&R 9.3)", swap, t.name(games.AreaID(a)))
+		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry (reduX L&R 9.3)", swap, t.name(games.AreaID(a)), verb(swap, "becomes", "become"))
 		if swap < c {
-			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s become infantry and %d are removed for want of infantry (reduX L&R 9.3)", swap, t.name(games.AreaID(a)), c-swap)
+			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry and %d %s removed for want of infantry (reduX L&R 9.3)", swap, t.name(games.AreaID(a)), verb(swap, "becomes", "become"), c-swap, isAre(c-swap))
 		}
 		t.emit(Event{Kind: EvLeader, Nation: nat.Name, Area: t.name(games.AreaID(a)), N: swap, Rule: "reduX L&R 9.3", Text: txt})
 	}
@@ -214,7 +224,7 @@ func leaderOr(a games.Arrival) string {
 	if a.Leader != "" {
 		return a.Leader
 	}
-	return fmt.Sprintf("The %s' reinforcement", a.Nation)
+	return fmt.Sprintf("The %s reinforcement", possessive(a.Nation))
 }
 
 // placeArrival places inf infantry, cav cavalry and a leader: invaders in
@@ -225,12 +235,12 @@ func (t *turn) placeArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		inf = t.g.Tables.LandlessReinforcements - cav
 	}
 	if avail := t.availableInfantry(); inf > avail {
-		t.emit(Event{Kind: EvShortage, N: inf - avail, Text: fmt.Sprintf("Only %d of %d infantry reinforcements are available; marker to %d (reduX Core 5)", avail, inf, t.g.Tables.Population.TrackMax)})
+		t.emit(Event{Kind: EvShortage, N: inf - avail, Text: fmt.Sprintf("Only %d of %s %s available; marker to %d (reduX Core 5)", avail, count(inf, "infantry reinforcement", "infantry reinforcements"), isAre(avail), t.g.Tables.Population.TrackMax)})
 		inf = avail
 		t.s.Pop[t.n] = t.g.Tables.Population.TrackMax
 	}
 	if avail := t.availableCavalry(); cav > avail {
-		t.emit(Event{Kind: EvShortage, N: cav - avail, Text: fmt.Sprintf("Only %d of %d cavalry reinforcements are available (reduX L&R 9.1)", avail, cav)})
+		t.emit(Event{Kind: EvShortage, N: cav - avail, Text: fmt.Sprintf("Only %d of %s %s available (reduX L&R 9.1)", avail, count(cav, "cavalry reinforcement", "cavalry reinforcements"), isAre(avail))})
 		cav = avail
 	}
 	count := inf + cav
@@ -277,6 +287,9 @@ func (t *turn) placeArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		}
 		if dest == games.NoArea {
 			dest = t.defaultLeaderArea()
+			if dest != games.NoArea {
+				t.defaulted(0, "reduX L&R 9.2", "%s is placed by default in %s, the held area with the most armies", leader, t.name(dest))
+			}
 		}
 		if dest == games.NoArea {
 			t.emit(Event{Kind: EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("The %s hold no area with armies: %s cannot be placed (reduX L&R 9.2.1)", t.nation(), leader)})
@@ -297,6 +310,7 @@ func (t *turn) placeArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		}
 		if dest == games.NoArea {
 			dest = t.defaultReinforce(landless)
+			t.defaultedReinforce(dest)
 		}
 		if dest == games.NoArea {
 			t.emit(Event{Kind: EvLimit, N: count, Text: fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.nation(), what)})
@@ -370,6 +384,16 @@ func (t *turn) lrPhase3() {
 // Retreats Phase (reduX L&R 11.3), with the statements of the "phase 2:"
 // block.
 func (t *turn) lrSecondPhase() {
+	t.lrSecondMovement()
+	t.lrBattles()
+	t.in.Orders = t.lr.topLevel
+}
+
+// lrSecondMovement is a Major Invasion's second Movement Phase (reduX L&R
+// 11.3): the statements of the "phase 2:" block, each "if" decided now,
+// then the top-level battle lines, which apply to both phases. It leaves
+// that file in t.in.Orders for the second battles.
+func (t *turn) lrSecondMovement() {
 	l := t.lr
 	l.phase = 2
 	var body []orders.Statement
@@ -379,12 +403,14 @@ func (t *turn) lrSecondPhase() {
 				body = append(body, t.openIfs(ph.Body)...)
 			}
 		}
+		own := len(body)
 		for _, st := range l.topLevel.Body { // battle choices apply to both phases
 			switch st.(type) {
 			case orders.Attack, orders.Casualties, orders.Target, orders.Defend:
 				body = append(body, st)
 			}
 		}
+		l.phase2Copied = len(body) - own
 	}
 	f := &orders.File{Body: body}
 	if l.topLevel != nil {
@@ -393,13 +419,12 @@ func (t *turn) lrSecondPhase() {
 		f = &c
 	}
 	t.in.Orders = f
-	t.emit(Event{Kind: EvPhase, N: 2, Rule: "reduX L&R 11.3", Text: fmt.Sprintf("The %s' Major Invasion: second Movement Phase (reduX L&R 11.3)", t.nation())})
+	t.emit(Event{Kind: EvPhase, N: 2, Rule: "reduX L&R 11.3", Text: fmt.Sprintf("The %s Major Invasion: second Movement Phase (reduX L&R 11.3)", possessive(t.nation()))})
 	t.entries = make([][]entry, len(t.b.Areas))
 	t.passed = make([][]passage, len(t.b.Areas))
 	t.order = nil
+	l.phase2Body = body
 	t.lrMovement()
-	t.lrBattles()
-	t.in.Orders = l.topLevel
 }
 
 // openIfs replaces each "if AREA taken|lost:" block by its statements when
@@ -420,8 +445,9 @@ func (t *turn) openIfs(body []orders.Statement) []orders.Statement {
 }
 
 // lrCheckStatements checks the Leaders and Raiders statements of a file
-// against the turn (used when checking a file).
-func (t *turn) lrCheckStatements() {
+// against the turn (used when checking a file). known says whether the
+// second phase of a Major Invasion was played (checkSecondPhase).
+func (t *turn) lrCheckStatements(known bool) {
 	l := t.lr
 	for _, w := range statements[orders.Withdraw](t) {
 		if !l.raid {
@@ -440,14 +466,24 @@ func (t *turn) lrCheckStatements() {
 			t.problem(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
 		}
 	}
-	// The "phase 2:" block is played after the first battles, so only what
-	// does not depend on them is checked now: each move's path.
+	// The "phase 2:" block is played after the first battles, so unless
+	// they make none (checkSecondPhase played it), only what does not
+	// depend on them is checked: each move's path. Then the moves of the
+	// branches not taken are still checked on the board.
+	played := map[int]bool{}
+	if known {
+		for _, st := range l.phase2Body {
+			played[st.Pos()] = true
+		}
+	}
 	var walk func([]orders.Statement)
 	walk = func(body []orders.Statement) {
 		for _, st := range body {
 			switch x := st.(type) {
 			case orders.Move:
-				t.checkPath(x)
+				if !played[x.Line] {
+					t.checkPath(x)
+				}
 			case orders.If:
 				walk(x.Then)
 			}

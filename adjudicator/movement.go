@@ -16,8 +16,7 @@ const maxMove = 2
 // the end of the phase (6.4).
 func (t *turn) movement() {
 	s, n := t.s, t.n
-	t.heldAt = len(s.Held(t.b, n))
-	t.excess0 = s.Excess(t.b, n)
+	t.startMovement(s.Excess(t.b, n))
 	t.fresh = make([]int, len(t.b.Areas))
 	for a := range t.fresh {
 		t.fresh[a] = s.Units[a][n]
@@ -76,7 +75,7 @@ func (t *turn) expands(mv orders.Move) bool {
 // canExpand reports whether some army of the nation that may still move
 // could reach an empty land area or attack one within its move (reduX Core
 // 6, 6.1, 6.2): two areas, a strait taking the whole move. Only then can
-// the over-limit duty of 6 be met (DESIGN §2).
+// the over-limit duty of 6 be met (docs/design.md §2).
 func (t *turn) canExpand() bool {
 	open := func(a games.AreaID) bool { return t.b.IsLand(a) && (t.s.Vacant(a) || t.foreign(a) > 0) }
 	for a, k := range t.fresh {
@@ -125,7 +124,7 @@ func (t *turn) move(mv orders.Move) bool {
 	}
 	if t.fresh[from] < count {
 		if s.Units[from][n] >= count {
-			t.problem(mv.Line, "reduX Core 6", "only %d of the %s' armies in %s can still move (an army moves once a turn)", t.fresh[from], t.nation(), t.name(from))
+			t.problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.fresh[from], possessive(t.nation()), t.name(from))
 		} else {
 			t.problem(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.nation(), s.Units[from][n], armies(s.Units[from][n]), t.name(from), count)
 		}
@@ -177,7 +176,7 @@ func (t *turn) move(mv orders.Move) bool {
 		y := mv.Path[i]
 		if t.foreign(y) > 0 {
 			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
-			t.emit(Event{Kind: EvOverrun, Area: t.name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s overrun %s (reduX Core 6.3)", count, t.nation(), armies(count), t.name(y))})
+			t.emit(Event{Kind: EvOverrun, Area: t.name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.nation(), armies(count), verb(count, "overruns", "overrun"), t.name(y))})
 		}
 	}
 	if t.foreign(dest) > 0 {
@@ -190,7 +189,7 @@ func (t *turn) move(mv orders.Move) bool {
 	for _, a := range mv.Path {
 		names = append(names, t.name(a))
 	}
-	t.emit(Event{Kind: EvMove, Area: t.name(dest), Path: names, N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s move %s", count, t.nation(), armies(count), strings.Join(names, " > "))})
+	t.emit(Event{Kind: EvMove, Area: t.name(dest), Path: names, N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s", count, t.nation(), armies(count), verb(count, "moves", "move"), strings.Join(names, " > "))})
 	return true
 }
 
@@ -266,7 +265,7 @@ func (t *turn) checkOverruns() {
 			}
 			line := t.passed[a][0].Line
 			if t.strict {
-				t.problem(line, "reduX Core 6.3", "%d armies pass through %s but only %d stop there; to overrun %d defenders at least %d must stop", pass, t.name(id), stop, t.foreign(id), need)
+				t.problem(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.name(id), stop, verb(stop, "stops", "stop"), count(t.foreign(id), "defender", "defenders"), need)
 			} else {
 				t.emit(Event{Kind: EvLimit, Area: t.name(id), Line: line, Rule: "reduX Core 6.3", Text: fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%d of %d); it stands", t.name(id), stop, need)})
 			}
@@ -275,21 +274,17 @@ func (t *turn) checkOverruns() {
 }
 
 // checkEndOfMovement enforces reduX Core 6.4 (and the over-limit duty of 6).
-// A limit is enforced only where some legal file can meet it (DESIGN §2):
+// A limit is enforced only where some legal file can meet it (docs/design.md §2):
 // the stacking limit and the held-area count can always be met by moving
 // less; the population limit only when the nation was within it at the
 // start of the phase; the duty of 6 (owesExpansion: no move entered an
 // empty area or attacked) only when some army could have.
 func (t *turn) checkEndOfMovement(owesExpansion bool) {
 	s, n := t.s, t.n
-	if ok, where := t.stackingOK(n); !ok {
-		t.limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s (3 armies, 2 in difficult terrain, one overstack of up to 6 or 4)", t.nation(), t.name(where))
-	}
-	if held := len(s.Held(t.b, n)); held < t.heldAt {
-		t.limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d", t.nation(), t.heldAt, held)
-	}
+	t.checkStacking()
+	t.checkHeld(func(a games.AreaID) bool { return s.Holds(a, n) })
 	if ex := s.Excess(t.b, n); ex > 0 && t.excess0 == 0 {
-		t.limit("reduX Core 4.2.2, 6.4", "at the end of movement the %s would have %d armies over their population limit of %d", t.nation(), ex, s.PopulationLimit(t.b, n))
+		t.limit("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(t.popLimitOf(n, nil)))
 	}
 	if owesExpansion {
 		t.limit("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.nation())
@@ -314,8 +309,17 @@ func (t *turn) landByDefault(sea games.AreaID) (orders.Move, bool) {
 		return orders.Move{}, false
 	}
 	k := t.fresh[sea]
-	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: fmt.Sprintf("%d %s at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, armies(k), t.name(best))})
+	t.emit(Event{Kind: EvDefault, Area: t.name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
 	return orders.Move{N: k, Path: []games.AreaID{sea, best}}, true
+}
+
+// landedText says where armies left at sea land by default (reduX Core
+// 6.1).
+func (t *turn) landedText(k int, at games.AreaID) string {
+	if k == 1 {
+		return fmt.Sprintf("1 army at sea must land and no order moved it: it lands in %s (reduX Core 6.1)", t.name(at))
+	}
+	return fmt.Sprintf("%d armies at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, t.name(at))
 }
 
 // defaultLanding is where armies left at sea land by default (reduX Core

@@ -10,8 +10,16 @@ import (
 // for the areas it holds (3.1); after the final round the King of England is
 // determined (3.2) and the game is over. s is not changed.
 func (e *Engine) EndRound(s *State) (*State, []Event, error) {
+	ns, ev, err := e.endRound(s)
+	if e.legacy() {
+		ev = e.wordingV1(ev)
+	}
+	return ns, ev, err
+}
+
+func (e *Engine) endRound(s *State) (*State, []Event, error) {
 	if n := e.Due(s); n >= 0 {
-		return nil, nil, fmt.Errorf("the round is not over: the %s' turn is due", e.G.Tables.Nations[n].Name)
+		return nil, nil, fmt.Errorf("the round is not over: the %s turn is due", possessive(e.G.Tables.Nations[n].Name))
 	}
 	if e.LR && s.LR != nil { // Leaders and Raiders (lr_score.go)
 		return e.lrEndRound(s)
@@ -59,7 +67,7 @@ func (e *Engine) scoreHolding(s *State) []Event {
 		}
 		s.VP[n] += vp
 		ev = append(ev, Event{Kind: EvScore, Nation: nat.Name, N: vp, Rule: "reduX Core 3.1",
-			Text: fmt.Sprintf("The %s score %d VP for holding %d scoring centres and %d other areas: %s", nat.Name, vp, centres, others, strings.Join(names, ", "))})
+			Text: fmt.Sprintf("The %s score %d VP for holding %s and %s: %s", nat.Name, vp, count(centres, "scoring centre", "scoring centres"), count(others, "other area", "other areas"), strings.Join(names, ", "))})
 	}
 	return ev
 }
@@ -73,21 +81,21 @@ func (e *Engine) king(s *State) []Event {
 		return nil
 	}
 	set := e.G.Board.Set(k.Set)
-	count := make([]int, len(e.G.Tables.Nations))
+	areas := make([]int, len(e.G.Tables.Nations))
 	best := 0
-	for n := range count {
+	for n := range areas {
 		for _, a := range set {
 			if s.Holds(a, n) {
-				count[n]++
+				areas[n]++
 			}
 		}
-		best = max(best, count[n])
+		best = max(best, areas[n])
 	}
 	if best == 0 {
 		return []Event{{Kind: EvKing, Rule: "reduX Core 3.2", Text: "No nation holds an area of southern England: there is no King of England"}}
 	}
 	var kings []int
-	for n, c := range count {
+	for n, c := range areas {
 		if c == best {
 			kings = append(kings, n)
 		}
@@ -97,9 +105,9 @@ func (e *Engine) king(s *State) []Event {
 	for _, n := range kings {
 		s.VP[n] += share
 		name := e.G.Tables.Nations[n].Name
-		txt := fmt.Sprintf("The %s hold %d areas of England south of York and Cheshire and are King of England: %d VP", name, best, share)
+		txt := fmt.Sprintf("The %s hold %s of England south of York and Cheshire and are King of England: %d VP", name, count(best, "area", "areas"), share)
 		if len(kings) > 1 {
-			txt = fmt.Sprintf("The %s tie for King of England with %d areas: %d VP (%d shared by %d, remainder lost)", name, best, share, k.VP, len(kings))
+			txt = fmt.Sprintf("The %s tie for King of England with %s: %d VP (%d shared by %d, remainder lost)", name, count(best, "area", "areas"), share, k.VP, len(kings))
 		}
 		ev = append(ev, Event{Kind: EvKing, Nation: name, N: share, Rule: "reduX Core 3.2", Text: txt})
 	}

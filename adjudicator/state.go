@@ -2,7 +2,7 @@
 // a nation turn, the accepted orders, the standing orders in force and a dice
 // source, it returns the new state and the events of the turn. It never
 // touches the network, the clock or the disk, and never mutates its input
-// (DESIGN §2).
+// (docs/design.md §2).
 package adjudicator
 
 import (

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -328,7 +329,7 @@ func TestAccepted(t *testing.T) {
 		t.Fatalf("Accepted: %+v, %v", got, err)
 	}
 	want.Arrival = want.Arrival.UTC().Truncate(time.Second) // submissions.log keeps seconds
-	if *got != *want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Accepted = %+v\nSubmit gave %+v", got, want)
 	}
 	if rc, err := f.g.Accepted(bad); rc != nil || err != nil {

@@ -271,10 +271,10 @@ func (r *rules) parseStanding(data []byte) ([]*orders.File, error) {
 		f, errs := r.decodeNoToken(s.text.String())
 		if len(errs) > 0 {
 			e := errs[0]
-			return nil, fmt.Errorf("%s line %d: the %s' standing orders: %s", fileStanding, s.first+max(e.Line, 1), r.g.Tables.Nations[s.nation].Name, e.Msg)
+			return nil, fmt.Errorf("%s line %d: the %s standing orders: %s", fileStanding, s.first+max(e.Line, 1), games.Possessive(r.g.Tables.Nations[s.nation].Name), e.Msg)
 		}
 		if f.Kind != orders.StandingOrders || f.Nation != r.g.Tables.Nations[s.nation].Name {
-			return nil, fmt.Errorf("%s line %d: the section is not the %s' standing orders", fileStanding, s.first, r.g.Tables.Nations[s.nation].Name)
+			return nil, fmt.Errorf("%s line %d: the section is not the %s standing orders", fileStanding, s.first, games.Possessive(r.g.Tables.Nations[s.nation].Name))
 		}
 		out[s.nation] = f
 	}
@@ -390,8 +390,46 @@ func (g *Game) Accepted(text string) (*Receipt, error) {
 		return nil, fmt.Errorf("%s: %q: %w", submissionsLog, strings.Join(line, " "), err)
 	}
 	f, hasToken, errs := g.r.decodeEntry(text)
-	if len(errs) > 0 {
+	if f == nil || len(errs) > 0 {
 		return nil, fmt.Errorf("%s records the file accepted, but it does not decode: %w", submissionsLog, errs)
 	}
-	return g.receipt(f, arrival, !hasToken), nil
+	return g.receipt(f, arrival, !hasToken, g.reviewAgain(f)), nil
+}
+
+// reviewAgain is the engine's review of accepted turn orders (their
+// warnings and defaults) against the state their turn starts from: the
+// game's now if the turn is due, else the parent of the step in force that
+// played it, with the standing orders archived in that step; nil for
+// standing orders or a turn neither due nor played.
+func (g *Game) reviewAgain(f *orders.File) *adjudicator.Review {
+	if f.Kind != orders.TurnOrders {
+		return nil
+	}
+	if !g.state.Over && g.due().ID == f.Turn {
+		standing, err := g.standingFiles()
+		if err != nil {
+			return nil
+		}
+		return g.r.e.Review(g.state, f, standing)
+	}
+	for _, n := range g.h.eff {
+		info := g.h.info(n)
+		if info.ID != f.Turn {
+			continue
+		}
+		before, err := g.stateAfter(info.Parent)
+		if err != nil {
+			return nil
+		}
+		data, err := os.ReadFile(filepath.Join(g.stepFolder(n), fileStanding))
+		if err != nil {
+			return nil
+		}
+		standing, err := g.r.parseStanding(data)
+		if err != nil {
+			return nil
+		}
+		return g.r.e.Review(before, f, standing)
+	}
+	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -21,105 +20,45 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// command answers a mail command (DESIGN §5). Commands that change a game
-// need the sender's registered address and token; GM commands need the GM's
-// address.
+// command answers a mail command (docs/design.md §5). Commands that only read a
+// game need nothing; commands that act for a seat need the player's
+// registered address and token; GM commands need the GM's address and
+// token; observe confirms the address by mail first.
 func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
-	player := d.playerByEmail(g, in.From)
-	isGM := strings.EqualFold(in.From, d.cfg.GM)
 	switch env.command {
-	case "status":
-		return d.reply(m, in, "status of "+g.ID(), d.status(g))
+	case "status", "orders", "map", "history", "archive":
+		return d.readCommand(m, in, g, env)
+	case "observe":
+		return d.observe(m, in, g, env)
+	case "token", "ready", "auto", "press", "address":
+		player := d.playerByEmail(g, in.From)
+		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
+			return d.sendToken(m, in, g, player)
+		}
+		if ok, err := d.seatAuth(m, in, g, player, env); !ok {
+			return err
+		}
+		return d.seatCommand(ctx, m, in, g, player, env)
+	case "pause", "resume", "extend", "rollback", "replace":
+		if ok, err := d.gmOnly(m, in, g, env); !ok {
+			return err
+		}
+		return d.gmCommand(m, in, g, env)
+	}
+	return d.reply(m, in, "Not understood", helpText(d.cfg.From))
+}
+
+// readCommand answers the commands that read a game: anyone may send them.
+func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	switch env.command {
 	case "orders":
+		player := d.playerByEmail(g, in.From)
 		due := g.Due()
 		if player == nil || due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
 			return d.reply(m, in, "orders template", d.status(g)+"\nNone of your nations moves next.")
 		}
 		st := d.loadPace(g)
 		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")}))
-	case "token":
-		if player == nil {
-			return d.reply(m, in, "token", fmt.Sprintf("%s is not a player of game %s. Tokens go only to registered addresses.", in.From, g.ID()))
-		}
-		if len(env.args) > 0 && strings.EqualFold(env.args[0], "new") {
-			// A new token: the player's address and current token.
-			if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
-				return d.reply(m, in, "token", "\"token new\" needs your current token in a \"token:\" line.")
-			}
-			return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player"})
-		}
-		tok, err := d.tokenOf(g, player.Name)
-		if err != nil {
-			return d.reply(m, in, "token", "The token could not be read; the GM has been told.")
-		}
-		return d.send(&mailer.Outgoing{ID: safeID("token", m.JournalID), To: []string{player.Email}, AutoSubmitted: true,
-			Subject: "pbem " + g.ID() + ": your token", Text: fmt.Sprintf("Your token for game %s is:\n\n    token: %s\n\nPut that line in every order file. Keep it secret.\n", g.ID(), tok)})
-	case "ready":
-		if player == nil || env.token == "" {
-			return d.reply(m, in, "ready", "\"ready\" needs your registered address and a \"token:\" line.")
-		}
-		due := g.Due()
-		if due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
-			return d.reply(m, in, "ready", "None of your nations moves now.")
-		}
-		if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
-			return d.failedLogin(m, in, g, g.PlayerOf(due.Nation), due.Nation, "the token is wrong")
-		}
-		st := d.loadPace(g)
-		st.Ready = true
-		if err := d.savePace(g, st); err != nil {
-			return err
-		}
-		if err := d.reply(m, in, "ready", "Noted: "+due.ID+" runs as soon as your orders are accepted."); err != nil {
-			return err
-		}
-		return d.TickGame(ctx, g)
-	case "auto":
-		if player == nil || len(env.args) < 2 {
-			return d.reply(m, in, "auto", "Write \"auto on NATION\" or \"auto off NATION\" from your registered address, with your token.")
-		}
-		if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
-			return d.reply(m, in, "auto", "\"auto\" needs your token in a \"token:\" line.")
-		}
-		idx, err := g.Rules().Tables.NationIndex(strings.Join(env.args[1:], " "))
-		if err != nil {
-			return d.reply(m, in, "auto", err.Error())
-		}
-		nation := g.Rules().Tables.Nations[idx].Name
-		if p := g.PlayerOf(nation); p == nil || p.Email != player.Email {
-			return d.reply(m, in, "auto", "You do not control the "+nation+".")
-		}
-		st := d.loadPace(g)
-		if st.Auto == nil {
-			st.Auto = map[string]bool{}
-		}
-		on := strings.EqualFold(env.args[0], "on")
-		st.Auto[nation] = on
-		if err := d.savePace(g, st); err != nil {
-			return err
-		}
-		if err := d.reply(m, in, "auto", fmt.Sprintf("The %s are now played by %s.", nation, map[bool]string{true: "the bot", false: "you"}[on])); err != nil {
-			return err
-		}
-		return d.TickGame(ctx, g)
-	case "press":
-		if player == nil || len(env.args) < 1 {
-			return d.reply(m, in, "press", "Write \"press NATION\" and then your message, from your registered address.")
-		}
-		idx, err := g.Rules().Tables.NationIndex(env.args[0])
-		if err != nil {
-			return d.reply(m, in, "press", err.Error())
-		}
-		to := g.PlayerOf(g.Rules().Tables.Nations[idx].Name)
-		body := pressBody(in.Text)
-		if err := d.logPress(g, player.Name, to.Name, body); err != nil {
-			return err
-		}
-		if err := d.send(&mailer.Outgoing{ID: safeID("press", m.JournalID), To: []string{to.Email}, Subject: fmt.Sprintf("pbem %s: press from %s", g.ID(), player.Name),
-			Text: fmt.Sprintf("%s (%s) writes:\n\n%s\n", player.Name, strings.Join(player.Nations, ", "), body)}); err != nil {
-			return err
-		}
-		return d.reply(m, in, "press", "Relayed to "+to.Name+" and kept in the game's press log.")
 	case "map":
 		if d.Map == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
@@ -145,83 +84,187 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			Subject: "pbem: the public archive of " + g.ID(),
 			Text:    fmt.Sprintf("The public archive of game %s is attached (%s). Unpack it and run\n\n    pbem verify --game %s\n\nto re-derive every die and replay every turn; it needs no secret.\n", g.ID(), name, g.ID()),
 			Attach:  []mailer.Part{{Name: name, ContentType: "application/gzip", Data: tgz}}})
-	case "observe":
-		off := len(env.args) > 0 && strings.EqualFold(env.args[0], "off")
-		if err := d.setObserver(g, in.From, !off); err != nil {
+	}
+	return d.reply(m, in, "status of "+g.ID(), d.status(g))
+}
+
+// sendToken mails a player's token to their registered address, whoever
+// asked: it never goes anywhere else.
+func (d *Daemon) sendToken(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo) error {
+	if player == nil {
+		return d.reply(m, in, "token", fmt.Sprintf("%s is not a player of game %s. Tokens go only to registered addresses.", in.From, g.ID()))
+	}
+	tok, err := d.tokenOf(g, player.Name)
+	if err != nil {
+		return err // the private directory could not be read: retried, then set aside for the GM
+	}
+	return d.send(&mailer.Outgoing{ID: safeID("token", m.JournalID), To: []string{player.Email}, AutoSubmitted: true,
+		Subject: "pbem " + g.ID() + ": your token", Text: fmt.Sprintf("Your token for game %s is:\n\n    token: %s\n\nPut that line in every order file. Keep it secret.\n", g.ID(), tok)})
+}
+
+// seatAuth lets a command that acts for a player's seat go on (true) only
+// from the player's registered address with their token; otherwise it
+// answers the mail itself. A wrong token is a failed login.
+func (d *Daemon) seatAuth(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) (bool, error) {
+	what := env.command
+	if len(env.args) > 0 && env.command == "token" {
+		what = "token new"
+	}
+	if player == nil {
+		return false, d.reply(m, in, what, fmt.Sprintf("%q acts for a player: it must come from a player's registered address, with their token. %s is not a player of game %s.", what, in.From, g.ID()))
+	}
+	if env.token == "" {
+		return false, d.reply(m, in, what, fmt.Sprintf("%q needs your token: put the lines \"game: %s\" and \"token: …\" before the command line. Send \"token %s\" to have your token again.", what, g.ID(), g.ID()))
+	}
+	tok, err := d.tokenOf(g, player.Name)
+	if err != nil {
+		return false, err
+	}
+	if !sameToken(env.token, tok) {
+		return false, d.failedLogin(m, in, g, victim{addr: player.Email, who: "player " + player.Name, what: fmt.Sprintf("the command %q", what)}, "the token is wrong")
+	}
+	return true, nil
+}
+
+// seatCommand runs a command for the sender's seat, authenticated by
+// seatAuth.
+func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
+	switch env.command {
+	case "token": // token new
+		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player"})
+	case "ready":
+		due := g.Due()
+		if due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
+			return d.reply(m, in, "ready", "None of your nations moves now.")
+		}
+		st := d.loadPace(g)
+		st.Ready = true
+		if err := d.savePace(g, st); err != nil {
 			return err
 		}
-		if off {
-			return d.reply(m, in, "observe", "You no longer receive the reports of game "+g.ID()+".")
+		if err := d.reply(m, in, "ready", "Noted: "+due.ID+" runs as soon as your orders are accepted."); err != nil {
+			return err
 		}
-		return d.reply(m, in, "observe", "You will receive the public report of every turn of game "+g.ID()+". Send \"observe off\" to stop.")
+		return d.TickGame(ctx, g)
+	case "auto":
+		return d.auto(ctx, m, in, g, player, env)
+	case "press":
+		return d.press(m, in, g, player, env)
+	}
+	// address: a player moves, from the registered address, with the token.
+	if len(env.args) != 1 {
+		return d.reply(m, in, "address", "Write \"address NEW@ADDRESS\" from your registered address, with your token.")
+	}
+	return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player from " + player.Email, By: "player"})
+}
+
+// auto hands a nation of the sender's to the bot, or takes it back.
+func (d *Daemon) auto(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
+	if len(env.args) < 2 {
+		return d.reply(m, in, "auto", "Write \"auto on NATION\" or \"auto off NATION\" from your registered address, with your token.")
+	}
+	idx, err := g.Rules().Tables.NationIndex(strings.Join(env.args[1:], " "))
+	if err != nil {
+		return d.reply(m, in, "auto", err.Error())
+	}
+	nation := g.Rules().Tables.Nations[idx].Name
+	if p := g.PlayerOf(nation); p == nil || p.Email != player.Email {
+		return d.reply(m, in, "auto", "You do not control the "+nation+".")
+	}
+	st := d.loadPace(g)
+	if st.Auto == nil {
+		st.Auto = map[string]bool{}
+	}
+	on := strings.EqualFold(env.args[0], "on")
+	st.Auto[nation] = on
+	if err := d.savePace(g, st); err != nil {
+		return err
+	}
+	if err := d.reply(m, in, "auto", fmt.Sprintf("The %s are now played by %s.", nation, map[bool]string{true: "the bot", false: "you"}[on])); err != nil {
+		return err
+	}
+	return d.TickGame(ctx, g)
+}
+
+// press relays a message from the sender to the player of a nation and
+// keeps it in the game's press log.
+func (d *Daemon) press(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
+	if len(env.args) < 1 {
+		return d.reply(m, in, "press", "Write \"press NATION\" and then your message, from your registered address, with your token.")
+	}
+	idx, err := g.Rules().Tables.NationIndex(env.args[0])
+	if err != nil {
+		return d.reply(m, in, "press", err.Error())
+	}
+	to := g.PlayerOf(g.Rules().Tables.Nations[idx].Name)
+	body := pressBody(in.Text)
+	if err := d.logPress(g, player.Name, to.Name, body); err != nil {
+		return err
+	}
+	if err := d.send(&mailer.Outgoing{ID: safeID("press", m.JournalID), To: []string{to.Email}, Subject: fmt.Sprintf("pbem %s: press from %s", g.ID(), player.Name),
+		Text: fmt.Sprintf("%s (%s) writes:\n\n%s\n", player.Name, strings.Join(player.Nations, ", "), body)}); err != nil {
+		return err
+	}
+	return d.reply(m, in, "press", "Relayed to "+to.Name+" and kept in the game's press log.")
+}
+
+// gmCommand runs a GM command, authenticated by gmOnly.
+func (d *Daemon) gmCommand(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	switch env.command {
 	case "rollback":
-		if !isGM {
-			return d.reply(m, in, "rollback", "Only the GM may roll a game back.")
-		}
-		if len(env.args) < 2 {
-			return d.reply(m, in, "rollback", "Write \"rollback STEP why…\", e.g. \"rollback r05-jutes wrong file\".")
-		}
-		msg, err := g.Rollback(env.args[0], strings.Join(env.args[1:], " "))
-		if err != nil {
-			return d.reply(m, in, "rollback", "Not rolled back: "+err.Error())
-		}
-		if err := d.logGM(g, "rollback "+strings.Join(env.args, " ")); err != nil {
-			return err
-		}
-		for _, p := range g.Players() {
-			if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), "rollback", m.JournalID, p.Name), To: []string{p.Email}, AutoSubmitted: true,
-				Subject: "pbem " + g.ID() + ": the GM rolled the game back", Text: msg + "\n\n" + d.status(g)}); err != nil {
-				return err
-			}
-		}
-		if err := d.reply(m, in, "rollback", msg); err != nil {
-			return err
-		}
-		return d.yourTurn(g, false)
-	case "address":
-		// A player moves: from the registered address, with the token.
-		if player == nil || len(env.args) != 1 {
-			return d.reply(m, in, "address", "Write \"address NEW@ADDRESS\" from your registered address, with your token.")
-		}
-		if tok, err := d.tokenOf(g, player.Name); err != nil || tok != env.token {
-			return d.reply(m, in, "address", "\"address\" needs your token in a \"token:\" line.")
-		}
-		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player from " + player.Email, By: "player"})
+		return d.rollback(m, in, g, env)
 	case "replace":
 		// The GM gives a seat to a new address (a replacement player).
-		if !isGM {
-			return d.reply(m, in, "replace", "Only the GM may replace a player.")
-		}
 		if len(env.args) != 2 {
 			return d.reply(m, in, "replace", "Write \"replace PLAYER NEW@ADDRESS\".")
 		}
 		return d.changePlayer(m, in, g, env.args[0], archive.PlayerChange{Email: env.args[1], RotateToken: true, Why: "replaced by the GM", By: "gm"})
-	case "pause", "resume", "extend":
-		if !isGM {
-			return d.reply(m, in, env.command, "Only the GM may "+env.command+" a game.")
-		}
-		st := d.loadPace(g)
-		switch env.command {
-		case "pause":
-			st.Paused = true
-		case "resume":
-			st.Paused = false
-		case "extend":
-			h, err := strconv.Atoi(strings.Join(env.args, ""))
-			if err != nil || h <= 0 {
-				return d.reply(m, in, "extend", "Write \"extend HOURS\", e.g. \"extend 24\".")
-			}
-			st.Extended += time.Duration(h) * time.Hour
-		}
-		if err := d.savePace(g, st); err != nil {
-			return err
-		}
-		if err := d.logGM(g, env.command+" "+strings.Join(env.args, " ")); err != nil {
-			return err
-		}
-		return d.reply(m, in, env.command, "Done.\n\n"+d.status(g))
 	}
-	return d.reply(m, in, "Not understood", helpText(d.cfg.From))
+	st := d.loadPace(g)
+	switch env.command {
+	case "pause":
+		st.Paused = true
+	case "resume":
+		st.Paused = false
+	case "extend":
+		h, err := strconv.Atoi(strings.Join(env.args, ""))
+		if err != nil || h <= 0 {
+			return d.reply(m, in, "extend", "Write \"extend HOURS\", e.g. \"extend 24\".")
+		}
+		st.Extended += time.Duration(h) * time.Hour
+	}
+	if err := d.savePace(g, st); err != nil {
+		return err
+	}
+	if err := d.logGM(g, env.command+" "+strings.Join(env.args, " ")); err != nil {
+		return err
+	}
+	return d.reply(m, in, env.command, "Done.\n\n"+d.status(g))
+}
+
+// rollback sets the game back to a step, tells every player and the
+// player due.
+func (d *Daemon) rollback(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	if len(env.args) < 2 {
+		return d.reply(m, in, "rollback", "Write \"rollback STEP why…\", e.g. \"rollback r05-jutes wrong file\".")
+	}
+	msg, err := g.Rollback(env.args[0], strings.Join(env.args[1:], " "))
+	if err != nil {
+		return d.reply(m, in, "rollback", "Not rolled back: "+d.public(err))
+	}
+	if err := d.logGM(g, "rollback "+strings.Join(env.args, " ")); err != nil {
+		return err
+	}
+	for _, p := range g.Players() {
+		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), "rollback", m.JournalID, p.Name), To: []string{p.Email}, AutoSubmitted: true,
+			Subject: "pbem " + g.ID() + ": the GM rolled the game back", Text: msg + "\n\n" + d.status(g)}); err != nil {
+			return err
+		}
+	}
+	if err := d.reply(m, in, "rollback", msg); err != nil {
+		return err
+	}
+	return d.yourTurn(g, false)
 }
 
 func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo {
@@ -407,48 +450,9 @@ func publicArchive(dir string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func (d *Daemon) observersPath(g *archive.Game) string {
-	return filepath.Join(d.paceDir(), g.ID()+".observers")
-}
-
-// observers lists the addresses that receive a game's public reports.
-func (d *Daemon) observers(g *archive.Game) []string {
-	data, err := os.ReadFile(d.observersPath(g))
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-func (d *Daemon) setObserver(g *archive.Game, addr string, on bool) error {
-	var keep []string
-	for _, o := range d.observers(g) {
-		if !strings.EqualFold(o, addr) {
-			keep = append(keep, o)
-		}
-	}
-	if on {
-		keep = append(keep, addr)
-	}
-	sort.Strings(keep)
-	if err := os.MkdirAll(d.paceDir(), 0o755); err != nil {
-		return err
-	}
-	tmp := d.observersPath(g) + ".tmp"
-	if err := os.WriteFile(tmp, []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, d.observersPath(g))
-}
-
 // changePlayer applies a seat change, mails the new token to the seat's
-// (new) address and tells the old address and the GM.
+// (new) address, and "your turn" if the seat is due, and tells the old
+// address and the GM.
 func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.Game, name string, c archive.PlayerChange) error {
 	var oldAddr string
 	for _, p := range g.Players() {
@@ -458,7 +462,7 @@ func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.
 	}
 	tok, err := g.ChangePlayer(name, c, crand.Reader)
 	if err != nil {
-		return d.reply(m, in, "not changed", err.Error())
+		return d.reply(m, in, "not changed", d.public(err))
 	}
 	newAddr := oldAddr
 	if c.Email != "" {
@@ -474,6 +478,12 @@ func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.
 		note = fmt.Sprintf("Seat %s of game %s now plays from %s (was %s): %s. A new token went to the new address.", name, g.ID(), c.Email, oldAddr, c.Why)
 		if err := d.send(&mailer.Outgoing{ID: safeID("moved", m.JournalID), To: []string{oldAddr}, AutoSubmitted: true, Subject: "pbem " + g.ID() + ": your seat moved", Text: note + "\n"}); err != nil {
 			return err
+		}
+		if due := g.Due(); due.Nation != "" && strings.EqualFold(g.PlayerOf(due.Nation).Email, c.Email) {
+			// The seat is due: its new address has not been told.
+			if err := d.tellTurn(g, "Your turn", safeID(g.ID(), due.ID, "seat", m.JournalID, "yourturn")); err != nil {
+				return err
+			}
 		}
 	}
 	if err := d.toGM("pbem "+g.ID()+": player change", note+"\n", "change."+m.JournalID); err != nil {

@@ -1,4 +1,4 @@
-// Package daemon is pbem's mail clerk (DESIGN §5): it routes each accepted
+// Package daemon is pbem's mail clerk (docs/design.md §5): it routes each accepted
 // mail to its game, authenticates the sender, answers at once, runs a turn
 // when it is ready or its deadline passes, and queues every report in the
 // persistent outbox. Transport (IMAP, SMTP, MIME) lives in package mailer.
@@ -10,9 +10,11 @@ import (
 	"fmt"
 	"net/mail"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/pbem-org/pbem/mailer"
 	"gopkg.in/yaml.v3"
 )
 
@@ -25,6 +27,12 @@ type Config struct {
 	// GM is the game master's address: told of missed deadlines, bounces
 	// and failed logins.
 	GM string `yaml:"gm"`
+	// GMTokenFile holds the GM's secret token, which GM commands and orders
+	// entered for a player need beside the GM's address, as a player's
+	// orders need theirs. Empty means DATA/gm.token. A missing file is
+	// created (0600) with a new token at start, and the token is mailed to
+	// the GM once; a file others can read is refused.
+	GMTokenFile string `yaml:"gm_token_file"`
 	// From is the address pbem sends from; players reply to it.
 	From string `yaml:"from"`
 	// Domain is used in Message-IDs.
@@ -43,15 +51,26 @@ type Config struct {
 
 // IMAPConfig is the mailbox pbem polls.
 type IMAPConfig struct {
-	Addr             string        `yaml:"addr"`
-	TLS              string        `yaml:"tls"`
-	Username         string        `yaml:"username"`
-	Password         string        `yaml:"password"`
-	PasswordFile     string        `yaml:"password_file"`
-	Mailbox          string        `yaml:"mailbox"`
-	ProcessedMailbox string        `yaml:"processed_mailbox"`
-	PollInterval     time.Duration `yaml:"poll_interval"`
-	IdleRefresh      time.Duration `yaml:"idle_refresh"`
+	Addr             string `yaml:"addr"`
+	TLS              string `yaml:"tls"`
+	Username         string `yaml:"username"`
+	Password         string `yaml:"password"`
+	PasswordFile     string `yaml:"password_file"`
+	Mailbox          string `yaml:"mailbox"`
+	ProcessedMailbox string `yaml:"processed_mailbox"`
+	// FailedMailbox, if set, receives the mail pbem set aside without
+	// processing it; otherwise it stays unseen in Mailbox, flagged
+	// $PbemFailed.
+	FailedMailbox string        `yaml:"failed_mailbox"`
+	PollInterval  time.Duration `yaml:"poll_interval"`
+	IdleRefresh   time.Duration `yaml:"idle_refresh"`
+	// Backoff is the first wait before reconnecting or retrying a mail
+	// whose processing failed; it doubles up to MaxBackoff.
+	Backoff    time.Duration `yaml:"backoff"`
+	MaxBackoff time.Duration `yaml:"max_backoff"`
+	// MaxAttempts is how often a mail's processing may fail before it is
+	// set aside.
+	MaxAttempts int `yaml:"max_attempts"`
 }
 
 // SMTPConfig is the server pbem sends through.
@@ -62,9 +81,16 @@ type SMTPConfig struct {
 	Username     string `yaml:"username"`
 	Password     string `yaml:"password"`
 	PasswordFile string `yaml:"password_file"`
+	// Backoff is the first wait before a mail the server did not take is
+	// tried again; it doubles up to MaxBackoff.
+	Backoff    time.Duration `yaml:"backoff"`
+	MaxBackoff time.Duration `yaml:"max_backoff"`
+	// GiveUpAfter is how long a mail is retried before it is given up and
+	// the GM told.
+	GiveUpAfter time.Duration `yaml:"give_up_after"`
 }
 
-// Pace is how fast a game moves (DESIGN §5).
+// Pace is how fast a game moves (docs/design.md §5).
 type Pace struct {
 	// ChangeOfMind is how long after a valid file arrives the turn waits
 	// for a replacement, unless the player sends "ready".
@@ -116,8 +142,9 @@ func (e *FieldError) Error() string {
 // Defaults returns a configuration with every optional field set.
 func Defaults() Config {
 	return Config{
-		IMAP:   IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute},
-		SMTP:   SMTPConfig{Port: 587, TLS: "starttls"},
+		IMAP: IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute,
+			Backoff: time.Second, MaxBackoff: 5 * time.Minute, MaxAttempts: 5},
+		SMTP:   SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour},
 		Pace:   Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
 		Limits: Limits{MaxMessageBytes: 2 << 20, MaxParts: 50, FailedLoginsPerDay: 5},
 		Log:    LogConfig{Level: "info", Format: "json"},
@@ -178,32 +205,11 @@ func (c *Config) check(file string) error {
 	if c.Domain == "" {
 		return bad("domain", "required: the domain used in Message-IDs, e.g. example.org")
 	}
-	if c.IMAP.Addr == "" || !strings.Contains(c.IMAP.Addr, ":") {
-		return bad("imap.addr", "required as host:port, e.g. imap.example.org:993")
+	if err := c.IMAP.check(bad); err != nil {
+		return err
 	}
-	if err := oneOf("imap.tls", c.IMAP.TLS, "tls", "starttls", "none"); err != nil {
-		return bad("imap.tls", "%v", err)
-	}
-	if c.IMAP.Username == "" {
-		return bad("imap.username", "required")
-	}
-	if c.IMAP.Password == "" && c.IMAP.PasswordFile == "" {
-		return bad("imap.password", "give password or password_file")
-	}
-	if c.IMAP.PollInterval < time.Second {
-		return bad("imap.poll_interval", "must be at least 1s, e.g. 2m")
-	}
-	if c.IMAP.IdleRefresh <= 0 || c.IMAP.IdleRefresh > 29*time.Minute {
-		return bad("imap.idle_refresh", "must be above 0 and at most 29m (RFC 2177)")
-	}
-	if c.SMTP.Host == "" {
-		return bad("smtp.host", "required")
-	}
-	if c.SMTP.Port <= 0 || c.SMTP.Port > 65535 {
-		return bad("smtp.port", "%d is not a port", c.SMTP.Port)
-	}
-	if err := oneOf("smtp.tls", c.SMTP.TLS, "tls", "starttls", "none"); err != nil {
-		return bad("smtp.tls", "%v", err)
+	if err := c.SMTP.check(bad); err != nil {
+		return err
 	}
 	if c.Pace.Deadline < time.Minute {
 		return bad("pace.deadline", "must be at least 1m")
@@ -238,6 +244,70 @@ func (c *Config) check(file string) error {
 	return nil
 }
 
+// badField builds a *FieldError for the configuration file being checked.
+type badField func(field, f string, args ...any) error
+
+func (c *IMAPConfig) check(bad badField) error {
+	if c.Addr == "" || !strings.Contains(c.Addr, ":") {
+		return bad("imap.addr", "required as host:port, e.g. imap.example.org:993")
+	}
+	if err := oneOf("imap.tls", c.TLS, "tls", "starttls", "none"); err != nil {
+		return bad("imap.tls", "%v", err)
+	}
+	if c.Username == "" {
+		return bad("imap.username", "required")
+	}
+	if c.Password == "" && c.PasswordFile == "" {
+		return bad("imap.password", "give password or password_file")
+	}
+	if c.PollInterval < time.Second {
+		return bad("imap.poll_interval", "must be at least 1s, e.g. 2m")
+	}
+	if c.IdleRefresh <= 0 || c.IdleRefresh > 29*time.Minute {
+		return bad("imap.idle_refresh", "must be above 0 and at most 29m (RFC 2177)")
+	}
+	if err := checkRetry(bad, "imap", c.Backoff, c.MaxBackoff); err != nil {
+		return err
+	}
+	if c.MaxAttempts < 1 {
+		return bad("imap.max_attempts", "must be at least 1")
+	}
+	if c.FailedMailbox != "" && strings.EqualFold(c.FailedMailbox, c.Mailbox) {
+		return bad("imap.failed_mailbox", "must not be the polled mailbox %q", c.Mailbox)
+	}
+	return nil
+}
+
+func (c *SMTPConfig) check(bad badField) error {
+	if c.Host == "" {
+		return bad("smtp.host", "required")
+	}
+	if c.Port <= 0 || c.Port > 65535 {
+		return bad("smtp.port", "%d is not a port", c.Port)
+	}
+	if err := oneOf("smtp.tls", c.TLS, "tls", "starttls", "none"); err != nil {
+		return bad("smtp.tls", "%v", err)
+	}
+	if err := checkRetry(bad, "smtp", c.Backoff, c.MaxBackoff); err != nil {
+		return err
+	}
+	if c.GiveUpAfter < c.MaxBackoff {
+		return bad("smtp.give_up_after", "must be at least smtp.max_backoff (%v)", c.MaxBackoff)
+	}
+	return nil
+}
+
+// checkRetry checks a first wait and its cap.
+func checkRetry(bad badField, section string, first, most time.Duration) error {
+	if first <= 0 {
+		return bad(section+".backoff", "must be above 0, e.g. 30s")
+	}
+	if most < first {
+		return bad(section+".max_backoff", "must be at least %s.backoff (%v)", section, first)
+	}
+	return nil
+}
+
 func oneOf(field, v string, choices ...string) error {
 	for _, c := range choices {
 		if v == c {
@@ -245,4 +315,36 @@ func oneOf(field, v string, choices ...string) error {
 		}
 	}
 	return fmt.Errorf("%q is not one of %s", v, strings.Join(choices, ", "))
+}
+
+// GMTokenPath is the file that holds the GM's token (GMTokenFile, else
+// DATA/gm.token).
+func (c *Config) GMTokenPath() string {
+	if c.GMTokenFile != "" {
+		return c.GMTokenFile
+	}
+	return filepath.Join(c.Data, "gm.token")
+}
+
+// Intake is the mailer configuration of the IMAP side; password is the
+// IMAP password (read from password_file by the caller).
+func (c *Config) Intake(password string, onFailed func(*mailer.Message, error)) mailer.IntakeConfig {
+	return mailer.IntakeConfig{
+		Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, Username: c.IMAP.Username, Password: password,
+		Mailbox: c.IMAP.Mailbox, ProcessedMailbox: c.IMAP.ProcessedMailbox, FailedMailbox: c.IMAP.FailedMailbox,
+		PollInterval: c.IMAP.PollInterval, IdleRefresh: c.IMAP.IdleRefresh,
+		MaxBytes: int64(c.Limits.MaxMessageBytes), MaxAttempts: c.IMAP.MaxAttempts,
+		Backoff: c.IMAP.Backoff, MaxBackoff: c.IMAP.MaxBackoff, OnFailed: onFailed,
+	}
+}
+
+// Outbox is the mailer configuration of the SMTP side; password is the
+// SMTP password.
+func (c *Config) Outbox(password string, onFailed func(id string, rcpts []string, err error)) mailer.OutboxConfig {
+	return mailer.OutboxConfig{
+		Dir:    filepath.Join(c.Data, "outbox"),
+		SMTP:   mailer.SMTPConfig{Host: c.SMTP.Host, Port: c.SMTP.Port, TLS: c.SMTP.TLS, Username: c.SMTP.Username, Password: password, From: c.From},
+		Domain: c.Domain, Backoff: c.SMTP.Backoff, MaxBackoff: c.SMTP.MaxBackoff, GiveUpAfter: c.SMTP.GiveUpAfter,
+		OnFailed: onFailed,
+	}
 }

@@ -2,9 +2,11 @@ package daemon
 
 import (
 	"context"
+	crand "crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/mail"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -33,10 +36,16 @@ type Daemon struct {
 	// Map renders a step's map as PNG for reports; nil sends none.
 	Map MapPNG
 
+	gmAddr  string // the bare address of cfg.GM
+	gmToken string // the GM's secret token (cfg.GMTokenPath)
+
 	mu     sync.Mutex
 	games  map[string]*archive.Game // by game id; looked up, never ranged for order
-	failed map[string]int           // failed token checks per sender and day
+	dirs   map[string]bool          // game directories opened, by path
+	bad    map[string]string        // game directories that would not open: the error last logged
 	clocks map[string]*sync.Mutex   // per game: one clock run at a time
+	failMu sync.Mutex               // the failed-login count on disk
+	openMu sync.Mutex               // one game directory is opened once: one *archive.Game per game
 }
 
 // Options are the parts of a Daemon a test or the demo replaces.
@@ -46,14 +55,30 @@ type Options struct {
 	Now func() time.Time
 }
 
-// New opens every game directory under cfg.Data/games.
+// New opens every game directory under cfg.Data/games and reads the GM's
+// token (cfg.GMTokenPath), creating it if missing and mailing it to the GM
+// once.
 func New(cfg Config, o Options) (*Daemon, error) {
-	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*archive.Game{}, failed: map[string]int{}, clocks: map[string]*sync.Mutex{}}
+	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*archive.Game{},
+		dirs: map[string]bool{}, bad: map[string]string{}, clocks: map[string]*sync.Mutex{}}
 	if d.log == nil {
 		d.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	if d.now == nil {
 		d.now = time.Now
+	}
+	d.gmAddr = strings.TrimSpace(cfg.GM)
+	if a, err := mail.ParseAddress(cfg.GM); err == nil {
+		d.gmAddr = a.Address
+	}
+	var err error
+	if d.gmToken, err = loadGMToken(cfg.GMTokenPath(), crand.Reader); err != nil {
+		return nil, err
+	}
+	if d.out != nil {
+		if err := d.tellGMToken(); err != nil {
+			return nil, err
+		}
 	}
 	d.limits = mailer.DefaultLimits()
 	d.limits.MaxBytes = int64(cfg.Limits.MaxMessageBytes)
@@ -61,19 +86,67 @@ func New(cfg Config, o Options) (*Daemon, error) {
 	if err := os.MkdirAll(d.GamesDir(), 0o755); err != nil {
 		return nil, err
 	}
+	dirs, err := d.gameDirs()
+	if err != nil {
+		return nil, err
+	}
+	for _, dir := range dirs {
+		if _, err := d.openGame(dir); err != nil {
+			return nil, fmt.Errorf("game %s: %w", filepath.Base(dir), err)
+		}
+	}
+	return d, nil
+}
+
+// gameDirs lists the game directories under GamesDir in name order: not
+// private directories (NAME.secrets) nor the hidden ones pbem new writes
+// before renaming them into place.
+func (d *Daemon) gameDirs() ([]string, error) {
 	ents, err := os.ReadDir(d.GamesDir())
 	if err != nil {
 		return nil, err
 	}
+	var dirs []string
 	for _, e := range ents {
-		if !e.IsDir() || strings.HasSuffix(e.Name(), ".secrets") {
+		if !e.IsDir() || strings.HasSuffix(e.Name(), ".secrets") || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		if _, err := d.openGame(filepath.Join(d.GamesDir(), e.Name())); err != nil {
-			return nil, fmt.Errorf("game %s: %w", e.Name(), err)
-		}
+		dirs = append(dirs, filepath.Join(d.GamesDir(), e.Name()))
 	}
-	return d, nil
+	return dirs, nil
+}
+
+// Discover opens the game directories created under GamesDir since the
+// daemon started (pbem new while pbem serve runs). A directory that does
+// not open is logged, once per distinct error, and tried again next time;
+// the other games are served meanwhile.
+func (d *Daemon) Discover() {
+	d.openMu.Lock()
+	defer d.openMu.Unlock()
+	dirs, err := d.gameDirs()
+	if err != nil {
+		d.log.Error("cannot list the games", "dir", d.GamesDir(), "err", err)
+		return
+	}
+	for _, dir := range dirs {
+		d.mu.Lock()
+		known, was := d.dirs[dir], d.bad[dir]
+		d.mu.Unlock()
+		if known {
+			continue
+		}
+		g, err := d.openGame(dir)
+		if err != nil {
+			if msg := err.Error(); msg != was {
+				d.log.Error("a new game directory does not open; it is tried again on every tick", "dir", filepath.Base(dir), "err", err)
+				d.mu.Lock()
+				d.bad[dir] = msg
+				d.mu.Unlock()
+			}
+			continue
+		}
+		d.log.Info("new game", "game", g.ID(), "ruleset", g.Rules().Ruleset.Name, "players", len(g.Players()))
+	}
 }
 
 // GamesDir is where game directories live.
@@ -88,18 +161,31 @@ func (d *Daemon) openGame(dir string) (*archive.Game, error) {
 	}
 	d.mu.Lock()
 	d.games[g.ID()] = g
+	d.dirs[dir] = true
+	delete(d.bad, dir)
 	d.mu.Unlock()
 	return g, nil
 }
 
-// AddGame registers a game directory created after start (pbem new).
-func (d *Daemon) AddGame(dir string) (*archive.Game, error) { return d.openGame(dir) }
+// AddGame registers a game directory created after start (pbem new);
+// Discover finds such directories by itself.
+func (d *Daemon) AddGame(dir string) (*archive.Game, error) {
+	d.openMu.Lock()
+	defer d.openMu.Unlock()
+	d.mu.Lock()
+	known := d.dirs[dir]
+	d.mu.Unlock()
+	if known {
+		return nil, fmt.Errorf("%s is served already", dir)
+	}
+	return d.openGame(dir)
+}
 
-// GameIDs lists the games in sorted order.
+// GameIDs lists the games in sorted order (an empty list, never nil).
 func (d *Daemon) GameIDs() []string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	var ids []string
+	ids := []string{}
 	for id := range d.games {
 		ids = append(ids, id)
 	}
@@ -121,28 +207,42 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 	in, err := mailer.Parse(m.Raw, d.limits)
 	var le *mailer.LimitError
 	if errors.As(err, &le) {
-		if in != nil && !in.AutoReply && in.From != "" {
-			return d.reply(m, in, "Not processed", le.Error()+"\n\nThe message is kept for the GM.")
+		if in == nil || in.AutoReply || in.From == "" {
+			return nil
 		}
-		return nil
+		gm := fmt.Sprintf("A mail was refused without being read: %s.\n\nFrom: %s\nSubject: %s\nMessage-ID: <%s>\nIt is kept in the journal as %s and in the IMAP mailbox %s.\n",
+			le.Error(), in.From, in.Subject, m.MessageID, m.JournalID, orDefault(d.cfg.IMAP.ProcessedMailbox, d.cfg.IMAP.Mailbox))
+		if err := d.toGM("pbem: a mail was refused", gm, "refused."+m.JournalID); err != nil {
+			return err
+		}
+		return d.reply(m, in, "Not processed", le.Error()+"\n\nThe message is kept for the GM, who has been told.")
 	}
 	if err != nil {
 		d.log.Warn("not a mail message", "journal", m.JournalID, "err", err)
 		return d.toGM("pbem: an unreadable message", fmt.Sprintf("Journal id %s could not be read as mail: %v", m.JournalID, err), "unreadable."+m.JournalID)
 	}
 	if in.AutoReply {
+		if isBounce(in) {
+			return d.bounce(m, in)
+		}
 		d.log.Info("automatic mail ignored (RFC 3834)", "from", in.From, "reason", in.AutoReason)
 		return nil
 	}
 	env := readEnvelope(in)
 	d.log.Info("mail", "from", in.From, "subject", in.Subject, "game", env.game, "command", env.command)
 	switch {
-	case env.command == "help" || (env.game == "" && env.command == ""):
+	case env.command == "help":
 		return d.reply(m, in, "pbem help", helpText(d.cfg.From))
+	case env.game == "" && env.command == "":
+		return d.reply(m, in, "pbem help", unread(in)+helpText(d.cfg.From))
 	case env.game == "":
-		return d.reply(m, in, "Not understood", "Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From))
+		return d.reply(m, in, "Not understood", unread(in)+"Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From))
 	}
 	g := d.game(env.game)
+	if g == nil {
+		d.Discover() // a game created since the last tick
+		g = d.game(env.game)
+	}
 	if g == nil {
 		return d.reply(m, in, "Unknown game", fmt.Sprintf("There is no game %q here. Games: %s.", env.game, strings.Join(d.GameIDs(), ", ")))
 	}
@@ -150,6 +250,34 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 		return d.command(ctx, m, in, g, env)
 	}
 	return d.orders(ctx, m, in, g, env)
+}
+
+// unread names, for a mail whose orders pbem could not find, the
+// attachments it does not read (a .zip, a .gz, a .doc): orders are read
+// from the text of the mail or a plain .txt attachment.
+func unread(in *mailer.Inbound) string {
+	var names []string
+	for _, a := range in.Attachments {
+		if (a.Inline && strings.HasPrefix(a.ContentType, "image/")) || in.TextFrom == "attachment "+a.Filename {
+			continue
+		}
+		name := a.Filename
+		if name == "" {
+			name = "an unnamed part"
+		}
+		names = append(names, fmt.Sprintf("%s (%s)", name, a.ContentType))
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("pbem reads orders and commands only from the text of the mail or from a plain-text .txt attachment; it did not open %s. Paste the orders into the mail, or attach them as a .txt file.\n\n", strings.Join(names, ", "))
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }
 
 // envelope is what routing needs from a mail: the game, nation, token, and
@@ -226,7 +354,7 @@ var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|aw|sv|fwd?|wg)\s*:\s*)+`)
 func stripReplyPrefix(s string) string { return replyPrefix.ReplaceAllString(s, "") }
 
 // authentic reports whether a mail comes from a nation's controlling
-// player: the registered address (DESIGN §5; the token is checked by the
+// player: the registered address (docs/design.md §5; the token is checked by the
 // archive).
 func (d *Daemon) authentic(g *archive.Game, nation, from string) (*archive.PlayerInfo, bool) {
 	p := g.PlayerOf(nation)
@@ -240,7 +368,7 @@ func (d *Daemon) authentic(g *archive.Game, nation, from string) (*archive.Playe
 // the turn when it is ready.
 func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
 	if env.nation == "" {
-		return d.reply(m, in, "Orders not accepted", "The file has no \"nation:\" line, so pbem cannot tell whose orders they are.")
+		return d.reply(m, in, "Orders not accepted", unread(in)+"The file has no \"nation:\" line, so pbem cannot tell whose orders they are.")
 	}
 	nation := env.nation
 	if idx, err := g.Rules().Tables.NationIndex(nation); err == nil {
@@ -250,34 +378,35 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	if p == nil {
 		return d.reply(m, in, "Orders not accepted", fmt.Sprintf("Game %s has no nation %q.", g.ID(), env.nation))
 	}
-	byGM := !ok && strings.EqualFold(strings.TrimSpace(in.From), d.cfg.GM)
-	if !ok && !byGM {
-		return d.failedLogin(m, in, g, p, nation, "the orders came from an address that is not registered for this nation")
+	who := victim{addr: p.Email, who: fmt.Sprintf("%s, the player of the %s", p.Name, nation), what: "orders for the " + nation}
+	submit, text := g.Submit, in.Text
+	if !ok {
+		// Not the player's address: only the GM may enter orders for a
+		// player, with the GM's token, or forwarding the player's file
+		// with the player's token (archive checks it).
+		switch d.asGM(in, env) {
+		case notGM:
+			return d.failedLogin(m, in, g, who, "the orders came from an address that is not registered for this nation")
+		case gmNoToken:
+			return d.reply(m, in, "Orders not accepted — "+g.ID(), fmt.Sprintf("Orders the GM enters for a player need the GM's token in the \"token:\" line (or the player's own token). Nothing was recorded for the %s.", nation))
+		case gmOK:
+			text = blankToken(text, env.token) // entered by the GM: marked in orders.txt and the report
+		case gmBadToken:
+			who = victim{addr: d.gmAddr, who: "the GM", what: who.what}
+		}
+		submit = g.SubmitGM
 	}
-	submit := g.Submit
-	if byGM {
-		submit = g.SubmitGM // on the player's behalf: marked in orders.txt and the report
-	}
-	rec, err := submit(nation, in.Text, d.now())
+	rec, err := submit(nation, text, d.now())
 	var rej *archive.RejectedError
 	if errors.As(err, &rej) && m.Attempt > 1 {
 		rec, err = d.acceptedBeforeCrash(g, in.Text, err)
 	}
 	switch {
 	case errors.As(err, &rej):
-		if tokenProblem(rej) {
-			return d.failedLogin(m, in, g, p, nation, "the token is wrong or missing")
+		if wrongToken(rej) {
+			return d.failedLogin(m, in, g, who, "the token is wrong")
 		}
-		var sb strings.Builder
-		fmt.Fprintf(&sb, "Your orders for the %s in game %s were NOT accepted. Every problem, with its line:\n\n", nation, g.ID())
-		for _, e := range rej.Errors {
-			sb.WriteString("  " + e.Error() + "\n")
-		}
-		sb.WriteString("\nNothing was recorded; send the whole file again, corrected.\n")
-		if due := g.Due(); due.ID != "" {
-			fmt.Fprintf(&sb, "The turn due is %s (the %s).\n", due.ID, due.Nation)
-		}
-		return d.reply(m, in, "Orders NOT accepted — "+g.ID(), sb.String())
+		return d.reply(m, in, "Orders NOT accepted — "+g.ID(), d.refusal(g, nation, rej))
 	case err != nil:
 		return err // a disk problem: let the intake retry
 	}
@@ -286,7 +415,7 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	if rec.Kind == orders.StandingOrders {
 		what = "standing orders"
 	}
-	fmt.Fprintf(&sb, "Accepted: the %s' %s in game %s.\n", rec.Nation, what, g.ID())
+	fmt.Fprintf(&sb, "Accepted: the %s %s in game %s.\n", games.Possessive(rec.Nation), what, g.ID())
 	fmt.Fprintf(&sb, "Received %s; digest %s.\n", rec.Arrival.UTC().Format(time.RFC3339), rec.Digest)
 	if rec.Kind == orders.TurnOrders && rec.Turn == g.Due().ID { // else acknowledged after a crash, and run since
 		st := d.loadPace(g)
@@ -295,15 +424,16 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 			fmt.Fprintf(&sb, "The turn runs %s after your last accepted file, or at once if you send \"ready\". A new file replaces this one until then.\n", d.cfg.Pace.ChangeOfMind)
 		}
 	}
+	sb.WriteString(ackNotes(rec))
 	sb.WriteString("\nThe orders as understood (canonical form, token removed):\n\n")
 	sb.WriteString(indent(rec.Orders))
 	if err := d.reply(m, in, "Orders accepted — "+g.ID()+" "+what, sb.String()); err != nil {
 		return err
 	}
-	if byGM {
+	if rec.ByGM {
 		if err := d.send(&mailer.Outgoing{ID: safeID("behalf", m.JournalID), To: []string{p.Email}, AutoSubmitted: true,
 			Subject: fmt.Sprintf("pbem %s: the GM entered orders for your %s", g.ID(), nation),
-			Text:    fmt.Sprintf("The GM entered the %s' %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", nation, what, indent(rec.Orders))}); err != nil {
+			Text:    fmt.Sprintf("The GM entered the %s %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", games.Possessive(nation), what, indent(rec.Orders))}); err != nil {
 			return err
 		}
 	}
@@ -324,39 +454,75 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	return nil
 }
 
-func tokenProblem(rej *archive.RejectedError) bool {
-	for _, e := range rej.Errors {
-		if strings.Contains(strings.ToLower(e.Msg), "token") {
-			return true
+// ackNotes lists in an acknowledgement the lines of the file that can never
+// apply and the Decisions it leaves to their defaults (docs/orders.md).
+func ackNotes(rec *archive.Receipt) string {
+	var sb strings.Builder
+	if len(rec.Warnings) > 0 {
+		sb.WriteString("\nAccepted, but these lines can never apply:\n")
+		for _, w := range rec.Warnings {
+			sb.WriteString("  - " + w.String() + "\n")
 		}
 	}
-	return false
+	if len(rec.Defaults) > 0 {
+		sb.WriteString("\nWhat the file leaves to the defaults (docs/orders.md):\n")
+		for _, d := range rec.Defaults {
+			sb.WriteString("  - " + d.String() + "\n")
+		}
+	}
+	return sb.String()
 }
 
-// failedLogin answers a mail that failed authentication, rate-limited per
-// sender per day, and tells the nation's real owner.
-func (d *Daemon) failedLogin(m *mailer.Message, in *mailer.Inbound, g *archive.Game, owner *archive.PlayerInfo, nation, why string) error {
-	day := d.now().UTC().Format("2006-01-02")
-	key := strings.ToLower(in.From) + "|" + day
-	d.mu.Lock()
-	d.failed[key]++
-	n := d.failed[key]
-	d.mu.Unlock()
-	d.log.Warn("failed authentication", "game", g.ID(), "nation", nation, "from", in.From, "why", why, "count", n)
-	if n > d.cfg.Limits.FailedLoginsPerDay {
-		return nil // rate limit: no more answers today
+// wrongToken reports whether a file was refused for a token that is not
+// the player's (archive's check: an *orders.TokenError), not for a missing
+// one.
+func wrongToken(rej *archive.RejectedError) bool {
+	var te *orders.TokenError
+	return errors.As(rej, &te)
+}
+
+// missingToken reports whether a file was refused for having no token
+// (orders.ErrNoToken), as a reply that quotes pbem's acknowledgement (token
+// removed) has.
+func missingToken(rej *archive.RejectedError) bool {
+	return errors.Is(rej, orders.ErrNoToken)
+}
+
+// refusal is the answer to a refused order file: every error with its
+// line.
+func (d *Daemon) refusal(g *archive.Game, nation string, rej *archive.RejectedError) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Your orders for the %s in game %s were NOT accepted. Every problem, with its line:\n\n", nation, g.ID())
+	for _, e := range rej.Errors {
+		sb.WriteString("  " + e.Error() + "\n")
 	}
-	if err := d.reply(m, in, "Orders not accepted — "+g.ID(), fmt.Sprintf("Orders for the %s were not accepted: %s. Orders need the player's registered address and their secret token (send \"token %s\" from your registered address to have it sent again).", nation, why, g.ID())); err != nil {
-		return err
+	sb.WriteString("\nNothing was recorded; send the whole file again, corrected.\n")
+	if missingToken(rej) {
+		fmt.Fprintf(&sb, "Every order file needs your secret token in a line \"token: …\". The copy of your orders in pbem's acknowledgement has the token removed: a reply that quotes it (\"same as before\") needs the token line added. Send \"token %s\" from your registered address to have the token again.\n", g.ID())
 	}
-	if !strings.EqualFold(owner.Email, in.From) {
-		return d.send(&mailer.Outgoing{
-			ID: safeID("warn", g.ID(), m.JournalID), To: []string{owner.Email}, AutoSubmitted: true,
-			Subject: fmt.Sprintf("pbem %s: someone tried to send orders for your %s", g.ID(), nation),
-			Text:    fmt.Sprintf("A mail from %s tried to send orders for the %s in game %s and was refused (%s). If it was you, use your registered address and token. Nothing was changed.\n", in.From, nation, g.ID(), why),
-		})
+	if due := g.Due(); due.ID != "" {
+		fmt.Fprintf(&sb, "The turn due is %s (the %s).\n", due.ID, due.Nation)
 	}
-	return nil
+	return sb.String()
+}
+
+// blankToken blanks the lines of text that give token in a "token:"
+// header line, keeping every other line's number (orders.Clean's lines).
+func blankToken(text, token string) string {
+	blank := map[int]bool{}
+	for _, l := range orders.Clean(text) {
+		k, v, ok := strings.Cut(strings.TrimSpace(l.Text), ":")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "token") && strings.TrimSpace(v) == token {
+			blank[l.N] = true
+		}
+	}
+	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
+	for i := range lines {
+		if blank[i+1] {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // reply answers an incoming mail. Its id depends only on the incoming mail,
@@ -434,14 +600,20 @@ command line; or write the command and game in the Subject ("status ashdown").
   help                 this text
   status               whose turn it is, the deadline, the scores
   orders               an orders template for your nation that moves next
-  ready                run your accepted orders now, without waiting
+  map                  the current map
+  history [ROUND]      the steps of the game, or the reports of a round
+  archive              the public archive, to verify every die
   token                send your token again to your registered address
+  observe [off]        the public report of every turn (a confirmation code
+                       is mailed to your address first)
+With your token, from your registered address:
+  ready                run your accepted orders now, without waiting
   token new            a new token (the old one stops working)
-  address NEW@ADDR     play from a new address (from the old one, with your token)
+  address NEW@ADDR     play from a new address
   auto on|off NATION   let the bot play a nation (on) or not (off)
   press NATION text    relay a message to the player of NATION (kept in the archive)
-  map                  the current map
-GM: pause, resume, extend HOURS, rollback STEP WHY, replace PLAYER NEW@ADDR.
+The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
+replace PLAYER NEW@ADDR, and order files for a player's nation.
 `, addr)
 }
 

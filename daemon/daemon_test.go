@@ -81,9 +81,13 @@ type fixture struct {
 	out    *capture
 	g      *archive.Game
 	tokens archive.Tokens
+	gmTok  string // the GM's token
 	now    time.Time
 	n      int
 }
+
+// gmToken is the GM's token the fixture writes to gm_token_file.
+const gmToken = "gm00-test-0000-0001"
 
 var addrs = []string{"alice@example.test", "bob@example.test", "carol@example.test", "dave@example.test"}
 
@@ -97,16 +101,35 @@ func newFixture(t *testing.T) *fixture {
 	_, toks, err := archive.Create(filepath.Join(dir, "games", "ashdown"), archive.NewGame{ID: "ashdown", Ruleset: "redux", Players: ps},
 		byteReader{rand.New(rand.NewPCG(1, 2))})
 	require.NoError(t, err)
-	f := &fixture{t: t, out: &capture{}, tokens: toks, now: time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)}
+	f := &fixture{t: t, out: &capture{}, tokens: toks, gmTok: gmToken, now: time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)}
+	f.d = f.open(testConfig(t, dir))
+	f.g = f.d.game("ashdown")
+	require.NotNil(t, f.g)
+	require.NoError(t, f.d.Welcome(f.g))
+	return f
+}
+
+// testConfig is the fixture's configuration for data directory dir, with
+// the GM's token in dir/gm.token.
+func testConfig(t *testing.T, dir string) Config {
+	t.Helper()
 	cfg := Defaults()
 	cfg.Data, cfg.GM, cfg.From, cfg.Domain = dir, "gm@example.test", "pbem@example.test", "example.test"
 	cfg.Pace.ChangeOfMind = 0
-	f.d, err = New(cfg, Options{Out: f.out, Now: func() time.Time { return f.now }, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	require.NoError(t, err)
-	f.g = f.d.game("ashdown")
-	require.NotNil(t, f.g)
-	require.NoError(t, f.d.Welcome(f.g, toks))
-	return f
+	cfg.GMTokenFile = filepath.Join(dir, "gm.token")
+	if _, err := os.Stat(cfg.GMTokenFile); err != nil {
+		require.NoError(t, os.WriteFile(cfg.GMTokenFile, []byte(gmToken+"\n"), 0o600))
+	}
+	return cfg
+}
+
+// open starts a daemon on cfg with the fixture's clock and outbox, as
+// pbem serve does after a restart.
+func (f *fixture) open(cfg Config) *Daemon {
+	f.t.Helper()
+	d, err := New(cfg, Options{Out: f.out, Now: func() time.Time { return f.now }, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	require.NoError(f.t, err)
+	return d
 }
 
 // mail delivers a raw message to the daemon as the intake would.
@@ -137,7 +160,7 @@ func TestWelcomeAndYourTurn(t *testing.T) {
 		w := f.out.to(a)
 		require.NotEmpty(t, w, a)
 		assert.Contains(t, w[0].Text, "token: ")
-		assert.Contains(t, w[0].Text, f.g.Commitment(), "the welcome mail publishes the dice commitment (DESIGN §3)")
+		assert.Contains(t, w[0].Text, f.g.Commitment(), "the welcome mail publishes the dice commitment (docs/design.md §3)")
 	}
 	addr, _ := f.duePlayer()
 	last := f.out.last(addr)
@@ -160,6 +183,8 @@ func TestOrdersByMail(t *testing.T) {
 	}
 	require.NotNil(t, ack, "an acknowledgement")
 	assert.Contains(t, ack.Text, "digest ")
+	assert.Contains(t, ack.Text, "What the file leaves to the defaults", "the acknowledgement lists the defaults that will apply (docs/orders.md)")
+	assert.Contains(t, ack.Text, "placed by default")
 	assert.NotContains(t, ack.Text, tok, "the echo never repeats the token")
 	assert.Equal(t, "m1@example.test", ack.InReplyTo)
 	assert.Equal(t, "r01-welsh", f.g.Due().ID, "the turn ran at once (change-of-mind 0)")
@@ -196,7 +221,7 @@ func TestRefusals(t *testing.T) {
 		f.mail("mallory@example.test", "orders", good)
 		assert.Contains(t, f.out.last("mallory@example.test").Text, "not registered")
 		warn := f.out.last(addr)
-		assert.Contains(t, warn.Subject, "someone tried to send orders", "the real owner is told")
+		assert.Contains(t, warn.Subject, "someone tried to act as Alice", "the real owner is told")
 		assert.Equal(t, "r01-romanobritish", f.g.Due().ID)
 	})
 	t.Run("auto-replies are never answered (RFC 3834)", func(t *testing.T) {
@@ -262,11 +287,11 @@ func TestCommands(t *testing.T) {
 	assert.NotContains(t, f.out.last("stranger@example.test").Text, "token: ", "tokens go only to registered addresses")
 	f.mail(addrs[0], "pause ashdown", "")
 	assert.Contains(t, f.out.last(addrs[0]).Text, "Only the GM")
-	f.mail("gm@example.test", "pause ashdown", "")
+	f.mail("gm@example.test", "pause ashdown", "token: "+f.gmTok)
 	f.now = f.now.Add(100 * time.Hour)
 	require.NoError(t, f.d.Tick(context.Background()))
 	assert.Equal(t, "r01-romanobritish", f.g.Due().ID, "a paused game does not move")
-	f.mail("gm@example.test", "resume ashdown", "")
+	f.mail("gm@example.test", "resume ashdown", "token: "+f.gmTok)
 	require.NoError(t, f.d.Tick(context.Background()))
 	assert.NotEqual(t, "r01-romanobritish", f.g.Due().ID)
 }
@@ -281,11 +306,12 @@ func TestAuto(t *testing.T) {
 }
 
 // TestArchiveHistoryObserveRollback: the mail commands that read the game
-// (DESIGN §5) and the GM's rollback.
+// (docs/design.md §5) and the GM's rollback.
 func TestArchiveHistoryObserveRollback(t *testing.T) {
 	f := newFixture(t)
 	f.mail("fan@example.test", "observe ashdown", "")
-	assert.Contains(t, f.out.last("fan@example.test").Text, "You will receive the public report")
+	f.mail("fan@example.test", "Re: "+f.out.last("fan@example.test").Subject, "")
+	assert.Contains(t, f.out.last("fan@example.test").Text, "will receive the public report")
 	addr, tok := f.duePlayer()
 	f.mail(addr, "orders", f.botOrders(tok))
 	var seen bool
@@ -300,7 +326,7 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 	f.mail(addrs[1], "history ashdown", "")
 	assert.Contains(t, f.out.last(addrs[1]).Text, "001-r01-romanobritish")
 	f.mail(addrs[1], "history ashdown 1", "")
-	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British' turn")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British turn")
 
 	f.mail(addrs[1], "archive ashdown", "")
 	a := f.out.last(addrs[1])
@@ -311,18 +337,20 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 
 	f.mail(addrs[0], "rollback ashdown start oops", "")
 	assert.Contains(t, f.out.last(addrs[0]).Text, "Only the GM")
-	f.mail("gm@example.test", "rollback ashdown start wrong file", "")
+	f.mail("gm@example.test", "rollback ashdown start wrong file", "token: "+f.gmTok)
 	assert.Equal(t, "r01-romanobritish", f.g.Due().ID, "the GM rolled back to the start")
 	assert.Contains(t, f.out.last(addrs[2]).Subject, "rolled the game back")
 }
 
 // TestTokenAndAddressChanges: a player rotates their token and moves to a
-// new address; the GM replaces a player (DESIGN §5).
+// new address; the GM replaces a player (docs/design.md §5).
 func TestTokenAndAddressChanges(t *testing.T) {
 	f := newFixture(t)
 	old := f.tokens["Bob"]
 	f.mail(addrs[1], "token", "game: ashdown\ntoken: wrong\ntoken new\n")
-	assert.Contains(t, f.out.last(addrs[1]).Text, "needs your current token")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "the token is wrong")
+	f.mail(addrs[1], "token", "game: ashdown\ntoken new\n")
+	assert.Contains(t, f.out.last(addrs[1]).Text, `"token new" needs your token`)
 	f.mail(addrs[1], "token", "game: ashdown\ntoken: "+old+"\ntoken new\n")
 	var fresh string
 	for _, m := range f.out.to(addrs[1]) {
@@ -343,19 +371,18 @@ func TestTokenAndAddressChanges(t *testing.T) {
 
 	f.mail(addrs[2], "replace ashdown Dave eve@example.test", "")
 	assert.Contains(t, f.out.last(addrs[2]).Text, "Only the GM")
-	f.mail("gm@example.test", "replace ashdown Dave eve@example.test", "")
+	f.mail("gm@example.test", "replace ashdown Dave eve@example.test", "token: "+f.gmTok)
 	assert.Equal(t, "eve@example.test", f.g.PlayerOf("Welsh").Email)
 	assert.Contains(t, f.out.last("eve@example.test").Text, "token: ")
 }
 
 // TestGMOnBehalf: the GM mails orders for a player; the player is told and
-// the turn's orders are marked as entered by the GM (DESIGN §5).
+// the turn's orders are marked as entered by the GM (docs/design.md §5).
 func TestGMOnBehalf(t *testing.T) {
 	f := newFixture(t)
 	due := f.g.Due()
 	addr, _ := f.duePlayer()
-	text := strings.Replace(f.botOrders(""), "token: \n", "", 1)
-	f.mail("gm@example.test", "orders for Carol's nation", text)
+	f.mail("gm@example.test", "orders for Carol's nation", f.botOrders(f.gmTok))
 	assert.Contains(t, f.out.last("gm@example.test").Subject, "Orders accepted")
 	var told bool
 	for _, m := range f.out.to(addr) {

@@ -28,6 +28,7 @@ type paceState struct {
 	Extended time.Duration   `json:"extended"` // GM extensions of this turn
 	Paused   bool            `json:"paused"`   // GM pause: nothing runs
 	Auto     map[string]bool `json:"auto"`     // nations the bot plays
+	Told     bool            `json:"told"`     // "your turn" is queued
 }
 
 func (d *Daemon) pacePath(g *archive.Game) string {
@@ -78,9 +79,11 @@ func (d *Daemon) deadline(st *paceState) time.Time {
 	return t
 }
 
-// Tick runs every game's clock once: round events, ready turns, reminders,
-// missed deadlines. The serve loop calls it every few seconds.
+// Tick picks up new games (Discover) and runs every game's clock once:
+// welcome mails, round events, ready turns, reminders, missed deadlines.
+// The serve loop calls it every few seconds.
 func (d *Daemon) Tick(ctx context.Context) error {
+	d.Discover()
 	var errs []error
 	for _, id := range d.GameIDs() {
 		if err := d.TickGame(ctx, d.game(id)); err != nil {
@@ -90,12 +93,16 @@ func (d *Daemon) Tick(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// TickGame advances one game as far as its clock allows.
+// TickGame advances one game as far as its clock allows, after its
+// welcome mails; the player due is told it is their turn.
 func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 	c := d.clock(g.ID())
 	c.Lock()
 	defer c.Unlock()
 	if err := d.recoverAdvance(g); err != nil {
+		return err
+	}
+	if err := d.welcome(g); err != nil {
 		return err
 	}
 	for i := 0; i < 1000; i++ {
@@ -146,11 +153,18 @@ func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 			_ = d.toGM(fmt.Sprintf("pbem %s: %s missed the deadline", g.ID(), due.ID), fmt.Sprintf("No orders came for %s from %s; the bot played the turn (pace.nmr: bot).", due.ID, due.Player), g.ID()+"."+due.ID+".nmr")
 			continue
 		case rec == nil && !st.Reminded && d.cfg.Pace.Reminder > 0 && !now.Before(d.deadline(st).Add(-d.cfg.Pace.Reminder)):
-			st.Reminded = true
+			st.Reminded, st.Told = true, true
 			if err := d.savePace(g, st); err != nil {
 				return err
 			}
 			return d.yourTurn(g, true)
+		case !st.Told:
+			// A turn nobody was told of: the first of a game, or one
+			// due when pbem first served the game.
+			if err := d.yourTurn(g, false); err != nil {
+				return err
+			}
+			st.Told = true
 		}
 		return d.savePace(g, st)
 	}
@@ -184,6 +198,10 @@ func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, before *adjud
 	}
 	if due := g.Due(); due.Nation != "" {
 		if err := d.yourTurn(g, false); err != nil {
+			return err
+		}
+		st.Told = true
+		if err := d.savePace(g, st); err != nil {
 			return err
 		}
 	}
@@ -248,7 +266,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 			return err
 		}
 	}
-	// Observers get the public report (DESIGN §6), without a personal part.
+	// Observers get the public report (docs/design.md §6), without a personal part.
 	for i, addr := range d.observers(g) {
 		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
 			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})
@@ -264,25 +282,38 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 // yourTurn tells the player of the nation due that it is their turn, with
 // an orders template.
 func (d *Daemon) yourTurn(g *archive.Game, reminder bool) error {
-	due := g.Due()
-	if due.Nation == "" {
-		return nil
+	kind, id := "Your turn", "yourturn"
+	if reminder {
+		kind, id = "Reminder", "reminder"
 	}
+	return d.tellTurn(g, kind, turnMailID(g, id))
+}
+
+// turnMailID is the outbox id of a turn's "your turn" or reminder: once
+// per turn, and once more after each rollback that makes it due again.
+func turnMailID(g *archive.Game, kind string) string {
+	due := g.Due()
+	if n := len(g.Rollbacks()); n > 0 {
+		return safeID(g.ID(), due.ID, fmt.Sprintf("rb%d", n), kind)
+	}
+	return safeID(g.ID(), due.ID, kind)
+}
+
+// tellTurn mails the player due "your turn" (kind "Your turn" or
+// "Reminder") with an orders template, under outbox id id.
+func (d *Daemon) tellTurn(g *archive.Game, kind, id string) error {
+	due := g.Due()
 	p := g.PlayerOf(due.Nation)
-	if p == nil {
+	if due.Nation == "" || p == nil {
 		return nil
 	}
 	st := d.loadPace(g)
 	dl := d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	tmpl := templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
-	kind, id := "Your turn", "yourturn"
-	if reminder {
-		kind, id = "Reminder", "reminder"
-	}
 	text := fmt.Sprintf("%s: the %s move next in game %s (%s). Orders are due by %s.\n\nFill in the template below and send it back (the token is in your welcome mail; send \"token %s\" to have it again).\n\n%s",
 		kind, due.Nation, g.ID(), due.ID, dl, g.ID(), tmpl)
 	return d.send(&mailer.Outgoing{
-		ID: safeID(g.ID(), due.ID, id), To: []string{p.Email}, AutoSubmitted: true,
+		ID: id, To: []string{p.Email}, AutoSubmitted: true,
 		Subject: fmt.Sprintf("pbem %s %s: %s — the %s", g.ID(), due.ID, kind, due.Nation),
 		Text:    text,
 		Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Turn", due.ID}, {"X-Pbem-Nation", due.Nation}},

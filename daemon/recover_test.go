@@ -113,13 +113,11 @@ func newCrashScene(t *testing.T, name string, play func(t *testing.T, d *Daemon,
 	_, toks, err := archive.Create(filepath.Join(s.dir, "games", "ashdown"), archive.NewGame{ID: "ashdown", Ruleset: "redux", Players: ps},
 		byteReader{rand.New(rand.NewPCG(1, 2))})
 	require.NoError(t, err)
-	s.cfg = Defaults()
-	s.cfg.Data, s.cfg.GM, s.cfg.From, s.cfg.Domain = s.dir, "gm@example.test", "pbem@example.test", "example.test"
-	s.cfg.Pace.ChangeOfMind = 0
+	s.cfg = testConfig(t, s.dir)
 	out := &capture{}
 	d := s.daemon(t, out)
 	g := d.game("ashdown")
-	require.NoError(t, d.Welcome(g, toks))
+	require.NoError(t, d.Welcome(g))
 	play(t, d, g, toks, out)
 	s.ids = map[string]bool{}
 	for _, m := range out.msgs {
@@ -151,8 +149,8 @@ func (s *crashScene) copy(t *testing.T) (*crashScene, *capture) {
 	t.Helper()
 	c := *s
 	c.dir = t.TempDir()
-	c.cfg.Data = c.dir
 	linkTree(t, s.dir, c.dir)
+	c.cfg = testConfig(t, c.dir)
 	out := &capture{ids: map[string]bool{}}
 	for id := range s.ids {
 		out.ids[id] = true
@@ -329,7 +327,9 @@ func (s *crashScene) crashEverywhere(t *testing.T, points *atomic.Int64) {
 			t.Run(fmt.Sprintf("enqueue %d, tick first %v", k+1, tickFirst), func(t *testing.T) {
 				t.Parallel()
 				c, out := s.copy(t)
-				d := c.daemon(t, &crashingOutbox{capture: out, next: k})
+				crashing := &crashingOutbox{capture: out, next: -1}
+				d := c.daemon(t, crashing)
+				crashing.next = k // counted from the burst: New queues mail too (the GM's token)
 				require.ErrorIs(t, d.Handle(context.Background(), s.burst), errCrash)
 				check(t, c, out, c.restart(t, out, tickFirst), small)
 			})

@@ -2,8 +2,12 @@ package daemon
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -12,8 +16,16 @@ import (
 	"github.com/pbem-org/pbem/mailer"
 )
 
+// ShutdownGrace is how long Serve waits, once ctx ends, for the intake,
+// the outbox and the clock to stop. Past it Serve returns anyway: what was
+// under way (a mail being handled, a message on an SMTP connection that
+// does not answer) is redone at the next start, as after a crash, and
+// nothing is lost or answered twice (docs/design.md §5).
+const ShutdownGrace = 800 * time.Millisecond
+
 // Serve runs the intake, the outbox and the clock until ctx ends
-// (DESIGN §5). tick is how often the clock runs (deadlines, ready turns).
+// (docs/design.md §5), and returns within ShutdownGrace of that. tick is how often
+// the clock runs (new games, deadlines, ready turns).
 func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbox, tick time.Duration) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -45,16 +57,89 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 			}
 		}
 	})
-	wg.Wait()
-	close(errc)
-	return <-errc
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		d.log.Info("stopping")
+		t := time.NewTimer(ShutdownGrace)
+		defer t.Stop()
+		select {
+		case <-done:
+		case <-t.C:
+			d.log.Warn("stopping: work still under way is left to the next start", "waited", ShutdownGrace.String())
+		}
+	}
+	select {
+	case err := <-errc:
+		return err
+	default:
+		return nil
+	}
 }
 
-// Welcome mails each player their token, nations and the game's dice
-// commitment, then tells the first player it is their turn.
-func (d *Daemon) Welcome(g *archive.Game, tokens archive.Tokens) error {
+// Welcome runs a game's clock at once: the first run mails each player
+// their welcome (once per game, see welcome) and the first player "your
+// turn". The serve loop's clock does the same for every game it finds;
+// tests call Welcome to have it without waiting for a tick.
+func (d *Daemon) Welcome(g *archive.Game) error {
+	return d.TickGame(context.Background(), g)
+}
+
+// welcomeRecord says that a game's welcome mails are queued
+// (Data/pace/GAME.welcome.json): they go out once per seat, whatever
+// restarts.
+type welcomeRecord struct {
+	Seats   []int     `json:"seats"`             // seats (from 1) welcomed
+	At      time.Time `json:"at"`                // when
+	Skipped string    `json:"skipped,omitempty"` // why none was sent
+}
+
+func (d *Daemon) welcomePath(g *archive.Game) string {
+	return filepath.Join(d.paceDir(), g.ID()+".welcome.json")
+}
+
+// welcome mails each player their token, nations, the game's dice
+// commitment and a summary of its rules, once per game. A game already
+// under way when pbem first serves it (a step played with "pbem turn")
+// gets none: its players have their tokens. The caller holds the game's
+// clock.
+func (d *Daemon) welcome(g *archive.Game) error {
+	if _, err := os.Stat(d.welcomePath(g)); err == nil {
+		return nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	rec := welcomeRecord{At: d.now().UTC()}
+	if n := lastInForce(g).Number; n > 0 {
+		rec.Skipped = fmt.Sprintf("the game was under way (step %d) when pbem first served it", n)
+	}
 	for seat, p := range g.Players() {
-		text := fmt.Sprintf(`Welcome to game %s (%s).
+		if rec.Skipped != "" {
+			break
+		}
+		tok, err := d.tokenOf(g, p.Name)
+		if err != nil {
+			return err
+		}
+		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), "welcome", fmt.Sprint(seat+1)), To: []string{p.Email}, AutoSubmitted: true,
+			Subject: "pbem " + g.ID() + ": welcome", Text: d.welcomeText(g, seat, tok), Headers: [][2]string{{"X-Pbem-Game", g.ID()}}}); err != nil {
+			return err
+		}
+		rec.Seats = append(rec.Seats, seat+1)
+	}
+	data, _ := json.MarshalIndent(rec, "", "  ")
+	if err := writeAtomic(d.welcomePath(g), data, 0o644); err != nil {
+		return err
+	}
+	d.log.Info("welcome", "game", g.ID(), "seats", len(rec.Seats), "skipped", rec.Skipped)
+	return nil
+}
+
+func (d *Daemon) welcomeText(g *archive.Game, seat int, token string) string {
+	p := g.Players()[seat]
+	return fmt.Sprintf(`Welcome to game %s (%s).
 
 You are player %d (%s) and control: %s.
 
@@ -62,8 +147,9 @@ Your secret token is:
 
     token: %s
 
-Put that line in every order file you send to %s. Keep it secret: with it
-and your address, anyone could send orders for your nations.
+Put that line in every order file, and before every command that acts
+for you, that you send to %s. Keep it secret: with it and
+your address, anyone could send orders for your nations.
 
 The dice of this game are committed in advance (docs/dice.md):
 
@@ -72,15 +158,57 @@ The dice of this game are committed in advance (docs/dice.md):
 Every turn report reveals that turn's seed; anyone can check with
 "pbem verify" that no die was chosen after the fact.
 
+%s
 Send "help" to %s for the commands.
-`, g.ID(), g.Rules().Ruleset.Title, seat+1, p.Colour, strings.Join(p.Nations, ", "), tokens[p.Name], d.cfg.From, g.Commitment(), d.cfg.From)
-		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), "welcome", fmt.Sprint(seat+1)), To: []string{p.Email}, AutoSubmitted: true,
-			Subject: "pbem " + g.ID() + ": welcome", Text: text, Headers: [][2]string{{"X-Pbem-Game", g.ID()}}}); err != nil {
-			return err
+`, g.ID(), g.Rules().Ruleset.Title, seat+1, p.Colour, strings.Join(p.Nations, ", "), token, d.cfg.From, g.Commitment(), d.rulesSummary(g), d.cfg.From)
+}
+
+// rulesSummary sums up the rules a game is played under: the ruleset and
+// its options, the seats, and the pace the daemon keeps.
+func (d *Daemon) rulesSummary(g *archive.Game) string {
+	var sb strings.Builder
+	r := g.Rules()
+	fmt.Fprintf(&sb, "The rules: %s.\n", r.Ruleset.Title)
+	for _, o := range r.Ruleset.Options {
+		on := "off"
+		if r.HasOption(o.Name) {
+			on = "on"
 		}
+		fmt.Fprintf(&sb, "  option %s is %s: %s\n", o.Name, on, o.Doc)
 	}
-	if err := d.TickGame(context.Background(), g); err != nil {
-		return err
+	fmt.Fprintf(&sb, "The players, in seat order:\n")
+	for i, p := range g.Players() {
+		fmt.Fprintf(&sb, "  %d. %s (%s): %s\n", i+1, p.Name, p.Colour, strings.Join(p.Nations, ", "))
 	}
-	return d.yourTurn(g, false)
+	pc := d.cfg.Pace
+	fmt.Fprintf(&sb, "Each nation turn has %s for its orders", human(pc.Deadline))
+	if pc.SkipWeekends {
+		sb.WriteString(", not counting weekends")
+	}
+	fmt.Fprintf(&sb, "; times are shown in %s.\n", pc.Timezone)
+	if pc.ChangeOfMind > 0 {
+		fmt.Fprintf(&sb, "A turn runs %s after its orders are accepted (a new file replaces them until then), or at once on \"ready\".\n", human(pc.ChangeOfMind))
+	}
+	if pc.Reminder > 0 {
+		fmt.Fprintf(&sb, "A reminder comes %s before the deadline.\n", human(pc.Reminder))
+	}
+	if pc.NMR == "bot" {
+		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the bot plays the turn and the report says so.\n", human(pc.Grace))
+	} else {
+		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the game waits for the GM.\n", human(pc.Grace))
+	}
+	sb.WriteString("The order language, every Decision of a turn with its default: docs/orders.md.\n")
+	return sb.String()
+}
+
+// human writes a duration as a person would: "48h", "10m", "1h30m".
+func human(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }

@@ -88,6 +88,7 @@ func getBenchEnv(b *testing.B) *benchEnv {
 		e.texts[id] = text
 	}
 	created := time.Since(start)
+	s.settle(b) // the welcome mails and first "your turn" are out before anything is counted
 	e.d, err = s.spawn(pbemBinary(b))
 	if err != nil {
 		b.Fatal(err)
@@ -345,6 +346,7 @@ func BenchmarkTurnByMail(b *testing.B) {
 	defer closeWorld()
 	s := newServer(b, w, serverOpts{prefix: "turns"})
 	g := s.theGame()
+	s.settle(b)
 	d, err := s.spawn(pbemBinary(b))
 	if err != nil {
 		b.Fatal(err)

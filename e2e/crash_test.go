@@ -56,6 +56,7 @@ func TestCrash(t *testing.T) {
 				t.Fatalf("due %s after four steps, want r01-picts, the last turn of the round", due.ID)
 			}
 			before := g.steps(t)
+			s.settle(t) // the welcome mails are out: the crash points count the order mail's work
 
 			d := s.start(t, "PBEM_CRASH_AT="+tc.point)
 			if err := w.send(from, []string{s.addr}, rawMail(from, s.addr, "orders "+due.ID, newMsgID(w), text)); err != nil {
@@ -173,6 +174,7 @@ func TestReportRetriedAfter451(t *testing.T) {
 	s := newServer(t, w, serverOpts{changeOfMind: 4 * time.Second})
 	g := s.theGame()
 	due, from, text, digest := s.due(t, g, 1)
+	s.settle(t)
 	s.start(t)
 	if err := w.send(from, []string{s.addr}, rawMail(from, s.addr, "orders", newMsgID(w), text)); err != nil {
 		t.Fatal(err)

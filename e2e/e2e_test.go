@@ -457,6 +457,7 @@ type server struct {
 	config  string // path of the configuration file
 	addr    string // the daemon's own address
 	gm      string
+	gmToken string   // the GM's token, in gm_token_file
 	players []string // addresses of seats 1..4, shared by its games
 	games   map[string]*game
 }
@@ -509,9 +510,15 @@ func newServer(t testing.TB, w *world, opts serverOpts) *server {
 		}
 		s.games[id] = &game{id: id, dir: dir, tokens: toks}
 	}
+	s.gmToken = fmt.Sprintf("e2e0-gm00-%04x-0001", len(s.players))
+	tokFile := filepath.Join(s.dir, "gm.token")
+	if err := os.WriteFile(tokFile, []byte(s.gmToken+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	cfg := fmt.Sprintf(`# Written by the e2e test.
 data: %s
 gm: %s
+gm_token_file: %s
 from: %s
 domain: pbem.test
 imap:
@@ -534,7 +541,7 @@ pace:
 log:
   level: %s
   format: json
-`, s.dir, s.gm, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind, opts.logLevel)
+`, s.dir, s.gm, tokFile, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind, opts.logLevel)
 	s.config = filepath.Join(s.dir, "config.yaml")
 	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
@@ -601,6 +608,34 @@ func (g *game) steps(t testing.TB) int {
 		t.Fatal(err)
 	}
 	return len(a.Steps())
+}
+
+// settle runs the daemon until the mail it sends on its own is out: the
+// GM's token, the welcome mails of new games and each first "your turn".
+// The crash tests and benchmarks start from there, so their counts and
+// crash points meet only the mail they are about.
+func (s *server) settle(t testing.TB) {
+	t.Helper()
+	p, err := s.spawn(pbemBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := p.terminate(); err != nil {
+			t.Error(err)
+		}
+	}()
+	p.waitLog(t, wait, "IMAP session ready")
+	for _, g := range s.games {
+		a, err := archive.Open(g.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if due := a.Due(); due.Nation != "" {
+			p.waitLog(t, wait, `"msg":"enqueued"`, `"id":"`+g.id+"."+due.ID+`.yourturn"`)
+		}
+	}
+	s.outboxEmpty(t, 5*time.Minute)
 }
 
 // outboxEmpty waits until the daemon's outbox queue is empty.

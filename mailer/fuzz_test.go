@@ -12,8 +12,8 @@ import (
 )
 
 // FuzzParse checks Parse never panics, and that whatever it returns keeps
-// its promises: valid UTF-8 text with LF newlines, and an Inbound alongside
-// every *LimitError.
+// its promises: valid UTF-8 text with LF newlines of at most max_text bytes,
+// and an Inbound alongside every *LimitError.
 func FuzzParse(f *testing.F) {
 	files, err := filepath.Glob(filepath.Join("testdata", "mail", "*.eml"))
 	if err != nil {
@@ -35,6 +35,9 @@ func FuzzParse(f *testing.F) {
 		"Content-Transfer-Encoding: base64\r\nContent-Type: text/plain; charset=utf-16\r\n\r\n//5hAA==",
 		"Content-Type: text/plain; charset=\"\xff\"\r\nFrom: =?x?q?=ff?= <\xff@b>\r\n\r\n\xff\xfe",
 		mimeBomb(300), nested(20),
+		"Content-Type: text/html\r\n\r\n" + strings.Repeat("<blockquote>x<br>", 2000) + "<pre>\n\n</pre>&nbsp;",
+		"Content-Type: text/html\r\n\r\n<head><xml><p title='" + strings.Repeat("&amp;", 100) + "'></xml>a<noscript><p>b",
+		"Content-Type: text/plain; name=o.txt\r\n\r\ng\x00a\x00m\x00e\x00:\x00 \x00\x13\x20",
 	} {
 		f.Add([]byte(s))
 	}
@@ -46,6 +49,9 @@ func FuzzParse(f *testing.F) {
 			if in == nil {
 				t.Fatal("LimitError without Inbound")
 			}
+			if le.Limit == "max_text" && le.Detail != "" && len(in.Text) > lim.MaxText {
+				t.Fatalf("HTML converted past max_text: %d bytes", len(in.Text))
+			}
 			return
 		}
 		if err != nil {
@@ -53,6 +59,9 @@ func FuzzParse(f *testing.F) {
 		}
 		if !utf8.ValidString(in.Text) || strings.Contains(in.Text, "\r") {
 			t.Fatalf("text not normalised: %q", in.Text)
+		}
+		if len(in.Text) > lim.MaxText {
+			t.Fatalf("text of %d bytes accepted", len(in.Text))
 		}
 		if in.Text != "" && !strings.HasSuffix(in.Text, "\n") {
 			t.Fatalf("text without final newline: %q", in.Text)

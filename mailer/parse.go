@@ -65,10 +65,18 @@ type LimitError struct {
 	// Got is the size seen; for max_parts and max_depth it is the count at
 	// which reading stopped, so the message may hold more.
 	Got int64
+	// Detail, when set, is the sentence Error gives instead of the usual
+	// one: for max_text met while an HTML body was turned into text, it
+	// says where reading stopped. Inbound.Text then holds the text read up
+	// to that point, and Got is a size the whole text would exceed.
+	Detail string
 }
 
 // Error returns a sentence fit to quote back to the sender.
 func (e *LimitError) Error() string {
+	if e.Detail != "" {
+		return fmt.Sprintf("mailer: %s (%s)", e.Detail, e.Limit)
+	}
 	switch e.Limit {
 	case "max_bytes":
 		return fmt.Sprintf("mailer: message is %d bytes, over the limit of %d bytes (max_bytes)", e.Got, e.Max)
@@ -102,9 +110,10 @@ type Inbound struct {
 
 	// Text is the orders text: a .txt attachment, else a text/plain
 	// attachment, else the text/plain body parts, else the HTML body turned
-	// into plain text (blockquotes become "> " lines). Quoted lines and
-	// signatures are kept. TextFrom says where it came from:
-	// "attachment NAME", "text/plain", "text/html" or "" when there was none.
+	// into plain text (blockquotes become "> " lines, at most 20 marks
+	// deep). Quoted lines and signatures are kept. TextFrom says where it
+	// came from: "attachment NAME", "text/plain", "text/html" or "" when
+	// there was none.
 	Text     string
 	TextFrom string
 
@@ -361,9 +370,9 @@ func (p *parser) leaf(e *message.Entity) error {
 	return nil
 }
 
-// utf8 returns b as a string, decoding a UTF-16 byte-order mark (Windows
-// Notepad's "Unicode") and reading invalid UTF-8 as windows-1252, the usual
-// truth behind undeclared or mislabelled 8-bit text.
+// utf8 returns b as a string, decoding UTF-16 with or without a byte-order
+// mark (Windows Notepad's "Unicode") and reading invalid UTF-8 as
+// windows-1252, the usual truth behind undeclared or mislabelled 8-bit text.
 func (p *parser) utf8(b []byte, what string) string {
 	s, fallback := toUTF8(b)
 	if fallback {
@@ -391,17 +400,38 @@ func (p *parser) chooseText() error {
 	case len(p.plains) > 0:
 		in.Text, in.TextFrom = strings.Join(p.plains, "\n"), "text/plain"
 	case len(p.htmls) > 0:
-		texts := make([]string, len(p.htmls))
-		for i, h := range p.htmls {
-			texts[i] = htmlToText(h)
+		h := htmlToText(p.htmls, p.lim.MaxText)
+		in.Text, in.TextFrom = h.Text, "text/html"
+		if h.Deepest > maxQuoteMarks {
+			p.warn(fmt.Sprintf("text/html body: quotes nested %d deep, marked as %d deep", h.Deepest, maxQuoteMarks))
 		}
-		in.Text, in.TextFrom = strings.Join(texts, "\n"), "text/html"
+		if h.Stop != "" {
+			in.Text = normaliseText(in.Text)
+			return htmlLimitError(h, p.lim.MaxText)
+		}
 	}
 	in.Text = normaliseText(in.Text)
 	if len(in.Text) > p.lim.MaxText {
 		return &LimitError{Limit: "max_text", Max: int64(p.lim.MaxText), Got: int64(len(in.Text))}
 	}
 	return nil
+}
+
+// htmlLimitError says why the HTML bodies were read no further than max
+// bytes of text (htmlText.Stop).
+func htmlLimitError(h htmlText, max int) *LimitError {
+	e := &LimitError{Limit: "max_text", Max: int64(max), Got: int64(h.Need)}
+	switch h.Stop {
+	case stopTextFull:
+		e.Detail = fmt.Sprintf("the HTML of the message makes more than %d bytes of orders text and was read no further", max)
+	case "tag":
+		e.Got = int64(max)
+		e.Detail = fmt.Sprintf("the HTML of the message has a tag longer than %d bytes, such as an embedded picture, and was read no further; send the orders as plain text", max)
+	default:
+		e.Got = int64(max)
+		e.Detail = fmt.Sprintf("the HTML of the message has a %s longer than %d bytes and was read no further; send the orders as plain text", h.Stop, max)
+	}
+	return e
 }
 
 // bodyDigest returns the hex SHA-256 of raw's body (after the first empty

@@ -80,6 +80,25 @@ func TestParseFixtures(t *testing.T) {
 			subject: "orders", messageID: "notepad-1@mercia.example", textFrom: "attachment orders.txt", attachments: 1,
 		},
 		{
+			file: "gmail-html-reply.eml", from: "edwin.harper@gmail.example", fromName: "Edwin Harper",
+			subject: "Re: Saxons r05", messageID: "CAJx9bVr8Lm2Qx4=Tn5d9W0a1b@mail.gmail.com",
+			inReplyTo: "CAJx9bVq2k+Yt7=QmW1c8Z3p0s@mail.gmail.com", textFrom: "text/html",
+		},
+		{
+			file: "applemail-html-list.eml", from: "hengist@jutes.example", fromName: "Hengist",
+			subject: "Re: Jutes, your turn r05", messageID: "7C1D2E3F-4A5B-4C6D-8E7F-901A2B3C4D5E@jutes.example",
+			textFrom: "text/html",
+		},
+		{
+			file: "thunderbird-html.eml", from: "cadwallon@cymru.example", fromName: "Cadwallon",
+			subject: "Re: [ashdown] Welsh, your turn r05", messageID: "2b7e9c41-6d3a-4f08-b1e5-7a9c0d2e4f63@cymru.example",
+			inReplyTo: "turn.r05-welsh.ashdown@pbem.test", textFrom: "text/html",
+		},
+		{
+			file: "utf16be-nobom-attachment.eml", from: "oengus@picts.example", fromName: "Oengus",
+			subject: "orders", messageID: "utf16be-1@picts.example", textFrom: "attachment orders.txt", attachments: 1,
+		},
+		{
 			file: "unknown-charset.eml", from: "odd@client.example", fromName: "Odd Client",
 			subject: "orders", messageID: "odd-1@client.example", textFrom: "text/plain", warning: "x-mac-klingon",
 		},

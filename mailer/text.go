@@ -2,48 +2,65 @@ package mailer
 
 import (
 	"bytes"
-	"io"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/emersion/go-message/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
-// toUTF8 returns b as UTF-8. A UTF-8 byte-order mark is dropped, a UTF-16
-// byte-order mark selects UTF-16, and bytes that are not valid UTF-8 are read
-// as windows-1252; fallback reports that last case.
+// toUTF8 returns b as UTF-8. A UTF-8 byte-order mark is dropped; UTF-16,
+// either byte order, is recognised by its byte-order mark or, without one,
+// by the zero bytes of its ASCII characters (Windows Notepad's "Unicode");
+// and bytes that are not valid UTF-8 are read as windows-1252, which
+// fallback reports.
 func toUTF8(b []byte) (s string, fallback bool) {
-	switch {
-	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
-		b = b[3:]
-	case len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF):
-		return decodeUTF16(b[2:], b[0] == 0xFE), false
+	if enc, ok := utf16Of(b); ok {
+		out, err := enc.NewDecoder().Bytes(b)
+		if err == nil {
+			return strings.TrimPrefix(string(out), "\uFEFF"), false
+		}
 	}
+	b = bytes.TrimPrefix(b, []byte{0xEF, 0xBB, 0xBF})
 	if utf8.Valid(b) {
 		return string(b), false
 	}
-	r, err := charset.Reader("windows-1252", bytes.NewReader(b))
-	if err != nil {
-		return strings.ToValidUTF8(string(b), "\uFFFD"), true
-	}
-	out, err := io.ReadAll(r)
-	if err != nil {
-		return strings.ToValidUTF8(string(b), "\uFFFD"), true
-	}
+	out, _ := charmap.Windows1252.NewDecoder().Bytes(b) // every byte is a character: no error
 	return string(out), true
 }
 
-func decodeUTF16(b []byte, bigEndian bool) string {
-	u := make([]uint16, 0, len(b)/2)
-	for i := 0; i+1 < len(b); i += 2 {
-		if bigEndian {
-			u = append(u, uint16(b[i])<<8|uint16(b[i+1]))
-		} else {
-			u = append(u, uint16(b[i+1])<<8|uint16(b[i]))
+// utf16Of returns the UTF-16 encoding of b if b starts with a UTF-16
+// byte-order mark, or if it has no mark but looks like UTF-16: an even
+// length, at least half its code units with a zero high byte (ASCII and
+// Latin-1 letters) and almost no zero low bytes. Text in an 8-bit charset or
+// UTF-8 has no zero bytes at all.
+func utf16Of(b []byte) (encoding.Encoding, bool) {
+	switch {
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), true
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), true
+	case len(b) < 2 || len(b)%2 != 0:
+		return nil, false
+	}
+	var zeroEven, zeroOdd int
+	for i := 0; i < len(b); i += 2 {
+		if b[i] == 0 {
+			zeroEven++
+		}
+		if b[i+1] == 0 {
+			zeroOdd++
 		}
 	}
-	return string(utf16.Decode(u))
+	units := len(b) / 2
+	switch {
+	case 2*zeroOdd >= units && 16*zeroEven <= units:
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), true
+	case 2*zeroEven >= units && 16*zeroOdd <= units:
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), true
+	}
+	return nil, false
 }
 
 // normaliseNewlines turns CRLF and lone CR into LF.

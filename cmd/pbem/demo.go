@@ -44,7 +44,7 @@ player received is saved as an mbox file.`,
 			verbose := fs.Bool("v", false, "log the daemon's work to stderr")
 			return func(e *env, _ []string) int {
 				if *rounds < 1 || *rounds > 16 {
-					return e.errorf(exitUsage, "--rounds must be 1 to 16")
+					return e.usageError("--rounds must be 1 to 16, not %d", *rounds)
 				}
 				if err := demo(e, *rounds, *seed, *dir, *verbose); err != nil {
 					return e.errorf(exitRejected, "demo: %v", err)
@@ -124,10 +124,8 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	var wg sync.WaitGroup
 	serveErr := make(chan error, 1)
 	wg.Add(1)
+	// The daemon's clock welcomes the players and tells the first one.
 	go func() { defer wg.Done(); serveErr <- d.Serve(ctx, in, out, 250*time.Millisecond) }()
-	if err := d.Welcome(g, toks); err != nil {
-		return err
-	}
 
 	// The players: bots that read their mail and answer "your turn".
 	var mu sync.Mutex

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -20,10 +21,14 @@ func init() {
 	register(command{
 		name: "serve", args: "--config FILE",
 		summary: "run the mail daemon: poll IMAP, referee every game, mail replies and reports",
-		doc: `Every game directory under the config's data/games is served. A bad
-configuration is refused at start, naming the field and the reason.
-SIGINT or SIGTERM stops the daemon cleanly; mail being processed is
-finished or retried on the next start, never lost or answered twice.
+		doc: `Every game directory under the config's data/games is served, and
+a game created there while it runs (pbem new) is picked up within
+seconds: its players get their welcome mail with their token, and the
+first player "your turn". A bad configuration is refused at start,
+naming the field and the reason. GM commands by mail need the GM's token
+(gm_token_file; created and mailed to the GM at the first start).
+SIGINT or SIGTERM stops the daemon within a second; mail being processed
+is finished or redone at the next start, never lost or answered twice.
 For the crash tests only, PBEM_CRASH_AT=POINT[:N] makes it SIGKILL itself
 at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) int {
@@ -36,24 +41,55 @@ at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
 				if err != nil {
 					return e.errorf(exitRejected, "%v", err)
 				}
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-				defer stop()
 				log, err := crashHook(newLogger(cfg.Log, e))
 				if err != nil {
 					return e.errorf(exitUsage, "%v", err)
 				}
-				if err := serve(ctx, cfg, log); err != nil && ctx.Err() == nil {
-					return e.errorf(exitRejected, "%v", err)
-				}
-				return exitOK
+				return untilSignal(e, cfg, log)
 			}
 		},
 	})
 }
 
+// untilSignal serves until SIGINT or SIGTERM, logging the signal and, once
+// every part has stopped (daemon.ShutdownGrace at most), how long that took.
+func untilSignal(e *env, cfg *daemon.Config, log *slog.Logger) int {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var stopped atomic.Int64 // when the signal came, in Unix nanoseconds
+	go func() {
+		select {
+		case sig := <-sigs:
+			stopped.Store(time.Now().UnixNano())
+			log.Info("signal received: stopping", "signal", sig.String())
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	err := serve(ctx, cfg, log)
+	if at := stopped.Load(); at != 0 {
+		log.Info("stopped", "took", time.Since(time.Unix(0, at)).Round(time.Millisecond).String())
+		return exitOK
+	}
+	if err != nil {
+		return e.errorf(exitRejected, "%v", err)
+	}
+	return exitOK
+}
+
+// newLogger builds the daemon's log. Durations are written as Go writes
+// them ("1.5s"), not as the nanosecond integers of slog's JSON handler.
 func newLogger(c daemon.LogConfig, e *env) *slog.Logger {
 	lv := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[c.Level]
-	opts := &slog.HandlerOptions{Level: lv}
+	opts := &slog.HandlerOptions{Level: lv, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if a.Value.Kind() == slog.KindDuration {
+			return slog.String(a.Key, a.Value.Duration().String())
+		}
+		return a
+	}}
 	if c.Format == "text" {
 		return slog.New(slog.NewTextHandler(e.stderr, opts))
 	}
@@ -85,34 +121,22 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	out, err := mailer.NewOutbox(mailer.OutboxConfig{
-		Dir:    filepath.Join(cfg.Data, "outbox"),
-		SMTP:   mailer.SMTPConfig{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username, Password: spw, From: cfg.From},
-		Domain: cfg.Domain,
-		OnFailed: func(id string, rcpts []string, err error) {
-			log.Error("mail given up", "id", id, "to", rcpts, "err", err)
-		},
-	}, log)
+	var d *daemon.Daemon
+	out, err := mailer.NewOutbox(cfg.Outbox(spw, func(id string, rcpts []string, err error) { d.GivenUp(id, rcpts, err) }), log)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	d, err := daemon.New(*cfg, daemon.Options{Log: log, Out: out})
+	d, err = daemon.New(*cfg, daemon.Options{Log: log, Out: out})
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	d.Map = renderMap
-	in, err := mailer.NewIntake(mailer.IntakeConfig{
-		Addr: cfg.IMAP.Addr, TLS: cfg.IMAP.TLS, Username: cfg.IMAP.Username, Password: ipw,
-		Mailbox: cfg.IMAP.Mailbox, ProcessedMailbox: cfg.IMAP.ProcessedMailbox,
-		PollInterval: cfg.IMAP.PollInterval, IdleRefresh: cfg.IMAP.IdleRefresh,
-		MaxBytes: int64(cfg.Limits.MaxMessageBytes),
-		OnFailed: func(m *mailer.Message, err error) {
-			log.Error("mail set aside", "journal", m.JournalID, "uid", m.UID, "err", err)
-			if err := d.SetAside(m, err); err != nil {
-				log.Error("cannot answer a mail set aside", "uid", m.UID, "err", err)
-			}
-		},
-	}, j, log)
+	in, err := mailer.NewIntake(cfg.Intake(ipw, func(m *mailer.Message, err error) {
+		log.Error("mail set aside", "journal", m.JournalID, "uid", m.UID, "err", err)
+		if err := d.SetAside(m, err); err != nil {
+			log.Error("cannot answer a mail set aside", "uid", m.UID, "err", err)
+		}
+	}), j, log)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -124,6 +148,7 @@ func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	log.Info("serving", "games", d.GameIDs(), "imap", cfg.IMAP.Addr)
+	ids := d.GameIDs()
+	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr)
 	return d.Serve(ctx, in, out, 5*time.Second)
 }
