@@ -63,7 +63,6 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-
 // decodeNoToken decodes a file that may lack a token line, such as an
 // archived one.
 // Decoded files are cached by text: the engine never changes a file, and
