@@ -399,7 +399,7 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	rec, err := submit(nation, text, d.now())
 	var rej *archive.RejectedError
 	if errors.As(err, &rej) && m.Attempt > 1 {
-		rec, err = d.acceptedBeforeCrash(g, in.Text, err)
+		rec, err = d.acceptedBeforeCrash(g, text, err)
 	}
 	switch {
 	case errors.As(err, &rej):

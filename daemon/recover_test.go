@@ -384,3 +384,31 @@ func TestRetryLeavesTheTurnToTheClock(t *testing.T) {
 	require.NoError(t, f.d.Tick(context.Background()))
 	assert.Equal(t, "r01-welsh", f.g.Due().ID, "the clock ran it")
 }
+
+// TestGMOrdersAcknowledgedAfterCrash: the GM's orders for a player (the
+// GM's token blanked out of the file as entered) were accepted, then the
+// process died before the acknowledgement was queued, and after the restart
+// the clock ran the turn first. The mail, handled again, gets its
+// acknowledgement, not "frozen": the archive is asked for the file as it
+// was entered, not as it came.
+func TestGMOrdersAcknowledgedAfterCrash(t *testing.T) {
+	f := newFixture(t)
+	due := f.g.Due()
+	raw := "From: gm@example.test\r\nSubject: orders for Carol's nation\r\nMessage-ID: <gm1@example.test>\r\n\r\n" + strings.ReplaceAll(f.botOrders(f.gmTok), "\n", "\r\n")
+	m := &mailer.Message{Raw: []byte(raw), JournalID: "jgm1", MessageID: "gm1@example.test", Attempt: 1}
+	crashing := &crashingOutbox{capture: f.out, next: 0}
+	f.d.out = crashing
+	require.ErrorIs(t, f.d.Handle(context.Background(), m), errCrash)
+	require.NotNil(t, must(f.g.Pending()), "the orders were accepted before the crash")
+
+	d := f.open(testConfig(t, filepath.Dir(filepath.Dir(f.g.Dir()))))
+	require.NoError(t, d.Tick(context.Background()))
+	require.NotEqual(t, due.ID, d.game("ashdown").Due().ID, "the clock ran the turn")
+	m.Attempt = 2
+	require.NoError(t, d.Handle(context.Background(), m))
+	ack := f.out.last("gm@example.test")
+	require.NotNil(t, ack)
+	assert.Contains(t, ack.Subject, "Orders accepted")
+	assert.Contains(t, ack.Text, "turn "+due.ID)
+	assert.NotContains(t, ack.Text, "Deadline:", "the turn has run")
+}
