@@ -25,6 +25,7 @@ type Sim struct {
 type SimResult struct {
 	ID        string
 	Steps     int
+	StepIDs   []string // the id of each step, in order
 	State     *adjudicator.State
 	Players   []string               // names in seat order
 	Standings []adjudicator.Standing // best first
@@ -79,6 +80,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 	texts := r.simStanding(spec.Seed)
 	s := adjudicator.NewState(g)
 	steps := 0
+	var ids []string
 	for !s.Over {
 		steps++
 		seed, err := chain.Seed(steps)
@@ -95,8 +97,11 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 			return nil, fmt.Errorf("step %03d %s: %w", steps, in.id, err)
 		}
 		s = pl.state
+		ids = append(ids, in.id)
 	}
-	return r.simResult(id, steps, s, players), nil
+	res := r.simResult(id, steps, s, players)
+	res.StepIDs = ids
+	return res, nil
 }
 
 func (r *rules) simStanding(seed uint64) []string {
@@ -134,5 +139,9 @@ func simulateArchive(spec Sim, dir, id string, players []Player) (*SimResult, er
 		}
 		steps++
 	}
-	return gm.r.simResult(id, steps, gm.State(), players), nil
+	res := gm.r.simResult(id, steps, gm.State(), players)
+	for _, st := range gm.Steps() {
+		res.StepIDs = append(res.StepIDs, st.ID)
+	}
+	return res, nil
 }

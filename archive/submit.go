@@ -188,7 +188,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		return nil, g.fail(err)
 	}
 	if f.Kind == orders.StandingOrders {
-		err = g.w.writeFile(g.standingPath(f.Nation), []byte(rc.Orders))
+		err = g.w.writePrivate(g.standingPath(f.Nation), []byte(rc.Orders))
 	} else {
 		err = g.writePending(pendingFile{Turn: f.Turn, Nation: f.Nation, Base: g.base(), Arrival: arrival.UTC(), ByGM: rc.ByGM, Digest: rc.Digest, Orders: rc.Orders})
 	}
@@ -358,7 +358,7 @@ func (g *Game) writePending(p pendingFile) error {
 	if err != nil {
 		return err
 	}
-	return g.w.writeFile(g.pendingPath(p.Turn), append(data, '\n'))
+	return g.w.writePrivate(g.pendingPath(p.Turn), append(data, '\n'))
 }
 
 // pending is the accepted orders for a turn still valid at the game's
