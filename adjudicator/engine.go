@@ -174,7 +174,7 @@ func FoldLetters(s string) string {
 
 // Play plays the step that is due in s and returns the new position and
 // the events. Statements that have become impossible are skipped and
-// reported (DESIGN: two kinds of legality). s is not changed.
+// reported (docs/design.md §2: two kinds of legality). s is not changed.
 func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error) {
 	st := e.Due(s)
 	if st.Kind == NationTurn && in.Orders != nil && in.Orders.Nation != e.NationName(st.Nation) {

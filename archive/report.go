@@ -261,7 +261,7 @@ func (g *Game) Report(id string) (string, error) {
 			return "", err
 		}
 	}
-	dir := filepath.Join(g.dir, turnsDir, stepDir(n, g.idOf(g.h, n)))
+	dir := g.stepFolder(n)
 	files, err := readStepFiles(dir)
 	if err != nil {
 		return "", err
@@ -274,14 +274,9 @@ func (g *Game) Report(id string) (string, error) {
 		return g.r.startReport(g.gf, s), nil
 	}
 	info := g.h.info(n)
-	parentState := filepath.Join(g.dir, turnsDir, stepDir(info.Parent, g.idOf(g.h, info.Parent)), fileState)
-	data, err := os.ReadFile(parentState)
+	before, err := g.stateAfter(info.Parent)
 	if err != nil {
 		return "", err
-	}
-	before, err := g.r.e.UnmarshalState(data)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", parentState, err)
 	}
 	d, err := g.r.reportFromFiles(info, before, files)
 	if err != nil {

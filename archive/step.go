@@ -6,8 +6,11 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
@@ -309,4 +312,129 @@ func (r *rules) nationIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// stepFolder is the folder of step n of the history in force in memory (0:
+// the start). Every path to a step is built here, from the number and the
+// id the history read from disk, never from a number alone.
+func (g *Game) stepFolder(n int) string {
+	return filepath.Join(g.dir, turnsDir, stepDir(n, g.idOf(g.h, n)))
+}
+
+// stateAfter reads the state after step n (0: the start). Call with g.mu
+// held.
+func (g *Game) stateAfter(n int) (*adjudicator.State, error) {
+	path := filepath.Join(g.stepFolder(n), fileState)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := g.r.e.UnmarshalState(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// LoadStep reads step n (1 to len(Steps()), superseded steps too) back
+// from the archive as Advance returned it, with the state it started from
+// (its parent's; the start's for a first step). The mail daemon uses it to
+// send a step's mail when a crash came between Advance and the mail.
+func (g *Game) LoadStep(n int) (step *Step, before *adjudicator.State, err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if n < 1 || n > len(g.h.steps) {
+		return nil, nil, fmt.Errorf("there is no step %d in game %s (steps 001 to %03d)", n, g.gf.Game, len(g.h.steps))
+	}
+	info := g.h.info(n)
+	if before, err = g.stateAfter(info.Parent); err != nil {
+		return nil, nil, err
+	}
+	dir := g.stepFolder(n)
+	files, err := readStepFiles(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, name := range []string{fileState, fileEvents, fileReport} {
+		if _, ok := files[name]; !ok {
+			return nil, nil, fmt.Errorf("%s: no %s", dir, name)
+		}
+	}
+	d, err := g.r.reportFromFiles(info, before, files)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	step = &Step{StepInfo: info, Nation: d.nation, NMR: d.nmr, ByGM: d.byGM, State: d.state, Events: d.events, Report: string(files[fileReport])}
+	return step, before, nil
+}
+
+// Accepted returns the receipt of the order file text, as received, if
+// submissions.log records it accepted (the latest time), else nil: the
+// mail daemon answers a mail handled again after a crash, whose file was
+// accepted and may have been adjudicated since, with its acknowledgement
+// rather than a refusal.
+func (g *Game) Accepted(text string) (*Receipt, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	data, err := os.ReadFile(filepath.Join(g.dir, submissionsLog))
+	if err != nil {
+		return nil, err
+	}
+	raw := "raw=" + sha256Hex([]byte(text))
+	var line []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if fields := strings.Fields(l); len(fields) > 2 && fields[1] == "accepted" && fields[len(fields)-1] == raw {
+			line = fields
+		}
+	}
+	if line == nil {
+		return nil, nil
+	}
+	arrival, err := time.Parse(time.RFC3339, line[0])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %q: %w", submissionsLog, strings.Join(line, " "), err)
+	}
+	f, hasToken, errs := g.r.decodeEntry(text)
+	if f == nil || len(errs) > 0 {
+		return nil, fmt.Errorf("%s records the file accepted, but it does not decode: %w", submissionsLog, errs)
+	}
+	return g.receipt(f, arrival, !hasToken, g.reviewAgain(f)), nil
+}
+
+// reviewAgain is the engine's review of accepted turn orders (their
+// warnings and defaults) against the state their turn starts from: the
+// game's now if the turn is due, else the parent of the step in force that
+// played it, with the standing orders archived in that step; nil for
+// standing orders or a turn neither due nor played.
+func (g *Game) reviewAgain(f *orders.File) *adjudicator.Review {
+	if f.Kind != orders.TurnOrders {
+		return nil
+	}
+	if !g.state.Over && g.due().ID == f.Turn {
+		standing, err := g.standingFiles()
+		if err != nil {
+			return nil
+		}
+		return g.r.e.Review(g.state, f, standing)
+	}
+	for _, n := range g.h.eff {
+		info := g.h.info(n)
+		if info.ID != f.Turn {
+			continue
+		}
+		before, err := g.stateAfter(info.Parent)
+		if err != nil {
+			return nil
+		}
+		data, err := os.ReadFile(filepath.Join(g.stepFolder(n), fileStanding))
+		if err != nil {
+			return nil
+		}
+		standing, err := g.r.parseStanding(data)
+		if err != nil {
+			return nil
+		}
+		return g.r.e.Review(before, f, standing)
+	}
+	return nil
 }

@@ -398,6 +398,9 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	}
 	rec, err := submit(nation, text, d.now())
 	var rej *archive.RejectedError
+	if errors.As(err, &rej) && m.Attempt > 1 {
+		rec, err = d.acceptedBeforeCrash(g, text, err)
+	}
 	switch {
 	case errors.As(err, &rej):
 		if wrongToken(rej) {
@@ -414,7 +417,7 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	}
 	fmt.Fprintf(&sb, "Accepted: the %s %s in game %s.\n", games.Possessive(rec.Nation), what, g.ID())
 	fmt.Fprintf(&sb, "Received %s; digest %s.\n", rec.Arrival.UTC().Format(time.RFC3339), rec.Digest)
-	if rec.Kind == orders.TurnOrders {
+	if rec.Kind == orders.TurnOrders && rec.Turn == g.Due().ID { // else acknowledged after a crash, and run since
 		st := d.loadPace(g)
 		fmt.Fprintf(&sb, "Deadline: %s.\n", d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST"))
 		if d.cfg.Pace.ChangeOfMind > 0 {
@@ -435,10 +438,16 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 		}
 	}
 	if rec.Kind == orders.TurnOrders {
+		if rec.Turn != g.Due().ID {
+			return nil // acknowledged again after a crash: the turn has run since
+		}
 		st := d.loadPace(g)
 		st.Accepted = d.now()
 		if err := d.savePace(g, st); err != nil {
 			return err
+		}
+		if m.Attempt > 1 {
+			return nil // handled again after a crash: the clock runs the turn (recover.go, acceptedBeforeCrash)
 		}
 		return d.TickGame(ctx, g)
 	}

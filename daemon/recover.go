@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
 )
 
@@ -61,7 +60,20 @@ func (d *Daemon) beginAdvance(g *archive.Game, note string) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp, d.advancingPath(g))
+	if err := os.Rename(tmp, d.advancingPath(g)); err != nil {
+		return err
+	}
+	return syncDir(d.paceDir()) // the mark must outlive a power cut as the step does
+}
+
+// syncDir fsyncs a directory so that a rename in it is durable.
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 func (d *Daemon) endAdvance(g *archive.Game) error {
@@ -72,7 +84,8 @@ func (d *Daemon) endAdvance(g *archive.Game) error {
 }
 
 // recoverAdvance queues the mail of a step whose advance was cut short by a
-// crash, if any.
+// crash, if any: the step in force that the advance wrote, found by its
+// parent, read back from the archive with the state it started from.
 func (d *Daemon) recoverAdvance(g *archive.Game) error {
 	data, err := os.ReadFile(d.advancingPath(g))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -85,43 +98,54 @@ func (d *Daemon) recoverAdvance(g *archive.Game) error {
 	if err := json.Unmarshal(data, &a); err != nil {
 		return fmt.Errorf("%s: %w", d.advancingPath(g), err)
 	}
-	last := lastInForce(g)
-	if last.Number == 0 || last.Number == a.Parent || last.Parent != a.Parent {
-		// The step was never written (or a rollback came between): there
+	written, ok := stepAfter(g, a.Parent)
+	if !ok {
+		// The step was never written (or a rollback set it aside): there
 		// is no mail to catch up on; the clock adjudicates again if due.
 		return d.endAdvance(g)
 	}
-	after, events, err := loadStep(g, last)
+	step, before, err := g.LoadStep(written.Number)
 	if err != nil {
-		return err
+		return fmt.Errorf("queueing the mail of step %s, adjudicated before a crash: %w", written.Dir(), err)
 	}
-	before, _, err := loadStep(g, archive.StepInfo{Number: last.Parent})
-	if err != nil {
-		return err
-	}
-	d.log.Warn("queueing the mail of a step adjudicated before a crash", "game", g.ID(), "step", last.ID)
-	return d.afterAdvance(g, &archive.Step{StepInfo: last, State: after, Events: events}, before, a.Note)
+	d.log.Warn("queueing the mail of a step adjudicated before a crash", "game", g.ID(), "step", step.Dir())
+	return d.afterAdvance(g, step, before, a.Note)
 }
 
-// loadStep reads the state after a step and its events from the archive
-// (Number 0: the start).
-func loadStep(g *archive.Game, s archive.StepInfo) (*adjudicator.State, []adjudicator.Event, error) {
-	dir := filepath.Join(g.Dir(), "turns", s.Dir())
-	sb, err := os.ReadFile(filepath.Join(dir, "state.json"))
+// stepAfter finds the step in force that was played from step parent (0:
+// the start), if any.
+func stepAfter(g *archive.Game, parent int) (archive.StepInfo, bool) {
+	for _, s := range g.Steps() {
+		if !s.Superseded() && s.Parent == parent && s.Number > parent {
+			return s, true
+		}
+	}
+	return archive.StepInfo{}, false
+}
+
+// acceptedBeforeCrash is the answer to an order mail handled again after a
+// failed or crashed attempt whose file is refused now (refused): if the
+// archive recorded the same file accepted, the earlier attempt accepted it
+// and was cut short before its acknowledgement was queued, and the clock
+// may have run the turn since, which is why the file is refused now
+// ("frozen", "the game is over"). The mail then gets the acknowledgement it
+// was due, not a refusal of orders that were played. Any other file keeps
+// its refusal.
+//
+// Such a mail does not run its turn itself, as a first attempt does: the
+// clock does, at once after a restart and at every tick. Running a turn
+// renders every report and its map, a second or more, and the intake
+// counts each attempt a kill cuts short: a mail whose retries all waited
+// for a turn's mail was set aside as poison after five kills, though its
+// orders were accepted and played (e2e TestRandomKills).
+func (d *Daemon) acceptedBeforeCrash(g *archive.Game, text string, refused error) (*archive.Receipt, error) {
+	rec, err := g.Accepted(text)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	st, err := g.Engine().UnmarshalState(sb)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+	if rec == nil {
+		return nil, refused
 	}
-	eb, err := os.ReadFile(filepath.Join(dir, "events.jsonl"))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, err
-	}
-	evs, err := adjudicator.UnmarshalEvents(eb)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return st, evs, nil
+	d.log.Warn("orders accepted before a crash, acknowledged now", "game", g.ID(), "turn", rec.Turn, "nation", rec.Nation, "digest", rec.Digest)
+	return rec, nil
 }

@@ -21,11 +21,14 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime"
 	"net"
+	netmail "net/mail"
 	"net/smtp"
 	"os"
 	"os/exec"
@@ -247,6 +250,60 @@ func (w *world) messages(user, mailbox string) ([][]byte, error) {
 	return out, nil
 }
 
+// header is the part of a message's header the tests look at.
+type header struct {
+	MessageID, Subject, Step, Turn string
+}
+
+// headers returns a few header fields of every message of a mailbox, in
+// UID order, without the bodies (reports carry maps of a megabyte) and
+// without setting \Seen; a mailbox that does not exist is empty.
+func (w *world) headers(user, mailbox string) ([]header, error) {
+	c, err := imapclient.DialInsecure(w.imapAddr, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	if err := c.Login(user, password).Wait(); err != nil {
+		return nil, err
+	}
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		var ie *imap.Error
+		if errors.As(err, &ie) && (ie.Code == imap.ResponseCodeNonExistent || strings.Contains(strings.ToLower(ie.Text), "exist")) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if sel.NumMessages == 0 {
+		return nil, nil
+	}
+	sec := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true,
+		HeaderFields: []string{"Message-ID", "Subject", "X-Pbem-Step", "X-Pbem-Turn"}}
+	bufs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{
+		UID: true, BodySection: []*imap.FetchItemBodySection{sec},
+	}).Collect()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]header, 0, len(bufs))
+	var dec mime.WordDecoder
+	for _, b := range bufs {
+		m, err := netmail.ReadMessage(bytes.NewReader(append(b.FindBodySection(sec), "\r\n"...)))
+		if err != nil {
+			return nil, fmt.Errorf("%s of %s: a header does not parse: %w", mailbox, user, err)
+		}
+		subject, err := dec.DecodeHeader(m.Header.Get("Subject"))
+		if err != nil {
+			subject = m.Header.Get("Subject")
+		}
+		out = append(out, header{MessageID: strings.Trim(m.Header.Get("Message-ID"), "<> "), Subject: subject,
+			Step: m.Header.Get("X-Pbem-Step"), Turn: m.Header.Get("X-Pbem-Turn")})
+	}
+	_ = c.Logout().Wait()
+	return out, nil
+}
+
 // count returns how many messages a mailbox holds (IMAP STATUS).
 func (w *world) count(user, mailbox string) (int, error) {
 	c, err := imapclient.DialInsecure(w.imapAddr, nil)
@@ -361,9 +418,13 @@ func (w *world) duplicates(t testing.TB, users ...string) map[string]int {
 	dups := map[string]int{}
 	for _, u := range users {
 		for _, mb := range []string{"INBOX", "Processed"} {
+			hs, err := w.headers(u, mb)
+			if err != nil {
+				t.Fatalf("read %s of %s: %v", mb, u, err)
+			}
 			seen := map[string]int{}
-			for _, m := range w.inbox(t, u, mb) {
-				seen[m.in.MessageID]++
+			for _, h := range hs {
+				seen[h.MessageID]++
 			}
 			for id, n := range seen {
 				if n > 1 {
@@ -412,6 +473,7 @@ type serverOpts struct {
 	games        int    // how many games (default 1)
 	prefix       string // game id prefix
 	dir          string // the data directory; default a t.TempDir()
+	logLevel     string // default info
 }
 
 // newServer creates the data directory of a daemon with opts.games reduX
@@ -435,6 +497,9 @@ func newServer(t testing.TB, w *world, opts serverOpts) *server {
 	}
 	if opts.prefix == "" {
 		opts.prefix = "e2e"
+	}
+	if opts.logLevel == "" {
+		opts.logLevel = "info"
 	}
 	for i := 0; i < opts.games; i++ {
 		id := fmt.Sprintf("%s-%d", opts.prefix, i+1)
@@ -474,9 +539,9 @@ pace:
   change_of_mind: %s
   deadline: 48h
 log:
-  level: info
+  level: %s
   format: json
-`, s.dir, s.gm, tokFile, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind)
+`, s.dir, s.gm, tokFile, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind, opts.logLevel)
 	s.config = filepath.Join(s.dir, "config.yaml")
 	if err := os.WriteFile(s.config, []byte(cfg), 0o600); err != nil { // it holds the password: serve refuses it open to others
 		t.Fatal(err)
@@ -700,6 +765,30 @@ func (p *proc) waitKilled(t testing.TB, timeout time.Duration) {
 	if !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatalf("pbem serve ended with %v, want killed by SIGKILL", p.cmd.ProcessState)
 	}
+}
+
+// inFlight is the outbox id of the message the daemon was sending when it
+// died: its last "sending" log line (log level debug) without a "sent" line
+// after it; "" if none.
+func (p *proc) inFlight() string {
+	b, err := os.ReadFile(p.log)
+	if err != nil {
+		return ""
+	}
+	id := ""
+	for _, l := range strings.Split(string(b), "\n") {
+		var rec struct{ Msg, ID string }
+		if json.Unmarshal([]byte(l), &rec) != nil {
+			continue
+		}
+		switch {
+		case rec.Msg == "sending":
+			id = rec.ID
+		case rec.Msg == "sent" && rec.ID == id:
+			id = ""
+		}
+	}
+	return id
 }
 
 // logHas reports whether the daemon's log holds a line containing every

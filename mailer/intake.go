@@ -285,6 +285,9 @@ func (in *Intake) session(ctx context.Context, h Handler, once bool) (establishe
 	idle := !in.cfg.NoIdle && c.Caps().Has(imap.CapIdle)
 	in.log.Info("IMAP session ready", "addr", in.cfg.Addr, "uidvalidity", sel.UIDValidity,
 		"messages", sel.NumMessages, "idle", idle)
+	if err := in.moveSeenDone(c, sel.UIDValidity); err != nil {
+		return true, err
+	}
 
 	for {
 		due, err := in.pass(ctx, c, sel.UIDValidity, h)
@@ -617,6 +620,34 @@ func (in *Intake) fetch(c *imapclient.Client, uid uint32, spec imap.PartSpecifie
 		return nil, fmt.Errorf("fetch uid %d: %w", uid, err)
 	}
 	return raw, nil
+}
+
+// moveSeenDone finishes the moves a crash cut short: markProcessed sets
+// \Seen, then moves the message, so a kill in between leaves a processed
+// message seen in the mailbox, where pass, which searches for unseen mail,
+// never finds it. Those the journal records as done are moved now; other
+// seen messages (read by a person) are left alone, as pass leaves them.
+func (in *Intake) moveSeenDone(c *imapclient.Client, validity uint32) error {
+	if in.cfg.ProcessedMailbox == "" {
+		return nil // flag mode: one STORE sets \Seen and the processed flag together
+	}
+	sd, err := c.UIDSearch(&imap.SearchCriteria{Flag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	if err != nil {
+		return fmt.Errorf("search seen: %w", err)
+	}
+	for _, uid := range sd.AllUIDs() {
+		done, err := in.journal.IsDone(UIDKey(in.account, in.cfg.Mailbox, validity, uint32(uid)))
+		if err != nil {
+			return err
+		}
+		if done {
+			in.log.Warn("moving a message processed before a crash", "uid", uid)
+			if err := in.markProcessed(c, uint32(uid)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // markProcessed flags the message \Seen (and ProcessedFlag) and moves it to

@@ -23,6 +23,10 @@ import (
 //	                is not yet recorded as processed ("enqueued", id *.yourturn)
 //	after-done      the journal records the mail processed, not yet moved on
 //	                the IMAP server ("message processed")
+//	after-accepted  the SMTP server answered 250 to a mail, the outbox has not
+//	                marked it sent ("accepted by the server", a record below
+//	                every log level): the one point where a kill sends a
+//	                mail twice, with the same Message-ID (docs/mail.md)
 //	after-send      the outbox sent a mail and wrote its sent marker ("sent")
 //
 // "POINT:N" crashes the Nth time the point is reached (default 1). Unset,
@@ -36,8 +40,9 @@ var crashPoints = map[string]func(r slog.Record) bool{
 	"after-reports": func(r slog.Record) bool {
 		return r.Message == "enqueued" && strings.HasSuffix(recordID(r), ".yourturn")
 	},
-	"after-done": func(r slog.Record) bool { return r.Message == "message processed" },
-	"after-send": func(r slog.Record) bool { return r.Message == "sent" },
+	"after-done":     func(r slog.Record) bool { return r.Message == "message processed" },
+	"after-accepted": func(r slog.Record) bool { return r.Message == "accepted by the server" },
+	"after-send":     func(r slog.Record) bool { return r.Message == "sent" },
 }
 
 func recordID(r slog.Record) string {
