@@ -1,5 +1,5 @@
 // Package casetest reads and runs the numbered rules cases of every ruleset
-// (STYLE.md, after godip's DATC cases): one file per rule clause under
+// (after godip's DATC cases; docs/design.md §7): one file per rule clause under
 // adjudicator/testdata/<ruleset>/, each a position, the orders, the scripted
 // dice and the result worked out by hand from the rules text. The format is
 // documented in adjudicator/testdata/README.md.
