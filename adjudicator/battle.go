@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -154,7 +155,7 @@ func (t *Turn) fight(num int, area games.AreaID) {
 	}
 	b := &Battle{Num: num, Area: area, Def: def, DefName: t.E.NationName(def), Sides: [2]NationID{n, def}, groups: slices.Clone(t.entries[area])}
 	t.Emit(Event{Kind: EvBattle, Area: t.Name(area), Opponent: b.DefName, Battle: num, N: s.Units(area, n), TheirLft: s.Units(area, def),
-		Text: fmt.Sprintf("Battle %d in %s: %s attack %s", num, t.Name(area), t.ForceText(area, n), t.ForceText(area, def))})
+		Text: fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", num, t.Name(area), t.Nation(), t.Strength(area, n, ": "), b.DefName, t.Strength(area, def, ": "))})
 	round := 1
 	for ; s.Has(area, n) && s.Has(area, def); round++ {
 		if round > 1000 {
@@ -421,18 +422,25 @@ func (t *Turn) loseAttackers(area games.AreaID, groups []entry, k KindID, c int)
 	return groups
 }
 
-// ForceText describes a nation's units in an area: "3 Saxons", "3 Saxons
-// (1 cavalry) with Arthur".
-func (t *Turn) ForceText(area games.AreaID, m NationID) string {
-	n := t.Armies(area, m)
-	s := fmt.Sprintf("%d %s", n, t.E.NationName(m))
+// Strength describes nation m's units in an area: "3", or with what is
+// among them after sep, "4: 1 cavalry, with Arthur" (sep ": ") or "4 (1
+// cavalry, with Arthur)" (sep " (").
+func (t *Turn) Strength(area games.AreaID, m NationID, sep string) string {
+	var among []string
 	if k := t.E.Kind("cavalry"); k >= 0 {
 		if cav := t.S.Count(area, m, k); cav > 0 {
-			s = fmt.Sprintf("%d %s (%d cavalry)", n, t.E.NationName(m), cav)
+			among = append(among, fmt.Sprintf("%d cavalry", cav))
 		}
 	}
 	if li := t.S.LeaderIn(area, m); li >= 0 {
-		s += " with " + t.S.Leaders[li].Name
+		among = append(among, "with "+t.S.Leaders[li].Name)
+	}
+	s := fmt.Sprint(t.Armies(area, m))
+	if len(among) > 0 {
+		s += sep + strings.Join(among, ", ")
+		if sep == " (" {
+			s += ")"
+		}
 	}
 	return s
 }

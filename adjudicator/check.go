@@ -3,55 +3,12 @@ package adjudicator
 import (
 	"fmt"
 
-	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
 
-// CheckBattleStatements checks the file's battles, casualties and attack
-// lines against the battles the movement creates (reduX Core 7, 7.1,
-// 7.2.2), when a file is checked.
-func CheckBattleStatements(t *Turn) {
-	isBattle := func(a games.AreaID) bool { return len(t.entries[a]) > 0 }
-	for _, bo := range Statements[orders.Battles](t) {
-		for _, a := range bo.Areas {
-			if !isBattle(a) {
-				t.Problem(bo.Line, "reduX Core 7", "there is no battle in %s after these moves", t.Name(a))
-			}
-		}
-	}
-	for _, c := range Statements[orders.Casualties](t) {
-		if !isBattle(c.Area) {
-			t.Problem(c.Line, "reduX Core 7.1", "there is no battle in %s after these moves", t.Name(c.Area))
-			continue
-		}
-		for _, f := range c.First {
-			found := false
-			for _, e := range t.entries[c.Area] {
-				found = found || e.From == f
-			}
-			if !found {
-				t.Problem(c.Line, "reduX Core 7.1", "no armies attack %s from %s", t.Name(c.Area), t.Name(f))
-			}
-		}
-	}
-	for _, at := range Statements[orders.Attack](t) {
-		if !isBattle(at.Area) {
-			t.Problem(at.Line, "reduX Core 7", "there is no battle in %s after these moves", t.Name(at.Area))
-		}
-		if len(at.Rule.To) > 0 {
-			t.Problem(at.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
-		}
-	}
-	for _, d := range Statements[orders.Defend](t) {
-		if d.Area != games.NoArea && !t.B.IsLand(d.Area) {
-			t.Problem(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
-		}
-	}
-}
-
 // TurnStart is the event that opens a nation turn.
 func TurnStart(t *Turn) {
-	t.Emit(Event{Kind: EvTurn, Round: t.S.Round, Text: fmt.Sprintf("Round %d: the %s' turn", t.S.Round, t.Nation())})
+	t.Emit(Event{Kind: EvTurn, Round: t.S.Round, Text: fmt.Sprintf("Round %d: the %s turn", t.S.Round, possessive(t.Nation()))})
 }
 
 // CheckPath checks a move's path on the board alone: adjacent steps, land

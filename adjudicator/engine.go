@@ -23,11 +23,17 @@ type Engine struct {
 	// 10.4), and the King's extra turns depend on it (11.6.2). Zero means
 	// the ruleset's default.
 	Players int
-	// Data is the ruleset's own data (Ruleset.Load).
+	// Data is the ruleset's own data (Ruleset.LoadData).
 	Data any
+	// Compat is set to replay a game written by an earlier engine exactly as
+	// it was played: 1 is pbem-engine-1 (archive.EngineVersion), whose event
+	// texts had the grammar slips the ruleset's Legacy words keep, and which
+	// did not apply the population limit at the end of a Major Invasion's
+	// second phase (L&R 11.3). Zero is the current engine.
+	Compat int
 
 	kinds         map[string]KindID
-	allArmies     bool // every kind counts as an army (Armies is Units)
+	allArmies     bool         // every kind counts as an army (Armies is Units)
 	arrivalNation [][]NationID // per round, the nation of each arrival (Core 5.2), resolved once
 }
 
@@ -172,15 +178,21 @@ func FoldLetters(s string) string {
 func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error) {
 	st := e.Due(s)
 	if st.Kind == NationTurn && in.Orders != nil && in.Orders.Nation != e.NationName(st.Nation) {
-		return nil, nil, fmt.Errorf("orders are for %s but it is the %s' turn", in.Orders.Nation, e.NationName(st.Nation))
+		return nil, nil, fmt.Errorf("orders are for the %s but it is the %s turn", in.Orders.Nation, possessive(e.NationName(st.Nation)))
 	}
 	if st.Kind == RoundEvent && s.Over {
 		return nil, nil, fmt.Errorf("the game is over")
 	}
 	t := e.newTurn(s, st, in, d, false)
 	t.run(Setup, Moving, Fighting)
+	if e.Compat != 0 && e.R.Legacy != nil {
+		return t.S, e.R.Legacy(e, e.Compat, t.ev), nil
+	}
 	return t.S, t.ev, nil
 }
+
+// Legacy reports whether the engine replays a game of pbem-engine-1.
+func (e *Engine) Legacy() bool { return e.Compat == 1 }
 
 // NationTurn plays the nation turn due in s; it is Play refusing round
 // events.
@@ -195,32 +207,9 @@ func (e *Engine) NationTurn(s *State, in Input, d dice.Roller) (*State, []Event,
 // turns.
 func (e *Engine) EndRound(s *State) (*State, []Event, error) {
 	if st := e.Due(s); st.Kind != RoundEvent {
-		return nil, nil, fmt.Errorf("the round is not over: the %s' turn is due", e.NationName(st.Nation))
+		return nil, nil, fmt.Errorf("the round is not over: the %s turn is due", possessive(e.NationName(st.Nation)))
 	}
 	return e.Play(s, Input{}, nil)
-}
-
-// Check validates an order file against the state at the start of the turn
-// it is for: a file with any error is refused, with every error listed. It
-// plays the stages that need no dice on a copy, and the checking stages.
-func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders.Errors {
-	st := e.Due(s)
-	if st.Kind != NationTurn {
-		return orders.Errors{{Illegal: true, Msg: "no nation turn is due: the round is ending"}}
-	}
-	if f.Kind == orders.StandingOrders {
-		return e.CheckStanding(f)
-	}
-	if f.Nation != e.NationName(st.Nation) {
-		return orders.Errors{{Illegal: true, Msg: fmt.Sprintf("it is the %s turn, not the %s", Possessive(e.NationName(st.Nation)), Possessive(f.Nation))}}
-	}
-	if f.Turn != st.ID {
-		return orders.Errors{{Illegal: true, Msg: fmt.Sprintf("these orders are for turn %s but the turn due is %s", f.Turn, st.ID)}}
-	}
-	t := e.newTurn(s, st, Input{Orders: f, Standing: standing}, nil, true)
-	t.run(Setup, Moving, Checking)
-	sort.SliceStable(t.errs, func(i, j int) bool { return t.errs[i].Line < t.errs[j].Line })
-	return t.errs
 }
 
 // CheckStanding validates a standing orders file (any time).
@@ -319,13 +308,4 @@ func (e *Engine) Standings(s *State, players int) []Standing {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
 	return out
-}
-
-// Possessive is a nation's possessive: "the Saxons'", "the Romano-British'"
-// reads badly, so names not ending in s take "'s".
-func Possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return "the " + name + "'"
-	}
-	return "the " + name + "'s"
 }

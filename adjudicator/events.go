@@ -22,9 +22,9 @@ const (
 	EvRound      = "round"      // one round of battle with its dice (Core 7.1)
 	EvRetreat    = "retreat"    // armies retreat (Core 7.2)
 	EvBattleEnd  = "battle-end" // a battle ends
-	EvSkipped    = "skipped"    // a statement that became impossible (DESIGN §2)
+	EvSkipped    = "skipped"    // a statement that became impossible (docs/design.md §2)
 	EvDefault    = "default"    // a Decision answered by its documented default
-	EvLimit      = "limit"      // a limit that could not be met (DESIGN §2)
+	EvLimit      = "limit"      // a limit that could not be met (docs/design.md §2)
 	EvScore      = "score"      // victory points scored (Core 3.1)
 	EvKing       = "king"       // King of England (Core 3.2)
 	EvGameOver   = "game-over"  // final standings

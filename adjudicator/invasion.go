@@ -82,6 +82,16 @@ func SecondPhase(t *Turn) {
 	if !t.Major {
 		return
 	}
+	SecondMovement(t)
+	Battles(t)
+	t.In.Orders = t.topLevel
+}
+
+// SecondMovement is a Major Invasion's second Movement Phase (L&R 11.3):
+// the statements of the "phase 2:" block, each "if" decided now, then the
+// top-level battle lines, which apply to both phases. It leaves that file
+// in t.In.Orders for the second battles.
+func SecondMovement(t *Turn) {
 	t.Phase = 2
 	var body []orders.Statement
 	top := t.topLevel
@@ -91,12 +101,14 @@ func SecondPhase(t *Turn) {
 				body = append(body, t.openIfs(ph.Body)...)
 			}
 		}
+		own := len(body)
 		for _, st := range top.Body {
 			switch st.(type) {
 			case orders.Attack, orders.Casualties, orders.Target, orders.Defend:
 				body = append(body, st)
 			}
 		}
+		t.phase2Copied = len(body) - own
 	}
 	f := &orders.File{Body: body}
 	if top != nil {
@@ -105,13 +117,12 @@ func SecondPhase(t *Turn) {
 		f = &c
 	}
 	t.In.Orders = f
-	t.Emit(Event{Kind: EvPhase, N: 2, Rule: "reduX L&R 11.3", Text: fmt.Sprintf("The %s' Major Invasion: second Movement Phase (reduX L&R 11.3)", t.Nation())})
+	t.Emit(Event{Kind: EvPhase, N: 2, Rule: "reduX L&R 11.3", Text: fmt.Sprintf("The %s Major Invasion: second Movement Phase (reduX L&R 11.3)", possessive(t.Nation()))})
 	t.entries = make([][]entry, len(t.B.Areas))
 	t.passed = make([][]passage, len(t.B.Areas))
 	t.order = nil
+	t.phase2Body = body
 	Movement(t)
-	Battles(t)
-	t.In.Orders = top
 }
 
 // openIfs replaces each "if AREA taken|lost:" block by its statements when

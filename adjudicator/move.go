@@ -52,7 +52,7 @@ func (t *Turn) Move(mv orders.Move) bool {
 		return false
 	}
 	if withLeader && !t.leaderFresh {
-		t.Problem(mv.Line, "reduX L&R 9.2.1", "the %s' leader has already moved this phase", t.Nation())
+		t.Problem(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
 		return false
 	}
 	if f := t.E.R.Move.Check; f != nil {
@@ -229,7 +229,7 @@ func (t *Turn) passThrough(mv orders.Move, units []int, count int) {
 		y := mv.Path[i]
 		if s.Foreign(y, n) > 0 {
 			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
-			t.Emit(Event{Kind: EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s overrun %s (reduX Core 6.3)", count, t.Nation(), armies(count), t.Name(y))})
+			t.Emit(Event{Kind: EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), Verb(count, "overruns", "overrun"), t.Name(y))})
 			continue
 		}
 		if t.E.R.Occupy == nil {
@@ -273,7 +273,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshInf + freshCav
 		}
 		if k > freshInf+freshCav {
-			t.Problem(mv.Line, "reduX Core 6", "only %d of the %s' armies in %s can still move", freshInf+freshCav, t.Nation(), t.Name(from))
+			t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
 			return nil, false, false
 		}
 		c := min(k, freshCav) // armies with a leader: cavalry first
@@ -347,7 +347,7 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 // countProblem reports a move of more units than may move.
 func (t *Turn) countProblem(mv orders.Move, from games.AreaID, k int) {
 	if has := t.S.Units(from, t.N); has >= k {
-		t.Problem(mv.Line, "reduX Core 6", "only %d of the %s' armies in %s can still move (an army moves once a turn)", t.Fresh(from), t.Nation(), t.Name(from))
+		t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
 	} else {
 		t.Problem(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
 	}

@@ -13,8 +13,7 @@ import (
 // limits at the end of the phase (6.4).
 func Movement(t *Turn) {
 	s, n := t.S, t.N
-	t.heldAt = len(s.Held(t.B, n))
-	t.excess0 = t.MoverExcess()
+	t.startMovement()
 	t.leaderLeft = make([]bool, len(t.B.Areas))
 	t.leaderFresh = s.LeaderOf(n) >= 0
 	t.boatFrom, t.boatSea, t.boatTo = games.NoArea, games.NoArea, games.NoArea
@@ -73,10 +72,7 @@ func (t *Turn) FreshOf(a games.AreaID, k KindID) int { return t.fresh[int(a)*len
 
 // MoverExcess is the mover's excess armies (reduX Core 4.2.2) leaving out
 // its raiding units and the areas only they occupy (L&R 11.4).
-func (t *Turn) MoverExcess() int {
-	lim, on := t.PopulationLimit(t.N, func(a games.AreaID) int { return len(t.raiders[a]) })
-	return max(0, on-lim)
-}
+func (t *Turn) MoverExcess() int { return t.moverLimit().excess() }
 
 // atSea deals with units still at sea at the end of movement: invaders
 // must land (Core 6.1) unless they are raiding units (L&R 11.4) or in the
@@ -102,7 +98,9 @@ func (t *Turn) atSea() {
 		if mayStay {
 			continue
 		}
-		if t.Strict {
+		// The second phase of a Major Invasion lands what is left at sea by
+		// default, also when a file is checked (docs/orders.md Decision 17).
+		if t.Strict && !(t.Major && t.Phase == 2) {
 			why := "must land this turn"
 			if rule == "reduX L&R 9.2.1" {
 				why = "are raiders with a leader and must end the Movement Phase on land"
@@ -125,7 +123,8 @@ func (t *Turn) landByDefault(sea games.AreaID) {
 		return
 	}
 	k := t.Fresh(sea)
-	t.Emit(Event{Kind: EvDefault, Area: t.Name(best), N: k, Rule: "reduX Core 6.1", Text: fmt.Sprintf("%d %s at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, armies(k), t.Name(best))})
+	t.Emit(Event{Kind: EvDefault, Area: t.Name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
+	t.Defaulted(0, "reduX Core 6.1, L&R 11.3", "%s at sea in %s %s by default in %s", count(k, "army", "armies"), t.Name(sea), Verb(k, "lands", "land"), t.Name(best))
 	mv := orders.Move{N: k, Path: []games.AreaID{sea, best}}
 	if leader && t.leaderFresh {
 		mv.Unit = "leader"
@@ -264,7 +263,7 @@ func (t *Turn) checkOverruns() {
 		}
 		line := t.passed[a][0].Line
 		if t.Strict {
-			t.Problem(line, "reduX Core 6.3", "%d armies pass through %s but only %d stop there; to overrun %d defenders at least %d must stop", pass, t.Name(id), stop, t.S.Foreign(id, t.N), need)
+			t.Problem(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.Name(id), stop, Verb(stop, "stops", "stop"), count(t.S.Foreign(id, t.N), "defender", "defenders"), need)
 		} else {
 			t.Emit(Event{Kind: EvLimit, Area: t.Name(id), Line: line, Rule: "reduX Core 6.3", Text: fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%d of %d); it stands", t.Name(id), stop, need)})
 		}
@@ -275,28 +274,31 @@ func (t *Turn) checkOverruns() {
 // 6). A limit is enforced only where some legal file can meet it: the
 // stacking limit and the held-area count can always be met by moving less;
 // the population limit only when the nation was within it at the start of
-// the phase (and never in the first phase of a Major Invasion, L&R 11.3);
-// the duty of 6 only when some unit could have met it. Areas a leader left
-// count as held (L&R 9.2.1).
+// the phase (never in the first phase of a Major Invasion, and the second
+// is measured against the excess at the start of the first: L&R 11.3 lifts
+// the limit for the first phase only, so the excess that phase was allowed
+// to build is not a licence to keep it); the duty of 6 only when some unit
+// could have met it.
 func (t *Turn) checkEndOfMovement(owesExpansion bool) {
-	s, n := t.S, t.N
-	if ok, where := t.StackingOK(n); !ok {
-		t.Limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s (3 armies, 2 in difficult terrain, one overstack of up to 6 or 4)", t.Nation(), t.Name(where))
+	t.checkStacking()
+	t.checkHeld()
+	base := t.excess0
+	if t.Major && t.Phase == 2 && !t.E.Legacy() {
+		base = t.excessStart
 	}
-	held := 0
-	for a := 0; a < t.B.NumLand; a++ {
-		if s.Holds(games.AreaID(a), n) || t.leaderLeft[a] {
-			held++
-		}
-	}
-	if held < t.heldAt {
-		t.Limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d", t.Nation(), t.heldAt, held)
-	}
-	if ex := t.MoverExcess(); ex > 0 && t.excess0 == 0 && !(t.Major && t.Phase == 1) {
-		lim, _ := t.PopulationLimit(n, func(a games.AreaID) int { return len(t.raiders[a]) })
-		t.Limit("reduX Core 4.2.2, 6.4", "%s", t.E.R.Texts.OverLimit(t, ex, lim))
+	if p := t.moverLimit(); p.excess() > 0 && base == 0 && !(t.Major && t.Phase == 1) {
+		t.Limit("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
 	}
 	if owesExpansion {
 		t.Limit("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.Nation())
 	}
+}
+
+// landedText says where armies left at sea land by default (reduX Core
+// 6.1).
+func (t *Turn) landedText(k int, at games.AreaID) string {
+	if k == 1 {
+		return fmt.Sprintf("1 army at sea must land and no order moved it: it lands in %s (reduX Core 6.1)", t.Name(at))
+	}
+	return fmt.Sprintf("%d armies at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, t.Name(at))
 }

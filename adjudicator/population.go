@@ -151,7 +151,7 @@ func PopulationIncrease(t *Turn) {
 	if excess > gain {
 		remove := (excess - gain) / 2
 		s.Nations[n].Pop = 0
-		t.Emit(Event{Kind: EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %d excess armies and %d population points: no increase, %d armies removed, marker to 0 (reduX Core 5.1)", t.Nation(), excess, points, remove)})
+		t.Emit(Event{Kind: EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %s and %s: no increase, %s removed, marker to 0 (reduX Core 5.1)", t.Nation(), count(excess, "excess army", "excess armies"), count(points, "population point", "population points"), count(remove, "army", "armies"))})
 		t.removeExcess(remove)
 		t.noPlaceStatements("the nation is over its population limit and gains no armies")
 		return
@@ -160,13 +160,13 @@ func PopulationIncrease(t *Turn) {
 	gain -= excess
 	s.Nations[n].Pop = rest
 	if avail := t.Available(Infantry); gain > avail {
-		t.Emit(Event{Kind: EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %d armies left of the %d gained; marker to %d (reduX Core 5)", t.Nation(), avail, gain, p.TrackMax)})
+		t.Emit(Event{Kind: EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %s left of the %d gained; marker to %d (reduX Core 5)", t.Nation(), count(avail, "army", "armies"), gain, p.TrackMax)})
 		gain = avail
 		s.Nations[n].Pop = p.TrackMax
 	}
-	txt := fmt.Sprintf("The %s have %d population points: %d new %s, %d points kept (reduX Core 5.1)", t.Nation(), points, gain, armies(gain), s.Nations[n].Pop)
+	txt := fmt.Sprintf("The %s have %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
 	if excess > 0 {
-		txt = fmt.Sprintf("The %s have %d population points and %d excess armies: %d new %s, %d points kept (reduX Core 5.1)", t.Nation(), points, excess, gain, armies(gain), s.Nations[n].Pop)
+		txt = fmt.Sprintf("The %s have %s and %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), count(excess, "excess army", "excess armies"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
 	}
 	t.Emit(Event{Kind: EvPopulation, N: gain, Text: txt})
 	t.placeArmies(gain, held)
@@ -215,7 +215,7 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 		for i := 0; i < max(pl.N, 1); i++ {
 			switch {
 			case left == 0:
-				t.Problem(pl.Line, "reduX Core 5.1", "only %d new armies this turn", gain)
+				t.Problem(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
 			case !t.S.Holds(pl.Area, t.N):
 				t.Problem(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
 			case placed[pl.Area] > 0 && otherRoom(pl.Area):
@@ -232,7 +232,7 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 		}
 	}
 	if left > 0 && len(Statements[orders.Place](t)) > 0 {
-		t.Emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%d new armies not placed by the orders are placed by default", left)})
+		t.Emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
 	}
 	t.placeByDefault(left, placed, held)
 	for a, c := range placed {
@@ -245,6 +245,10 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 // placeByDefault places the new armies the orders left (docs/orders.md §1):
 // one at a time in the preferred area with the fewest new armies.
 func (t *Turn) placeByDefault(left int, placed []int, held []games.AreaID) {
+	byDefault := make([]int, len(placed))
+	defer func() {
+		t.defaultedAreas(byDefault, "reduX Core 5.1.1", "%s placed by default, scoring centres first, then areas next to another nation's: %s", "new army", "new armies")
+	}()
 	order := t.placementOrder(held)
 	for left > 0 {
 		best := games.NoArea
@@ -257,12 +261,13 @@ func (t *Turn) placeByDefault(left int, placed []int, held []games.AreaID) {
 			}
 		}
 		if best == games.NoArea {
-			t.Emit(Event{Kind: EvShortage, N: left, Text: fmt.Sprintf("%d new armies have nowhere to go within the stacking limit and are not placed; marker to %d (reduX Core 5.1.1)", left, t.G.Tables.Population.TrackMax)})
+			t.Emit(Event{Kind: EvShortage, N: left, Text: fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %d (reduX Core 5.1.1)", count(left, "new army", "new armies"), Verb(left, "has", "have"), isAre(left), t.G.Tables.Population.TrackMax)})
 			t.S.Nations[t.N].Pop = t.G.Tables.Population.TrackMax
 			return
 		}
 		t.S.Add(best, t.N, Infantry, 1)
 		placed[best]++
+		byDefault[best]++
 		left--
 	}
 }
@@ -325,6 +330,7 @@ func (t *Turn) removeExcess(k int) {
 			break
 		}
 	}
+	byDefault := make([]int, t.B.NumLand)
 	for k > 0 {
 		best := games.NoArea
 		for a := 0; a < t.B.NumLand; a++ {
@@ -338,8 +344,10 @@ func (t *Turn) removeExcess(k int) {
 		}
 		t.removeArmy(best)
 		removed[best]++
+		byDefault[best]++
 		k--
 	}
+	t.defaultedAreas(byDefault, "reduX Core 5.1", "%s removed by default, from the largest stacks: %s", "army", "armies")
 	for a, c := range removed {
 		if c > 0 {
 			t.Emit(Event{Kind: EvRemove, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.Name(games.AreaID(a)))})
@@ -356,13 +364,6 @@ func (t *Turn) removeArmy(a games.AreaID) {
 			return
 		}
 	}
-}
-
-func armies(n int) string {
-	if n == 1 {
-		return "army"
-	}
-	return "armies"
 }
 
 // OnLand is the number of nation n's armies on land in position s.

@@ -138,7 +138,11 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 			}
 			t.Problem(r.Line, "reduX L&R 9.2.1", "%s may only be placed with %s armies, in an area they hold; %s is not one", leader, t.Nation(), t.Name(r.Area))
 		}
-		return t.mostArmies()
+		dest := t.mostArmies()
+		if dest != games.NoArea {
+			t.Defaulted(0, "reduX L&R 9.2", "%s is placed by default in %s, the held area with the most armies", leader, t.Name(dest))
+		}
+		return dest
 	}
 	if r != nil {
 		switch {
@@ -152,7 +156,11 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 			t.Problem(r.Line, "reduX Core 5.2.2", "reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither", t.Nation(), t.Name(r.Area))
 		}
 	}
-	return t.DefaultReinforce(landless)
+	dest := t.DefaultReinforce(landless)
+	if dest != games.NoArea {
+		t.Defaulted(0, "reduX Core 5.2.2", "the reinforcements are placed by default in %s: a vacant scoring centre, else the held area with the most armies", t.Name(dest))
+	}
+	return dest
 }
 
 func (t *Turn) reinforceOK(a games.AreaID, landless bool) bool {
@@ -216,7 +224,7 @@ func RemoveLeader(t *Turn) {
 	}
 	ld := t.S.Leaders[li]
 	t.S.Leaders = slices.Delete(t.S.Leaders, li, li+1)
-	t.Emit(Event{Kind: EvLeader, Area: t.Name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s' turn (reduX L&R 9.2)", ld.Name, t.Nation())})
+	t.Emit(Event{Kind: EvLeader, Area: t.Name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s turn (reduX L&R 9.2)", ld.Name, possessive(t.Nation()))})
 	if f := t.E.R.LeaderGone; f != nil {
 		f(t, ld, false)
 	}

@@ -20,10 +20,10 @@ type Ruleset struct {
 	// 9.2); in reduX Core their names are only history (Core 5.2).
 	Leaders bool
 
-	// Load reads the ruleset's own data (the tables' "rules:" section, a
+	// LoadData reads the ruleset's own data (the tables' "rules:" section, a
 	// data file of its own) into e.Data when the game is loaded; its errors
 	// name the file and line. Nil: none.
-	Load func(e *Engine) error
+	LoadData func(e *Engine) error
 	// Setup returns the position a game starts from.
 	Setup func(e *Engine) *State
 	// Due says which step comes next in s (reduX Core 4.1, 4.3).
@@ -66,6 +66,13 @@ type Ruleset struct {
 	// CheckStanding validates a standing orders file; nil accepts only
 	// defend lines.
 	CheckStanding func(e *Engine, f *orders.File) orders.Errors
+	// Legacy rewrites the events of a step into the words an earlier engine
+	// wrote (Engine.Compat), so that its archives replay byte for byte;
+	// nil for a ruleset with no earlier engine.
+	Legacy func(e *Engine, version int, evs []Event) []Event
+	// Defaults lists, when a file is reviewed, the ruleset's own Decisions
+	// the file leaves to their defaults (Turn.Defaulted); nil: none.
+	Defaults func(t *Turn)
 	// Snapshot writes and reads the ruleset's own part of a position (Ext)
 	// in the archive; nil when the ruleset has none.
 	Snapshot ExtCodec

@@ -40,9 +40,6 @@ type Texts struct {
 	// has nowhere to go (7.2, 7.2.1, 7.2.2).
 	DefenderStuck func(t *Turn, nation, area string) string
 	AttackerStuck func(t *Turn, area string) string
-	// OverLimit is the problem of ending movement over the population
-	// limit (4.2.2, 6.4).
-	OverLimit func(t *Turn, excess, limit int) string
 }
 
 // CoreTexts are reduX Core's words.
@@ -52,20 +49,22 @@ var CoreTexts = Texts{
 		return fmt.Sprintf("%d %s", n, armies(n))
 	},
 	Invaders: func(t *Turn, where string, inf, cav int, _ string) string {
-		return fmt.Sprintf("%d %s invaders arrive in %s (reduX Core 5.2.1)", inf+cav, t.Nation(), where)
+		k := inf + cav
+		return fmt.Sprintf("%d %s %s in %s (reduX Core 5.2.1)", k, t.Nation(), Verb(k, "invader arrives", "invaders arrive"), where)
 	},
 	Placed: func(t *Turn, dest string, inf, cav int, _ string) string {
-		return fmt.Sprintf("%d %s reinforcements placed in %s (reduX Core 5.2.2)", inf+cav, t.Nation(), dest)
+		k := inf + cav
+		return fmt.Sprintf("%d %s %s placed in %s (reduX Core 5.2.2)", k, t.Nation(), Verb(k, "reinforcement", "reinforcements"), dest)
 	},
 	Nowhere: func(t *Turn, inf, cav int, _ string) string {
-		return fmt.Sprintf("The %s have nowhere to place %d reinforcements (reduX Core 5.2.2)", t.Nation(), inf+cav)
+		return fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.Nation(), count(inf+cav, "reinforcement", "reinforcements"))
 	},
 	Shortage: func(t *Turn, _ string, avail, want int) string {
-		return fmt.Sprintf("Only %d of %d reinforcements are available; marker to %d (reduX Core 5)", avail, want, t.G.Tables.Population.TrackMax)
+		return fmt.Sprintf("Only %d of %s %s available; marker to %d (reduX Core 5)", avail, count(want, "reinforcement", "reinforcements"), isAre(avail), t.G.Tables.Population.TrackMax)
 	},
 	Moved: func(t *Turn, inf, cav int, _ string, path []string) string {
 		n := inf + cav
-		return fmt.Sprintf("%d %s %s move %s", n, t.Nation(), armies(n), strings.Join(path, " > "))
+		return fmt.Sprintf("%d %s %s %s %s", n, t.Nation(), armies(n), Verb(n, "moves", "move"), strings.Join(path, " > "))
 	},
 	Range: func(t *Turn, _ bool, _, limit, steps int) (string, string) {
 		return "reduX Core 6", fmt.Sprintf("armies move at most %d areas; this path has %d", limit, steps)
@@ -95,9 +94,6 @@ var CoreTexts = Texts{
 	},
 	AttackerStuck: func(t *Turn, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)", t.Nation(), area)
-	},
-	OverLimit: func(t *Turn, excess, limit int) string {
-		return fmt.Sprintf("at the end of movement the %s would have %d armies over their population limit of %d", t.Nation(), excess, limit)
 	},
 }
 

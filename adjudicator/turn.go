@@ -32,15 +32,23 @@ type Turn struct {
 	errs orders.Errors
 	ev   []Event
 
+	notes    bool   // Review: collect warnings and defaults
+	warnings []Note // statements that can never apply (Review)
+	defaults []Note // Decisions left to their defaults (Review)
+
 	// The phase's movement bookkeeping (reduX Core 6).
-	Phase   int            // the movement and battle phase: 1, or 2 in a Major Invasion (L&R 11.3)
-	fresh   []int          // [area][kind]: the mover's units that have not moved this phase
-	entries [][]entry      // per area: groups of the mover that entered it this phase
-	passed  [][]passage    // per area: the mover's units that overran through it
-	order   []games.AreaID // battle areas in order of first entry
-	heldAt  int            // areas held at the start of movement (6.4)
-	excess0 int            // excess at the start of movement (6.4)
-	border  map[games.AreaID]games.AreaID
+	Phase     int            // the movement and battle phase: 1, or 2 in a Major Invasion (L&R 11.3)
+	fresh     []int          // [area][kind]: the mover's units that have not moved this phase
+	entries   [][]entry      // per area: groups of the mover that entered it this phase
+	passed    [][]passage    // per area: the mover's units that overran through it
+	order     []games.AreaID // battle areas in order of first entry
+	heldAt    int            // areas held at the start of movement (6.4)
+	heldStart []bool         // per land area: held at the start of movement (6.4)
+	excess0   int            // excess at the start of movement (6.4)
+	// excessStart is the excess at the start of the first Movement Phase:
+	// a Major Invasion's second phase is measured against it (L&R 11.3).
+	excessStart int
+	border      map[games.AreaID]games.AreaID
 	// Leaders (reduX L&R 9.2.1).
 	leaderFresh bool   // the mover's leader has not moved this phase
 	leaderLeft  []bool // per area: a leader left it this phase
@@ -55,6 +63,13 @@ type Turn struct {
 	expanded                  bool // a move entered an empty area or attacked (Core 6)
 	battleNo                  int  // battles numbered across both phases of a Major Invasion
 	topLevel                  *orders.File
+	// phase2Body is the second phase's statements once its "if"s are
+	// decided (SecondMovement), phase2Copied how many of them are the
+	// top-level battle lines at its end; secondKnown says Review played the
+	// second phase (its first made no battle).
+	phase2Body   []orders.Statement
+	phase2Copied int
+	secondKnown  bool
 }
 
 // entry is a group of attacking units that entered a battle area from one

@@ -122,8 +122,8 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if id == "" {
 		id = filepath.Base(dir)
 	}
-	if !gameIDPattern.MatchString(id) {
-		return nil, nil, fmt.Errorf("game id %q: use lower-case letters, digits and dashes (at most 63), starting with a letter or digit", id)
+	if err := CheckGameID(id); err != nil {
+		return nil, nil, err
 	}
 	split := g.Tables.Split(len(spec.Players))
 	if split == nil {
@@ -315,6 +315,7 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	}
 	e := rulesets.New(g)
 	e.Players = len(gf.Players) // L&R 10.4, 11.6.2 depend on it
+	e.Compat = engineCompat[gf.EngineVersion]
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
 

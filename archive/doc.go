@@ -1,5 +1,5 @@
 // Package archive keeps a game as a directory of plain text that replays
-// (DESIGN §4): the public record a GM can git init, diff and mail, and a
+// (docs/design.md §4): the public record a GM can git init, diff and mail, and a
 // private directory beside it that holds what must stay secret until it is
 // used.
 //
@@ -50,7 +50,7 @@
 //
 // # The inputs digest
 //
-// The digest of a step's inputs (DESIGN §2), mixed into every die, is the
+// The digest of a step's inputs (docs/design.md §2), mixed into every die, is the
 // SHA-256 of length-prefixed fields (a big-endian uint32 length, then the
 // bytes): "pbem-inputs-v1", the game id, the step id, then for each input
 // file present, in the order orders.txt, standing.txt, its name and its
@@ -76,9 +76,12 @@
 //
 // game.yaml records the dice spec (dice.Version), the engine version
 // (EngineVersion) and an engine fingerprint: the SHA-256 of a short fixed bot
-// game played with the game's rules when the game was created. verify
-// reports a different dice spec or engine version as a version mismatch and
-// skips what depends on it; when a replay differs and this pbem's
+// game played with the game's rules when the game was created. A game is
+// played and replayed by the engine version it records: this pbem plays
+// pbem-engine-1 games as that engine did (its event texts and its reading
+// of the rules, adjudicator.Engine.Compat) and new games by EngineVersion.
+// verify reports a dice spec or engine version this pbem does not know as a
+// version mismatch and skips what depends on it; when a replay differs and this pbem's
 // fingerprint differs from the archive's, it says the engine plays
 // differently rather than calling the archive tampered with. `pbem new`
 // prints the fingerprint with the commitment, to be posted with it.

@@ -20,7 +20,19 @@ import (
 // not as tampering. Because the engine is changed by people who may not
 // bump it, game.yaml also records an engine fingerprint (fingerprint.go),
 // which catches a changed engine under the same version.
-const EngineVersion = "pbem-engine-1"
+//
+// pbem-engine-2 changed the words of events (their grammar, issue 10) and
+// applies the population limit at the end of a Major Invasion's second
+// phase (reduX L&R 11.3); games of pbem-engine-1 are still played and
+// replayed as that engine did (engineCompat).
+const EngineVersion = "pbem-engine-2"
+
+// engineCompat lists the engine versions this pbem plays and replays, with
+// the adjudicator.Engine Compat that plays each exactly as its engine did.
+var engineCompat = map[string]int{
+	"pbem-engine-1": 1,
+	EngineVersion:   0,
+}
 
 // FormatVersion is the layout of the archive described in this package's
 // documentation.
@@ -70,6 +82,15 @@ func (gf *gameFile) marshal() []byte {
 }
 
 var gameIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+
+// CheckGameID says why id cannot be a game id, or nil: lower-case letters,
+// digits and dashes, at most 63, starting with a letter or digit.
+func CheckGameID(id string) error {
+	if !gameIDPattern.MatchString(id) {
+		return fmt.Errorf("game id %q: use lower-case letters, digits and dashes (at most 63), starting with a letter or digit", id)
+	}
+	return nil
+}
 
 func parseGameFile(data []byte) (*gameFile, error) {
 	var gf gameFile

@@ -17,7 +17,7 @@ import (
 // playersLog records every change of a seat's address or token.
 const playersLog = "players.log"
 
-// PlayerChange is a change to one seat (DESIGN §5): a new address (the
+// PlayerChange is a change to one seat (docs/design.md §5): a new address (the
 // player moves, with the old address's consent or the GM's) and/or a new
 // token (the old one leaked). Why is required and goes into players.log.
 type PlayerChange struct {

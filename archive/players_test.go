@@ -11,7 +11,7 @@ import (
 )
 
 // TestChangePlayer: a player moves address and their token is rotated
-// (DESIGN §5); the change is logged, the old token stops working, the new
+// (docs/design.md §5); the change is logged, the old token stops working, the new
 // one works, a new process sees it, and the archive still verifies.
 func TestChangePlayer(t *testing.T) {
 	f := newGame(t)

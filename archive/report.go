@@ -11,7 +11,7 @@ import (
 	"github.com/pbem-org/pbem/templates"
 )
 
-// reportWidth is the width of text reports (DESIGN §6: readable in any mail
+// reportWidth is the width of text reports (docs/design.md §6: readable in any mail
 // client).
 const reportWidth = 72
 
@@ -111,9 +111,9 @@ func (r *rules) report(gf *gameFile, d reportData) string {
 		case d.nmr:
 			wrap(&b, "", fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played them.", player, d.nation))
 		case d.byGM:
-			wrap(&b, "", fmt.Sprintf("The %s' orders were entered by the GM on %s's behalf.", d.nation, player))
+			wrap(&b, "", fmt.Sprintf("The %s orders were entered by the GM on %s's behalf.", games.Possessive(d.nation), player))
 		default:
-			wrap(&b, "", fmt.Sprintf("The %s' orders from %s, as understood:", d.nation, player))
+			wrap(&b, "", fmt.Sprintf("The %s orders from %s, as understood:", games.Possessive(d.nation), player))
 		}
 		for _, l := range strings.Split(strings.TrimRight(d.orders, "\n"), "\n") {
 			if l != "" {

@@ -270,10 +270,10 @@ func (r *rules) parseStanding(data []byte) ([]*orders.File, error) {
 		f, errs := r.decodeNoToken(s.text.String())
 		if len(errs) > 0 {
 			e := errs[0]
-			return nil, fmt.Errorf("%s line %d: the %s' standing orders: %s", fileStanding, s.first+max(e.Line, 1), r.g.Tables.Nations[s.nation].Name, e.Msg)
+			return nil, fmt.Errorf("%s line %d: the %s standing orders: %s", fileStanding, s.first+max(e.Line, 1), games.Possessive(r.g.Tables.Nations[s.nation].Name), e.Msg)
 		}
 		if f.Kind != orders.StandingOrders || f.Nation != r.g.Tables.Nations[s.nation].Name {
-			return nil, fmt.Errorf("%s line %d: the section is not the %s' standing orders", fileStanding, s.first, r.g.Tables.Nations[s.nation].Name)
+			return nil, fmt.Errorf("%s line %d: the section is not the %s standing orders", fileStanding, s.first, games.Possessive(r.g.Tables.Nations[s.nation].Name))
 		}
 		out[s.nation] = f
 	}

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/orders"
 )
 
@@ -29,6 +31,10 @@ type Receipt struct {
 	Orders string
 	// ByGM is set for a file the GM entered without the player's token.
 	ByGM bool
+	// Warnings are statements the file may hold but that can never apply;
+	// Defaults the Decisions it leaves to their documented defaults
+	// (docs/orders.md), which the acknowledgement lists. Turn orders only.
+	Warnings, Defaults []adjudicator.Note
 }
 
 // RejectedError is an order file refused, with every error and its line.
@@ -46,6 +52,10 @@ func (e *RejectedError) Error() string {
 	return fmt.Sprintf("%s, %d %s:\n%s", s, n, plural(n, "error", "errors"), e.Errors.Error())
 }
 
+// Unwrap gives the errors, so that errors.Is(err, orders.ErrNoToken) and
+// errors.As(err, new(*orders.TokenError)) see them.
+func (e *RejectedError) Unwrap() error { return e.Errors }
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -53,17 +63,9 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func reject(nation string, format string, args ...any) *RejectedError {
-	return &RejectedError{Nation: nation, Errors: orders.Errors{{Msg: fmt.Sprintf(format, args...)}}}
-}
-
-// placeholderToken stands in for the token of a file that has none (an
-// archived file, or one the GM enters): Decode requires a token line.
-const placeholderToken = "none"
 
 // decodeNoToken decodes a file that may lack a token line, such as an
-// archived one. The token line is added at the end, so every line number
-// stays that of the text.
+// archived one.
 // Decoded files are cached by text: the engine never changes a file, and
 // the same standing orders are decoded at every step of a replay.
 func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
@@ -72,9 +74,8 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 	if f, ok := r.decoded[text]; ok {
 		return f, nil
 	}
-	f, errs := orders.Decode(text+"\ntoken: "+placeholderToken+"\n", r.g)
+	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true})
 	if f != nil {
-		f.Token = ""
 		if r.decoded == nil || len(r.decoded) > 4096 {
 			r.decoded = map[string]*orders.File{}
 		}
@@ -83,29 +84,17 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 	return f, errs
 }
 
-// decodeEntry decodes a file as sent; hasToken says whether it had a token.
+// decodeEntry decodes a file as sent, with or without a token line (one
+// the GM enters may have none, and may end with "end" or a signature);
+// hasToken says whether it had one.
+// With errors, f is what could be read (nil if nothing), so that the rule
+// errors of the rest come in the same answer.
 func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors) {
-	f, errs = orders.Decode(text, r.g)
-	if len(errs) == 0 {
-		return f, true, nil
-	}
-	missing := false
-	for _, e := range errs {
-		missing = missing || (e.Line == 0 && strings.Contains(e.Msg, `"token:"`))
-	}
-	if !missing {
+	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true})
+	if f == nil {
 		return nil, false, errs
 	}
-	f2, errs2 := r.decodeNoToken(text)
-	if len(errs2) > 0 {
-		for _, e := range errs2 {
-			if e.Line == 0 && strings.Contains(e.Msg, `"token:"`) {
-				return nil, false, errs // the added line was cut off ("end", a signature)
-			}
-		}
-		return nil, false, errs2
-	}
-	return f2, false, nil
+	return f, f.Token != "", errs
 }
 
 // Check validates an order file against the game as it stands, without
@@ -116,13 +105,14 @@ func (g *Game) Check(text string) (*Receipt, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	f, hasToken, errs := g.r.decodeEntry(text)
-	if len(errs) > 0 {
+	if f == nil {
 		return nil, &RejectedError{Errors: errs}
 	}
-	if err := g.validate(f, hasToken, "", nil); err != nil {
-		return nil, err
+	rv, rej := g.validate(f, hasToken, "", nil, errs)
+	if rej != nil {
+		return nil, rej
 	}
-	return g.receipt(f, time.Time{}, !hasToken), nil
+	return g.receipt(f, time.Time{}, !hasToken, rv), nil
 }
 
 // Submit accepts an order file from a player (turn orders for the turn due,
@@ -175,11 +165,14 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if gm && !hasToken {
 		by = "gm"
 	}
-	var rej *RejectedError
-	if len(errs) > 0 {
+	var (
+		rej *RejectedError
+		rv  *adjudicator.Review
+	)
+	if f == nil {
 		rej = &RejectedError{Nation: nation, Errors: errs}
-	} else if err := g.validate(f, hasToken, nation, want); err != nil {
-		rej = err
+	} else {
+		rv, rej = g.validate(f, hasToken, nation, want, errs)
 	}
 	if rej != nil {
 		line := fmt.Sprintf("%s refused kind=%s turn=%s nation=%s by=%s digest=- raw=%s errors=%d",
@@ -189,7 +182,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		}
 		return nil, rej
 	}
-	rc := g.receipt(f, arrival, !hasToken)
+	rc := g.receipt(f, arrival, !hasToken, rv)
 	line := fmt.Sprintf("%s accepted kind=%s turn=%s nation=%s by=%s digest=%s raw=%s",
 		arrival.UTC().Format(time.RFC3339), kindOf(f), turnOf(f), f.Nation, by, rc.Digest, raw)
 	if err := g.appendLog(submissionsLog, line); err != nil {
@@ -230,32 +223,90 @@ func nationOf(f *orders.File, nation string) string {
 	return "-"
 }
 
-func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool) *Receipt {
-	return &Receipt{Kind: f.Kind, Nation: f.Nation, Turn: f.Turn, Digest: g.r.digest(f), Arrival: arrival,
+func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool, rv *adjudicator.Review) *Receipt {
+	rc := &Receipt{Kind: f.Kind, Nation: f.Nation, Turn: f.Turn, Digest: g.r.digest(f), Arrival: arrival,
 		Orders: g.r.canonical(f), ByGM: byGM}
+	if rv != nil {
+		rc.Warnings, rc.Defaults = rv.Warnings, rv.Defaults
+	}
+	return rc
 }
 
 // validate checks a decoded file against the game: its game id, nation,
-// token and kind, and the engine's check against the state at turn start.
-func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orders.Kind) *RejectedError {
-	fail := func(format string, args ...any) *RejectedError { return reject(f.Nation, format, args...) }
+// token and kind, and the engine's review against the state at turn start.
+// Every problem is reported in one answer, in line order, with the errors
+// of reading the file (parseErrs, when the reader kept what it could read):
+// a wrong token or game id does not hide the rule errors. Only what makes
+// the rules meaningless (the game is over, the turn is not the one due)
+// stops the check early. The review is returned for the acknowledgement.
+func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orders.Kind, parseErrs orders.Errors) (*adjudicator.Review, *RejectedError) {
+	errs := append(orders.Errors(nil), parseErrs...)
+	add := func(format string, args ...any) {
+		errs = append(errs, &orders.Error{Msg: fmt.Sprintf(format, args...)})
+	}
+	done := func(rv *adjudicator.Review) (*adjudicator.Review, *RejectedError) {
+		if rv != nil {
+			errs = append(errs, rv.Errors...)
+		}
+		if len(errs) == 0 {
+			return rv, nil
+		}
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
+		return nil, &RejectedError{Nation: f.Nation, Errors: errs}
+	}
+	errs = append(errs, g.validateEnvelope(f, hasToken, nation, want)...)
+	if g.state.Over {
+		add("the game is over")
+		return done(nil)
+	}
+	if f.Kind == orders.StandingOrders {
+		return done(&adjudicator.Review{Errors: g.r.e.CheckStanding(f)})
+	}
+	for _, n := range g.h.eff {
+		if g.h.info(n).ID == f.Turn {
+			add("orders for %s are frozen: the turn was adjudicated in step %s and its dice are public", f.Turn, g.h.info(n).Dir())
+			return done(nil)
+		}
+	}
+	due := g.due()
+	if due.Nation == "" {
+		add("no nation turn is due: %s (the end of the round) comes first", due.ID)
+		return done(nil)
+	}
+	if f.Turn != due.ID {
+		add("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
+		return done(nil)
+	}
+	standing, err := g.standingFiles()
+	if err != nil {
+		add("reading standing orders: %v", err)
+		return done(nil)
+	}
+	return done(g.r.e.Review(g.state, f, standing))
+}
+
+// validateEnvelope checks what the file's header says against the game:
+// its game id, the nation it is sent for, the player's token, its kind.
+func (g *Game) validateEnvelope(f *orders.File, hasToken bool, nation string, want *orders.Kind) orders.Errors {
+	var errs orders.Errors
+	add := func(format string, args ...any) {
+		errs = append(errs, &orders.Error{Msg: fmt.Sprintf(format, args...)})
+	}
 	if f.Game != g.gf.Game {
-		return fail("the file is for game %q, but this is game %q", f.Game, g.gf.Game)
+		add("the file is for game %q, but this is game %q", f.Game, g.gf.Game)
 	}
 	if nation != "" {
 		n, err := g.r.g.Tables.NationIndex(nation)
 		if err != nil {
-			return fail("%v", err)
-		}
-		if name := g.r.g.Tables.Nations[n].Name; name != f.Nation {
-			return fail("the file is for the %s, not the %s", f.Nation, name)
+			add("%v", err)
+		} else if name := g.r.g.Tables.Nations[n].Name; name != f.Nation {
+			add("the file is for the %s, not the %s", f.Nation, name)
 		}
 	}
 	p := g.PlayerOf(f.Nation)
 	if p == nil {
-		return fail("no player controls the %s in this game", f.Nation)
-	}
-	if hasToken {
+		add("no player controls the %s in this game", f.Nation)
+	} else if hasToken {
 		var want string
 		for _, pf := range g.gf.Players {
 			if pf.Name == p.Name {
@@ -263,41 +314,14 @@ func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orde
 			}
 		}
 		if subtle.ConstantTimeCompare([]byte(hashToken(f.Token)), []byte(want)) != 1 {
-			return fail("the token is not %s's token (the %s are %s's)", p.Name, f.Nation, p.Name)
+			te := &orders.TokenError{Player: p.Name, Nation: f.Nation}
+			errs = append(errs, &orders.Error{Msg: te.Error(), Err: te})
 		}
 	}
 	if want != nil && f.Kind != *want {
-		return fail("these are %s orders, not %s orders", f.Kind, *want)
+		add("these are %s orders, not %s orders", f.Kind, *want)
 	}
-	if g.state.Over {
-		return fail("the game is over")
-	}
-	if f.Kind == orders.StandingOrders {
-		if errs := g.r.e.CheckStanding(f); len(errs) > 0 {
-			return &RejectedError{Nation: f.Nation, Errors: errs}
-		}
-		return nil
-	}
-	for _, n := range g.h.eff {
-		if g.h.info(n).ID == f.Turn {
-			return fail("orders for %s are frozen: the turn was adjudicated in step %s and its dice are public", f.Turn, g.h.info(n).Dir())
-		}
-	}
-	due := g.due()
-	if due.Nation == "" {
-		return fail("no nation turn is due: %s (the end of the round) comes first", due.ID)
-	}
-	if f.Turn != due.ID {
-		return fail("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
-	}
-	standing, err := g.standingFiles()
-	if err != nil {
-		return fail("reading standing orders: %v", err)
-	}
-	if errs := g.r.e.Check(g.state, f, standing); len(errs) > 0 {
-		return &RejectedError{Nation: f.Nation, Errors: errs}
-	}
-	return nil
+	return errs
 }
 
 // base identifies the point of the game a pending file was accepted at: a

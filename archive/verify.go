@@ -112,7 +112,7 @@ var normativeFiles = []string{fileOrders, fileStanding, fileInputs, fileSeed, fi
 // maxProblems bounds the problems listed.
 const maxProblems = 50
 
-// Verify checks a game directory with no secret (DESIGN §4): the hash chain
+// Verify checks a game directory with no secret (docs/design.md §4): the hash chain
 // of seeds from the commitment in game.yaml, every die of every dice.log
 // re-derived from its seed and inputs, the inputs digests, missed turns
 // against the bot, accepted orders against submissions.log, and every step
@@ -176,7 +176,8 @@ func (v *verifier) run() {
 		return
 	}
 	v.gf, v.r = gf, r
-	engineOK, diceOK := gf.EngineVersion == EngineVersion, gf.DiceSpec == dice.Version
+	_, engineOK := engineCompat[gf.EngineVersion]
+	diceOK := gf.DiceSpec == dice.Version
 	if !engineOK {
 		v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "engine", Archive: gf.EngineVersion, Ours: EngineVersion})
 	}

@@ -146,7 +146,7 @@ func TestVerifyVersionMismatch(t *testing.T) {
 	tests := []struct {
 		name, pattern, repl, want string
 	}{
-		{"engine", `engine: pbem-engine-1`, "engine: pbem-engine-0", "written by engine pbem-engine-0, this pbem has engine " + EngineVersion},
+		{"engine", `engine: ` + EngineVersion, "engine: pbem-engine-0", "written by engine pbem-engine-0, this pbem has engine " + EngineVersion},
 		{"dice spec", `dice_spec: pbem-dice-v1`, "dice_spec: pbem-dice-v0", "written by dice spec pbem-dice-v0"},
 	}
 	for _, tc := range tests {
@@ -189,7 +189,7 @@ func TestVerifyVersionMismatch(t *testing.T) {
 	})
 	t.Run("engine mismatch still checks the chain and dice", func(t *testing.T) {
 		dir := standardCopy(t)
-		edit(t, filepath.Join(dir, "game.yaml"), `engine: pbem-engine-1`, "engine: pbem-engine-0")
+		edit(t, filepath.Join(dir, "game.yaml"), `engine: `+EngineVersion, "engine: pbem-engine-0")
 		edit(t, stepPath(t, dir, 2, fileDice), `(seq=1 .*) roll=2`, "$1 roll=5")
 		var ve *VerifyError
 		if err := Verify(dir); !errors.As(err, &ve) || len(ve.Mismatch) != 1 || !ve.Tampered() || !strings.HasSuffix(ve.Problems[0].Path, fileDice) {

@@ -1,6 +1,6 @@
 // Package bot writes orders for a nation the way a player would: a seeded,
 // legal, varied and aggressive enough player for simulations and the
-// stand-in for a player who missed a deadline (DESIGN §2). Its orders are
+// stand-in for a player who missed a deadline (docs/design.md §2). Its orders are
 // real order files that pass the same checks as people's.
 package bot
 

@@ -16,7 +16,7 @@ import (
 )
 
 // TestBotFilesAreLegal: the bot's order files pass the engine's check, as a
-// player's must (DESIGN §2: the missed-deadline stand-in must be legal).
+// player's must (docs/design.md §2: the missed-deadline stand-in must be legal).
 func TestBotFilesAreLegal(t *testing.T) {
 	n := 20
 	if testing.Short() {

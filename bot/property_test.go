@@ -21,7 +21,7 @@ import (
 //
 //   - no count is negative, population markers stay on the track (5.1), and
 //     no nation has more armies in play than its Play Order list allows (5);
-//   - the engine never changes its input (DESIGN §2);
+//   - the engine never changes its input (docs/design.md §2);
 //   - after a nation turn no land area holds two nations (7.2: a battle goes
 //     on until one side is gone or has retreated) and the mover has no
 //     armies left at sea (6.1);
@@ -90,14 +90,14 @@ func TestPropertyGames(t *testing.T) {
 		t.Errorf("... and %d more failing games", failed-10)
 	}
 	// A limit report means the bot's file did not meet a limit the engine
-	// could only report (DESIGN §2); it is logged, not failed: the bot's
+	// could only report (docs/design.md §2); it is logged, not failed: the bot's
 	// legality is the bot's own concern.
 	t.Logf("%d games, %d nation turns, %d (%.1f%%) with a limit report, in %v", games3, turns, limits, 100*float64(limits)/float64(max(turns, 1)), time.Since(start).Round(time.Millisecond))
 }
 
 // playChecked plays one game, checking the invariants after every step. It
 // returns how many nation turns reported a limit the orders did not meet
-// (DESIGN §2) and how many nation turns the game had.
+// (docs/design.md §2) and how many nation turns the game had.
 func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err error) {
 	g := e.G
 	var prev *adjudicator.State
@@ -264,7 +264,7 @@ func checkSplits(t *testing.T, g *games.Game) {
 	}
 }
 
-// TestPlayDeterministic: a seed fixes the whole game (DESIGN §2: the turn's
+// TestPlayDeterministic: a seed fixes the whole game (docs/design.md §2: the turn's
 // inputs and dice determine its output).
 func TestPlayDeterministic(t *testing.T) {
 	for _, opts := range [][]string{nil, {"reduced-randomness"}} {

@@ -21,7 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// command answers a mail command (DESIGN §5). Commands that only read a
+// command answers a mail command (docs/design.md §5). Commands that only read a
 // game need nothing; commands that act for a seat need the player's
 // registered address and token; GM commands need the GM's address and
 // token; observe confirms the address by mail first.

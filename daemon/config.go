@@ -1,4 +1,4 @@
-// Package daemon is pbem's mail clerk (DESIGN §5): it routes each accepted
+// Package daemon is pbem's mail clerk (docs/design.md §5): it routes each accepted
 // mail to its game, authenticates the sender, answers at once, runs a turn
 // when it is ready or its deadline passes, and queues every report in the
 // persistent outbox. Transport (IMAP, SMTP, MIME) lives in package mailer.
@@ -90,7 +90,7 @@ type SMTPConfig struct {
 	GiveUpAfter time.Duration `yaml:"give_up_after"`
 }
 
-// Pace is how fast a game moves (DESIGN §5).
+// Pace is how fast a game moves (docs/design.md §5).
 type Pace struct {
 	// ChangeOfMind is how long after a valid file arrives the turn waits
 	// for a replacement, unless the player sends "ready".

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -353,7 +354,7 @@ var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|aw|sv|fwd?|wg)\s*:\s*)+`)
 func stripReplyPrefix(s string) string { return replyPrefix.ReplaceAllString(s, "") }
 
 // authentic reports whether a mail comes from a nation's controlling
-// player: the registered address (DESIGN §5; the token is checked by the
+// player: the registered address (docs/design.md §5; the token is checked by the
 // archive).
 func (d *Daemon) authentic(g *archive.Game, nation, from string) (*archive.PlayerInfo, bool) {
 	p := g.PlayerOf(nation)
@@ -411,7 +412,7 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	if rec.Kind == orders.StandingOrders {
 		what = "standing orders"
 	}
-	fmt.Fprintf(&sb, "Accepted: the %s' %s in game %s.\n", rec.Nation, what, g.ID())
+	fmt.Fprintf(&sb, "Accepted: the %s %s in game %s.\n", games.Possessive(rec.Nation), what, g.ID())
 	fmt.Fprintf(&sb, "Received %s; digest %s.\n", rec.Arrival.UTC().Format(time.RFC3339), rec.Digest)
 	if rec.Kind == orders.TurnOrders {
 		st := d.loadPace(g)
@@ -420,6 +421,7 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 			fmt.Fprintf(&sb, "The turn runs %s after your last accepted file, or at once if you send \"ready\". A new file replaces this one until then.\n", d.cfg.Pace.ChangeOfMind)
 		}
 	}
+	sb.WriteString(ackNotes(rec))
 	sb.WriteString("\nThe orders as understood (canonical form, token removed):\n\n")
 	sb.WriteString(indent(rec.Orders))
 	if err := d.reply(m, in, "Orders accepted — "+g.ID()+" "+what, sb.String()); err != nil {
@@ -428,7 +430,7 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	if rec.ByGM {
 		if err := d.send(&mailer.Outgoing{ID: safeID("behalf", m.JournalID), To: []string{p.Email}, AutoSubmitted: true,
 			Subject: fmt.Sprintf("pbem %s: the GM entered orders for your %s", g.ID(), nation),
-			Text:    fmt.Sprintf("The GM entered the %s' %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", nation, what, indent(rec.Orders))}); err != nil {
+			Text:    fmt.Sprintf("The GM entered the %s %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", games.Possessive(nation), what, indent(rec.Orders))}); err != nil {
 			return err
 		}
 	}
@@ -443,26 +445,38 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	return nil
 }
 
-// wrongToken reports whether a file was refused for a token that is not
-// the player's (archive's check), not for a missing one.
-func wrongToken(rej *archive.RejectedError) bool {
-	for _, e := range rej.Errors {
-		if strings.HasPrefix(e.Msg, "the token is not ") {
-			return true
+// ackNotes lists in an acknowledgement the lines of the file that can never
+// apply and the Decisions it leaves to their defaults (docs/orders.md).
+func ackNotes(rec *archive.Receipt) string {
+	var sb strings.Builder
+	if len(rec.Warnings) > 0 {
+		sb.WriteString("\nAccepted, but these lines can never apply:\n")
+		for _, w := range rec.Warnings {
+			sb.WriteString("  - " + w.String() + "\n")
 		}
 	}
-	return false
+	if len(rec.Defaults) > 0 {
+		sb.WriteString("\nWhat the file leaves to the defaults (docs/orders.md):\n")
+		for _, d := range rec.Defaults {
+			sb.WriteString("  - " + d.String() + "\n")
+		}
+	}
+	return sb.String()
 }
 
-// missingToken reports whether a file was refused for having no token,
-// as a reply that quotes pbem's acknowledgement (token removed) has.
+// wrongToken reports whether a file was refused for a token that is not
+// the player's (archive's check: an *orders.TokenError), not for a missing
+// one.
+func wrongToken(rej *archive.RejectedError) bool {
+	var te *orders.TokenError
+	return errors.As(rej, &te)
+}
+
+// missingToken reports whether a file was refused for having no token
+// (orders.ErrNoToken), as a reply that quotes pbem's acknowledgement (token
+// removed) has.
 func missingToken(rej *archive.RejectedError) bool {
-	for _, e := range rej.Errors {
-		if e.Msg == `no "token:" line` || e.Msg == `"token:" has no value` {
-			return true
-		}
-	}
-	return false
+	return errors.Is(rej, orders.ErrNoToken)
 }
 
 // refusal is the answer to a refused order file: every error with its

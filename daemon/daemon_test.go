@@ -160,7 +160,7 @@ func TestWelcomeAndYourTurn(t *testing.T) {
 		w := f.out.to(a)
 		require.NotEmpty(t, w, a)
 		assert.Contains(t, w[0].Text, "token: ")
-		assert.Contains(t, w[0].Text, f.g.Commitment(), "the welcome mail publishes the dice commitment (DESIGN §3)")
+		assert.Contains(t, w[0].Text, f.g.Commitment(), "the welcome mail publishes the dice commitment (docs/design.md §3)")
 	}
 	addr, _ := f.duePlayer()
 	last := f.out.last(addr)
@@ -183,6 +183,8 @@ func TestOrdersByMail(t *testing.T) {
 	}
 	require.NotNil(t, ack, "an acknowledgement")
 	assert.Contains(t, ack.Text, "digest ")
+	assert.Contains(t, ack.Text, "What the file leaves to the defaults", "the acknowledgement lists the defaults that will apply (docs/orders.md)")
+	assert.Contains(t, ack.Text, "placed by default")
 	assert.NotContains(t, ack.Text, tok, "the echo never repeats the token")
 	assert.Equal(t, "m1@example.test", ack.InReplyTo)
 	assert.Equal(t, "r01-welsh", f.g.Due().ID, "the turn ran at once (change-of-mind 0)")
@@ -304,7 +306,7 @@ func TestAuto(t *testing.T) {
 }
 
 // TestArchiveHistoryObserveRollback: the mail commands that read the game
-// (DESIGN §5) and the GM's rollback.
+// (docs/design.md §5) and the GM's rollback.
 func TestArchiveHistoryObserveRollback(t *testing.T) {
 	f := newFixture(t)
 	f.mail("fan@example.test", "observe ashdown", "")
@@ -324,7 +326,7 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 	f.mail(addrs[1], "history ashdown", "")
 	assert.Contains(t, f.out.last(addrs[1]).Text, "001-r01-romanobritish")
 	f.mail(addrs[1], "history ashdown 1", "")
-	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British' turn")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "Round 1: the Romano-British turn")
 
 	f.mail(addrs[1], "archive ashdown", "")
 	a := f.out.last(addrs[1])
@@ -341,7 +343,7 @@ func TestArchiveHistoryObserveRollback(t *testing.T) {
 }
 
 // TestTokenAndAddressChanges: a player rotates their token and moves to a
-// new address; the GM replaces a player (DESIGN §5).
+// new address; the GM replaces a player (docs/design.md §5).
 func TestTokenAndAddressChanges(t *testing.T) {
 	f := newFixture(t)
 	old := f.tokens["Bob"]
@@ -375,7 +377,7 @@ func TestTokenAndAddressChanges(t *testing.T) {
 }
 
 // TestGMOnBehalf: the GM mails orders for a player; the player is told and
-// the turn's orders are marked as entered by the GM (DESIGN §5).
+// the turn's orders are marked as entered by the GM (docs/design.md §5).
 func TestGMOnBehalf(t *testing.T) {
 	f := newFixture(t)
 	due := f.g.Due()

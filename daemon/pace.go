@@ -266,7 +266,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 			return err
 		}
 	}
-	// Observers get the public report (DESIGN §6), without a personal part.
+	// Observers get the public report (docs/design.md §6), without a personal part.
 	for i, addr := range d.observers(g) {
 		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
 			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})

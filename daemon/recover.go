@@ -15,7 +15,7 @@ import (
 // advancing marks a step being adjudicated whose mail is not all queued
 // yet. It is written to Data/pace/GAME.advancing.json just before
 // archive.Game.Advance and removed once the reports and "your turn" are in
-// the outbox. A crash in between (DESIGN §5: "whatever crashes in between")
+// the outbox. A crash in between (docs/design.md §5: "whatever crashes in between")
 // leaves it behind; the next TickGame then queues that step's mail. Outbox
 // ids are derived from the game and step, so what was queued before the
 // crash is not queued twice.

@@ -20,11 +20,11 @@ import (
 // the outbox and the clock to stop. Past it Serve returns anyway: what was
 // under way (a mail being handled, a message on an SMTP connection that
 // does not answer) is redone at the next start, as after a crash, and
-// nothing is lost or answered twice (DESIGN §5).
+// nothing is lost or answered twice (docs/design.md §5).
 const ShutdownGrace = 800 * time.Millisecond
 
 // Serve runs the intake, the outbox and the clock until ctx ends
-// (DESIGN §5), and returns within ShutdownGrace of that. tick is how often
+// (docs/design.md §5), and returns within ShutdownGrace of that. tick is how often
 // the clock runs (new games, deadlines, ready turns).
 func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbox, tick time.Duration) error {
 	ctx, cancel := context.WithCancel(ctx)

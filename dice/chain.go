@@ -24,7 +24,7 @@ const MaxChainLen = 1 << 16
 // chainVersion heads the text form of a chain secret (MarshalSecret).
 const chainVersion = "pbem-dice-chain-v1"
 
-// Chain is a game's hash chain of turn seeds (DESIGN §3, docs/dice.md
+// Chain is a game's hash chain of turn seeds (docs/design.md §3, docs/dice.md
 // "The hash chain"). It holds the secret s_N and must never be written to the
 // public archive; only Commitment and the seeds of turns already played are
 // public. Make one with NewChain or UnmarshalSecret; the zero Chain is not

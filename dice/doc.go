@@ -1,5 +1,5 @@
 // Package dice rolls dice that nobody can steer, not even the GM
-// (DESIGN §3; the normative spec is docs/dice.md).
+// (docs/design.md §3; the normative spec is docs/dice.md).
 //
 // A game commits once, at creation, to a hash chain: a secret s_N drawn from
 // crypto/rand, s_{i-1} = SHA256(s_i), and the published commitment

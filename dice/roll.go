@@ -82,7 +82,7 @@ type Turn struct {
 
 // NewTurn starts the dice of one turn. seed is the turn's chain seed s_i;
 // game and turn are the stable ids (e.g. "r07-saxons"); inputDigest is the
-// digest of the turn's inputs (DESIGN §2), or of the previous turn's inputs
+// digest of the turn's inputs (docs/design.md §2), or of the previous turn's inputs
 // for dice rolled before orders exist; salts are the players' salt: lines,
 // used in the order given, which is the canonical order the archive stores
 // (see CanonicalSalts). A seed that is not SeedSize bytes long is a caller

@@ -16,7 +16,7 @@
 # @pbem.test is a mailbox and logs in over IMAP with the password "secret"
 # (static passdb), so tests invent fresh addresses per run.
 # Ports can be moved with PBEM_E2E_IMAP_PORT, PBEM_E2E_LMTP_PORT and
-# PBEM_E2E_SMTP_PORT. The recipe and its gotchas: shared/reference/go-stack.md §5.
+# PBEM_E2E_SMTP_PORT. Each gotcha of the recipe is a comment at its step below.
 #
 # On success it prints the lines the tests read from the environment:
 #   PBEM_E2E_IMAP=127.0.0.1:10143

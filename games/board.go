@@ -1,7 +1,7 @@
 // Package games holds the rulesets pbem referees as data: the board (areas,
 // terrain, regions, links, straits, seas), the nations, the timeline and the
 // scoring tables, each embedded as YAML and replaceable by a GM's edited copy
-// (DESIGN §1).
+// (docs/design.md §1).
 package games
 
 import (

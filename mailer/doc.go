@@ -1,5 +1,5 @@
 // Package mailer is pbem's mail transport: everything about e-mail that does
-// not know the game rules (DESIGN.md §5, "the mail daemon is a careful clerk").
+// not know the game rules (docs/design.md §5, "the mail daemon is a careful clerk").
 //
 // The pieces, in the order a message travels through them:
 //

@@ -178,7 +178,7 @@ func (c IntakeConfig) withDefaults() (IntakeConfig, error) {
 
 // Intake takes mail from an IMAP mailbox and hands it to a Handler, once per
 // Message-ID and once per (UIDVALIDITY, UID), whatever crashes in between
-// (DESIGN.md §5). For each unseen message it fetches the bytes without
+// (docs/design.md §5). For each unseen message it fetches the bytes without
 // setting \Seen (BODY.PEEK[]), stores them in the Journal, calls the handler,
 // and only after the handler returns nil records the message done in the
 // journal and marks it processed on the server (move or flag). A second

@@ -13,7 +13,7 @@ import (
 	"github.com/pbem-org/pbem/mailer/mailtest"
 )
 
-// TestCrashRestart runs the whole round trip of DESIGN.md §5 with a crash in
+// TestCrashRestart runs the whole round trip of docs/design.md §5 with a crash in
 // the middle. A player's bot sends orders over SMTP (authenticated); the
 // daemon's handler queues an acknowledgement, which even goes out, and then
 // the daemon dies before the handler returns. After a restart on the same

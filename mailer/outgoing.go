@@ -24,7 +24,7 @@ type Part struct {
 }
 
 // Outgoing is a message for the Outbox. Text is the plain-text body that
-// every reader sees (DESIGN.md §6: 72 columns, any client); HTML, if set,
+// every reader sees (docs/design.md §6: 72 columns, any client); HTML, if set,
 // becomes its multipart/alternative twin, and Inline parts are the images
 // the HTML shows.
 type Outgoing struct {

@@ -17,7 +17,7 @@ func redux(t testing.TB) *games.Game {
 	return games.MustLoad("redux")
 }
 
-// TestAgreement is the agreement test of shared/reference/map-geometry.md:
+// TestAgreement is the agreement test (games/britannia/mapgen/doc.go, step 4):
 // two areas that share a drawn border must be linked on the board, every
 // link that is not a strait must be a drawn border (reduX Core 6), and
 // every strait has its arrow — land, seas and coasts alike.

@@ -1,7 +1,7 @@
 // Package orders is pbem's order language: the envelope of an order file
 // (game, nation, turn, token, salt), one statement per line, and the small
 // fixed vocabulary of conditions that lets every Decision of a nation turn be
-// answered in advance (DESIGN §2). Decode reads a file people wrote; Encode
+// answered in advance (docs/design.md §2). Decode reads a file people wrote; Encode
 // writes the canonical form that the acknowledgement echoes, and
 // Decode(Encode(f)) == f for every statement kind.
 //
@@ -10,6 +10,7 @@
 package orders
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/pbem-org/pbem/games"
@@ -367,6 +368,9 @@ type Error struct {
 	Illegal bool
 	Rule    string // the rule section an Illegal error cites, e.g. "reduX Core 6.1"
 	Msg     string
+	// Err, when not nil, is the condition the error is an instance of, for
+	// errors.Is and errors.As: ErrNoToken or a *TokenError.
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -378,6 +382,25 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("line %d: %s", e.Line, s)
 	}
 	return s
+}
+
+// Unwrap gives Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrNoToken is the condition of a file with no "token:" line, or an empty
+// one, where a token is needed: errors.Is(errs, ErrNoToken).
+var ErrNoToken = errors.New(`no "token:" line`)
+
+// TokenError is a token that is not the player's. Decode cannot know it
+// (the players' tokens are the archive's); the archive gives it wrapped in
+// an Error, and callers find it with errors.As.
+type TokenError struct {
+	Player string // the player who controls the nation
+	Nation string
+}
+
+func (e *TokenError) Error() string {
+	return fmt.Sprintf("the token is not %s's token (the %s are %s's)", e.Player, e.Nation, e.Player)
 }
 
 // Errors is every error of one file, in line order.
@@ -392,4 +415,13 @@ func (es Errors) Error() string {
 		s += e.Error()
 	}
 	return s
+}
+
+// Unwrap gives the errors, so that errors.Is and errors.As look at each.
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
 }

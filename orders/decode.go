@@ -14,32 +14,64 @@ import (
 
 // Decode reads an order file as a player wrote it (docs/orders.md): Clean
 // first, then the envelope (header lines game, nation, turn or round, kind,
-// token, salt; anything before the first header line is chatter), then one
-// statement per line, keywords by unique prefix and areas through
-// g.Board.Lookup. Every error is Invalid (not understood) and carries its
-// line; all of them are returned at once, in line order, and the file is
+// token, salt; anything before the first header line is chatter, but a
+// line there that reads as an order is an error, so that no order is
+// dropped unseen), then one statement per line, keywords by unique prefix
+// and areas through g.Board.Lookup. Every error is Invalid (not understood)
+// and carries its line; all of them are returned at once, in line order
+// (file-wide ones, such as a missing header line, first), and the file is
 // nil when there is any. Decode never panics.
 //
 // Decode always gives a retreat Rule a non-nil When (Always{} when the file
 // has no "when"), and leaves empty lists nil.
+//
+// A file without a token line, or with an empty one, gives an error that
+// wraps ErrNoToken (errors.Is(errs, ErrNoToken)); DecodeWith can accept it.
 func Decode(text string, g *games.Game) (*File, Errors) {
+	return DecodeWith(text, g, Options{})
+}
+
+// Options change what DecodeWith accepts and returns.
+type Options struct {
+	// TokenOptional accepts a file without a "token:" line: one the GM
+	// enters on a player's behalf, or one the archive stored with its token
+	// removed. A token line, if there is one, is still read into
+	// File.Token, and an empty one is still an error.
+	TokenOptional bool
+	// Partial returns the File even when there are errors, holding what
+	// was understood: the header values without errors (others are left
+	// empty; Kind is TurnOrders when the "kind:" line has an error) and
+	// the statements of the lines without errors (a block whose opening
+	// line has an error is left out whole). A checker can then
+	// report the errors of the lines that parsed in the same answer
+	// (reduX rules are checked on what the player meant, so an error that
+	// follows only from a line left out is possible there).
+	Partial bool
+}
+
+// DecodeWith is Decode with options.
+func DecodeWith(text string, g *games.Game, o Options) (*File, Errors) {
 	if g == nil || g.Board == nil || g.Tables == nil {
 		return nil, Errors{{Msg: "no ruleset to read the orders against"}}
 	}
-	d := &decoder{g: g, heads: map[string]header{}, mixed: map[int]bool{}}
+	d := &decoder{g: g, opts: o, heads: map[string]header{}, mixed: map[int]bool{}}
 	body := d.envelope(Clean(text))
 	i := 0
 	stmts := d.block(body, &i, indent{-1, -1}, context{})
 	f := d.file(stmts)
 	if len(d.errs) > 0 {
 		sort.SliceStable(d.errs, func(a, b int) bool { return d.errs[a].Line < d.errs[b].Line })
-		return nil, d.errs
+		if !o.Partial {
+			f = nil
+		}
+		return f, d.errs
 	}
 	return f, nil
 }
 
 type decoder struct {
 	g     *games.Game
+	opts  Options
 	errs  Errors
 	heads map[string]header
 	mixed map[int]bool // lines already reported for mixing tabs and spaces
@@ -90,15 +122,20 @@ func matchHeader(s string) []string {
 }
 
 // envelope reads the header lines and returns the body lines. Lines before
-// the first header line are chatter; header lines may appear anywhere after
-// it; a line whose first word is "end" ("end", "END of orders") ends the
-// file.
+// the first header line are chatter, except that one that reads as an
+// order is an error (see beforeHeader); header lines may appear anywhere
+// after it; a line whose first word is "end" ("end", "END of orders") ends
+// the file.
 func (d *decoder) envelope(lines []Line) []srcLine {
 	var body []srcLine
 	started := false
+	var chatter []Line
 	for _, l := range lines {
 		text := stripComment(l.Text)
 		if m := matchHeader(text); m != nil {
+			if !started {
+				d.beforeHeader(chatter, l.N)
+			}
 			started = true
 			key := canonicalKey(m[1])
 			value := strings.TrimSpace(m[2])
@@ -117,6 +154,7 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 			continue
 		}
 		if !started {
+			chatter = append(chatter, Line{N: l.N, Text: text})
 			continue
 		}
 		ind, rest := trimIndent(text)
@@ -130,6 +168,28 @@ func (d *decoder) envelope(lines []Line) []srcLine {
 		body = append(body, srcLine{n: l.N, ind: indent{ind, tabsAsOne(text)}, text: rest})
 	}
 	return body
+}
+
+// beforeHeader reports each line before the header (the first header
+// line is line first) that reads as an order without error: pbem reads no
+// orders there, and dropping one unseen would lose it. Chatter ("Hi GM,
+// here are my orders", "move these: nothing") is not an order and is
+// passed over. Moving the line below the header lines is the fix; reading
+// it instead would turn every forum post and quoted mail above a file into
+// errors.
+func (d *decoder) beforeHeader(lines []Line, first int) {
+	for _, l := range lines {
+		_, rest := trimIndent(l.Text)
+		rest = strings.TrimRight(rest, " \t")
+		if firstWord(rest) == "" {
+			continue
+		}
+		scratch := &decoder{g: d.g, heads: map[string]header{}, mixed: map[int]bool{}}
+		i := 0
+		if stmts := scratch.statement(srcLine{n: l.N, text: rest}, rest, nil, &i, context{}); len(stmts) > 0 && len(scratch.errs) == 0 {
+			d.errorf(l.N, "%q is before the header (the first header line is line %d), where pbem reads no orders; move it below the header lines", short(rest), first)
+		}
+	}
 }
 
 // tabsAsOne is the width of a line's indentation counting a tab as 1.
@@ -208,28 +268,51 @@ func (d *decoder) file(body []Statement) *File {
 			f.Turn = d.turn(h, nation)
 		}
 	}
-	if h, ok := need("token"); ok {
-		f.Token = h.value
-	}
+	f.Token = d.token()
 	if h, ok := d.heads["salt"]; ok {
 		f.Salt = h.value
 	}
 	if f.Kind == StandingOrders {
-		for _, s := range body {
-			switch s.(type) {
-			case Defend, Target: // target: reduX L&R 9.1.2
-			default:
-				d.errorf(s.Pos(), "standing orders may only contain defend lines")
-			}
-		}
+		f.Body = d.standingOnly(body)
 	}
 	return f
+}
+
+// standingOnly reports each statement standing orders may not hold and
+// returns the others: defend, and target (reduX L&R 9.1.2).
+func (d *decoder) standingOnly(body []Statement) []Statement {
+	var kept []Statement
+	for _, s := range body {
+		switch s.(type) {
+		case Defend, Target:
+			kept = append(kept, s)
+		default:
+			d.errorf(s.Pos(), "standing orders may only contain defend lines")
+		}
+	}
+	return kept
+}
+
+// token reads the "token:" line. A missing or empty one is an error that
+// wraps ErrNoToken, except that with Options.TokenOptional a missing one
+// is no error.
+func (d *decoder) token() string {
+	h, ok := d.heads["token"]
+	switch {
+	case !ok && d.opts.TokenOptional:
+		return ""
+	case !ok:
+		d.errs = append(d.errs, &Error{Msg: ErrNoToken.Error(), Err: ErrNoToken})
+	case h.value == "":
+		d.errs = append(d.errs, &Error{Line: h.line, Msg: `"token:" has no value`, Err: ErrNoToken})
+	}
+	return h.value
 }
 
 var turnID = regexp.MustCompile(`(?i)^r?\s*(\d{1,6})(?:\s*[-_ ]?\s*(\D.*))?$`)
 
 // TurnID is the id of a nation turn: "r05-saxons", "r12-romanobritish"
-// (DESIGN §2): the round with two digits and the nation's name folded to
+// (docs/design.md §2): the round with two digits and the nation's name folded to
 // lower-case letters.
 func TurnID(round int, nation string) string {
 	var sb strings.Builder
@@ -386,16 +469,16 @@ func (d *decoder) block(lines []srcLine, i *int, parent indent, ctx context) []S
 		*i++
 		out = append(out, d.statement(l, l.text, lines, i, ctx)...)
 	}
-	d.once(out)
-	return out
+	return d.once(out)
 }
 
 // once reports a statement that may appear only once in a block and
 // appears twice there: reinforce, battles, and casualties, attack or defend
 // for the same area. (A block may repeat what the file says outside it: an
-// "if" block overrides.)
-func (d *decoder) once(body []Statement) {
+// "if" block overrides.) It returns the block without the repeats.
+func (d *decoder) once(body []Statement) []Statement {
 	first := map[string]int{}
+	out := body[:0:0]
 	for _, s := range body {
 		var key string
 		switch s := s.(type) {
@@ -429,6 +512,7 @@ func (d *decoder) once(body []Statement) {
 				key += ": retreat leader"
 			}
 		default:
+			out = append(out, s)
 			continue
 		}
 		if prev, dup := first[key]; dup {
@@ -436,7 +520,12 @@ func (d *decoder) once(body []Statement) {
 			continue
 		}
 		first[key] = s.Pos()
+		out = append(out, s)
 	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // skip passes over the lines indented deeper than parent.

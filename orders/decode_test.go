@@ -237,3 +237,39 @@ func TestDecodeNilGame(t *testing.T) {
 		t.Errorf("Decode with no game: %v", errs)
 	}
 }
+
+// TestDecodeBeforeHeader: a line before the header that reads as an order
+// is an error with its line, so that it is not dropped unseen; chatter
+// there is still passed over (docs/orders.md, "The envelope").
+func TestDecodeBeforeHeader(t *testing.T) {
+	const head = "game: g\nnation: Saxons\nturn: r05-saxons\ntoken: t\n"
+	tests := []struct{ name, in, want string }{
+		{"an order", "move 2 York > Bernicia\n" + head,
+			`line 1: "move 2 York > Bernicia" is before the header (the first header line is line 2), where pbem reads no orders; move it below the header lines`},
+		{"after a greeting", "Hi GM,\n\n  reinforce Wessex   # the usual\n\n" + head + "\nbattles York\n",
+			`line 3: "reinforce Wessex" is before the header (the first header line is line 5)`},
+		{"a one-line block", "if York taken: battles York\n" + head, `line 1: "if York taken: battles York" is before the header`},
+		{"a reply on top of a quoted file", "move 2 York > Bernicia\n\n> " + strings.ReplaceAll(strings.TrimSuffix(head, "\n"), "\n", "\n> ") + "\n> reinforce Wessex\n",
+			`line 1: "move 2 York > Bernicia" is before the header (the first header line is line 3)`},
+		{"two of them, with an error after the header", "reinforce Wessex\nbattles York\n" + head + "mvoe 2 York > Bernicia\n",
+			"line 1: \"reinforce Wessex\" is before the header (the first header line is line 3), where pbem reads no orders; move it below the header lines\n" +
+				"line 2: \"battles York\" is before the header (the first header line is line 3), where pbem reads no orders; move it below the header lines\n" +
+				`line 7: "mvoe" is not a keyword (did you mean move?)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, errs := Decode(tc.in, redux)
+			if f != nil || !strings.HasPrefix(errs.Error(), tc.want) {
+				t.Fatalf("got %v\nwant %s", errs, tc.want)
+			}
+		})
+	}
+	for _, chatter := range []string{
+		"Hi GM, here are my orders.", "move these: nothing", "If you please:", "Battles galore this turn!",
+		"Place your bets", "end of my notes", "[b]Saxons[/b]", "phase 2:", "2 York > Bernicia", "I move 2 York > Bernicia",
+	} {
+		if _, errs := Decode(chatter+"\n"+head, redux); errs != nil {
+			t.Errorf("chatter %q: %v", chatter, errs)
+		}
+	}
+}

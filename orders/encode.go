@@ -193,14 +193,14 @@ func encodeRule(r Rule, names func([]games.AreaID, string) string) string {
 
 // Digest is the hex SHA-256 of the canonical encoding of f without its
 // token line: the digest the acknowledgement quotes and the dice mix in
-// (DESIGN §2, §3: inputs are stored with the token removed).
+// (docs/design.md §2, §3: inputs are stored with the token removed).
 func Digest(f *File, g *games.Game) string {
 	sum := sha256.Sum256([]byte(EncodeStored(f, g)))
 	return hex.EncodeToString(sum[:])
 }
 
 // EncodeStored is the canonical encoding of f without its token line, as
-// the archive stores a turn's inputs (DESIGN §2).
+// the archive stores a turn's inputs (docs/design.md §2).
 func EncodeStored(f *File, g *games.Game) string {
 	if f == nil {
 		return ""

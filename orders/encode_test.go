@@ -141,6 +141,13 @@ func TestRoundTripEveryKind(t *testing.T) {
 		f.Body = []Statement{s}
 		t.Run(EncodeStatement(s, redux), func(t *testing.T) { check(t, &f) })
 	}
+	lr := everyKindLR(t)
+	t.Run("whole Leaders and Raiders file", func(t *testing.T) { check(t, lr) })
+	for _, s := range lr.Body {
+		f := *lr
+		f.Body = []Statement{s}
+		t.Run(EncodeStatement(s, redux), func(t *testing.T) { check(t, &f) })
+	}
 	t.Run("standing", func(t *testing.T) {
 		check(t, &File{Kind: StandingOrders, Game: "g", Nation: "Welsh", Token: "t", Body: []Statement{
 			Defend{Area: area(t, "Powys"), Rule: Rule{Hold: true}},
@@ -215,13 +222,21 @@ func (g gen) rule() Rule {
 	if g.r.IntN(3) > 0 {
 		r.When = g.cond(3)
 	}
+	if g.r.IntN(6) == 0 { // the leader alone (reduX L&R 9.2.2)
+		r.N, r.Leader = 0, true
+	}
+	if g.r.IntN(6) == 0 { // after a victory (reduX L&R 9.2.2)
+		r.When = And{Won{}, r.When}
+	}
 	return r
 }
 
+// stmt builds one statement of any kind, Core and Leaders and Raiders.
 func (g gen) stmt(depth int, inPhase, inIf bool) Statement {
-	k := g.r.IntN(10)
-	if depth <= 0 && k >= 8 {
-		k = g.r.IntN(8)
+	const blocks = 12 // kinds from here on open a block
+	k := g.r.IntN(blocks + 2)
+	if depth <= 0 && k >= blocks {
+		k = g.r.IntN(blocks)
 	}
 	switch k {
 	case 0:
@@ -231,8 +246,12 @@ func (g gen) stmt(depth int, inPhase, inIf bool) Statement {
 	case 2:
 		return Reinforce{Area: g.area()}
 	case 3:
-		units := []string{"", "", "cavalry", "leader"}
-		return Move{N: g.r.IntN(6), Path: g.areas(2 + g.r.IntN(3)), Unit: units[g.r.IntN(len(units))]}
+		units := []string{"", "", "cavalry", "infantry", "leader", "leader alone"}
+		m := Move{N: g.r.IntN(6), Path: g.areas(2 + g.r.IntN(3)), Unit: units[g.r.IntN(len(units))]}
+		if m.Unit == "leader alone" {
+			m.N = 0
+		}
+		return m
 	case 4:
 		return Battles{Areas: g.areas(1 + g.r.IntN(4))}
 	case 5:
@@ -240,12 +259,16 @@ func (g gen) stmt(depth int, inPhase, inIf bool) Statement {
 	case 6:
 		return Attack{Area: g.area(), Rule: g.rule()}
 	case 7:
-		a := g.area()
-		if g.r.IntN(4) == 0 {
-			a = games.NoArea
-		}
-		return Defend{Area: a, Rule: g.rule()}
+		return Defend{Area: g.areaOrAll(), Rule: g.rule()}
 	case 8:
+		return Withdraw{Area: g.area(), N: g.r.IntN(4), Stay: g.r.IntN(3) == 0}
+	case 9:
+		return Target{Area: g.areaOrAll(), Unit: []string{"cavalry", "infantry"}[g.r.IntN(2)]}
+	case 10:
+		return Rex{Yes: g.r.IntN(2) == 0}
+	case 11:
+		return Reinforce{Area: games.NoArea, Cavalry: 1 + g.r.IntN(3)}
+	case blocks:
 		if !inPhase && !inIf {
 			return Phase{N: 2 + g.r.IntN(3), Body: g.body(depth-1, true, inIf)}
 		}
@@ -253,8 +276,17 @@ func (g gen) stmt(depth int, inPhase, inIf bool) Statement {
 	return If{Area: g.area(), Taken: g.r.IntN(2) == 0, Then: g.body(depth-1, inPhase, true)}
 }
 
+// areaOrAll is an area, or now and then NoArea ("*").
+func (g gen) areaOrAll() games.AreaID {
+	if g.r.IntN(4) == 0 {
+		return games.NoArea
+	}
+	return g.area()
+}
+
 // body builds a block without the repetitions Decode refuses (a second
-// reinforce, battles, or casualties, attack or defend for one area).
+// reinforce, battles or crown, or casualties, attack, defend or target for
+// one area).
 func (g gen) body(depth int, inPhase, inIf bool) []Statement {
 	n := 1 + g.r.IntN(4)
 	var out []Statement
@@ -269,7 +301,9 @@ func (g gen) body(depth int, inPhase, inIf bool) []Statement {
 			key += fmt.Sprint(s.Area)
 		case Defend:
 			key += fmt.Sprint(s.Area)
-		case Reinforce, Battles:
+		case Target:
+			key += fmt.Sprint(s.Area)
+		case Reinforce, Battles, Rex:
 		default:
 			key = ""
 		}

@@ -34,6 +34,8 @@ func largeInputs() []struct{ name, in string } {
 		{"long count", testHeader + "place Kent " + strings.Repeat("9", 10000) + "\n"},
 		{"long turn", "game: g\nnation: Saxons\nturn: 5-" + strings.Repeat("Saxons", 10000) + "\ntoken: t\n"},
 		{"many words", testHeader + "place " + strings.Repeat("a ", 50000)},
+		{"many orders before the header", strings.Repeat("move 2 York > Bernicia\n", 20000) + testHeader},
+		{"deep one-line blocks before the header", strings.Repeat("if Kent taken: ", 20000) + "battles Kent\n" + testHeader},
 	}
 }
 

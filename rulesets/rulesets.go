@@ -58,8 +58,8 @@ func Engine(g *games.Game) (*adjudicator.Engine, error) {
 		return nil, err
 	}
 	e := adjudicator.New(g, r)
-	if r.Load != nil {
-		if err := r.Load(e); err != nil {
+	if r.LoadData != nil {
+		if err := r.LoadData(e); err != nil {
 			return nil, err
 		}
 	}

@@ -4,10 +4,12 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pbem-org/pbem/games"
 )
 
 // Width is the longest line of a text report or orders template, in
-// characters: what every mail client shows without reflowing (DESIGN §6).
+// characters: what every mail client shows without reflowing (docs/design.md §6).
 const Width = 72
 
 // width is the number of characters of s as a mail client counts them.
@@ -207,20 +209,10 @@ func (t table) render() string {
 }
 
 // possessive is "the Saxons' turn" or "the Romano-British turn".
-func possessive(nation string) string {
-	if strings.HasSuffix(nation, "s") {
-		return nation + "'"
-	}
-	return nation
-}
+func possessive(nation string) string { return games.Possessive(nation) }
 
 // plural is "1 army", "2 armies".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
+func plural(n int, one, many string) string { return games.Count(n, one, many) }
 
 // signed is "+3", "-1" or "0".
 func signed(n int) string {

@@ -12,7 +12,7 @@ import (
 // noSeat is the colour of a nation no player controls (no split known).
 const noSeat = "#777777"
 
-// MapView is the map of a report (DESIGN §6): every stack after the step in
+// MapView is the map of a report (docs/design.md §6): every stack after the step in
 // its player's colour with the nation's short name, the step's moves and
 // retreats as arrows, its battles marked, and a legend with what happened
 // and the score by player. It is built from the same Report as the text,

@@ -1,5 +1,5 @@
 // Package templates renders what players see of each step of a game
-// (DESIGN §6): a 72-column text report readable in any mail client, an HTML
+// (docs/design.md §6): a 72-column text report readable in any mail client, an HTML
 // alternative with inline CSS only, Markdown and BBCode for forum posts,
 // JSON for other tools, and a commented orders template for the player
 // whose nation moves next.

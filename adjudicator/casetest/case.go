@@ -44,14 +44,14 @@ type Case struct {
 
 // Kinds of case.
 const (
-	Turn     = "turn"      // Engine.NationTurn, after the orders pass Engine.Check
-	Check    = "check"     // Engine.Check only: the errors: expected
+	Turn     = "turn"      // Engine.NationTurn, after the orders pass Engine.Review
+	Check    = "check"     // Engine.Review only: the errors: expected
 	EndRound = "end-round" // Engine.EndRound
 )
 
 var (
-	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true}
-	blockKeys  = map[string]bool{"state": true, "standing": true, "orders": true, "dice": true, "expect": true, "events": true, "errors": true}
+	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "compat": true}
+	blockKeys  = map[string]bool{"state": true, "standing": true, "orders": true, "dice": true, "expect": true, "events": true, "errors": true, "warnings": true, "defaults": true}
 	keyLine    = regexp.MustCompile(`^([a-z]+):\s*(.*)$`)
 )
 
@@ -180,7 +180,7 @@ func (c *Case) validate() error {
 	default:
 		return fmt.Errorf("%s:%d: kind: is turn, check or end-round, not %q", c.Path, c.Header["kind"].N, kind)
 	}
-	for _, err := range []error{only("orders", Turn, Check), only("standing", Turn, Check), only("errors", Check), only("dice", Turn), only("expect", Turn, EndRound), only("events", Turn, EndRound)} {
+	for _, err := range []error{only("orders", Turn, Check), only("standing", Turn, Check), only("errors", Check), only("warnings", Turn, Check), only("defaults", Turn, Check), only("dice", Turn), only("expect", Turn, EndRound), only("events", Turn, EndRound)} {
 		if err != nil {
 			return err
 		}

@@ -140,38 +140,75 @@ func (a *At) matchEvents(evs []adjudicator.Event) {
 
 var errLine = regexp.MustCompile(`^(line (\d+)|file):\s*(.*)$`)
 
-// matchErrors checks Check's errors against the errors: block: each
-// expected one there, Illegal, at its line (the case file's) and containing
-// the text; no other.
-func (a *At) matchErrors(errs orders.Errors) {
+// gotLine is an error, warning or default of a review: its line (0: the
+// whole file), its text, and whether it may match (errors: Illegal).
+type gotLine struct {
+	line int
+	text string
+	ok   bool
+}
+
+func errorLines(errs orders.Errors) []gotLine {
+	out := make([]gotLine, len(errs))
+	for i, e := range errs {
+		out[i] = gotLine{e.Line, e.Error(), e.Illegal}
+	}
+	return out
+}
+
+func noteLines(ns []adjudicator.Note) []gotLine {
+	out := make([]gotLine, len(ns))
+	for i, n := range ns {
+		out[i] = gotLine{n.Line, n.String(), true}
+	}
+	return out
+}
+
+// matchLines checks a review's errors, warnings or defaults against the
+// case's block ("line N: text" or "file: text"; "none" for none): each
+// expected one there, at its line (the case file's) and containing the
+// text, and no other. A block not given is not checked, but for errors.
+func (a *At) matchLines(block, what string, got []gotLine) {
 	a.T.Helper()
-	used := make([]bool, len(errs))
-	for _, l := range a.C.Blocks["errors"] {
+	want, given := a.C.Blocks[block]
+	if !given && block != "errors" {
+		return
+	}
+	used := make([]bool, len(got))
+	for _, l := range want {
 		a.L = l
+		if l.Text == "none" {
+			continue
+		}
 		m := errLine.FindStringSubmatch(l.Text)
 		if m == nil {
-			a.Fatalf("want \"line N: text\" or \"file: text\", got %q", l.Text)
+			a.Fatalf("want \"line N: text\", \"file: text\" or none, got %q", l.Text)
 		}
-		line := 0
-		if m[2] != "" {
-			line, _ = strconv.Atoi(m[2])
-		}
+		line, _ := strconv.Atoi(m[2]) // "file": 0
 		i := -1
-		for j, e := range errs {
-			if !used[j] && e.Line == line && e.Illegal && strings.Contains(e.Error(), m[3]) {
+		for j, g := range got {
+			if !used[j] && g.ok && g.line == line && strings.Contains(g.text, m[3]) {
 				i = j
 				break
 			}
 		}
 		if i < 0 {
-			a.Errorf("no Illegal error at line %d contains %q; got:\n%v", line, m[3], errs)
+			a.Errorf("no %s at line %d contains %q; got:\n%s", what, line, m[3], gotText(got))
 			continue
 		}
 		used[i] = true
 	}
-	for i, e := range errs {
+	for i, g := range got {
 		if !used[i] {
-			a.T.Errorf("%s: unexpected error: %v", a.C.Path, e)
+			a.T.Errorf("%s: unexpected %s: %s", a.C.Path, what, g.text)
 		}
 	}
+}
+
+func gotText(got []gotLine) string {
+	var sb strings.Builder
+	for _, g := range got {
+		sb.WriteString("  " + g.text + "\n")
+	}
+	return sb.String()
 }

@@ -81,8 +81,8 @@ func Play(t testing.TB, c *Case) {
 			t.Fatalf("%s: EndRound: %v", c.Path, err)
 		}
 	case Check:
-		_, errs := a.check(s, before, standing)
-		a.matchErrors(errs)
+		_, rv := a.check(s, before, standing)
+		a.matchLines("errors", "Illegal error", errorLines(rv.Errors))
 		return
 	case Turn:
 		ns, evs = a.turn(s, before, standing)
@@ -123,6 +123,10 @@ func prepare(t testing.TB, c *Case) *At {
 		a.L = l
 		a.E.Players = a.Atoi(l.Text)
 	}
+	if l, ok := c.Header["compat"]; ok {
+		a.L = l
+		a.E.Compat = a.Atoi(l.Text)
+	}
 	return a
 }
 
@@ -139,23 +143,34 @@ func (a *At) due(s *adjudicator.State) *orders.File {
 	return a.orderFile(want, st.ID, a.C.Blocks["orders"])
 }
 
-// check runs Engine.Check on the case's orders, which must not change s,
-// and returns the orders and the errors.
-func (a *At) check(s, before *adjudicator.State, standing []*orders.File) (*orders.File, orders.Errors) {
+// check runs Engine.Review on the case's orders, which must not change s,
+// and returns the orders and the review. The errors must come in line
+// order (one answer a player reads top to bottom), and the warnings and
+// defaults must be those of the warnings: and defaults: blocks, if given.
+func (a *At) check(s, before *adjudicator.State, standing []*orders.File) (*orders.File, *adjudicator.Review) {
 	a.T.Helper()
 	f := a.due(s)
-	errs := a.E.Check(s, f, standing)
+	rv := a.E.Review(s, f, standing)
 	if !reflect.DeepEqual(s, before) {
 		a.T.Fatalf("%s: Check changed its input state", a.C.Path)
 	}
-	return f, errs
+	for i := 1; i < len(rv.Errors); i++ {
+		if rv.Errors[i].Line < rv.Errors[i-1].Line {
+			a.T.Errorf("%s: errors out of line order:\n%v", a.C.Path, rv.Errors)
+			break
+		}
+	}
+	a.matchLines("warnings", "warning", noteLines(rv.Warnings))
+	a.matchLines("defaults", "default", noteLines(rv.Defaults))
+	return f, rv
 }
 
 // turn checks the orders, as legal: says, and plays the nation turn with
 // the scripted dice, every one of which must be rolled.
 func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
-	f, errs := a.check(s, before, standing)
+	f, rv := a.check(s, before, standing)
+	errs := rv.Errors
 	legal := true
 	if l, ok := a.C.Header["legal"]; ok {
 		a.L = l

@@ -30,6 +30,7 @@ var Ruleset = adjudicator.Ruleset{
 	Texts:         &adjudicator.CoreTexts,
 	CheckStanding: checkStanding,
 	Bot:           Bot,
+	Legacy:        Legacy(false),
 	BotStanding:   BotStanding,
 }
 
@@ -104,7 +105,7 @@ func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 		{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
 		{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
 		{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
-		{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattleStatements},
+		{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
 		{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
 )
 
 // EndRound is the end of a game round (reduX Core 4.3): every nation scores
@@ -57,7 +58,7 @@ func Holding(t *adjudicator.Turn) {
 		}
 		s.AddVP(n, vp)
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: nat.Name, N: vp, Rule: "reduX Core 3.1",
-			Text: fmt.Sprintf("The %s score %d VP for holding %d scoring centres and %d other areas: %s", nat.Name, vp, centres, others, strings.Join(names, ", "))})
+			Text: fmt.Sprintf("The %s score %d VP for holding %s and %s: %s", nat.Name, vp, games.Count(centres, "scoring centre", "scoring centres"), games.Count(others, "other area", "other areas"), strings.Join(names, ", "))})
 	}
 }
 
@@ -94,9 +95,9 @@ func King(t *adjudicator.Turn) {
 	for _, n := range kings {
 		s.AddVP(n, share)
 		name := t.E.NationName(n)
-		txt := fmt.Sprintf("The %s hold %d areas of England south of York and Cheshire and are King of England: %d VP", name, best, share)
+		txt := fmt.Sprintf("The %s hold %s of England south of York and Cheshire and are King of England: %d VP", name, games.Count(best, "area", "areas"), share)
 		if len(kings) > 1 {
-			txt = fmt.Sprintf("The %s tie for King of England with %d areas: %d VP (%d shared by %d, remainder lost)", name, best, share, k.VP, len(kings))
+			txt = fmt.Sprintf("The %s tie for King of England with %s: %d VP (%d shared by %d, remainder lost)", name, games.Count(best, "area", "areas"), share, k.VP, len(kings))
 		}
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: share, Rule: "reduX Core 3.2", Text: txt})
 	}

@@ -53,7 +53,7 @@ func cnutChoice(t *adjudicator.Turn) bool {
 	}
 	if k := min(lr.Armies, t.Available(adjudicator.Infantry)); k > 0 && sea != games.NoArea {
 		s.Add(sea, t.N, adjudicator.Infantry, k)
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(sea), N: k, Rule: "reduX L&R 9.4", Text: "The Danes' Rex Anglorum " + unitsText(k, 0) + " is placed in " + t.Name(sea) + " (reduX L&R 9.4)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(sea), N: k, Rule: "reduX L&R 9.4", Text: "The Danes' Rex Anglorum " + unitsText(k, 0) + " " + adjudicator.Verb(k, "is", "are") + " placed in " + t.Name(sea) + " (reduX L&R 9.4)"})
 	}
 	return true
 }
@@ -174,14 +174,18 @@ func checkStatements(t *adjudicator.Turn) {
 			t.Problem(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
 		}
 	}
-	// The "phase 2:" block is played after the first battles, so only what
-	// does not depend on them is checked now: each move's path.
+	// The "phase 2:" block is played after the first battles, so unless
+	// they make none (the check played it), only what does not depend on
+	// them is checked: each move's path. Then the moves of the branches not
+	// taken are still checked on the board.
 	var walk func([]orders.Statement)
 	walk = func(body []orders.Statement) {
 		for _, st := range body {
 			switch x := st.(type) {
 			case orders.Move:
-				t.CheckPath(x)
+				if !t.SecondKnown() || !t.Phase2Played(x.Line) {
+					t.CheckPath(x)
+				}
 			case orders.If:
 				walk(x.Then)
 			}
@@ -208,4 +212,39 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		}
 	}
 	return errs
+}
+
+// defaults lists the Leaders and Raiders Decisions a file leaves to their
+// defaults (docs/orders.md 15-21): raiders staying at sea or on land, the
+// second phase of a Major Invasion, Cnut's crown, the Normans' cavalry.
+func defaults(t *adjudicator.Turn) {
+	if t.Raid && (!t.Major || t.SecondKnown()) {
+		for a := t.B.NumLand; a < len(t.B.Areas); a++ {
+			id := games.AreaID(a)
+			if k := len(t.Raiders(id)); k > 0 && k == t.S.Units(id, t.N) {
+				t.Defaulted(0, "reduX L&R 11.4", "%s at sea in %s", games.Count(k, "raider stays", "raiders stay"), t.Name(id))
+			}
+		}
+	}
+	onLand := false
+	for a := 0; a < t.B.NumLand; a++ {
+		onLand = onLand || len(t.Raiders(games.AreaID(a))) > 0
+	}
+	withdraws := t.TopLevelHas(func(st orders.Statement) bool { _, ok := st.(orders.Withdraw); return ok })
+	switch {
+	case t.Raid && t.MustReturn:
+		t.Defaulted(0, "reduX L&R 11.4", "every raider goes back to sea at the end of the turn, whatever the file says")
+	case t.Raid && onLand && !withdraws && !cnutTurn(t):
+		t.Defaulted(0, "reduX L&R 11.5", "the raiders on land stay there: no withdraw line")
+	}
+	if t.Major && !t.TopLevelHas(func(st orders.Statement) bool { _, ok := st.(orders.Phase); return ok }) {
+		t.Defaulted(0, "reduX L&R 11.3", "nothing moves in the second phase of the Major Invasion: no \"phase 2:\" block; units still at sea then land by default")
+	}
+	if cnutTurn(t) && !t.TopLevelHas(func(st orders.Statement) bool { _, ok := st.(orders.Rex); return ok }) {
+		t.Defaulted(0, "reduX L&R 9.4", "the Danes become Rex Anglorum with Cnut if they qualify: no crown line")
+	}
+	if xt := extraTable(t.E, t.N); tx(t).extra && xt != nil && xt.CavalryRate > 0 &&
+		!t.TopLevelHas(func(st orders.Statement) bool { r, ok := st.(orders.Reinforce); return ok && r.Cavalry > 0 }) {
+		t.Defaulted(0, "reduX L&R 11.6.1", "the extra reinforcements are all infantry: no \"reinforce cavalry\" line")
+	}
 }

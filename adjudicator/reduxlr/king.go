@@ -242,12 +242,12 @@ func extraReinforcements(t *adjudicator.Turn) {
 			continue
 		}
 		if len(seas) > 0 {
-			t.Problem(r.Line, "reduX L&R 11.6.1", "the %s' extra reinforcements are invaders placed at sea", t.Nation())
+			t.Problem(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", games.Possessive(t.Nation()))
 			continue
 		}
 		rr := r
 		land = &rr
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvExtra, Rule: "reduX L&R 11.6.1", Text: fmt.Sprintf("The %s' extra nation turn: no population increase, the leader stays (reduX L&R 11.6.1)", t.Nation())})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvExtra, Rule: "reduX L&R 11.6.1", Text: fmt.Sprintf("The %s extra nation turn: no population increase, the leader stays (reduX L&R 11.6.1)", games.Possessive(t.Nation()))})
 	t.PlaceArrival(inf, cav, x.Leader, seas, land)
 }

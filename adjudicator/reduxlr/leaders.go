@@ -43,9 +43,9 @@ func arthurGone(t *adjudicator.Turn, rb adjudicator.NationID) {
 		freeInf -= swap
 		s.Add(id, rb, cav, -c)
 		s.Add(id, rb, adjudicator.Infantry, swap)
-		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s become infantry (reduX L&R 9.3)", swap, t.Name(id))
+		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"))
 		if swap < c {
-			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s become infantry and %d are removed for want of infantry (reduX L&R 9.3)", swap, t.Name(id), c-swap)
+			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry and %d %s removed for want of infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"), c-swap, adjudicator.Verb(c-swap, "is", "are"))
 		}
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Nation: e.NationName(rb), Area: t.Name(id), N: swap, Rule: "reduX L&R 9.3", Text: txt})
 	}
@@ -70,7 +70,7 @@ func leaderOr(a games.Arrival) string {
 	if a.Leader != "" {
 		return a.Leader
 	}
-	return fmt.Sprintf("The %s' reinforcement", a.Nation)
+	return fmt.Sprintf("The %s reinforcement", games.Possessive(a.Nation))
 }
 
 // leaderStays keeps Arthur with his cavalry (9.3).

@@ -43,7 +43,7 @@ func withdrawal(t *adjudicator.Turn) {
 		}
 		return
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s' Raider Withdrawal Phase (reduX L&R 11.5)", t.Nation())})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s Raider Withdrawal Phase (reduX L&R 11.5)", games.Possessive(t.Nation()))})
 	rex := cnutChoice(t)
 	want, remove := withdrawals(t, rex)
 	carryWithdrawals(t, want, remove)
@@ -98,7 +98,7 @@ func withdrawals(t *adjudicator.Turn, rex bool) (want, remove []int) {
 			s.Add(games.AreaID(a), n, adjudicator.Infantry, k)
 		}
 		if ex > 0 && ex > before {
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %d over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.Nation(), ex)})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %s over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.Nation(), games.Count(ex, "army", "armies"))})
 			clear(want)
 		}
 	}
@@ -140,7 +140,7 @@ func carryWithdrawals(t *adjudicator.Turn, want, remove []int) {
 			for range remove[a] {
 				t.DropRaider(id)
 			}
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, Area: t.Name(id), N: remove[a], Rule: "reduX L&R 9.4", Text: fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with Cnut and are removed (reduX L&R 9.4)", remove[a], armies(remove[a]), t.Name(id))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, Area: t.Name(id), N: remove[a], Rule: "reduX L&R 9.4", Text: fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with Cnut and %s removed (reduX L&R 9.4)", remove[a], armies(remove[a]), t.Name(id), adjudicator.Verb(remove[a], "is", "are"))})
 		}
 		if want[a] == 0 {
 			continue
@@ -155,7 +155,7 @@ func carryWithdrawals(t *adjudicator.Turn, want, remove []int) {
 			if k == 0 {
 				continue
 			}
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvWithdraw, Area: t.Name(id), Path: []string{t.Name(id), t.Name(games.AreaID(sea))}, N: k, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("%d %s raiding %s withdraw from %s to %s (reduX L&R 11.5)", k, t.Nation(), armies(k), t.Name(id), t.Name(games.AreaID(sea)))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvWithdraw, Area: t.Name(id), Path: []string{t.Name(id), t.Name(games.AreaID(sea))}, N: k, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("%d %s raiding %s %s from %s to %s (reduX L&R 11.5)", k, t.Nation(), armies(k), adjudicator.Verb(k, "withdraws", "withdraw"), t.Name(id), t.Name(games.AreaID(sea)))})
 		}
 		if li := s.LeaderIn(id, n); li >= 0 && !s.Has(id, n) {
 			to := leaderSea(t, id)

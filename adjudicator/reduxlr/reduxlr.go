@@ -39,6 +39,8 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Texts = &Texts
 	r.Occupy, r.Settle, r.LeaderGone, r.Arrive = occupyArea, occupyAll, leaderGone, arrive
 	r.CheckStanding = checkStanding
+	r.Defaults = defaults
+	r.Legacy = redux.Legacy(true)
 	r.Bot, r.BotStanding = botOrders, botStanding
 	r.Snapshot = codec
 	return r
@@ -91,7 +93,7 @@ func stages(t *adjudicator.Turn) []adjudicator.Stage {
 		{Name: "raider withdrawal", Rule: "reduX L&R 11.5", Part: fighting, Run: withdrawal},
 		{Name: "end of the nation turn", Rule: "reduX L&R 11.1, 10.5", Part: fighting, Run: endOfTurn},
 		{Name: "next nation", Rule: "reduX Core 4.1", Part: fighting, Run: redux.NextNation},
-		{Name: "battle lines", Rule: "reduX Core 7", Part: checking, Run: adjudicator.CheckBattleStatements},
+		{Name: "battle lines", Rule: "reduX Core 7", Part: checking, Run: adjudicator.CheckBattles},
 		{Name: "Leaders and Raiders lines", Rule: "reduX L&R 9.4, 11.5, 11.3", Part: checking, Run: checkStatements},
 	}
 }

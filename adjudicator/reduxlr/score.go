@@ -86,7 +86,7 @@ func bretwalda(t *adjudicator.Turn) {
 	if mine == 0 || bw.VP == 0 {
 		return
 	}
-	t.Award(t.N, bw.VP, "reduX L&R 10.5", fmt.Sprintf("as Bretwalda, holding %d areas of England and its borders", mine))
+	t.Award(t.N, bw.VP, "reduX L&R 10.5", fmt.Sprintf("as Bretwalda, holding %s of England and its borders", games.Count(mine, "area", "areas")))
 }
 
 // heldIn counts the areas of a set each nation holds.
@@ -122,7 +122,7 @@ func scoreKills(t *adjudicator.Turn, _ *adjudicator.Battle, killer, victim adjud
 		}
 	}
 	if vp > 0 {
-		t.Award(killer, vp, "reduX L&R 10.4", fmt.Sprintf("for eliminating %s %s", killText(kills), t.E.NationName(victim)))
+		t.Award(killer, vp, "reduX L&R 10.4", fmt.Sprintf("for eliminating %s of the %s", unitsText(inf, cav), t.E.NationName(victim)))
 	}
 }
 
@@ -213,7 +213,7 @@ func rexAnglorum(t *adjudicator.Turn, army bool) {
 		k := min(rx.Armies, t.Available(adjudicator.Infantry))
 		if dest := t.DefaultReinforce(len(t.S.Held(t.B, m)) == 0); k > 0 && dest != games.NoArea {
 			t.S.Add(dest, m, adjudicator.Infantry, k)
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(dest), N: k, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The Rex Anglorum's extra %s placed in %s (reduX L&R 10.6)", unitsText(k, 0)+" is", t.Name(dest))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(dest), N: k, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The Rex Anglorum's extra %s %s placed in %s (reduX L&R 10.6)", unitsText(k, 0), adjudicator.Verb(k, "is", "are"), t.Name(dest))})
 		}
 	})
 }
@@ -242,9 +242,9 @@ func holding(t *adjudicator.Turn) {
 			continue
 		}
 		s.AddVP(n, vp)
-		txt := fmt.Sprintf("The %s score %d VP for holding %d scoring centres, %d adjacent and %d other areas: %s", nat.Name, vp, len(centres), len(adj), len(other), strings.Join(slices.Concat(centres, adj, other), ", "))
+		txt := fmt.Sprintf("The %s score %d VP for holding %s, %s and %s: %s", nat.Name, vp, games.Count(len(centres), "scoring centre", "scoring centres"), games.Count(len(adj), "adjacent area", "adjacent areas"), games.Count(len(other), "other area", "other areas"), strings.Join(slices.Concat(centres, adj, other), ", "))
 		if counted < len(other) {
-			txt += fmt.Sprintf(" (only %d other areas count)", counted)
+			txt += fmt.Sprintf(" (only %s %s)", games.Count(counted, "other area", "other areas"), adjudicator.Verb(counted, "counts", "count"))
 		}
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: nat.Name, N: vp, Rule: "reduX L&R 10.1", Text: txt + " (reduX L&R 10.1)"})
 	}

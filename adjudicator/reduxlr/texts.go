@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
 )
 
 // Texts are Leaders and Raiders' words: Core's, with units described by
@@ -24,12 +25,12 @@ func lrTexts(x adjudicator.Texts) adjudicator.Texts {
 	}
 	x.Shortage = func(t *adjudicator.Turn, kind string, avail, want int) string {
 		if kind == "cavalry" {
-			return fmt.Sprintf("Only %d of %d cavalry reinforcements are available (reduX L&R 9.1)", avail, want)
+			return fmt.Sprintf("Only %d of %s %s available (reduX L&R 9.1)", avail, games.Count(want, "cavalry reinforcement", "cavalry reinforcements"), adjudicator.Verb(avail, "is", "are"))
 		}
-		return fmt.Sprintf("Only %d of %d infantry reinforcements are available; marker to %d (reduX Core 5)", avail, want, t.G.Tables.Population.TrackMax)
+		return fmt.Sprintf("Only %d of %s %s available; marker to %d (reduX Core 5)", avail, games.Count(want, "infantry reinforcement", "infantry reinforcements"), adjudicator.Verb(avail, "is", "are"), t.G.Tables.Population.TrackMax)
 	}
 	x.Moved = func(t *adjudicator.Turn, inf, cav int, leader string, path []string) string {
-		return fmt.Sprintf("%s %s move %s", t.Nation(), force(inf, cav, leader), strings.Join(path, " > "))
+		return fmt.Sprintf("%s %s %s %s", t.Nation(), force(inf, cav, leader), adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
 	}
 	x.Range = func(t *adjudicator.Turn, withLeader bool, inf, limit, steps int) (string, string) {
 		what := "armies move"
@@ -50,14 +51,14 @@ func lrTexts(x adjudicator.Texts) adjudicator.Texts {
 	x.Round = func(t *adjudicator.Turn, b *adjudicator.Battle, r *adjudicator.RoundResult) string {
 		return fmt.Sprintf("  round %d: %s roll %s and kill %s; %s roll %s and kill %s; left %s against %s",
 			r.Round, t.Nation(), rollText(r.Dice[0], r.Leader[0]), killText(r.Kills[0]), b.DefName, rollText(r.Dice[1], r.Leader[1]), killText(r.Kills[1]),
-			t.ForceText(b.Area, t.N), t.ForceText(b.Area, b.Def))
+			t.Strength(b.Area, t.N, " ("), t.Strength(b.Area, b.Def, " ("))
 	}
 	x.BattleEnd = func(t *adjudicator.Turn, b *adjudicator.Battle) string {
 		switch A, D := t.S.Units(b.Area, t.N), t.S.Units(b.Area, b.Def); {
 		case A > 0 && D == 0:
-			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), t.ForceText(b.Area, t.N))
+			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), t.Strength(b.Area, t.N, " ("))
 		case D > 0 && A == 0:
-			return fmt.Sprintf("The %s hold %s with %s left", b.DefName, t.Name(b.Area), t.ForceText(b.Area, b.Def))
+			return fmt.Sprintf("The %s hold %s with %s left", b.DefName, t.Name(b.Area), t.Strength(b.Area, b.Def, " ("))
 		case A == 0 && D == 0 && t.S.Vacant(b.Area):
 			return fmt.Sprintf("No army is left in %s", t.Name(b.Area))
 		}
@@ -68,9 +69,6 @@ func lrTexts(x adjudicator.Texts) adjudicator.Texts {
 	}
 	x.AttackerStuck = func(t *adjudicator.Turn, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on (reduX Core 7.2.2, L&R 9.2.2, 12)", t.Nation(), area)
-	}
-	x.OverLimit = func(t *adjudicator.Turn, excess, _ int) string {
-		return fmt.Sprintf("at the end of movement the %s would have %d armies over their population limit", t.Nation(), excess)
 	}
 	return x
 }

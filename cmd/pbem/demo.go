@@ -44,7 +44,7 @@ player received is saved as an mbox file.`,
 			verbose := fs.Bool("v", false, "log the daemon's work to stderr")
 			return func(e *env, _ []string) int {
 				if *rounds < 1 || *rounds > 16 {
-					return e.errorf(exitUsage, "--rounds must be 1 to 16")
+					return e.usageError("--rounds must be 1 to 16, not %d", *rounds)
 				}
 				if err := demo(e, *rounds, *seed, *dir, *verbose); err != nil {
 					return e.errorf(exitRejected, "demo: %v", err)

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/rulesets"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -62,6 +65,16 @@ dice chain secret and the tokens: never publish it with the game.`,
 			if code, ok := e.need("game", *dir, "players", *players, "ruleset", *ruleset); !ok {
 				return code
 			}
+			if _, code, ok := e.rulesetFlags(*ruleset, options); !ok {
+				return code
+			}
+			if *id != "" {
+				if err := archive.CheckGameID(*id); err != nil {
+					return e.usageError("--id: %v", err)
+				}
+			} else if err := archive.CheckGameID(filepath.Base(filepath.Clean(*dir))); err != nil {
+				return e.usageError("--game: the directory's base name is the game id unless --id gives one: %v", err)
+			}
 			data, err := os.ReadFile(*players)
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)
@@ -93,6 +106,33 @@ dice chain secret and the tokens: never publish it with the game.`,
 			return exitOK
 		}
 	},
+}
+
+// rulesetFlags checks --ruleset and --option before anything is read or
+// written: a mistake in them is a bad command line (exit 2), whatever the
+// game. It returns the ruleset loaded with its own tables.
+func (e *env) rulesetFlags(name string, options []string) (*games.Game, int, bool) {
+	rs, err := rulesets.Lookup(name)
+	if err != nil {
+		return nil, e.usageError("--ruleset: %v", err), false
+	}
+	g, err := rs.Load(options, "", nil) // the ruleset's own tables load; only the options can be wrong
+	if err != nil {
+		return nil, e.usageError("--option: %v", err), false
+	}
+	return g, exitOK, true
+}
+
+// playersFlag checks --players against the ruleset's player splits.
+func (e *env) playersFlag(g *games.Game, players int) (int, bool) {
+	if g.Tables.Split(players) != nil {
+		return exitOK, true
+	}
+	var counts []string
+	for _, p := range g.Tables.Players {
+		counts = append(counts, fmt.Sprint(p.Count))
+	}
+	return e.usageError("--players %d: ruleset %s is for %s players", players, g.Ruleset.Name, strings.Join(counts, ", ")), false
 }
 
 // openGame opens --game DIR.
@@ -153,7 +193,7 @@ FILE "-" reads standard input.`,
 			if rc.Turn == "" {
 				what = "standing orders"
 			}
-			fmt.Fprintf(e.stdout, "%s: the %s' %s are accepted as:\n\n%s\ndigest %s\n", pos[0], rc.Nation, what, rc.Orders, rc.Digest)
+			fmt.Fprintf(e.stdout, "%s: the %s %s are accepted as:\n\n%s\ndigest %s\n", pos[0], games.Possessive(rc.Nation), what, rc.Orders, rc.Digest)
 			return exitOK
 		}
 	},
@@ -172,6 +212,9 @@ var standingCmd = command{
 			g, code, ok := e.openGame(*dir, *secrets)
 			if !ok {
 				return code
+			}
+			if _, err := g.Rules().Tables.NationIndex(*nation); err != nil {
+				return e.usageError("--nation: %v", err)
 			}
 			text, err := e.readInput(pos[0])
 			if err != nil {
@@ -351,8 +394,11 @@ web page or a forum post; json is the state and events for other tools.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		turn := fs.String("turn", "", "the step: an id such as r03-saxons, a step number, or start (default: the latest)")
-		format := fs.String("format", "text", "text, html, markdown, bbcode or json")
+		format := fs.String("format", "text", strings.Join(reportFormats, ", "))
 		return func(e *env, _ []string) int {
+			if !slices.Contains(reportFormats, *format) && *format != "md" {
+				return e.usageError("unknown --format %q: want %s", *format, strings.Join(reportFormats, ", "))
+			}
 			g, code, ok := e.openGame(*dir, *secrets)
 			if !ok {
 				return code
@@ -374,6 +420,9 @@ web page or a forum post; json is the state and events for other tools.`,
 		}
 	},
 }
+
+// reportFormats are the formats of pbem report ("md" is markdown too).
+var reportFormats = []string{"text", "html", "markdown", "bbcode", "json"}
 
 var rollbackCmd = command{
 	name: "rollback", args: "--game DIR --to ID --why TEXT",
@@ -440,6 +489,13 @@ seed, so it is for testing only).`,
 		var options listFlag
 		fs.Var(&options, "option", "a rule option to switch on (repeat for more)")
 		return func(e *env, _ []string) int {
+			rules, code, ok := e.rulesetFlags(*ruleset, options)
+			if !ok {
+				return code
+			}
+			if code, ok := e.playersFlag(rules, *players); !ok {
+				return code
+			}
 			res, err := archive.Simulate(archive.Sim{Ruleset: *ruleset, Options: options, Players: *players, Seed: *seed}, *dir)
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)

@@ -1,5 +1,5 @@
 // Command pbem referees Britannia-family games by email and for forum GMs
-// (DESIGN §1-§4). Each subcommand is an entry of the commands table; run
+// (docs/design.md §1-§4). Each subcommand is an entry of the commands table; run
 // "pbem help" for the list and "pbem COMMAND --help" for one.
 //
 // Exit codes: 0 done, 1 input refused or a check failed (the reasons are on
@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -82,13 +83,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
+		if len(args) > 1 && !slices.Contains([]string{"-h", "-help", "--help"}, args[1]) {
 			for _, c := range commands {
 				if c.name == args[1] {
 					c.help(stdout)
 					return exitOK
 				}
 			}
+			fmt.Fprintf(stderr, "pbem help: unknown command %q\n\n", args[1])
+			usage(stderr)
+			return exitUsage
 		}
 		usage(stdout)
 		return exitOK
@@ -138,7 +142,7 @@ func (c command) help(w io.Writer) {
 	var flags strings.Builder
 	fs.VisitAll(func(f *flag.Flag) {
 		name, u := flag.UnquoteUsage(f)
-		fmt.Fprintf(&flags, "  --%s", f.Name)
+		fmt.Fprintf(&flags, "  %s", flagName(f.Name))
 		if name != "" {
 			fmt.Fprintf(&flags, " %s", name)
 		}
@@ -151,6 +155,15 @@ func (c command) help(w io.Writer) {
 	if flags.Len() > 0 {
 		fmt.Fprintf(w, "\nFlags:\n%s", flags.String())
 	}
+}
+
+// flagName is how help and messages write a flag: -o for a one-letter
+// flag, as its command's usage line does, --game for the others.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 func newFlagSet(c command) *flag.FlagSet {
@@ -200,11 +213,18 @@ func (e *env) parse(c command, fs *flag.FlagSet, args []string) ([]string, int, 
 func (e *env) need(flags ...string) (int, bool) {
 	for i := 0; i+1 < len(flags); i += 2 {
 		if flags[i+1] == "" {
-			fmt.Fprintf(e.stderr, "pbem %s: --%s is required\nUsage: pbem %s %s\n", e.cmd.name, flags[i], e.cmd.name, e.cmd.args)
-			return exitUsage, false
+			return e.usageError("%s is required", flagName(flags[i])), false
 		}
 	}
 	return exitOK, true
+}
+
+// usageError prints a mistake in the command line (a flag's value that
+// cannot be right whatever the game) with the usage line, and returns
+// exitUsage.
+func (e *env) usageError(format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "pbem %s: %s\nUsage: pbem %s %s\n", e.cmd.name, fmt.Sprintf(format, args...), e.cmd.name, e.cmd.args)
+	return exitUsage
 }
 
 // listFlag is a repeatable string flag (--option a --option b); commas

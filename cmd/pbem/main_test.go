@@ -160,7 +160,7 @@ func TestUsage(t *testing.T) {
 		{"two files", []string{"turn", "--game", "x", "a", "b"}, 2, "", "want one file name, got 2", false},
 		{"missing --why", []string{"rollback", "--game", "x", "--to", "start"}, 2, "", "--why is required", false},
 		{"not a game", []string{"status", "--game", "/nonexistent/game"}, 1, "", "is not a pbem game", false},
-		{"bad players", []string{"simulate", "--players", "7"}, 1, "", "7 players", false},
+		{"bad players", []string{"simulate", "--players", "7"}, 2, "", "--players 7: ruleset redux is for 3, 4, 5 players", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -203,7 +203,7 @@ func TestSimulate(t *testing.T) {
 }
 
 // TestReportFormatsAndMap: every report format and the map of a simulated
-// game (DESIGN §6: forum posts, other tools, the PNG players see).
+// game (docs/design.md §6: forum posts, other tools, the PNG players see).
 func TestReportFormatsAndMap(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "sim")
 	must(t, "simulate", "--ruleset", "redux", "--seed", "3", "--game", dir)
@@ -218,7 +218,7 @@ func TestReportFormatsAndMap(t *testing.T) {
 		contains(t, "report --format "+tc.format, out, tc.want)
 	}
 	code, _, stderr := pbem(t, "report", "--game", dir, "--format", "xml")
-	if code != exitRejected || !strings.Contains(stderr, `unknown --format "xml"`) {
+	if code != exitUsage || !strings.Contains(stderr, `unknown --format "xml"`) {
 		t.Errorf("report --format xml: exit %d, %q", code, stderr)
 	}
 	png := filepath.Join(t.TempDir(), "m.png")

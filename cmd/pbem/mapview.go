@@ -31,7 +31,7 @@ archive and version always give the same bytes.`,
 				}
 				ext := strings.ToLower(filepath.Ext(*out))
 				if ext != ".png" && ext != ".svg" {
-					return e.errorf(exitUsage, "-o must end in .png or .svg, not %q", ext)
+					return e.usageError("-o must end in .png or .svg, not %q", ext)
 				}
 				g, err := archive.Open(*dir)
 				if err != nil {
@@ -187,7 +187,7 @@ func renderMap(g *archive.Game, stepID string, before, after *adjudicator.State,
 }
 
 // formatReport renders a step's report in one of the forum and tool formats
-// (DESIGN §6).
+// (docs/design.md §6).
 func formatReport(g *archive.Game, turn, format string) (string, error) {
 	id, before, after, events, err := stepStates(g, turn)
 	if err != nil {

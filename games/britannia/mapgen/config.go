@@ -24,8 +24,8 @@ type seed struct {
 	Weight   float64
 }
 
-// seeds start from the historic centres in shared/reference/map-geometry.md
-// and were moved until the drawn borders agreed with the board's links.
+// seeds start from rough centres of the historic regions (doc.go) and were
+// moved until the drawn borders agreed with the board's links.
 var seeds = []seed{
 	{"Avalon", 51.364, -2.977, -288},
 	{"Bernicia", 55.049, -1.407, 544},

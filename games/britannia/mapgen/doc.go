@@ -31,8 +31,9 @@
 //     strait is a shared border at least mapdraw.MinBorder long.
 //  5. Labels and counter slots (place.go) are put where they fit.
 //
-// The seeds began at the historic centres listed in
-// shared/reference/map-geometry.md and were tuned with
+// The seeds began at rough centres of the historic regions the areas are
+// named for (Avalon at Somerset, Hwicce at Worcestershire) and were tuned
+// with
 //
 //	go run ./games/britannia/mapgen -atlas … -tune 8000
 //

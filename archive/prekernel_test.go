@@ -1,0 +1,128 @@
+package archive
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// untar extracts a .tgz game archive into dir, refusing any entry that
+// would land outside it. It returns the top-level directories it made.
+func untar(path, dir string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	tops := map[string]bool{}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		name := filepath.Clean(h.Name)
+		if filepath.IsAbs(name) || name == ".." || strings.HasPrefix(name, ".."+string(filepath.Separator)) {
+			return nil, fmt.Errorf("%s: entry %q is outside the archive", path, h.Name)
+		}
+		tops[strings.Split(filepath.ToSlash(name), "/")[0]] = true
+		target := filepath.Join(dir, name)
+		switch h.Typeflag {
+		case tar.TypeDir:
+			if err := os.MkdirAll(target, 0o755); err != nil {
+				return nil, err
+			}
+		case tar.TypeReg:
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				return nil, err
+			}
+			data, err := io.ReadAll(io.LimitReader(tr, 64<<20))
+			if err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(target, data, 0o644); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fmt.Errorf("%s: entry %q is not a file or directory", path, h.Name)
+		}
+	}
+	var out []string
+	for t := range tops {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// TestPreKernelArchivesVerify untars every game written by the pbem of
+// before the rules-kernel redesign (testdata/prekernel, its README) and
+// verifies it: the hash chain, every die, and every step replayed by this
+// pbem with its state and events compared byte for byte (COMMON: games
+// already played keep verifying). Their game.yaml says pbem-engine-1, so
+// this is also the test of the engine's wording of that version
+// (adjudicator.Engine.Wording).
+func TestPreKernelArchivesVerify(t *testing.T) {
+	files, err := filepath.Glob("testdata/prekernel/*.tgz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 11 {
+		t.Fatalf("found %d pre-kernel archives in testdata/prekernel, want the 11 of its README", len(files))
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".tgz")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			tops, err := untar(path, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tops) != 1 {
+				t.Fatalf("%s holds %v, want one game directory", path, tops)
+			}
+			game := filepath.Join(dir, tops[0])
+			st, err := VerifyStats(game)
+			if err != nil && strings.Contains(err.Error(), "not a step folder") {
+				// The two 5-player Leaders and Raiders games stop at the
+				// extra turn whose step id the archive cannot read yet
+				// (issue 10 item 1, another branch); their steps must
+				// verify once it can.
+				t.Skipf("waits for issue 10 item 1: %v", err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Steps == 0 || st.Replayed != st.Steps {
+				t.Fatalf("%d steps, %d replayed: every step must be replayed", st.Steps, st.Replayed)
+			}
+			// The engine fingerprint of game.yaml is a bot game of that
+			// engine: this pbem plays it again the same, in its words.
+			gf, r, err := loadRules(game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gf.EngineVersion != "pbem-engine-1" || r.e.Compat != 1 {
+				t.Fatalf("engine %s, Compat %d: want pbem-engine-1 played with Compat 1", gf.EngineVersion, r.e.Compat)
+			}
+			if fp, err := r.fingerprint(); err != nil || fp != gf.EngineFingerprint {
+				t.Errorf("engine fingerprint %s (%v), game.yaml has %s", fp, err, gf.EngineFingerprint)
+			}
+		})
+	}
+}
