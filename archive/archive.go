@@ -133,9 +133,10 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		}
 		return nil, nil, fmt.Errorf("%d players: ruleset %s is for %s players", len(spec.Players), rs.Name, strings.Join(counts, ", "))
 	}
-	seen := map[string]bool{}
+	seen, addrs := map[string]bool{}, map[string]bool{}
 	for i, p := range spec.Players {
 		k := strings.ToLower(strings.TrimSpace(p.Name))
+		a := strings.ToLower(strings.TrimSpace(p.Email))
 		switch {
 		case k == "":
 			return nil, nil, fmt.Errorf("player %d has no name", i+1)
@@ -143,8 +144,13 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 			return nil, nil, fmt.Errorf("two players are called %q", p.Name)
 		case strings.ContainsAny(p.Name, "\n\r"):
 			return nil, nil, fmt.Errorf("player %d: a name is one line", i+1)
+		case addrs[a]:
+			return nil, nil, fmt.Errorf("two players have the address %s: pbem knows a player by their address", strings.TrimSpace(p.Email))
 		}
-		seen[k] = true
+		if err := checkEmail(strings.TrimSpace(p.Email)); err != nil {
+			return nil, nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
+		}
+		seen[k], addrs[a] = true, true
 	}
 	secrets := spec.Secrets
 	if secrets == "" {
@@ -213,26 +219,30 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 				return err
 			}
 		}
-		for _, d := range []string{filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing"), filepath.Join(dirTmp, turnsDir, startDir)} {
-			if err := w.mkdir(d); err != nil {
+		for _, d := range []string{secTmp, filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing")} {
+			if err := w.mkdirPrivate(d); err != nil {
 				return err
 			}
+		}
+		if err := w.mkdir(filepath.Join(dirTmp, turnsDir, startDir)); err != nil {
+			return err
 		}
 		s0 := e.NewState()
 		files := []struct {
 			path string
 			data []byte
+			perm os.FileMode
 		}{
-			{filepath.Join(secTmp, "chain.txt"), chain.MarshalSecret()},
-			{filepath.Join(secTmp, "tokens.yaml"), append([]byte("# pbem tokens: keep out of the public archive\n"), tokData...)},
-			{filepath.Join(dirTmp, "game.yaml"), gf.marshal()},
-			{filepath.Join(dirTmp, gf.Tables), g.TablesYAML},
-			{filepath.Join(dirTmp, submissionsLog), []byte(submissionsHeader)},
-			{filepath.Join(dirTmp, turnsDir, startDir, fileState), e.MarshalState(s0)},
-			{filepath.Join(dirTmp, turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0))},
+			{filepath.Join(secTmp, "chain.txt"), chain.MarshalSecret(), privateFile},
+			{filepath.Join(secTmp, "tokens.yaml"), append([]byte("# pbem tokens: keep out of the public archive\n"), tokData...), privateFile},
+			{filepath.Join(dirTmp, "game.yaml"), gf.marshal(), publicFile},
+			{filepath.Join(dirTmp, gf.Tables), g.TablesYAML, publicFile},
+			{filepath.Join(dirTmp, submissionsLog), []byte(submissionsHeader), publicFile},
+			{filepath.Join(dirTmp, turnsDir, startDir, fileState), e.MarshalState(s0), publicFile},
+			{filepath.Join(dirTmp, turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0)), publicFile},
 		}
 		for _, f := range files {
-			if err := w.createFile(f.path, f.data); err != nil {
+			if err := w.createFileMode(f.path, f.data, f.perm); err != nil {
 				return err
 			}
 		}
@@ -502,9 +512,11 @@ func (g *Game) usable() error {
 	return nil
 }
 
-// writing takes the game's write lock, shared with other processes, and
-// reads the game again from disk, in case another process wrote it since
-// it was opened. Call with g.mu held; call unlock when done.
+// writing takes the game's write lock, shared with other processes,
+// refuses to write while the private directory is open to other users
+// (CheckSecrets), and reads the game again from disk, in case another
+// process wrote it since it was opened. Call with g.mu held; call unlock
+// when done.
 func (g *Game) writing() (unlock func(), err error) {
 	if err := g.usable(); err != nil {
 		return nil, err
@@ -512,6 +524,10 @@ func (g *Game) writing() (unlock func(), err error) {
 	unlock, err = flock(g.secrets)
 	if err != nil {
 		return nil, fmt.Errorf("locking the game (its private directory %s is needed to write it): %w", g.secrets, err)
+	}
+	if err := g.CheckSecrets(); err != nil {
+		unlock()
+		return nil, fmt.Errorf("refusing to write game %s: %w", g.gf.Game, err)
 	}
 	if err := g.reload(); err != nil {
 		unlock()

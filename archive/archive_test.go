@@ -68,7 +68,7 @@ func TestCreateRefuses(t *testing.T) {
 	}{
 		{"two players", "a", NewGame{Ruleset: "redux", Players: testPlayers[:2]}, "2 players: ruleset redux is for 3, 4, 5 players"},
 		{"six players", "b", NewGame{Ruleset: "redux", Players: append(append([]Player(nil), four...), Player{Name: "E"}, Player{Name: "F"})}, "6 players"},
-		{"same name", "c", NewGame{Ruleset: "redux", Players: []Player{{Name: "A"}, {Name: "a"}, {Name: "B"}}}, `two players are called "a"`},
+		{"same name", "c", NewGame{Ruleset: "redux", Players: []Player{{Name: "A", Email: "a@example.org"}, {Name: "a", Email: "a2@example.org"}, {Name: "B", Email: "b@example.org"}}}, `two players are called "a"`},
 		{"bad id", "Bad Id", NewGame{Ruleset: "redux", Players: testPlayers}, `game id "Bad Id"`},
 		{"unknown ruleset", "d", NewGame{Ruleset: "chess", Players: testPlayers}, `unknown ruleset "chess"`},
 		{"unknown option", "f", NewGame{Ruleset: "redux", Options: []string{"boats"}, Players: testPlayers}, `no option "boats"`},

@@ -19,7 +19,10 @@
 //	                       report.txt
 //	turns/NNN-ID/          one folder per step, NNN counting from 001 and
 //	                       never reused, ID the nation turn or round event
-//	                       (r05-saxons, r05-end)
+//	                       (r05-saxons, r05-end, r16-saxons-extra,
+//	                       r16-extra-end): a lower-case letter, then
+//	                       lower-case letters, digits and single dashes
+//	                       (CheckStepID)
 //
 // A step folder holds, normative files first:
 //

@@ -27,13 +27,33 @@ func (w *writer) step(op, path string) error {
 	return w.hook(op, path)
 }
 
-// createFile writes a new file (create, write, fsync, close). Used directly
-// inside a temporary step folder, which becomes visible only by a rename.
+// File and directory modes: the public archive is readable by all; the
+// private directory (the dice chain secret, the tokens, orders not yet
+// public) by its owner only, from the moment each file is created.
+const (
+	publicFile  os.FileMode = 0o644
+	publicDir   os.FileMode = 0o755
+	privateFile os.FileMode = 0o600
+	privateDir  os.FileMode = 0o700
+)
+
+// createFile writes a new public file (create, write, fsync, close). Used
+// directly inside a temporary step folder, which becomes visible only by a
+// rename.
 func (w *writer) createFile(path string, data []byte) error {
+	return w.createFileMode(path, data, publicFile)
+}
+
+// createFileMode is createFile with the file's mode. A file left by a crash
+// is removed first: opening it would keep its old mode.
+func (w *writer) createFileMode(path string, data []byte, perm os.FileMode) error {
 	if err := w.step("create", path); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
@@ -63,12 +83,22 @@ func (w *writer) createFile(path string, data []byte) error {
 	return f.Close()
 }
 
-// writeFile replaces path atomically: a temporary file beside it, fsync,
-// rename over path, fsync of the directory. Readers see the old or the new
-// content, never a mixture.
+// writeFile replaces a public file atomically: a temporary file beside it,
+// fsync, rename over path, fsync of the directory. Readers see the old or
+// the new content, never a mixture.
 func (w *writer) writeFile(path string, data []byte) error {
+	return w.writeFileMode(path, data, publicFile)
+}
+
+// writePrivate is writeFile for a file of the private directory, which
+// only its owner may read (0600).
+func (w *writer) writePrivate(path string, data []byte) error {
+	return w.writeFileMode(path, data, privateFile)
+}
+
+func (w *writer) writeFileMode(path string, data []byte, perm os.FileMode) error {
 	tmp := filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err := w.createFile(tmp, data); err != nil {
+	if err := w.createFileMode(tmp, data, perm); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -110,12 +140,28 @@ func (w *writer) syncDir(dir string) error {
 	return err
 }
 
-// mkdir creates a directory (and its parents) and fsyncs its parent.
+// mkdir creates a public directory (and its parents) and fsyncs its
+// parent.
 func (w *writer) mkdir(dir string) error {
 	if err := w.step("mkdir", dir); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, publicDir); err != nil {
+		return err
+	}
+	return w.syncDir(filepath.Dir(dir))
+}
+
+// mkdirPrivate creates a directory that only its owner may enter (0700),
+// its missing parents public, and fsyncs its parent. It must not exist.
+func (w *writer) mkdirPrivate(dir string) error {
+	if err := w.step("mkdir", dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), publicDir); err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, privateDir); err != nil {
 		return err
 	}
 	return w.syncDir(filepath.Dir(dir))

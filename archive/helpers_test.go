@@ -158,7 +158,8 @@ func standardGame(t testing.TB) *fixture {
 }
 
 // copyTree copies a game directory and its private directory into a new
-// temporary directory and returns the new game directory.
+// temporary directory, with their modes, and returns the new game
+// directory.
 func copyTree(t testing.TB, dir string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(dir))
@@ -170,13 +171,19 @@ func copyTree(t testing.TB, dir string) string {
 			rel, _ := filepath.Rel(pair[0], p)
 			to := filepath.Join(pair[1], rel)
 			if info.IsDir() {
-				return os.MkdirAll(to, 0o755)
+				if err := os.MkdirAll(to, 0o700); err != nil {
+					return err
+				}
+				return os.Chmod(to, info.Mode().Perm())
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
 				return err
 			}
-			return os.WriteFile(to, data, 0o644)
+			if err := os.WriteFile(to, data, 0o600); err != nil {
+				return err
+			}
+			return os.Chmod(to, info.Mode().Perm())
 		})
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)

@@ -48,7 +48,37 @@ const (
 	rollbacksLog = "rollbacks.log"
 )
 
-var stepDirPattern = regexp.MustCompile(`^(\d{3,})-(r\d{2,}-[a-z]+)$`)
+// stepIDGrammar is the one definition of a step id, the ID of a step
+// folder NNN-ID: a lower-case letter, then lower-case letters, digits and
+// single dashes, not ending in a dash ("r05-saxons", "r05-end",
+// "r16-saxons-extra", "r16-extra-end"; later rulesets may add ids such as
+// "r03-invasion-2"). It starts with a letter so that an id never reads as a
+// step number, which is accepted wherever an id is ("pbem report --turn 12",
+// "rollback to 012"). Every pattern that reads an id is built from it.
+const stepIDGrammar = `[a-z][a-z0-9]*(?:-[a-z0-9]+)*`
+
+// maxStepID bounds a step id, so that a step folder, a pending file
+// (pending/ID.json) and a mail id made of them stay short.
+const maxStepID = 64
+
+var (
+	stepIDPattern  = regexp.MustCompile(`^` + stepIDGrammar + `$`)
+	stepDirPattern = regexp.MustCompile(`^(\d{3,})-(` + stepIDGrammar + `)$`)
+)
+
+// CheckStepID says why id cannot name a step, or nil. The archive refuses
+// to write a step whose id it could not read back (see stepIDGrammar).
+func CheckStepID(id string) error {
+	switch {
+	case id == "start":
+		return fmt.Errorf("step id %q is taken by the start of the game (%s)", id, startDir)
+	case len(id) > maxStepID:
+		return fmt.Errorf("step id %q is longer than %d characters", id, maxStepID)
+	case !stepIDPattern.MatchString(id):
+		return fmt.Errorf("step id %q: want a lower-case letter, then lower-case letters, digits and single dashes, not ending in a dash", id)
+	}
+	return nil
+}
 
 // rollback is one line of rollbacks.log.
 type rollback struct {
@@ -61,7 +91,7 @@ type rollback struct {
 	Line  int
 }
 
-var rollbackPattern = regexp.MustCompile(`^rollback (\d+): after (\d{3,}) back to (\d{3,}) \(([a-z0-9-]+)\) at (\S+): (.*)$`)
+var rollbackPattern = regexp.MustCompile(`^rollback (\d+): after (\d{3,}) back to (\d{3,}) \((` + stepIDGrammar + `)\) at (\S+): (.*)$`)
 
 func (rb rollback) String() string {
 	return fmt.Sprintf("rollback %d: after %03d back to %03d (%s) at %s: %s",
@@ -142,8 +172,8 @@ func loadHistory(dir string) (*history, error) {
 			continue
 		}
 		m := stepDirPattern.FindStringSubmatch(name)
-		if m == nil || !e.IsDir() {
-			return nil, &Problem{Path: filepath.Join(turnsDir, name), Msg: "not a step folder NNN-ID"}
+		if m == nil || !e.IsDir() || CheckStepID(m[2]) != nil {
+			return nil, &Problem{Path: filepath.Join(turnsDir, name), Msg: "not a step folder NNN-ID (ID: lower-case letters, digits and dashes, starting with a letter)"}
 		}
 		n, _ := strconv.Atoi(m[1])
 		if stepDir(n, m[2]) != name {

@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"bytes"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -8,6 +9,10 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,9 +40,10 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 	if strings.TrimSpace(c.Why) == "" {
 		return "", errors.New("a player change needs a reason, for players.log")
 	}
+	c.Email = strings.TrimSpace(c.Email)
 	if c.Email != "" {
-		if _, err := mail.ParseAddress(c.Email); err != nil {
-			return "", fmt.Errorf("%q is not an email address: %v", c.Email, err)
+		if err := checkEmail(c.Email); err != nil {
+			return "", err
 		}
 	}
 	g.mu.Lock()
@@ -55,6 +61,11 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 	}
 	if seat < 0 {
 		return "", fmt.Errorf("game %s has no player %q", g.gf.Game, name)
+	}
+	for i, p := range g.gf.Players {
+		if i != seat && c.Email != "" && strings.EqualFold(p.Email, c.Email) {
+			return "", fmt.Errorf("%s is %s's address already: pbem knows a player by their address", c.Email, p.Name)
+		}
 	}
 	gf := *g.gf
 	gf.Players = append([]playerFile(nil), g.gf.Players...)
@@ -104,7 +115,7 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 		return "", err
 	}
 	if tokData != nil {
-		if err := g.w.writeFile(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
+		if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
 			return "", err
 		}
 	}
@@ -121,4 +132,202 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// PlayersError is what is wrong with a players file, every problem with
+// its line, in line order.
+type PlayersError struct {
+	File     string
+	Problems []Problem // Path is File; Line 0 concerns the whole file
+}
+
+func (e *PlayersError) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if p.Line > 0 {
+			fmt.Fprintf(&b, "%s:%d: %s", e.File, p.Line, p.Msg)
+		} else {
+			fmt.Fprintf(&b, "%s: %s", e.File, p.Msg)
+		}
+	}
+	return b.String()
+}
+
+// playersShape is what a players file looks like, for its errors.
+const playersShape = `want a list with one entry per player, in seat order: "- name: Alice" and, below it, "  email: alice@example.org"`
+
+// ParsePlayers reads a players file (pbem new --players): a YAML list of
+// the players in seat order, each with a name: and an email: and nothing
+// else. It refuses, naming file and line in a GM's words, a file of
+// another shape, an unknown or repeated field (a "mail:" typo would leave a
+// seat without an address), a missing or malformed name or address, and a
+// name or address given to two players. The number of players is checked
+// against the ruleset by Create.
+func ParsePlayers(file string, data []byte) ([]Player, error) {
+	e := &PlayersError{File: file}
+	add := func(line int, f string, args ...any) {
+		e.Problems = append(e.Problems, Problem{Path: file, Line: line, Msg: fmt.Sprintf(f, args...)})
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	err := dec.Decode(&doc)
+	switch {
+	case errors.Is(err, io.EOF) || (err == nil && (len(doc.Content) == 0 || doc.Content[0].Kind == yaml.ScalarNode && doc.Content[0].Tag == "!!null")):
+		add(0, "the file is empty: %s", playersShape)
+		return nil, e
+	case err != nil:
+		line, msg := yamlErrorLine(err)
+		add(line, `not YAML: %s (mind the indentation: each player starts with "- " at the start of a line, with spaces, not tabs, and email: lines up under name:)`, msg)
+		return nil, e
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
+		line := more.Line
+		if err != nil {
+			line, _ = yamlErrorLine(err)
+		}
+		add(line, `a second YAML document (after "---"): put every player in the one list`)
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.MappingNode && len(root.Content) > 0 && root.Content[0].Value == "players" {
+		add(root.Line, `start the file with the list itself ("- name: Alice"), without "players:"`)
+		return nil, e
+	}
+	if root.Kind != yaml.SequenceNode {
+		add(root.Line, "%s; this is %s", playersShape, nodeWords(root))
+		return nil, e
+	}
+	var ps []Player
+	names, emails := map[string]int{}, map[string]int{}
+	for i, item := range root.Content {
+		p, ok := parsePlayer(item, i+1, add)
+		if !ok {
+			continue
+		}
+		if k := strings.ToLower(p.Name); names[k] != 0 {
+			add(item.Line, "player %d is called %s, like the player at line %d: each player needs a name of their own", i+1, p.Name, names[k])
+		} else {
+			names[k] = item.Line
+		}
+		if k := strings.ToLower(p.Email); emails[k] != 0 {
+			add(item.Line, "player %d's address %s is also the address of the player at line %d: pbem knows a player by their address, so each needs their own", i+1, p.Email, emails[k])
+		} else {
+			emails[k] = item.Line
+		}
+		ps = append(ps, p)
+	}
+	if len(e.Problems) > 0 {
+		sort.SliceStable(e.Problems, func(i, j int) bool { return e.Problems[i].Line < e.Problems[j].Line })
+		return nil, e
+	}
+	return ps, nil
+}
+
+// parsePlayer reads entry n of the players list.
+func parsePlayer(item *yaml.Node, n int, add func(line int, f string, args ...any)) (Player, bool) {
+	if item.Kind != yaml.MappingNode {
+		add(item.Line, `player %d: want "name:" and "email:" lines below the dash, not %s`, n, nodeWords(item))
+		return Player{}, false
+	}
+	var p Player
+	ok := true
+	seen := map[string]int{}
+	for k := 0; k+1 < len(item.Content); k += 2 {
+		key, val := item.Content[k], item.Content[k+1]
+		field := key.Value
+		if field != "name" && field != "email" {
+			add(key.Line, "player %d: unknown field %q%s: a player has name: and email:", n, field, didYouMean(field))
+			ok = false
+			continue
+		}
+		if seen[field] != 0 {
+			add(key.Line, "player %d: %s: is given twice (first at line %d)", n, field, seen[field])
+			ok = false
+			continue
+		}
+		seen[field] = key.Line
+		if val.Kind != yaml.ScalarNode || val.Tag == "!!null" || strings.TrimSpace(val.Value) == "" {
+			add(key.Line, "player %d: %s: wants %s on the same line, not %s", n, field, map[string]string{"name": "the player's name", "email": "an address like alice@example.org"}[field], nodeWords(val))
+			ok = false
+			continue
+		}
+		v := strings.TrimSpace(val.Value)
+		switch field {
+		case "name":
+			if strings.ContainsAny(v, "\n\r") {
+				add(val.Line, "player %d: a name is one line", n)
+				ok = false
+			}
+			p.Name = v
+		case "email":
+			if err := checkEmail(v); err != nil {
+				add(val.Line, "player %d: %v", n, err)
+				ok = false
+			}
+			p.Email = v
+		}
+	}
+	for _, field := range []string{"name", "email"} {
+		if seen[field] == 0 && ok {
+			add(item.Line, "player %d has no %s: line", n, field)
+			ok = false
+		}
+	}
+	return p, ok
+}
+
+// checkEmail says what is wrong with a player's address, or nil: it must
+// be a bare address (alice@example.org), as mail from the player shows it.
+func checkEmail(s string) error {
+	a, err := mail.ParseAddress(s)
+	if err != nil || !strings.Contains(a.Address, "@") {
+		return fmt.Errorf("%q is not an email address like alice@example.org", s)
+	}
+	if a.Address != s {
+		return fmt.Errorf("%q: write the address alone, %s", s, a.Address)
+	}
+	return nil
+}
+
+// didYouMean suggests name or email for a misspelt field.
+func didYouMean(field string) string {
+	f := strings.ToLower(strings.TrimSpace(field))
+	for _, c := range []struct{ want, like string }{
+		{"email", "mail e-mail email_address emailaddress address addr adress e_mail emial emai eamil"},
+		{"name", "nmae nane nam player names"},
+	} {
+		if f == c.want || slices.Contains(strings.Fields(c.like), f) {
+			return " (did you mean " + c.want + "?)"
+		}
+	}
+	return ""
+}
+
+// nodeWords names what a YAML node is, for a GM.
+func nodeWords(n *yaml.Node) string {
+	switch {
+	case n.Kind == yaml.MappingNode:
+		return "a set of fields (a mapping)"
+	case n.Kind == yaml.SequenceNode:
+		return "a list"
+	case n.Kind == yaml.AliasNode:
+		return "an alias (*), which players files do not use"
+	case n.Tag == "!!null":
+		return "nothing"
+	}
+	return fmt.Sprintf("the text %q", n.Value)
+}
+
+var yamlLinePattern = regexp.MustCompile(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): (.*)$`)
+
+// yamlErrorLine takes the line out of a yaml.v3 error.
+func yamlErrorLine(err error) (int, string) {
+	if m := yamlLinePattern.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return line, m[2]
+	}
+	return 0, strings.TrimPrefix(err.Error(), "yaml: ")
 }

@@ -26,6 +26,7 @@ type Sim struct {
 type SimResult struct {
 	ID        string
 	Steps     int
+	StepIDs   []string // the id of each step, in order
 	State     *adjudicator.State
 	Players   []string               // names in seat order
 	Standings []adjudicator.Standing // best first
@@ -80,6 +81,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 	texts := r.simStanding(spec.Seed)
 	s := e.NewState()
 	steps := 0
+	var ids []string
 	for !s.Over {
 		steps++
 		seed, err := chain.Seed(steps)
@@ -96,8 +98,11 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 			return nil, fmt.Errorf("step %03d %s: %w", steps, in.id, err)
 		}
 		s = pl.state
+		ids = append(ids, in.id)
 	}
-	return r.simResult(id, steps, s, players), nil
+	res := r.simResult(id, steps, s, players)
+	res.StepIDs = ids
+	return res, nil
 }
 
 func (r *rules) simStanding(seed uint64) []string {
@@ -135,5 +140,9 @@ func simulateArchive(spec Sim, dir, id string, players []Player) (*SimResult, er
 		}
 		steps++
 	}
-	return gm.r.simResult(id, steps, gm.State(), players), nil
+	res := gm.r.simResult(id, steps, gm.State(), players)
+	for _, st := range gm.Steps() {
+		res.StepIDs = append(res.StepIDs, st.ID)
+	}
+	return res, nil
 }

@@ -79,6 +79,9 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 		return nil, fmt.Errorf("the game is over")
 	}
 	id := r.e.TurnID(parent)
+	if err := CheckStepID(id); err != nil {
+		return nil, fmt.Errorf("the engine's next step cannot be archived: %w", err)
+	}
 	if in.id != id {
 		return nil, fmt.Errorf("step is %s but the state after its parent has %s due", in.id, id)
 	}

@@ -63,7 +63,6 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-
 // decodeNoToken decodes a file that may lack a token line, such as an
 // archived one.
 // Decoded files are cached by text: the engine never changes a file, and
@@ -189,7 +188,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		return nil, g.fail(err)
 	}
 	if f.Kind == orders.StandingOrders {
-		err = g.w.writeFile(g.standingPath(f.Nation), []byte(rc.Orders))
+		err = g.w.writePrivate(g.standingPath(f.Nation), []byte(rc.Orders))
 	} else {
 		err = g.writePending(pendingFile{Turn: f.Turn, Nation: f.Nation, Base: g.base(), Arrival: arrival.UTC(), ByGM: rc.ByGM, Digest: rc.Digest, Orders: rc.Orders})
 	}
@@ -351,7 +350,7 @@ func (g *Game) writePending(p pendingFile) error {
 	if err != nil {
 		return err
 	}
-	return g.w.writeFile(g.pendingPath(p.Turn), append(data, '\n'))
+	return g.w.writePrivate(g.pendingPath(p.Turn), append(data, '\n'))
 }
 
 // pending is the accepted orders for a turn still valid at the game's

@@ -342,7 +342,7 @@ func (c *Config) Intake(password string, onFailed func(*mailer.Message, error)) 
 // SMTP password.
 func (c *Config) Outbox(password string, onFailed func(id string, rcpts []string, err error)) mailer.OutboxConfig {
 	return mailer.OutboxConfig{
-		Dir:    filepath.Join(c.Data, "outbox"),
+		Dir:    c.OutboxDir(),
 		SMTP:   mailer.SMTPConfig{Host: c.SMTP.Host, Port: c.SMTP.Port, TLS: c.SMTP.TLS, Username: c.SMTP.Username, Password: password, From: c.From},
 		Domain: c.Domain, Backoff: c.SMTP.Backoff, MaxBackoff: c.SMTP.MaxBackoff, GiveUpAfter: c.SMTP.GiveUpAfter,
 		OnFailed: onFailed,

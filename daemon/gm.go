@@ -234,13 +234,17 @@ func (d *Daemon) countFailure(sender, jid string) (int, error) {
 }
 
 // writeAtomic writes a file of the daemon's state: temporary file, fsync,
-// rename.
+// rename. The temporary file is new, created with perm: one left by a
+// crash is removed first, as opening it would keep its old mode.
 func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}

@@ -478,7 +478,7 @@ log:
   format: json
 `, s.dir, s.gm, tokFile, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind)
 	s.config = filepath.Join(s.dir, "config.yaml")
-	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
+	if err := os.WriteFile(s.config, []byte(cfg), 0o600); err != nil { // it holds the password: serve refuses it open to others
 		t.Fatal(err)
 	}
 	return s

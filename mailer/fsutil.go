@@ -2,9 +2,11 @@ package mailer
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
 // writeFileAtomic writes data to dir/name so that after a crash the file
@@ -80,11 +82,21 @@ func exists(path string) (bool, error) {
 }
 
 // mkdirs creates each directory with mode 0700 (journals and queues hold
-// players' mail and tokens) and clears temporary files left by a crash.
+// players' mail and tokens; the files in them are created 0600 by
+// os.CreateTemp) and clears temporary files left by a crash. A directory
+// that exists open to group or others is refused, naming it, its mode and
+// the chmod that fixes it: its mail may have been read already.
 func mkdirs(dirs ...string) error {
 	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			return err
+		}
+		st, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		if m := st.Mode(); m.Perm()&0o077 != 0 && runtime.GOOS != "windows" {
+			return fmt.Errorf("%s is %s (%04o), open to users other than its owner, and it holds players' mail and tokens; fix it with: chmod -R go= %s", d, m, m.Perm(), d)
 		}
 		if err := removeTemps(d); err != nil {
 			return err

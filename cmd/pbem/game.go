@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/pbem-org/pbem/archive"
 )
 
@@ -79,9 +77,9 @@ dice chain secret and the tokens: never publish it with the game.`,
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)
 			}
-			var ps []archive.Player
-			if err := yaml.Unmarshal(data, &ps); err != nil {
-				return e.errorf(exitRejected, "%s: want a YAML list of name and email: %v", *players, err)
+			ps, err := archive.ParsePlayers(*players, data)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
 			}
 			spec := archive.NewGame{ID: *id, Ruleset: *ruleset, Options: options, Players: ps, Secrets: *secrets}
 			if *tables != "" {

@@ -202,6 +202,30 @@ func TestSimulate(t *testing.T) {
 	contains(t, "status of a simulated game", must(t, "status", "--game", dir), "The game is over.", "Options: reduced-randomness")
 }
 
+// TestSimulateLRExtraTurns: the game of issue 10 item 1, whose archive
+// could not be reopened at its first extra turn (L&R 11.6.1), is written,
+// and status, verify, report, map and views read its extra turns.
+func TestSimulateLRExtraTurns(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sim7")
+	contains(t, "simulate", must(t, "simulate", "--ruleset", "redux-lr", "--seed", "7", "--players", "5", "--option", "boats", "--game", dir), "Final standings")
+	contains(t, "status", must(t, "status", "--game", dir), "The game is over.", "182-r16-saxons-extra", "185-r16-extra-end")
+	contains(t, "verify", must(t, "verify", "--game", dir), "sim7 verifies: 185 steps")
+	contains(t, "report", must(t, "report", "--game", dir, "--turn", "r16-saxons-extra", "--format", "markdown"), "Saxons")
+	contains(t, "report of step 185", must(t, "report", "--game", dir, "--turn", "185"), "The game is over.")
+	must(t, "map", "--game", dir, "--turn", "r16-extra-end", "-o", filepath.Join(t.TempDir(), "m.svg"))
+
+	// Back to the first extra turn by its id, on by the bot with views,
+	// and back again: rollbacks.log names extra turns.
+	contains(t, "rollback", must(t, "rollback", "--game", dir, "--to", "r16-saxons-extra", "--why", "test"), "back to 182 (r16-saxons-extra)", "Due now: r16-angles-extra")
+	contains(t, "nmr", must(t, "nmr", "--game", dir), "step 186: r16-angles-extra")
+	if _, err := os.Stat(filepath.Join(dir, "views", "186-r16-angles-extra", "report.html")); err != nil {
+		t.Errorf("no views of the extra turn: %v", err)
+	}
+	contains(t, "rollback", must(t, "rollback", "--game", dir, "--to", "r16-saxons-extra", "--why", "again"), "rollback 2: after 186 back to 182 (r16-saxons-extra)")
+	contains(t, "status", must(t, "status", "--game", dir), "186-r16-angles-extra  seed s_183  superseded by rollback 2")
+	contains(t, "verify", must(t, "verify", "--game", dir), "186 steps (4 superseded, 2 rollbacks)")
+}
+
 // TestReportFormatsAndMap: every report format and the map of a simulated
 // game (docs/design.md §6: forum posts, other tools, the PNG players see).
 func TestReportFormatsAndMap(t *testing.T) {
@@ -231,4 +255,94 @@ func TestReportFormatsAndMap(t *testing.T) {
 	must(t, "map", "--game", dir, "-o", svg)
 	data, _ = os.ReadFile(svg)
 	contains(t, "map svg", string(data), "<svg", "Orkneys")
+}
+
+// TestTokensStayPrivate: pbem new prints the players' tokens for the GM to
+// send, and nothing else does: not the acknowledgement of a file with a
+// token, nor a refusal of a file with the wrong token or a misspelt token
+// line, nor status, report or verify; and no file of the public
+// game directory holds one (issue 10 item 2).
+func TestTokensStayPrivate(t *testing.T) {
+	tmp := t.TempDir()
+	game := filepath.Join(tmp, "hastings")
+	players := write(t, tmp, "players.yaml", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+	out := must(t, "new", "--ruleset", "redux", "--game", game, "--players", players)
+	var tokens []string
+	for _, m := range regexp.MustCompile(`token: (\S+)`).FindAllStringSubmatch(out, -1) {
+		tokens = append(tokens, m[1])
+	}
+	if len(tokens) != 3 {
+		t.Fatalf("pbem new printed %d tokens:\n%s", len(tokens), out)
+	}
+	alice, bob := tokens[0], tokens[1]
+	var outputs []string
+	run := func(want int, args ...string) {
+		code, stdout, stderr := pbem(t, args...)
+		if code != want {
+			t.Errorf("pbem %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, stderr)
+		}
+		outputs = append(outputs, strings.Join(args, " ")+"\n"+stdout+stderr)
+	}
+	run(exitOK, "nmr", "--game", game)
+	header := "game: hastings\nnation: Welsh\nturn: r01-welsh\n"
+	run(exitRejected, "check", "--game", game, write(t, tmp, "wrong.txt", header+"token: "+bob+"\n\nmove 1 Powys > March\n"))
+	run(exitRejected, "check", "--game", game, write(t, tmp, "typo.txt", header+"tokn: "+alice+"\n\nmove 1 Powys > March\n"))
+	run(exitRejected, "check", "--game", game, write(t, tmp, "bad.txt", header+"token: "+alice+"\n\nmove 1 Powys > Marhc\n"))
+	run(exitOK, "turn", "--game", game, write(t, tmp, "alice.txt", header+"token: "+alice+"\n\nmove 1 Powys > March\n"))
+	run(exitOK, "status", "--game", game)
+	run(exitOK, "report", "--game", game, "--format", "json")
+	run(exitOK, "report", "--game", game, "--turn", "r01-welsh")
+	run(exitOK, "verify", "--game", game)
+	for _, o := range outputs {
+		for _, tok := range tokens {
+			if strings.Contains(o, tok) {
+				t.Errorf("a token is in the output of pbem %s", o)
+			}
+		}
+	}
+	err := filepath.WalkDir(game, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		for _, tok := range tokens {
+			if strings.Contains(string(data), tok) {
+				t.Errorf("%s holds a token", p)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNewRefusesBadPlayers: pbem new refuses a players file with a
+// misspelt field, a duplicate or malformed address, or another shape,
+// naming the file and line (issue 10: players.yaml), and creates nothing.
+func TestNewRefusesBadPlayers(t *testing.T) {
+	tmp := t.TempDir()
+	for _, tc := range []struct{ name, in, want string }{
+		{"typo", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  mail: bob@example.org\n- name: Carol\n  email: carol@example.org\n",
+			`players.yaml:4: player 2: unknown field "mail" (did you mean email?)`},
+		{"duplicate", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: alice@example.org\n- name: Carol\n  email: carol@example.org\n",
+			"players.yaml:3: player 2's address alice@example.org is also the address of the player at line 1"},
+		{"shape", "Alice: alice@example.org\nBob: bob@example.org\n", "players.yaml:1: want a list with one entry per player"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(tmp, tc.name)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			players := write(t, dir, "players.yaml", tc.in)
+			code, _, stderr := pbem(t, "new", "--game", filepath.Join(dir, "g"), "--players", players)
+			if code != exitRejected {
+				t.Errorf("exit %d", code)
+			}
+			contains(t, "new", stderr, filepath.Join(dir, tc.want))
+			if _, err := os.Stat(filepath.Join(dir, "g")); !os.IsNotExist(err) {
+				t.Errorf("a game was created: %v", err)
+			}
+		})
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -26,7 +25,11 @@ a game created there while it runs (pbem new) is picked up within
 seconds: its players get their welcome mail with their token, and the
 first player "your turn". A bad configuration is refused at start,
 naming the field and the reason. GM commands by mail need the GM's token
-(gm_token_file; created and mailed to the GM at the first start).
+(gm_token_file; created and mailed to the GM at the first start). It
+refuses to start while a secret is open to other users of the host (the
+config file when it holds a password, the password files, the GM token,
+the mail journal and outbox, each game's private directory), naming each
+file, its mode and the chmod that fixes it.
 SIGINT or SIGTERM stops the daemon within a second; mail being processed
 is finished or redone at the next start, never lost or answered twice.
 For the crash tests only, PBEM_CRASH_AT=POINT[:N] makes it SIGKILL itself
@@ -40,6 +43,9 @@ at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
 				cfg, err := daemon.LoadConfig(*path)
 				if err != nil {
 					return e.errorf(exitRejected, "%v", err)
+				}
+				if err := daemon.CheckPrivate(cfg, *path); err != nil {
+					return e.errorf(exitRejected, "refusing to start: secrets are open to other users of this host:\n%v", err)
 				}
 				log, err := crashHook(newLogger(cfg.Log, e))
 				if err != nil {
@@ -117,7 +123,7 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("smtp.password_file: %w", err)
 	}
-	j, err := mailer.OpenJournal(filepath.Join(cfg.Data, "journal"))
+	j, err := mailer.OpenJournal(cfg.JournalDir())
 	if err != nil {
 		return nil, nil, nil, err
 	}
