@@ -111,8 +111,8 @@ type Force struct {
 
 // Forces reads a list of forces: "Saxons 3, Jutes 1", "Normans 1, 2
 // cavalry with William", "Romans 4, 2 forts", "Angles with Ida", or
-// "empty". A count without a kind is of the ruleset's first kind; a count
-// after a comma with a kind belongs to the nation before it.
+// "empty". A count without a kind is of the nation's bare kind (BareKind);
+// a count after a comma with a kind belongs to the nation before it.
 func (a *At) Forces(s string) []Force {
 	a.T.Helper()
 	s = strings.TrimSpace(s)
@@ -162,7 +162,7 @@ func (a *At) force(prev []Force, fs []string, hasLeader bool, part string) Force
 	case i == len(fs)-2:
 		a.addUnits(&f, fs[i], fs[i+1])
 	case i == len(fs)-1:
-		f.Units[adjudicator.Infantry] = a.Atoi(fs[i])
+		f.Units[a.BareKind(f.Nation)] = a.Atoi(fs[i])
 	}
 	return f
 }
@@ -197,15 +197,22 @@ func isCount(s string) bool {
 	return err == nil
 }
 
+// BareKind is the kind of a count written without one for nation n: the
+// Part's, if it says (BareKinder), else the ruleset's first kind.
+func (a *At) BareKind(n adjudicator.NationID) adjudicator.KindID {
+	if kn, ok := partOf(a.G.Ruleset.Name).(BareKinder); ok {
+		return kn.BareKind(a, n)
+	}
+	return adjudicator.Infantry
+}
+
 // ForceText writes a force as the case format does: "Normans 1, 2 cavalry
 // with William"; "Saxons 0" for none.
 func (a *At) ForceText(f Force) string {
-	var parts []string
+	bare := a.BareKind(f.Nation)
+	parts := []string{fmt.Sprintf("%s %d", a.NationName(f.Nation), f.Units[bare])}
 	for k, c := range f.Units {
-		switch {
-		case k == adjudicator.Infantry:
-			parts = append(parts, fmt.Sprintf("%s %d", a.NationName(f.Nation), c))
-		case c != 0:
+		if k != bare && c != 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", c, a.R.Kinds[k].Name))
 		}
 	}

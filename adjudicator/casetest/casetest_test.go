@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/casetest"
 	"github.com/pbem-org/pbem/adjudicator/redux"
+	"github.com/pbem-org/pbem/adjudicator/reduxlr"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/rulesets"
 )
@@ -177,12 +178,18 @@ type mutantExt struct{ Marks []int }
 
 func (m *mutantExt) CloneExt() adjudicator.Ext { c := *m; return &c }
 
-var registerMutant = sync.OnceFunc(func() {
-	data := *games.MustLookup("redux")
-	data.Name = "casetest-mutant"
+// register registers a test ruleset: r under name, with the data of the
+// ruleset it derives from.
+func register(name string, r adjudicator.Ruleset) {
+	data := *r.Ruleset
+	data.Name = name
 	games.Register(&data)
-	r := redux.Ruleset
 	r.Ruleset = &data
+	rulesets.Register(&r)
+}
+
+var registerMutant = sync.OnceFunc(func() {
+	r := redux.Ruleset
 	r.Setup = func(e *adjudicator.Engine) *adjudicator.State {
 		s := redux.Setup(e)
 		s.Ext = &mutantExt{Marks: []int{0}}
@@ -192,7 +199,7 @@ var registerMutant = sync.OnceFunc(func() {
 		mark := adjudicator.Stage{Name: "mark", Rule: "none", Part: adjudicator.Fighting, Run: func(t *adjudicator.Turn) { t.S.Ext.(*mutantExt).Marks[0]++ }}
 		return append(redux.Stages(t), mark)
 	}
-	rulesets.Register(&r)
+	register("casetest-mutant", r)
 })
 
 // TestInputChanged checks that the runner fails an engine that changes its
@@ -203,5 +210,50 @@ func TestInputChanged(t *testing.T) {
 	msgs := strings.Join(play(t, "casetest-mutant", "x.txt", text), "\n")
 	if !strings.Contains(msgs, "Check changed its input state") && !strings.Contains(msgs, "the engine changed its input state") {
 		t.Errorf("want a failure for the changed input, got:\n%s", msgs)
+	}
+}
+
+// normanCavalry is the Part of a test ruleset where a count of the
+// Normans without a kind is cavalry.
+type normanCavalry struct{}
+
+func (normanCavalry) Set(*casetest.At, *adjudicator.State, string, string) bool    { return false }
+func (normanCavalry) Expect(*casetest.At, *adjudicator.State, string, string) bool { return false }
+func (normanCavalry) BareKind(a *casetest.At, n adjudicator.NationID) adjudicator.KindID {
+	if a.NationName(n) == "Normans" {
+		return a.Kind("cavalry")
+	}
+	return adjudicator.Infantry
+}
+
+var registerKinds = sync.OnceFunc(func() {
+	register("casetest-kinds", reduxlr.Ruleset)
+	casetest.Register("casetest-kinds", normanCavalry{})
+})
+
+// TestBareKind checks that a Part may say the kind of a count without one
+// ("Romans 4": Roman armies in classic Britannia): here the Normans' is
+// cavalry, which alone move three areas (reduX L&R 9.1.1).
+func TestBareKind(t *testing.T) {
+	registerKinds()
+	const c = `cite: reduX L&R 9.1.1
+why: a count of Normans without a kind is of cavalry here, so they may move three areas
+round: 2
+nation: Normans
+arrive: none
+state:
+  Kent: Normans 2
+orders:
+  move 2 cavalry Kent > Essex > Suffolk > Norfolk
+expect:
+  Norfolk: Normans 2
+  Kent: empty
+`
+	if msgs := play(t, "casetest-kinds", "x.txt", c); len(msgs) > 0 {
+		t.Fatalf("%s", strings.Join(msgs, "\n"))
+	}
+	msgs := strings.Join(play(t, "casetest-kinds", "x.txt", strings.Replace(c, "Norfolk: Normans 2", "Norfolk: Normans 2 infantry", 1)), "\n")
+	if !strings.Contains(msgs, "Norfolk: got Normans 2, want Normans 0, 2 infantry") {
+		t.Errorf("want the infantry expected to fail, got:\n%s", msgs)
 	}
 }

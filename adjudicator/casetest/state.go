@@ -22,6 +22,13 @@ type Part interface {
 	Expect(a *At, s *adjudicator.State, key, val string) bool
 }
 
+// BareKinder is a Part that says the kind of a count written without one,
+// nation by nation ("Romans 4": Roman armies in classic Britannia); without
+// it, the ruleset's first kind.
+type BareKinder interface {
+	BareKind(a *At, n adjudicator.NationID) adjudicator.KindID
+}
+
 var (
 	partsMu sync.RWMutex
 	parts   = map[string]Part{}
@@ -103,21 +110,22 @@ func (a *At) arrival(s string) games.Arrival {
 	return ar
 }
 
-// tableCounts is a force as the tables count it: armies of the first kind,
-// and cavalry.
+// tableCounts is a force as the tables count it: armies of the nation's
+// bare kind, and cavalry.
 func (a *At) tableCounts(f Force, leader bool) (armies, cavalry int) {
 	a.T.Helper()
 	if f.Leader != "" && !leader {
 		a.Fatalf("a leader has no place here")
 	}
+	bare := a.BareKind(f.Nation)
 	for k, c := range f.Units {
 		switch {
-		case k == adjudicator.Infantry:
+		case k == bare:
 			armies = c
 		case a.R.Kinds[k].Name == "cavalry":
 			cavalry = c
 		case c != 0:
-			a.Fatalf("the tables count %s and cavalry only, not %s", a.R.Kinds[adjudicator.Infantry].Name, a.R.Kinds[k].Name)
+			a.Fatalf("the tables count %s and cavalry only, not %s", a.R.Kinds[bare].Name, a.R.Kinds[k].Name)
 		}
 	}
 	return armies, cavalry
