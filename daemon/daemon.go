@@ -229,7 +229,7 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 		return nil
 	}
 	env := readEnvelope(in)
-	d.log.Info("mail", "from", in.From, "subject", in.Subject, "game", env.game, "command", env.command)
+	d.log.Info("mail", "from", in.From, "subject", d.redact(in.Subject), "game", env.game, "command", env.command)
 	switch {
 	case env.command == "help":
 		return d.reply(m, in, "pbem help", helpText(d.cfg.From))
