@@ -2,31 +2,126 @@ package adjudicator
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
 
-// battles is the Battles and Retreats Phase (reduX Core 7): every area with
-// the nation's armies and another nation's, in the attacker's chosen order.
-func (t *turn) battles() {
-	for i, a := range t.battleOrder() {
-		t.battle(i+1, a)
+// BattleRules are what a ruleset changes in the battle loop (reduX Core 7).
+// Nil fields take the kernel's defaults, which are Britannia's: an army
+// die kills infantry on 5 (a cavalry die on 4), only a 6 kills cavalry, a
+// defender in difficult terrain dies only on 6, a leader adds one to its
+// side's dice (reduX Core 7.1, L&R 9.1.2, 9.2.2).
+type BattleRules struct {
+	// Reach is the set of enemy kinds a die of kind k showing v (bonus
+	// included) thrown by side may kill; 0 is a miss.
+	Reach func(t *Turn, b *Battle, side int, k KindID, v int) Mask
+	// Bonus is added to every die a side throws.
+	Bonus func(t *Turn, b *Battle, side int) int
+	// KillOrder is the order in which a side's hits kill the enemy's
+	// kinds (L&R 9.1.2: the roller chooses).
+	KillOrder func(t *Turn, b *Battle, side int) []KindID
+	// Kills is told of units a side killed, for points (L&R 10.4).
+	Kills func(t *Turn, b *Battle, killer, victim NationID, kills []int)
+	// LeaderKilled is told of a leader eliminated (L&R 10.4, 9.3).
+	LeaderKilled func(t *Turn, killer, victim NationID, name string)
+	// LeaderStays says why nation m's leader may not retreat alone from
+	// area a ("" if it may).
+	LeaderStays func(t *Turn, a games.AreaID, m NationID) string
+	// Together limits how many of nation m's units may retreat from area a
+	// when some must stay together (L&R 9.3: Arthur and his cavalry).
+	Together func(t *Turn, a games.AreaID, m NationID, want int) int
+}
+
+// Mask is a set of unit kinds.
+type Mask uint32
+
+// Has reports whether the set holds kind k.
+func (m Mask) Has(k KindID) bool { return m&(1<<k) != 0 }
+
+// Battle is one battle being fought.
+type Battle struct {
+	Num     int
+	Area    games.AreaID
+	Def     NationID
+	DefName string
+	// Sides are the attacker (0, the mover) and the defender (1).
+	Sides  [2]NationID
+	groups []entry
+	carry  [2]hitPool
+}
+
+// Dice are one side's dice of a round, per kind.
+type Dice [][]int
+
+// All is every die in kind order.
+func (d Dice) All() []int { return slices.Concat(d...) }
+
+// Kills are units killed, per kind.
+type Kills []int
+
+// Total is every unit killed.
+func (k Kills) Total() int {
+	t := 0
+	for _, x := range k {
+		t += x
 	}
+	return t
+}
+
+// RoundResult is one round of battle (reduX Core 7.1).
+type RoundResult struct {
+	Round  int
+	Dice   [2]Dice
+	Need   [2]int   // the number an army die hits infantry on, for the words
+	Kills  [2]Kills // units side i killed of the other side
+	Leader [2]bool
+}
+
+// hitPool counts hits by the kinds they may kill: a few masks, each once.
+type hitPool []hitCount
+
+type hitCount struct {
+	m Mask
+	n int
+}
+
+// add counts n more hits that may kill the kinds of m.
+func (h *hitPool) add(m Mask, n int) {
+	for i := range *h {
+		if (*h)[i].m == m {
+			(*h)[i].n += n
+			return
+		}
+	}
+	*h = append(*h, hitCount{m, n})
+}
+
+// Battles is a Battles and Retreats Phase (reduX Core 7): every area with
+// the mover's units and another nation's, in the attacker's chosen order.
+func Battles(t *Turn) {
+	for _, a := range t.battleOrder() {
+		t.battleNo++
+		t.fight(t.battleNo, a)
+	}
+	t.settle()
 }
 
 // battleOrder is the order of a phase's battles (reduX Core 7: the
 // attacker chooses): the file's battles line, then the order in which the
 // moves first entered each battle area. A listed area with no battle is
 // reported.
-func (t *turn) battleOrder() []games.AreaID {
+func (t *Turn) battleOrder() []games.AreaID {
 	var order []games.AreaID
-	seen := make([]bool, len(t.b.Areas))
-	for _, bo := range statements[orders.Battles](t) {
+	seen := make([]bool, len(t.B.Areas))
+	for _, bo := range Statements[orders.Battles](t) {
 		for _, a := range bo.Areas {
 			if len(t.entries[a]) == 0 {
-				t.problem(bo.Line, "reduX Core 7", "there is no battle in %s", t.name(a))
+				t.Problem(bo.Line, "reduX Core 7", "there is no battle in %s", t.Name(a))
 				continue
 			}
 			if !seen[a] {
@@ -44,325 +139,332 @@ func (t *turn) battleOrder() []games.AreaID {
 	return order
 }
 
-// battle fights one battle to its end (reduX Core 7.1, 7.2).
-func (t *turn) battle(num int, area games.AreaID) {
-	s, n, b := t.s, t.n, t.b
+// fight fights one battle to its end (reduX Core 7.1, 7.2).
+func (t *Turn) fight(num int, area games.AreaID) {
+	s, n := t.S, t.N
 	def := -1
-	for m, c := range s.Units[area] {
-		if m != n && c > 0 {
+	for m := 0; m < s.NumNations(); m++ {
+		if m != n && s.Has(area, m) {
 			def = m
 			break
 		}
 	}
-	if def < 0 || s.Units[area][n] == 0 {
-		return // the battle no longer exists (an earlier retreat emptied it)
+	if def < 0 || !s.Has(area, n) {
+		t.entries[area] = nil
+		return
 	}
-	dname := t.g.Tables.Nations[def].Name
-	groups := append([]entry(nil), t.entries[area]...)
-	t.emit(Event{Kind: EvBattle, Area: t.name(area), Opponent: dname, Battle: num, N: s.Units[area][n], TheirLft: s.Units[area][def],
-		Text: fmt.Sprintf("Battle %d in %s: the %s (%d) attack the %s (%d)", num, t.name(area), t.nation(), s.Units[area][n], dname, s.Units[area][def])})
-	atkNeed, defNeed := 5, 5
-	if b.Difficult(area) {
-		atkNeed = 6 // a defender in difficult terrain is hit only on 6 (7.1)
-	}
-	carryA, carryD := 0, 0
-	for round := 1; s.Units[area][n] > 0 && s.Units[area][def] > 0; round++ {
+	b := &Battle{Num: num, Area: area, Def: def, DefName: t.E.NationName(def), Sides: [2]NationID{n, def}, groups: slices.Clone(t.entries[area])}
+	t.Emit(Event{Kind: EvBattle, Area: t.Name(area), Opponent: b.DefName, Battle: num, N: s.Units(area, n), TheirLft: s.Units(area, def),
+		Text: fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", num, t.Name(area), t.Nation(), t.Strength(area, n, ": "), b.DefName, t.Strength(area, def, ": "))})
+	round := 1
+	for ; s.Has(area, n) && s.Has(area, def); round++ {
 		if round > 1000 {
 			panic("adjudicator: battle did not end")
 		}
-		A, D := s.Units[area][n], s.Units[area][def]
-		per := 1
-		if t.e.ReducedRandomness {
-			per = 2
-		}
-		ad := t.roll(num, round, "attacker", A*per)
-		dd := t.roll(num, round, "defender", D*per)
-		ha, hd := hits(ad, atkNeed), hits(dd, defNeed)
-		killD, killA := ha, hd
-		if t.e.ReducedRandomness { // 7.3: one army per two hits, odd hit carried
-			ha += carryA
-			hd += carryD
-			killD, carryA = ha/2, ha%2
-			killA, carryD = hd/2, hd%2
-		}
-		killD, killA = min(killD, D), min(killA, A)
-		s.Units[area][def] -= killD
-		groups = t.loseAttackers(area, groups, killA)
-		t.emit(Event{Kind: EvRound, Area: t.name(area), Opponent: dname, Battle: num, Round: round, Dice: ad, TheirDie: dd, Hits: killD, TheirHit: killA,
-			Left: s.Units[area][n], TheirLft: s.Units[area][def],
-			Text: fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %d; %s roll %s (hit on %d+) and kill %d; left %d against %d",
-				round, t.nation(), diceText(ad), atkNeed, killD, dname, diceText(dd), defNeed, killA, s.Units[area][n], s.Units[area][def])})
-		if s.Units[area][n] == 0 || s.Units[area][def] == 0 {
+		t.battleRound(b, round)
+		if !s.Has(area, n) || !s.Has(area, def) {
 			break
 		}
 		// 7.2: the defender chooses first, then the attacker.
-		env := orders.Env{Mine: s.Units[area][def], Theirs: s.Units[area][n], Round: round}
-		if rule, line, ok := t.defendRule(def, area); ok && fires(rule, env) {
-			t.defenderRetreat(num, area, def, rule, line)
-		}
-		if s.Units[area][def] == 0 {
+		if t.defenderRetreats(b, round); !s.Has(area, def) {
 			break
 		}
-		env = orders.Env{Mine: s.Units[area][n], Theirs: s.Units[area][def], Round: round}
-		if rule, line, ok := t.attackRule(area); ok && fires(rule, env) {
-			groups = t.attackerRetreat(num, area, def, groups, rule, line)
-		}
+		t.attackerRetreats(b, round)
 	}
-	var txt string
-	switch A, D := s.Units[area][n], s.Units[area][def]; {
-	case A > 0 && D == 0:
-		txt = fmt.Sprintf("The %s win %s with %d left", t.nation(), t.name(area), A)
-	case D > 0 && A == 0:
-		txt = fmt.Sprintf("The %s hold %s with %d left", dname, t.name(area), D)
-	default:
-		txt = fmt.Sprintf("No army is left in %s", t.name(area))
-	}
-	t.emit(Event{Kind: EvBattleEnd, Area: t.name(area), Opponent: dname, Battle: num, Left: s.Units[area][n], TheirLft: s.Units[area][def], Text: txt})
+	t.victorRetreat(b, round)
+	t.Emit(Event{Kind: EvBattleEnd, Area: t.Name(area), Opponent: b.DefName, Battle: num, Left: s.Units(area, n), TheirLft: s.Units(area, def), Text: t.E.R.Texts.BattleEnd(t, b)})
 	t.entries[area] = nil
+	t.settle()
 }
 
-// fires reports whether a retreat rule applies after a round of battle
-// (reduX Core 7.2: each side may retreat once both have rolled). A Hold rule
-// never fires; a nil When means "always", so "retreat" alone falls back at
-// the first chance (docs/orders.md, Conditions).
-func fires(r orders.Rule, env orders.Env) bool {
-	if r.Hold {
-		return false
+// battleRound rolls one round of a battle and removes the dead (reduX Core
+// 7.1, 7.3; L&R 9.1.2, 9.2.2).
+func (t *Turn) battleRound(b *Battle, round int) {
+	s, area := t.S, b.Area
+	per := 1
+	if t.E.ReducedRandomness {
+		per = 2
 	}
-	return r.When == nil || r.When.Eval(env)
-}
-
-func (t *turn) roll(battle, round int, side string, k int) []int {
-	out := make([]int, k)
-	for i := range out {
-		out[i] = t.d.Roll(dice.Label{Phase: "battle", Battle: battle, Round: round, Side: side, Unit: "infantry", Die: i})
-	}
-	return out
-}
-
-func hits(ds []int, need int) int {
-	h := 0
-	for _, d := range ds {
-		if d >= need {
-			h++
+	r := &RoundResult{Round: round}
+	var hits [2]hitPool
+	for side, m := range b.Sides {
+		r.Leader[side] = s.LeaderIn(area, m) >= 0
+		r.Dice[side], hits[side], r.Need[side] = t.rollSide(b, side, round, per)
+		for _, c := range b.carry[side] {
+			hits[side].add(c.m, c.n)
 		}
 	}
-	return h
+	for side := range b.Sides {
+		enemy := b.Sides[1-side]
+		alive := make([]int, len(t.E.R.Kinds))
+		for k := range alive {
+			alive[k] = s.Count(area, enemy, k)
+		}
+		r.Kills[side], b.carry[side] = allocate(hits[side], alive, t.killOrder(b, side), per)
+	}
+	for k, c := range r.Kills[1] {
+		b.groups = t.loseAttackers(area, b.groups, k, c)
+	}
+	for k, c := range r.Kills[0] {
+		s.Add(area, b.Def, k, -c)
+	}
+	t.trimRaiders(area)
+	t.Emit(Event{Kind: EvRound, Area: t.Name(area), Opponent: b.DefName, Battle: b.Num, Round: round, Dice: r.Dice[0].All(), TheirDie: r.Dice[1].All(),
+		Hits: r.Kills[0].Total(), TheirHit: r.Kills[1].Total(), Left: s.Units(area, t.N), TheirLft: s.Units(area, b.Def), Text: t.E.R.Texts.Round(t, b, r)})
+	if f := t.E.R.Battle.Kills; f != nil {
+		f(t, b, t.N, b.Def, r.Kills[0])
+		f(t, b, b.Def, t.N, r.Kills[1])
+	}
+	t.leaderAlone(area, t.N, b.Def)
+	t.leaderAlone(area, b.Def, t.N)
 }
 
-// loseAttackers removes k attacking armies, choosing which entry groups
-// lose them (reduX Core 7.1: the owner chooses): the file's casualties
-// statement first, then armies that cannot retreat (from the sea or placed
-// there), then the group that entered last.
-func (t *turn) loseAttackers(area games.AreaID, groups []entry, k int) []entry {
-	t.s.Units[area][t.n] -= k
+// rollSide rolls a side's dice, kind by kind (L&R 9.1.2: separately for
+// each type), and sorts its hits by what they may kill.
+func (t *Turn) rollSide(b *Battle, side, round, per int) (Dice, hitPool, int) {
+	m := b.Sides[side]
+	phase := "battle"
+	if t.Phase == 2 {
+		phase = "battle-2"
+	}
+	who := [2]string{"attacker", "defender"}[side]
+	bonus := t.bonus(b, side)
+	ds := make(Dice, len(t.E.R.Kinds))
+	var pool hitPool
+	for k, kd := range t.E.R.Kinds {
+		c := t.S.Count(b.Area, m, k) * per
+		ds[k] = make([]int, c)
+		for i := range ds[k] {
+			ds[k][i] = t.D.Roll(dice.Label{Phase: phase, Battle: b.Num, Round: round, Side: who, Unit: kd.Name, Die: i})
+			if mk := t.reach(b, side, k, ds[k][i]+bonus); mk != 0 {
+				pool.add(mk, 1)
+			}
+		}
+	}
+	need := 5
+	if side == 0 && t.B.Difficult(b.Area) {
+		need = 6
+	}
+	return ds, pool, need
+}
+
+func (t *Turn) bonus(b *Battle, side int) int {
+	if f := t.E.R.Battle.Bonus; f != nil {
+		return f(t, b, side)
+	}
+	if t.S.LeaderIn(b.Area, b.Sides[side]) >= 0 {
+		return 1 // L&R 9.2.2
+	}
+	return 0
+}
+
+// reach is BattleRules.Reach, by default Britannia's (reduX Core 7.1, L&R
+// 9.1.2): a 6 kills any army; an infantry die kills infantry on 5 and a
+// cavalry die on 4, except infantry defending difficult terrain, which dies
+// only on 6.
+func (t *Turn) reach(b *Battle, side int, k KindID, v int) Mask {
+	if f := t.E.R.Battle.Reach; f != nil {
+		return f(t, b, side, k, v)
+	}
+	var any, soft Mask
+	for i, kd := range t.E.R.Kinds {
+		if kd.Army {
+			any |= 1 << i
+		}
+	}
+	soft = 1 << Infantry
+	need := 5
+	if t.E.R.Kinds[k].Name == "cavalry" {
+		need = 4
+	}
+	if side == 0 && t.B.Difficult(b.Area) {
+		need = 6
+	}
+	switch {
+	case v >= 6:
+		return any
+	case v >= need:
+		return soft
+	}
+	return 0
+}
+
+// killOrder is the order in which a side's hits kill the enemy's kinds:
+// BattleRules.KillOrder, else the side's "target" Decision for the area
+// (L&R 9.1.2), cavalry first by default.
+func (t *Turn) killOrder(b *Battle, side int) []KindID {
+	if f := t.E.R.Battle.KillOrder; f != nil {
+		return f(t, b, side)
+	}
+	cav := t.E.Kind("cavalry")
+	if cav < 0 {
+		return []KindID{Infantry}
+	}
+	if t.targetCavalry(t.DecisionFile(b.Sides[side]), b.Area) {
+		return []KindID{cav, Infantry}
+	}
+	return []KindID{Infantry, cav}
+}
+
+// targetCavalry is the roller's choice of the type its flexible hits kill
+// (L&R 9.1.2): the file's "target" line for the area, then "target *",
+// else cavalry.
+func (t *Turn) targetCavalry(f *orders.File, area games.AreaID) bool {
+	if f == nil {
+		return true
+	}
+	var star *orders.Target
+	for _, st := range f.Body {
+		tg, ok := st.(orders.Target)
+		if !ok {
+			continue
+		}
+		if tg.Area == area {
+			return tg.Unit == "cavalry"
+		}
+		if tg.Area == games.NoArea && star == nil {
+			x := tg
+			star = &x
+		}
+	}
+	if star != nil {
+		return star.Unit == "cavalry"
+	}
+	return true
+}
+
+// allocate turns a side's hits into kills of the enemy's kinds, in order:
+// each kind takes what the hits that may kill it allow, the most
+// restricted hits first; per is the hits a kill takes (2 with reduced
+// randomness, Core 7.3), and then one unused hit that could still kill is
+// carried, keeping what it could kill (L&R 9.1.2).
+func allocate(h hitPool, alive []int, order []KindID, per int) (Kills, hitPool) {
+	h = slices.Clone(h)
+	slices.SortFunc(h, func(a, b hitCount) int { // the most restricted (fewest kinds) first
+		if d := bits.OnesCount32(uint32(a.m)) - bits.OnesCount32(uint32(b.m)); d != 0 {
+			return d
+		}
+		return int(a.m) - int(b.m)
+	})
+	kills := make(Kills, len(alive))
+	for _, k := range order {
+		can := 0
+		for _, c := range h {
+			if c.m.Has(k) {
+				can += c.n
+			}
+		}
+		kill := min(alive[k], can/per)
+		kills[k] = kill
+		use := kill * per
+		for i := range h {
+			if use == 0 {
+				break
+			}
+			if h[i].m.Has(k) {
+				u := min(use, h[i].n)
+				h[i].n -= u
+				use -= u
+			}
+		}
+	}
+	if per == 1 {
+		return kills, nil
+	}
+	for i := len(h) - 1; i >= 0; i-- { // the widest hit first
+		if h[i].n == 0 {
+			continue
+		}
+		for k := range alive {
+			if h[i].m.Has(k) && alive[k]-kills[k] > 0 {
+				return kills, hitPool{{h[i].m, 1}}
+			}
+		}
+	}
+	return kills, nil
+}
+
+// loseAttackers removes c attacking units of kind k, choosing which entry
+// groups lose them (reduX Core 7.1: the owner chooses): the file's
+// casualties statement first, then units that cannot retreat (from the sea
+// or placed there), then the group that entered last.
+func (t *Turn) loseAttackers(area games.AreaID, groups []entry, k KindID, c int) []entry {
+	if c == 0 {
+		return groups
+	}
+	t.S.Add(area, t.N, k, -c)
 	var pref []games.AreaID
-	for _, c := range statements[orders.Casualties](t) {
-		if c.Area == area {
-			pref = append(pref, c.First...)
+	for _, cs := range Statements[orders.Casualties](t) {
+		if cs.Area == area {
+			pref = append(pref, cs.First...)
 		}
 	}
 	take := func(i int) {
-		d := min(k, groups[i].N)
+		d := min(c, groups[i].N)
 		groups[i].N -= d
-		k -= d
+		c -= d
 	}
 	for _, p := range pref {
 		for i := range groups {
-			if k > 0 && groups[i].From == p {
+			if c > 0 && groups[i].From == p {
 				take(i)
 			}
 		}
 	}
 	for i := range groups {
-		if k > 0 && !t.b.IsLand(groups[i].From) {
+		if c > 0 && !t.B.IsLand(groups[i].From) {
 			take(i)
 		}
 	}
-	for i := len(groups) - 1; i >= 0 && k > 0; i-- {
+	for i := len(groups) - 1; i >= 0 && c > 0; i-- {
 		take(i)
 	}
 	return groups
 }
 
-// defendRule finds the defending nation's rule for an area: a defend line
-// in the mover's own file applies only to the mover's nation; otherwise the
-// defender's standing orders, the area's own line before "defend *".
-func (t *turn) defendRule(def int, area games.AreaID) (orders.Rule, int, bool) {
-	var f *orders.File
-	if def < len(t.in.Standing) {
-		f = t.in.Standing[def]
-	}
-	if f == nil {
-		return orders.Rule{}, 0, false
-	}
-	var star *orders.Defend
-	for _, st := range f.Body {
-		d, ok := st.(orders.Defend)
-		if !ok {
-			continue
-		}
-		if d.Area == area {
-			return d.Rule, d.Line, true
-		}
-		if d.Area == games.NoArea && star == nil {
-			dd := d
-			star = &dd
+// Strength describes nation m's units in an area: "3", or with what is
+// among them after sep, "4: 1 cavalry, with Arthur" (sep ": ") or "4 (1
+// cavalry, with Arthur)" (sep " (").
+func (t *Turn) Strength(area games.AreaID, m NationID, sep string) string {
+	var among []string
+	if k := t.E.Kind("cavalry"); k >= 0 {
+		if cav := t.S.Count(area, m, k); cav > 0 {
+			among = append(among, fmt.Sprintf("%d cavalry", cav))
 		}
 	}
-	if star != nil {
-		return star.Rule, star.Line, true
+	if li := t.S.LeaderIn(area, m); li >= 0 {
+		among = append(among, "with "+t.S.Leaders[li].Name)
 	}
-	return orders.Rule{}, 0, false
+	s := fmt.Sprint(t.Armies(area, m))
+	if len(among) > 0 {
+		s += sep + strings.Join(among, ", ")
+		if sep == " (" {
+			s += ")"
+		}
+	}
+	return s
 }
 
-func (t *turn) attackRule(area games.AreaID) (orders.Rule, int, bool) {
-	for _, a := range statements[orders.Attack](t) {
-		if a.Area == area {
-			return a.Rule, a.Line, true
-		}
-	}
-	return orders.Rule{}, 0, false
-}
-
-// retreatFits reports whether k more armies of nation m may enter area a
-// without breaking the stacking limit or raising the population excess
-// (reduX Core 7.2).
-func (t *turn) retreatFits(m int, from, a games.AreaID) bool {
-	ex0 := t.s.Excess(t.b, m)
-	t.s.Units[from][m]--
-	t.s.Units[a][m]++
-	okStack := t.stackOKFor(m)
-	ex1 := t.s.Excess(t.b, m)
-	t.s.Units[a][m]--
-	t.s.Units[from][m]++
-	okPop := ex1 <= ex0
-	return okStack && okPop
-}
-
-func (t *turn) stackOKFor(m int) bool {
-	saved := t.n
-	t.n = m
-	ok, _ := t.stackingOK(m)
-	t.n = saved
-	return ok
-}
-
-// defenderRetreat moves the defender's armies out (reduX Core 7.2.1): to
-// adjacent land areas (straits included) that hold only its own armies, or
-// are vacant and were not an origin of the attack (overrun passers do not
-// count).
-func (t *turn) defenderRetreat(num int, area games.AreaID, def int, rule orders.Rule, line int) {
-	s := t.s
-	dests := t.defenderDests(area, def, rule)
-	want := s.Units[area][def]
-	if rule.N > 0 {
-		want = min(rule.N, want)
-	}
-	moved := make([]int, len(t.b.Areas))
-	total := 0
-	for _, a := range dests {
-		for total < want && t.retreatFits(def, area, a) {
-			s.Units[area][def]--
-			s.Units[a][def]++
-			moved[a]++
-			total++
-		}
-	}
-	dname := t.g.Tables.Nations[def].Name
-	if total == 0 {
-		t.emit(Event{Kind: EvRetreat, Nation: dname, Area: t.name(area), Battle: num, Line: line, Rule: "reduX Core 7.2.1",
-			Text: fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to, and fight on (reduX Core 7.2)", dname, t.name(area))})
+// leaderAlone eliminates nation m's leader in a battle area its units have
+// all left or lost (L&R 9.2.2).
+func (t *Turn) leaderAlone(area games.AreaID, m, opp NationID) {
+	li := t.S.LeaderIn(area, m)
+	if li < 0 || t.S.Has(area, m) {
 		return
 	}
-	for _, a := range dests {
-		if moved[a] > 0 {
-			t.emit(Event{Kind: EvRetreat, Nation: dname, Area: t.name(area), Path: []string{t.name(area), t.name(a)}, N: moved[a], Battle: num, Line: line, Rule: "reduX Core 7.2.1",
-				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", dname, moved[a], armies(moved[a]), t.name(area), t.name(a))})
-		}
+	ld := t.S.Leaders[li]
+	t.EliminateLeader(li)
+	t.Emit(Event{Kind: EvLeader, Nation: t.E.NationName(m), Area: t.Name(area), Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s is left without armies in %s and is eliminated (reduX L&R 9.2.2)", ld.Name, t.Name(area))})
+	if f := t.E.R.Battle.LeaderKilled; f != nil {
+		f(t, opp, m, ld.Name)
 	}
 }
 
-// attackerRetreat moves attacking armies back where they came from
-// (reduX Core 7.2.2): not to a sea, not if placed there as reinforcements,
-// not to an origin that now holds another nation's army.
-func (t *turn) attackerRetreat(num int, area games.AreaID, def int, groups []entry, rule orders.Rule, line int) []entry {
-	s, n := t.s, t.n
-	want := s.Units[area][n]
-	if rule.N > 0 {
-		want = min(rule.N, want)
+// EliminateLeader takes leader li off the board for good (L&R 9.2).
+func (t *Turn) EliminateLeader(li int) {
+	ld := t.S.Leaders[li]
+	t.S.Leaders = slices.Delete(t.S.Leaders, li, li+1)
+	if f := t.E.R.LeaderGone; f != nil {
+		f(t, ld, true)
 	}
-	total := 0
-	for i := range groups {
-		g := &groups[i]
-		if g.N == 0 || !t.b.IsLand(g.From) {
-			continue
-		}
-		if t.foreign(g.From) > 0 {
-			continue
-		}
-		k := 0
-		for total < want && g.N > 0 && t.retreatFits(n, area, g.From) {
-			s.Units[area][n]--
-			s.Units[g.From][n]++
-			g.N--
-			k++
-			total++
-		}
-		if k > 0 {
-			t.emit(Event{Kind: EvRetreat, Area: t.name(area), Path: []string{t.name(area), t.name(g.From)}, N: k, Battle: num, Line: line, Rule: "reduX Core 7.2.2",
-				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", t.nation(), k, armies(k), t.name(area), t.name(g.From))})
-		}
-	}
-	if total == 0 {
-		t.emit(Event{Kind: EvRetreat, Area: t.name(area), Battle: num, Line: line, Rule: "reduX Core 7.2.2",
-			Text: fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)", t.nation(), t.name(area))})
-	}
-	return groups
-}
-
-// defenderDests lists where the defender may retreat from a battle area
-// (reduX Core 7.2.1), in preference order: the rule's own list if given,
-// else areas holding its own armies, then vacant ones, in board order. A
-// legal area is an adjacent land area (straits included) holding only the
-// defender's armies, or vacant and not an area an attacker entered from
-// (overrun passers are not entries).
-func (t *turn) defenderDests(area games.AreaID, def int, rule orders.Rule) []games.AreaID {
-	s := t.s
-	legal := func(a games.AreaID) bool {
-		if !t.b.IsLand(a) {
-			return false
-		}
-		if ok, _ := t.b.Adjacent(area, a); !ok {
-			return false
-		}
-		if s.Vacant(a) {
-			for _, e := range t.entries[area] {
-				if e.From == a {
-					return false
-				}
-			}
-			return true
-		}
-		return s.Holds(a, def)
-	}
-	var dests []games.AreaID
-	for _, a := range rule.To {
-		if legal(a) {
-			dests = append(dests, a)
-		}
-	}
-	if len(rule.To) == 0 {
-		for _, e := range t.b.Edges(area) {
-			if legal(e.To) && s.Units[e.To][def] > 0 {
-				dests = append(dests, e.To)
-			}
-		}
-		for _, e := range t.b.Edges(area) {
-			if legal(e.To) && s.Vacant(e.To) {
-				dests = append(dests, e.To)
-			}
-		}
-	}
-	return dests
 }

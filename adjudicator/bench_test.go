@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // turnSample is one nation turn of a recorded bot game: the state, the
@@ -25,13 +26,13 @@ type turnSample struct {
 // bot's orders, so a benchmark can replay them without the bot's cost.
 func sampleTurns(tb testing.TB, e *adjudicator.Engine, seed uint64) []turnSample {
 	tb.Helper()
-	standing := make([]*orders.File, len(e.G.Tables.Nations))
+	standing := make([]*orders.File, e.NumNations())
 	for n := range standing {
-		standing[n] = bot.Standing(e.G, n, "sim", "", seed)
+		standing[n] = bot.Standing(e, n, "sim", "", seed)
 	}
 	var out []turnSample
 	_, err := bot.Play(e, seed, func(st bot.Step) error {
-		if e.Due(st.Before) >= 0 {
+		if e.Due(st.Before).Kind == adjudicator.NationTurn {
 			f := bot.Orders(e, st.Before, "sim", "", seed)
 			out = append(out, turnSample{st.ID, st.Before, adjudicator.Input{Orders: f, Standing: standing}})
 		}
@@ -47,7 +48,7 @@ func sampleTurns(tb testing.TB, e *adjudicator.Engine, seed uint64) []turnSample
 // turn, one per op (Phase 1 to 3 with HMAC dice, as in production), and
 // reports the median as well as the mean.
 func BenchmarkNationTurn(b *testing.B) {
-	e := adjudicator.New(games.MustLoad("redux"))
+	e := rulesets.New(games.MustLoad("redux"))
 	turns := sampleTurns(b, e, 1)
 	key := sha256.Sum256([]byte("bench"))
 	times := make([]time.Duration, 0, b.N)
@@ -70,7 +71,7 @@ func BenchmarkNationTurn(b *testing.B) {
 // BenchmarkCheck checks the same orders against the turn's start, as the
 // mail front door does for every file and the bot for every draft.
 func BenchmarkCheck(b *testing.B) {
-	e := adjudicator.New(games.MustLoad("redux"))
+	e := rulesets.New(games.MustLoad("redux"))
 	turns := sampleTurns(b, e, 1)
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -28,6 +28,11 @@ const (
 	EvScore      = "score"      // victory points scored (Core 3.1)
 	EvKing       = "king"       // King of England (Core 3.2)
 	EvGameOver   = "game-over"  // final standings
+	EvLeader     = "leader"     // a leader placed, moved with its armies, removed or eliminated (L&R 9.2)
+	EvPhase      = "phase"      // a second movement phase or the Raider Withdrawal Phase (L&R 11.3, 11.5)
+	EvWithdraw   = "withdraw"   // raiders withdraw to sea (L&R 11.5)
+	EvRex        = "rex"        // Rex Anglorum (L&R 10.6, 9.4)
+	EvExtra      = "extra"      // the final round's extra nation turns (L&R 11.6.1)
 )
 
 // Event is one thing that happened.
@@ -81,12 +86,4 @@ func UnmarshalEvents(data []byte) ([]Event, error) {
 		out = append(out, e)
 	}
 	return out, nil
-}
-
-func diceText(ds []int) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = fmt.Sprint(d)
-	}
-	return "[" + strings.Join(parts, " ") + "]"
 }

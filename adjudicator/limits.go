@@ -28,16 +28,16 @@ func (p popLimit) limit() int {
 
 func (p popLimit) excess() int { return max(0, p.onLand-p.limit()) }
 
-// popLimitOf counts nation n's armies on land and the areas holding them,
+// popLimitOf counts nation m's armies on land and the areas holding them,
 // less skip(a) armies of area a (raiding units, reduX L&R 11.4; nil for
 // none).
-func (t *turn) popLimitOf(n int, skip func(a int) int) popLimit {
+func (t *Turn) popLimitOf(m NationID, skip func(games.AreaID) int) popLimit {
 	var p popLimit
-	for a := 0; a < t.b.NumLand; a++ {
+	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
-		k := t.s.Units[a][n]
+		k := t.Armies(id, m)
 		if skip != nil {
-			k -= skip(a)
+			k -= skip(id)
 		}
 		if k <= 0 {
 			continue
@@ -45,8 +45,8 @@ func (t *turn) popLimitOf(n int, skip func(a int) int) popLimit {
 		p.onLand += k
 		p.areas++
 		switch {
-		case t.b.Difficult(id):
-		case t.s.Holds(id, n):
+		case t.B.Difficult(id):
+		case t.S.Holds(id, m):
 			p.clear = true
 		default:
 			p.contested = append(p.contested, id)
@@ -55,10 +55,16 @@ func (t *turn) popLimitOf(n int, skip func(a int) int) popLimit {
 	return p
 }
 
+// moverLimit is the mover's population limit without its raiders (L&R
+// 11.4).
+func (t *Turn) moverLimit() popLimit {
+	return t.popLimitOf(t.N, func(a games.AreaID) int { return len(t.raiders[a]) })
+}
+
 // explain says how a population limit is made: "2 × 2 areas + 1 for
 // holding clear terrain", or why the +1 is missing (a clear area is
 // contested, 4.2.2: only an area the nation holds counts).
-func (t *turn) explain(p popLimit) string {
+func (t *Turn) explain(p popLimit) string {
 	s := "2 × " + count(p.areas, "area", "areas")
 	switch {
 	case p.clear:
@@ -66,86 +72,91 @@ func (t *turn) explain(p popLimit) string {
 	case len(p.contested) > 0:
 		var names []string
 		for _, a := range p.contested {
-			names = append(names, t.name(a))
+			names = append(names, t.Name(a))
 		}
-		return s + fmt.Sprintf(", and no +1 for clear terrain: they hold none, %s being contested", orJoin(names, "and"))
+		return s + fmt.Sprintf(", and no +1 for clear terrain: they hold none, %s being contested", OrJoin(names, "and"))
 	}
 	return s + ", and no +1: they hold no clear terrain"
 }
 
 // overPopulation is the 6.4 message for a nation over its population limit.
-func (t *turn) overPopulation(p popLimit) string {
+func (t *Turn) overPopulation(p popLimit) string {
 	return fmt.Sprintf("at the end of movement the %s would have %s over their population limit of %d (%s)",
-		t.nation(), count(p.excess(), "army", "armies"), p.limit(), t.explain(p))
+		t.Nation(), count(p.excess(), "army", "armies"), p.limit(), t.explain(p))
 }
 
-// stackingBreak says where nation n breaks the stacking limit (reduX Core
+// stackingBreak says where nation m breaks the stacking limit (reduX Core
 // 4.2.1), if it does: the first area, in board order, over the overstack
-// maximum or holding a second overstack (stackingOK's), and every area at
+// maximum or holding a second overstack (StackingOK's), and every area at
 // fault.
-func (t *turn) stackingBreak(n int) (where games.AreaID, detail string) {
-	ok, where := t.stackingOK(n)
+func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail string) {
+	ok, where := t.StackingOK(m)
 	if ok {
 		return games.NoArea, ""
 	}
 	var over, stacks []string
-	for a := 0; a < t.b.NumLand; a++ {
+	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
-		c := t.s.Units[a][n]
-		norm, os := t.stackLimit(id)
+		c := t.Armies(id, m)
+		norm, os := t.StackLimit(id)
 		switch {
 		case c > os && id == where:
 			over = append(over, fmt.Sprintf("%d armies there, more than an overstack of %d", c, os))
 		case c > os:
-			over = append(over, fmt.Sprintf("%d armies in %s, more than an overstack of %d", c, t.name(id), os))
+			over = append(over, fmt.Sprintf("%d armies in %s, more than an overstack of %d", c, t.Name(id), os))
 		case c > norm:
-			stacks = append(stacks, fmt.Sprintf("%s (%d)", t.name(id), c))
+			stacks = append(stacks, fmt.Sprintf("%s (%d)", t.Name(id), c))
 		}
 	}
 	if len(stacks) > 1 {
-		over = append(over, fmt.Sprintf("overstacks in %s, where one is allowed", orJoin(stacks, "and")))
+		over = append(over, fmt.Sprintf("overstacks in %s, where one is allowed", OrJoin(stacks, "and")))
 	}
 	return where, strings.Join(over, "; ")
 }
 
 // checkStacking enforces the stacking limit at the end of movement (Core
 // 4.2.1, 6.4).
-func (t *turn) checkStacking() {
-	st := t.g.Tables.Stacking
-	if where, detail := t.stackingBreak(t.n); where != games.NoArea {
-		t.limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, one overstack of up to %d or %d)",
-			t.nation(), t.name(where), detail, st.Clear, st.Difficult, st.OverstackClear, st.OverstackDifficult)
+func (t *Turn) checkStacking() {
+	st := t.G.Tables.Stacking
+	if where, detail := t.stackingBreak(t.N); where != games.NoArea {
+		t.Limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, one overstack of up to %d or %d)",
+			t.Nation(), t.Name(where), detail, st.Clear, st.Difficult, st.OverstackClear, st.OverstackDifficult)
 	}
 }
 
 // checkHeld enforces the second paragraph of reduX Core 6.4: the nation
-// holds at least as many areas as at the start of the phase. held says
-// which areas count as held now (an area a leader left does, L&R 9.2.1).
-func (t *turn) checkHeld(held func(games.AreaID) bool) {
+// holds at least as many areas as at the start of the phase; an area a
+// leader left counts as held (L&R 9.2.1).
+func (t *Turn) checkHeld() {
 	now := 0
 	var left []string
-	for a := 0; a < t.b.NumLand; a++ {
+	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
-		if held(id) {
+		if t.S.Holds(id, t.N) || t.leaderLeft[a] {
 			now++
 		} else if t.heldStart[a] {
-			left = append(left, t.name(id))
+			left = append(left, t.Name(id))
 		}
 	}
 	if now < t.heldAt {
-		t.limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
-			t.nation(), t.heldAt, now, orJoin(left, "and"))
+		t.Limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
+			t.Nation(), t.heldAt, now, OrJoin(left, "and"))
 	}
 }
 
 // startMovement records what the end of a Movement Phase is measured
-// against (reduX Core 6.4): the areas held and the excess at its start.
-func (t *turn) startMovement(excess int) {
-	t.heldStart = make([]bool, t.b.NumLand)
+// against (reduX Core 6.4): the areas held and the excess at its start;
+// the first phase's excess is kept for a Major Invasion's second (L&R
+// 11.3).
+func (t *Turn) startMovement() {
+	t.heldStart = make([]bool, t.B.NumLand)
 	t.heldAt = 0
-	for _, a := range t.s.Held(t.b, t.n) {
+	for _, a := range t.S.Held(t.B, t.N) {
 		t.heldStart[a] = true
 		t.heldAt++
 	}
-	t.excess0 = excess
+	t.excess0 = t.moverLimit().excess()
+	if t.Phase == 1 {
+		t.excessStart = t.excess0
+	}
 }

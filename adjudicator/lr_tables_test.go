@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // TestLRTablesOverride: a GM's edited copy of each Leaders and Raiders
@@ -30,7 +31,7 @@ func TestLRTablesOverride(t *testing.T) {
 		}
 		g, err := r.Load(nil, "house.yaml", []byte(y))
 		require.NoError(t, err)
-		return g, adjudicator.New(g)
+		return g, rulesets.New(g)
 	}
 	area := func(g *games.Game, name string) games.AreaID {
 		a, err := g.Board.Lookup(name)
@@ -43,10 +44,8 @@ func TestLRTablesOverride(t *testing.T) {
 		return n
 	}
 	empty := func(g *games.Game, round int) *adjudicator.State {
-		s := adjudicator.NewState(g)
-		for a := range s.Units {
-			clear(s.Units[a])
-		}
+		s := rulesets.New(g).NewState()
+		s.ClearUnits()
 		s.Round, s.Next = round, len(g.Tables.Nations)
 		return s
 	}
@@ -56,22 +55,22 @@ func TestLRTablesOverride(t *testing.T) {
 		s := empty(g, 4)
 		we := nation(g, "Welsh")
 		for _, a := range []string{"Powys", "Devon", "Cornwall"} {
-			s.Units[area(g, a)][we] = 1
+			s.Add(area(g, a), we, adjudicator.Infantry, 1)
 		}
 		ns, _, err := e.EndRound(s)
 		require.NoError(t, err)
-		assert.Equal(t, 10+5+3, ns.VP[we], "centre Powys, adjacent Devon, other Cornwall at the GM's values, in a round the GM made a holding round")
+		assert.Equal(t, 10+5+3, ns.Nations[we].VP.Whole(), "centre Powys, adjacent Devon, other Cornwall at the GM's values, in a round the GM made a holding round")
 	})
 	t.Run("occupying 10.2", func(t *testing.T) {
 		g, e := load(t, "areas: {York: 12}", "areas: {York: 12, Cheshire: 7}")
 		s := empty(g, 8)
 		we, br := nation(g, "Welsh"), nation(g, "Brigantes")
 		s.Next = br
-		s.Units[area(g, "Cheshire")][we] = 1
-		s.Units[area(g, "Cumbria")][br] = 1
+		s.Add(area(g, "Cheshire"), we, adjudicator.Infantry, 1)
+		s.Add(area(g, "Cumbria"), br, adjudicator.Infantry, 1)
 		ns, _, err := e.NationTurn(s, adjudicator.Input{}, dice.NewScript())
 		require.NoError(t, err)
-		assert.Equal(t, 7, ns.VP[we], "the Welsh occupy Cheshire, a GM's addition, in their occupying round VIII")
+		assert.Equal(t, 7, ns.Nations[we].VP.Whole(), "the Welsh occupy Cheshire, a GM's addition, in their occupying round VIII")
 	})
 	t.Run("raiding 10.3", func(t *testing.T) {
 		g, e := load(t, "vp: 1\n    nations: {Danes: 2}", "vp: 5\n    nations: {Danes: 2}")
@@ -85,52 +84,52 @@ func TestLRTablesOverride(t *testing.T) {
 		require.Empty(t, e.Check(s, f, nil))
 		ns, _, err := e.NationTurn(s, adjudicator.Input{Orders: f}, dice.NewScript())
 		require.NoError(t, err)
-		assert.Equal(t, 5, ns.VP[an])
+		assert.Equal(t, 5, ns.Nations[an].VP.Whole())
 	})
 	t.Run("eliminating 10.4", func(t *testing.T) {
 		g, e := load(t, "victims: [Aelle], vp: 6, rounds: [6, 7]", "victims: [Aelle], vp: 20, rounds: [6, 7]")
 		s := empty(g, 6)
 		rb, sx := nation(g, "Romano-British"), nation(g, "Saxons")
 		s.Next = rb
-		s.Units[area(g, "Kent")][rb] = 3
-		s.Units[area(g, "Essex")][sx] = 1
-		s.LR.Leaders = []adjudicator.Leader{{Nation: sx, Name: "Aelle", Area: area(g, "Essex")}}
+		s.Add(area(g, "Kent"), rb, adjudicator.Infantry, 3)
+		s.Add(area(g, "Essex"), sx, adjudicator.Infantry, 1)
+		s.Leaders = []adjudicator.Leader{{Nation: sx, Name: "Aelle", Area: area(g, "Essex")}}
 		f := &orders.File{Kind: orders.TurnOrders, Nation: "Romano-British", Turn: e.TurnID(s), Body: []orders.Statement{
 			orders.Move{At: orders.At{Line: 1}, N: 2, Path: []games.AreaID{area(g, "Kent"), area(g, "Essex")}},
 		}}
 		ns, _, err := e.NationTurn(s, adjudicator.Input{Orders: f}, dice.NewScript(5, 1, 1))
 		require.NoError(t, err)
-		assert.Equal(t, 20+2, ns.VP[rb], "the GM's 20 for Aelle and the table's 2 for his army")
+		assert.Equal(t, 20+2, ns.Nations[rb].VP.Whole(), "the GM's 20 for Aelle and the table's 2 for his army")
 	})
 	t.Run("bretwalda 10.5", func(t *testing.T) {
 		g, e := load(t, "vp: 2\n    set: england-and-borders", "vp: 9\n    set: england-and-borders")
 		s := empty(g, 9)
 		we := nation(g, "Welsh")
 		s.Next = we
-		s.Units[area(g, "Powys")][we] = 1
+		s.Add(area(g, "Powys"), we, adjudicator.Infantry, 1)
 		ns, _, err := e.NationTurn(s, adjudicator.Input{}, dice.NewScript())
 		require.NoError(t, err)
-		assert.Equal(t, 9, ns.VP[we])
+		assert.Equal(t, 9, ns.Nations[we].VP.Whole())
 	})
 	t.Run("rex anglorum 10.6", func(t *testing.T) {
 		g, e := load(t, "vp: 4\n    region: England\n    armies: 1", "vp: 15\n    region: England\n    armies: 2")
 		s := empty(g, 11)
 		da := nation(g, "Danes")
-		s.Units[area(g, "York")][da] = 1
+		s.Add(area(g, "York"), da, adjudicator.Infantry, 1)
 		ns, _, err := e.EndRound(s)
 		require.NoError(t, err)
-		assert.Equal(t, 15, ns.VP[da])
-		assert.Equal(t, 2, ns.Units[area(g, "Lindsey")][da], "two extra armies, in the vacant scoring centre Lindsey (Core 5.2.2)")
+		assert.Equal(t, 15, ns.Nations[da].VP.Whole())
+		assert.Equal(t, 2, ns.Units(area(g, "Lindsey"), da), "two extra armies, in the vacant scoring centre Lindsey (Core 5.2.2)")
 	})
 	t.Run("king 11.6", func(t *testing.T) {
 		g, e := load(t, "vp: 8\n    set: england-south-york-march", "vp: 30\n    set: england-south-york-march")
 		s := empty(g, 16)
 		no := nation(g, "Normans")
-		s.Units[area(g, "Wessex")][no] = 1
-		s.LR.Leaders = []adjudicator.Leader{{Nation: no, Name: "William", Area: area(g, "Wessex")}}
+		s.Add(area(g, "Wessex"), no, adjudicator.Infantry, 1)
+		s.Leaders = []adjudicator.Leader{{Nation: no, Name: "William", Area: area(g, "Wessex")}}
 		ns, _, err := e.EndRound(s)
 		require.NoError(t, err)
-		assert.Equal(t, 30+4, ns.VP[no], "King 30, then Wessex, a Norman centre")
+		assert.Equal(t, 30+4, ns.Nations[no].VP.Whole(), "King 30, then Wessex, a Norman centre")
 	})
 	t.Run("timeline marks", func(t *testing.T) {
 		g, e := load(t, "      - {nation: Danes, kind: return, why: \"classic XI: the Danish invaders must return to sea (R and ☞)\"}\n", "      - {nation: Danes, kind: raid, why: a house rule}\n")
@@ -142,8 +141,8 @@ func TestLRTablesOverride(t *testing.T) {
 		}}
 		ns, _, err := e.NationTurn(s, adjudicator.Input{Orders: f}, dice.NewScript())
 		require.NoError(t, err)
-		assert.Equal(t, 3, ns.Units[area(g, "Bernicia")][da], "a plain Raiding turn: raiders may stay on land")
-		assert.Equal(t, 1, ns.Units[area(g, "North Sea")][da], "the others stayed at sea")
-		assert.Equal(t, 4, ns.Units[area(g, "Frisian Sea")][da])
+		assert.Equal(t, 3, ns.Units(area(g, "Bernicia"), da), "a plain Raiding turn: raiders may stay on land")
+		assert.Equal(t, 1, ns.Units(area(g, "North Sea"), da), "the others stayed at sea")
+		assert.Equal(t, 4, ns.Units(area(g, "Frisian Sea"), da))
 	})
 }

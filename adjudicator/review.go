@@ -9,11 +9,11 @@ import (
 	"github.com/pbem-org/pbem/orders"
 )
 
-// Review is what checking an order file finds (docs/design.md §2): the errors that
-// refuse it, every one with its line and rule, in line order; warnings
-// about statements that are allowed but can never apply; and the Decisions
-// the file leaves to their documented defaults (docs/orders.md), which the
-// acknowledgement lists.
+// Review is what checking an order file finds (docs/design.md §2): the
+// errors that refuse it, every one with its line and rule, in line order;
+// warnings about statements that are allowed but can never apply; and the
+// Decisions the file leaves to their documented defaults (docs/orders.md),
+// which the acknowledgement lists.
 type Review struct {
 	Errors   orders.Errors
 	Warnings []Note
@@ -40,22 +40,21 @@ func (n Note) String() string {
 }
 
 // Check validates an order file against the state at the start of the turn
-// it is for (docs/design.md §2: a file with any error is refused, with every error
-// listed): Review's errors.
+// it is for (docs/design.md §2: a file with any error is refused, with every
+// error listed): Review's errors.
 func (e *Engine) Check(s *State, f *orders.File, standing []*orders.File) orders.Errors {
 	return e.review(s, f, standing, false).Errors
 }
 
 // Review checks an order file against the state at the start of the turn it
-// is for. It plays Phases 1 and 2 on a copy, which need no dice, and in a
-// Major Invasion the second Movement Phase too when the first makes no
-// battle, so that its start is known: then its moves and the limits at its
-// end (Core 6.4, the population limit measured from the start of the
-// first phase) are checked like the first's (reduX L&R 11.3); battle lines are
-// checked against the battles the moves make. It checks what the file
-// holds: a file whose header lines could not be read (no nation or turn)
-// is checked against the turn due, so that its reader gets every error at
-// once.
+// is for. It plays the stages that need no dice on a copy, and in a Major
+// Invasion the second Movement Phase too when the first makes no battle,
+// so that its start is known: then its moves and the limits at its end
+// (Core 6.4, the population limit measured from the start of the first
+// phase) are checked like the first's (L&R 11.3); battle lines are checked
+// against the battles the moves make. A file whose header lines could not
+// be read (no nation or turn) is checked against the turn due, so that its
+// reader gets every error at once.
 func (e *Engine) Review(s *State, f *orders.File, standing []*orders.File) *Review {
 	return e.review(s, f, standing, true)
 }
@@ -66,49 +65,62 @@ func (e *Engine) review(s *State, f *orders.File, standing []*orders.File, notes
 	refuse := func(format string, args ...any) *Review {
 		return &Review{Errors: orders.Errors{{Illegal: true, Msg: fmt.Sprintf(format, args...)}}}
 	}
-	n := e.Due(s)
-	if n < 0 {
+	st := e.Due(s)
+	if st.Kind != NationTurn {
 		return refuse("no nation turn is due: the round is ending")
 	}
 	if f.Kind == orders.StandingOrders {
-		return &Review{Errors: sortErrors(e.checkStanding(f))}
+		return &Review{Errors: sortErrors(e.CheckStanding(f))}
 	}
-	due := e.G.Tables.Nations[n].Name
+	due := e.NationName(st.Nation)
 	if f.Nation != "" && f.Nation != due {
 		return refuse("it is the %s turn, not the %s turn", possessive(due), possessive(f.Nation))
 	}
-	if want := e.TurnID(s); f.Turn != "" && f.Turn != want {
-		return refuse("these orders are for turn %s but the turn due is %s", f.Turn, want)
+	if f.Turn != "" && f.Turn != st.ID {
+		return refuse("these orders are for turn %s but the turn due is %s", f.Turn, st.ID)
 	}
-	t := e.newTurn(s, n, Input{Orders: f, Standing: standing}, nil, true)
+	t := e.newTurn(s, st, Input{Orders: f, Standing: standing}, nil, true)
 	t.notes = notes
-	t.phase1()
-	t.phase2()
+	t.run(Setup, Moving, Checking)
+	return &Review{Errors: sortErrors(t.errs), Warnings: sortNotes(t.warnings), Defaults: sortNotes(t.defaults)}
+}
+
+// CheckBattles is the checking stage of the battle lines (reduX Core 7,
+// 7.1, 7.2.2; L&R 11.3): in a Major Invasion whose first phase makes no
+// battle it plays the second movement first (its start is then known),
+// checks the battles, casualties and attack lines against the battles the
+// moves make, and under Review lists the battles' defaults and warnings.
+func CheckBattles(t *Turn) {
 	first, order1 := t.entries, t.order
 	var second [][]entry
 	var order2 []games.AreaID
-	known := false
-	if t.lr != nil && t.lr.major && len(order1) == 0 {
-		// Where the second phase starts is known only when the first
-		// makes no battle; otherwise the dice decide it and only its
-		// paths are checked (lrCheckStatements).
-		t.lrSecondMovement()
-		second, order2, known = t.entries, t.order, true
-		t.in.Orders = t.lr.topLevel
+	if t.Major && len(order1) == 0 {
+		SecondMovement(t)
+		second, order2, t.secondKnown = t.entries, t.order, true
+		t.In.Orders = t.topLevel
 	}
-	t.checkBattleStatements(first, second, known)
-	if notes {
+	t.checkBattleStatements(first, second, t.secondKnown)
+	if t.notes {
 		t.reviewBattles(first, second, order1, order2)
-	}
-	if t.lr != nil { // Leaders and Raiders (lr_turn.go)
-		t.lrCheckStatements(known)
-		if notes {
-			t.lrDefaults(known)
+		if f := t.E.R.Defaults; f != nil {
+			f(t)
 		}
-	} else {
-		t.coreRefusesLR()
 	}
-	return &Review{Errors: sortErrors(t.errs), Warnings: sortNotes(t.warnings), Defaults: sortNotes(t.defaults)}
+}
+
+// SecondKnown reports whether the checking stages played a Major
+// Invasion's second phase (its first made no battle).
+func (t *Turn) SecondKnown() bool { return t.secondKnown }
+
+// Phase2Played reports whether a move of the "phase 2:" block on a line
+// was played when the file was checked (SecondKnown).
+func (t *Turn) Phase2Played(line int) bool {
+	for _, st := range t.phase2Body {
+		if st.Pos() == line {
+			return true
+		}
+	}
+	return false
 }
 
 // sortErrors puts errors in line order, whole-file errors (line 0) first,
@@ -123,15 +135,16 @@ func sortNotes(ns []Note) []Note {
 	return ns
 }
 
-// warn records a warning: a statement that is allowed but can never apply.
-func (t *turn) warn(line int, rule, format string, args ...any) {
+// Warn records a warning under Review: a statement that is allowed but can
+// never apply.
+func (t *Turn) Warn(line int, rule, format string, args ...any) {
 	if t.notes {
 		t.warnings = append(t.warnings, Note{Line: line, Rule: rule, Msg: fmt.Sprintf(format, args...)})
 	}
 }
 
-// defaulted records a Decision the file leaves to its default.
-func (t *turn) defaulted(line int, rule, format string, args ...any) {
+// Defaulted records under Review a Decision the file leaves to its default.
+func (t *Turn) Defaulted(line int, rule, format string, args ...any) {
 	if t.notes {
 		t.defaults = append(t.defaults, Note{Line: line, Rule: rule, Msg: fmt.Sprintf(format, args...)})
 	}
@@ -139,7 +152,7 @@ func (t *turn) defaulted(line int, rule, format string, args ...any) {
 
 // defaultedAreas records armies a default placed or removed, per area:
 // format takes the count and the list ("1 in York and 2 in Kent").
-func (t *turn) defaultedAreas(per []int, rule, format, one, many string) {
+func (t *Turn) defaultedAreas(per []int, rule, format, one, many string) {
 	if !t.notes {
 		return
 	}
@@ -147,26 +160,25 @@ func (t *turn) defaultedAreas(per []int, rule, format, one, many string) {
 	total := 0
 	for a, c := range per {
 		if c > 0 {
-			where = append(where, fmt.Sprintf("%d in %s", c, t.name(games.AreaID(a))))
+			where = append(where, fmt.Sprintf("%d in %s", c, t.Name(games.AreaID(a))))
 			total += c
 		}
 	}
 	if total > 0 {
-		t.defaulted(0, rule, format, count(total, one, many), orJoin(where, "and"))
+		t.Defaulted(0, rule, format, count(total, one, many), OrJoin(where, "and"))
 	}
 }
 
 // checkBattleStatements checks the battles, casualties and attack lines
-// against the battles the moves make (used when checking a file). first
-// holds the attacking groups of the first (or only) Movement Phase by
-// area; second those of a Major Invasion's second phase when known. The
-// top-level attack and casualties lines of a Major Invasion apply to the
-// battles of both phases (docs/orders.md 17); a top-level battles line to
-// the first; the lines of the "phase 2:" block to the second.
-func (t *turn) checkBattleStatements(first, second [][]entry, known bool) {
-	major := t.lr != nil && t.lr.major
+// against the battles the moves make. first holds the attacking groups of
+// the first (or only) Movement Phase by area; second those of a Major
+// Invasion's second phase when known. The top-level attack and casualties
+// lines of a Major Invasion apply to the battles of both phases
+// (docs/orders.md 17); a top-level battles line to the first; the lines of
+// the "phase 2:" block to the second.
+func (t *Turn) checkBattleStatements(first, second [][]entry, known bool) {
 	var reach []bool // areas the second phase may attack, when not known
-	if major && !known {
+	if t.Major && !known {
 		reach = t.secondPhaseReach()
 	}
 	groups := func(a games.AreaID) []entry {
@@ -180,47 +192,49 @@ func (t *turn) checkBattleStatements(first, second [][]entry, known bool) {
 	}
 	none := "there is no battle in %s after these moves"
 	switch {
-	case major && known:
+	case t.Major && known:
 		none = "there is no battle in %s in either phase after these moves"
-	case major:
+	case t.Major:
 		none = "there is no battle in %s after the first phase's moves, and no move of the \"phase 2:\" block ends there"
 	}
-	for _, bo := range statements[orders.Battles](t) {
-		for _, a := range bo.Areas {
-			if len(first[a]) == 0 {
-				t.problem(bo.Line, "reduX Core 7", "there is no battle in %s after these moves", t.name(a))
-			}
-		}
-	}
-	t.checkBattleLines(t.in.Orders.Body, isBattle, groups, none)
-	if major && known {
-		body := t.lr.phase2Body[:len(t.lr.phase2Body)-t.lr.phase2Copied]
+	t.checkBattlesLines(Statements[orders.Battles](t), first, "reduX Core 7", "there is no battle in %s after these moves")
+	t.checkBattleLines(t.In.Orders.Body, isBattle, groups, none)
+	if t.Major && known {
+		body := t.phase2Body[:len(t.phase2Body)-t.phase2Copied]
+		var bos []orders.Battles
 		for _, st := range body {
 			if bo, ok := st.(orders.Battles); ok {
-				for _, a := range bo.Areas {
-					if len(second[a]) == 0 {
-						t.problem(bo.Line, "reduX Core 7, L&R 11.3", "there is no battle in %s after the second phase's moves", t.name(a))
-					}
-				}
+				bos = append(bos, bo)
 			}
 		}
-		inSecond := func(a games.AreaID) []entry { return second[a] }
-		t.checkBattleLines(body, func(a games.AreaID) bool { return len(second[a]) > 0 }, inSecond, "there is no battle in %s after the second phase's moves")
+		t.checkBattlesLines(bos, second, "reduX Core 7, L&R 11.3", "there is no battle in %s after the second phase's moves")
+		t.checkBattleLines(body, func(a games.AreaID) bool { return len(second[a]) > 0 }, func(a games.AreaID) []entry { return second[a] }, "there is no battle in %s after the second phase's moves")
 	}
-	for _, d := range statements[orders.Defend](t) {
-		if d.Area != games.NoArea && !t.b.IsLand(d.Area) {
-			t.problem(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
+	for _, d := range Statements[orders.Defend](t) {
+		if d.Area != games.NoArea && !t.B.IsLand(d.Area) {
+			t.Problem(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
+		}
+	}
+}
+
+// checkBattlesLines checks battles lines against one phase's battles.
+func (t *Turn) checkBattlesLines(bos []orders.Battles, groups [][]entry, rule, none string) {
+	for _, bo := range bos {
+		for _, a := range bo.Areas {
+			if len(groups[a]) == 0 {
+				t.Problem(bo.Line, rule, none, t.Name(a))
+			}
 		}
 	}
 }
 
 // checkBattleLines checks the casualties and attack lines of one block.
-func (t *turn) checkBattleLines(body []orders.Statement, isBattle func(games.AreaID) bool, groups func(games.AreaID) []entry, none string) {
+func (t *Turn) checkBattleLines(body []orders.Statement, isBattle func(games.AreaID) bool, groups func(games.AreaID) []entry, none string) {
 	for _, st := range body {
 		switch x := st.(type) {
 		case orders.Casualties:
 			if !isBattle(x.Area) {
-				t.problem(x.Line, "reduX Core 7.1", none, t.name(x.Area))
+				t.Problem(x.Line, "reduX Core 7.1", none, t.Name(x.Area))
 				continue
 			}
 			gs := groups(x.Area)
@@ -233,15 +247,15 @@ func (t *turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 					found = found || e.From == f
 				}
 				if !found {
-					t.problem(x.Line, "reduX Core 7.1", "no armies attack %s from %s", t.name(x.Area), t.name(f))
+					t.Problem(x.Line, "reduX Core 7.1", "no armies attack %s from %s", t.Name(x.Area), t.Name(f))
 				}
 			}
 		case orders.Attack:
 			if !isBattle(x.Area) {
-				t.problem(x.Line, "reduX Core 7", none, t.name(x.Area))
+				t.Problem(x.Line, "reduX Core 7", none, t.Name(x.Area))
 			}
 			if len(x.Rule.To) > 0 {
-				t.problem(x.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
+				t.Problem(x.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
 			}
 		}
 	}
@@ -251,8 +265,8 @@ func (t *turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 // attack when where it starts is not known: where a move of the "phase 2:"
 // block ends (in any branch), and the coast of a sea the nation still has
 // units in, where they land by default (reduX Core 6.1, L&R 11.3).
-func (t *turn) secondPhaseReach() []bool {
-	reach := make([]bool, len(t.b.Areas))
+func (t *Turn) secondPhaseReach() []bool {
+	reach := make([]bool, len(t.B.Areas))
 	var walk func([]orders.Statement)
 	walk = func(body []orders.Statement) {
 		for _, st := range body {
@@ -266,15 +280,15 @@ func (t *turn) secondPhaseReach() []bool {
 			}
 		}
 	}
-	for _, ph := range statements[orders.Phase](t) {
+	for _, ph := range Statements[orders.Phase](t) {
 		walk(ph.Body)
 	}
-	for a := t.b.NumLand; a < len(t.b.Areas); a++ {
-		if t.s.Units[a][t.n] == 0 {
+	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
+		if !t.S.Has(games.AreaID(a), t.N) {
 			continue
 		}
-		for _, e := range t.b.Edges(games.AreaID(a)) {
-			reach[e.To] = reach[e.To] || t.b.IsLand(e.To)
+		for _, e := range t.B.Edges(games.AreaID(a)) {
+			reach[e.To] = reach[e.To] || t.B.IsLand(e.To)
 		}
 	}
 	return reach
@@ -287,35 +301,25 @@ func (t *turn) secondPhaseReach() []bool {
 // Core 7.2.2, L&R 11.3, 11.4, 12). first and second are the attacking
 // groups by area of each phase (second nil unless known), in the order
 // their battles are fought by default.
-func (t *turn) reviewBattles(first, second [][]entry, order1, order2 []games.AreaID) {
-	top := t.in.Orders.Body
-	var block []orders.Statement
-	if t.lr != nil {
-		top = t.lr.topLevel.Body
-		block = t.lr.phase2Body
-	}
-	major := t.lr != nil && t.lr.major
+func (t *Turn) reviewBattles(first, second [][]entry, order1, order2 []games.AreaID) {
+	top, block := t.topLevel.Body, t.phase2Body
 	phase := func(p int) string {
-		if !major {
+		if !t.Major {
 			return ""
 		}
 		return []string{"", "in the first phase, ", "in the second phase, "}[p]
 	}
 	for p, order := range [][]games.AreaID{order1, order2} {
-		body := top
+		body, groups := top, first
 		if p == 1 {
-			body = block
+			body, groups = block, second
 		}
 		if len(order) > 1 && !has(body, isBattles) {
 			var names []string
 			for _, a := range order {
-				names = append(names, t.name(a))
+				names = append(names, t.Name(a))
 			}
-			t.defaulted(0, "reduX Core 7", "%sthe battles are fought in the order the moves entered them: %s", phase(p+1), strings.Join(names, ", then "))
-		}
-		groups := first
-		if p == 1 {
-			groups = second
+			t.Defaulted(0, "reduX Core 7", "%sthe battles are fought in the order the moves entered them: %s", phase(p+1), strings.Join(names, ", then "))
 		}
 		for _, a := range order {
 			t.reviewBattle(a, groups[a], p+1, body, phase(p+1))
@@ -325,7 +329,7 @@ func (t *turn) reviewBattles(first, second [][]entry, order1, order2 []games.Are
 		return t.mayRetreat(first[a], 1) || (second != nil && t.mayRetreat(second[a], 2))
 	}, func(a games.AreaID) []entry { return append(append([]entry(nil), first[a]...), groupsOf(second, a)...) })
 	if second != nil {
-		t.warnNoRetreat(block[:len(block)-t.lr.phase2Copied], func(a games.AreaID) bool { return t.mayRetreat(second[a], 2) }, func(a games.AreaID) []entry { return second[a] })
+		t.warnNoRetreat(block[:len(block)-t.phase2Copied], func(a games.AreaID) bool { return t.mayRetreat(second[a], 2) }, func(a games.AreaID) []entry { return second[a] })
 	}
 }
 
@@ -337,39 +341,38 @@ func groupsOf(g [][]entry, a games.AreaID) []entry {
 }
 
 // reviewBattle lists the defaults of one battle of phase p (1 or 2).
-func (t *turn) reviewBattle(a games.AreaID, groups []entry, p int, body []orders.Statement, phase string) {
+func (t *Turn) reviewBattle(a games.AreaID, groups []entry, p int, body []orders.Statement, phase string) {
 	from := map[games.AreaID]bool{}
 	for _, g := range groups {
 		from[g.From] = true
 	}
 	if len(from) > 1 && !has(body, casualtiesFor(a)) {
-		t.defaulted(0, "reduX Core 7.1", "%sin %s your armies that cannot retreat die first, then those that entered last", phase, t.name(a))
+		t.Defaulted(0, "reduX Core 7.1", "%sin %s your armies that cannot retreat die first, then those that entered last", phase, t.Name(a))
 	}
 	if _, ok := attackLine(body, a, false); !ok && t.mayRetreat(groups, p) {
-		t.defaulted(0, "reduX Core 7.2", "%sin %s your armies fight on until one side is gone: no attack line", phase, t.name(a))
+		t.Defaulted(0, "reduX Core 7.2", "%sin %s your armies fight on until one side is gone: no attack line", phase, t.Name(a))
 	}
-	if t.lr == nil {
-		return
-	}
-	def := -1
-	for m, c := range t.s.Units[a] {
-		if m != t.n && c > 0 {
-			def = m
+	if cav := t.E.Kind("cavalry"); cav >= 0 {
+		def := -1
+		for _, m := range t.S.Occupants(a) {
+			if m != t.N {
+				def = m
+			}
+		}
+		if def >= 0 && t.S.Count(a, def, cav) > 0 && t.S.Count(a, def, Infantry) > 0 && !has(body, targetFor(a)) {
+			t.Defaulted(0, "reduX L&R 9.1.2", "%sin %s a die of yours that can kill either type kills cavalry: no target line", phase, t.Name(a))
 		}
 	}
-	if def >= 0 && t.s.Cavalry(a, def) > 0 && t.s.Infantry(a, def) > 0 && !has(body, targetFor(a)) {
-		t.defaulted(0, "reduX L&R 9.1.2", "%sin %s a die of yours that can kill either type kills cavalry: no target line", phase, t.name(a))
-	}
-	if li := t.s.LeaderIn(a, t.n); li >= 0 {
+	if li := t.S.LeaderIn(a, t.N); li >= 0 {
 		if _, ok := attackLine(body, a, true); !ok {
-			t.defaulted(0, "reduX L&R 9.2.2", "%sin %s %s stays with his armies: no \"retreat leader\" line", phase, t.name(a), t.s.LR.Leaders[li].Name)
+			t.Defaulted(0, "reduX L&R 9.2.2", "%sin %s %s stays with his armies: no \"retreat leader\" line", phase, t.Name(a), t.S.Leaders[li].Name)
 		}
 	}
 }
 
 // warnNoRetreat warns of the retreat lines of body for areas where no
 // attacking army may retreat.
-func (t *turn) warnNoRetreat(body []orders.Statement, may func(games.AreaID) bool, groups func(games.AreaID) []entry) {
+func (t *Turn) warnNoRetreat(body []orders.Statement, may func(games.AreaID) bool, groups func(games.AreaID) []entry) {
 	for _, st := range body {
 		at, ok := st.(orders.Attack)
 		if !ok || at.Rule.Hold || at.Rule.Leader || len(groups(at.Area)) == 0 || may(at.Area) {
@@ -391,7 +394,7 @@ func (t *turn) warnNoRetreat(body []orders.Statement, may func(games.AreaID) boo
 				why = append(why, w)
 			}
 		}
-		t.warn(at.Line, rule, "the armies that attack %s %s, so they may not retreat and this line can never apply", t.name(at.Area), orJoin(why, "or"))
+		t.Warn(at.Line, rule, "the armies that attack %s %s, so they may not retreat and this line can never apply", t.Name(at.Area), OrJoin(why, "or"))
 	}
 }
 
@@ -399,12 +402,12 @@ func (t *turn) warnNoRetreat(body []orders.Statement, may func(games.AreaID) boo
 // (reduX Core 7.2.2: not from the sea, nor if placed there; L&R 11.3, 11.4:
 // back to sea for raiders and in a Major Invasion's first phase; 12: not
 // after a boat move).
-func (t *turn) mayRetreat(groups []entry, p int) bool {
+func (t *Turn) mayRetreat(groups []entry, p int) bool {
 	for _, g := range groups {
 		switch {
 		case g.Boat || g.From == games.NoArea:
-		case !t.b.IsLand(g.From):
-			if t.lr != nil && (t.lr.raid || (t.lr.major && p == 1)) {
+		case !t.B.IsLand(g.From):
+			if t.Raid || (t.Major && p == 1) {
 				return true
 			}
 		default:
@@ -414,7 +417,7 @@ func (t *turn) mayRetreat(groups []entry, p int) bool {
 	return false
 }
 
-// has reports whether body holds a statement that keep accepts.
+// Has reports whether body holds a statement that keep accepts.
 func has(body []orders.Statement, keep func(orders.Statement) bool) bool {
 	for _, st := range body {
 		if keep(st) {
@@ -422,6 +425,12 @@ func has(body []orders.Statement, keep func(orders.Statement) bool) bool {
 		}
 	}
 	return false
+}
+
+// TopLevelHas reports whether the turn's own order file holds a statement
+// that keep accepts.
+func (t *Turn) TopLevelHas(keep func(orders.Statement) bool) bool {
+	return t.topLevel != nil && has(t.topLevel.Body, keep)
 }
 
 func isBattles(st orders.Statement) bool { _, ok := st.(orders.Battles); return ok }
@@ -447,40 +456,4 @@ func attackLine(body []orders.Statement, a games.AreaID, leader bool) (orders.Ru
 		}
 	}
 	return orders.Rule{}, false
-}
-
-// lrDefaults lists the Leaders and Raiders Decisions the file leaves to
-// their defaults (docs/orders.md 15-21): raiders staying at sea or on land,
-// the second phase of a Major Invasion, Cnut's crown, the Normans' cavalry.
-func (t *turn) lrDefaults(known bool) {
-	l := t.lr
-	top := l.topLevel.Body
-	if l.raid && (!l.major || known) {
-		for a := t.b.NumLand; a < len(t.b.Areas); a++ {
-			if k := len(l.raiders[a]); k > 0 && k == t.s.Units[a][t.n] {
-				t.defaulted(0, "reduX L&R 11.4", "%s at sea in %s", count(k, "raider stays", "raiders stay"), t.name(games.AreaID(a)))
-			}
-		}
-	}
-	onLand := false
-	for a := 0; a < t.b.NumLand; a++ {
-		onLand = onLand || len(l.raiders[a]) > 0
-	}
-	withdraws := has(top, func(st orders.Statement) bool { _, ok := st.(orders.Withdraw); return ok })
-	switch {
-	case l.raid && l.mustReturn:
-		t.defaulted(0, "reduX L&R 11.4", "every raider goes back to sea at the end of the turn, whatever the file says")
-	case l.raid && onLand && !withdraws && !t.cnutTurn():
-		t.defaulted(0, "reduX L&R 11.5", "the raiders on land stay there: no withdraw line")
-	}
-	if l.major && !has(top, func(st orders.Statement) bool { _, ok := st.(orders.Phase); return ok }) {
-		t.defaulted(0, "reduX L&R 11.3", "nothing moves in the second phase of the Major Invasion: no \"phase 2:\" block; units still at sea then land by default")
-	}
-	if t.cnutTurn() && !has(top, func(st orders.Statement) bool { _, ok := st.(orders.Rex); return ok }) {
-		t.defaulted(0, "reduX L&R 9.4", "the Danes become Rex Anglorum with Cnut if they qualify: no crown line")
-	}
-	if xt := t.e.extraTable(t.n); l.extra && xt != nil && xt.CavalryRate > 0 &&
-		!has(top, func(st orders.Statement) bool { r, ok := st.(orders.Reinforce); return ok && r.Cavalry > 0 }) {
-		t.defaulted(0, "reduX L&R 11.6.1", "the extra reinforcements are all infantry: no \"reinforce cavalry\" line")
-	}
 }

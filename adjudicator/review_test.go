@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // TestReviewWithoutHeader: a file whose header lines could not be read (no
@@ -16,8 +16,8 @@ import (
 // it at once.
 func TestReviewWithoutHeader(t *testing.T) {
 	g := games.MustLoad("redux")
-	e := adjudicator.New(g)
-	s := adjudicator.NewState(g) // the Romano-British are due
+	e := rulesets.New(g)
+	s := e.NewState() // the Romano-British are due
 	kent, _ := g.Board.Lookup("Kent")
 	powys, _ := g.Board.Lookup("Powys")
 	f := &orders.File{Kind: orders.TurnOrders, Body: []orders.Statement{orders.Move{At: orders.At{Line: 7}, N: 1, Path: []games.AreaID{kent, powys}}}}

@@ -1,54 +1,101 @@
-// Package adjudicator is pbem's rules engine. Given the state at the start of
-// a nation turn, the accepted orders, the standing orders in force and a dice
-// source, it returns the new state and the events of the turn. It never
-// touches the network, the clock or the disk, and never mutates its input
-// (docs/design.md §2).
 package adjudicator
 
 import (
-	"encoding/json"
 	"fmt"
-	"sort"
+	"math"
+	"slices"
+	"strconv"
 
 	"github.com/pbem-org/pbem/games"
 )
 
-// State is the whole position between two steps of a game.
+// NationID indexes State.Nations: a nation of the Play Order list in the
+// Britannia rulesets, a token set in Hy Breasil.
+type NationID = int
+
+// KindID indexes a ruleset's unit kinds (Ruleset.Kinds).
+type KindID = int
+
+// State is the whole position between two steps of a game, for every
+// ruleset (docs/rulesets.md): the round, the turn order, the nations as
+// entities, the units as stacks of nation × kind × count, the leaders, and
+// the ruleset's own part (Ext).
 type State struct {
 	// Round is the current game round, 1-based (reduX Core 4).
 	Round int
-	// Next is the play-order index of the nation whose turn is due; when it
-	// equals the number of nations, the end of the round is due (Core 4.3).
+	// Order is this round's turn order, nations by id; nil means every
+	// nation in the order of the ruleset's nation list (a fixed Play Order,
+	// reduX Core 4.1).
+	Order []NationID
+	// Next is the position in the turn order of the nation whose turn is
+	// due; len(turn order) means the end of the round is due (Core 4.3).
 	Next int
-	// Units[area][nation] is the number of armies (reduX Core 1.2).
-	Units [][]int
-	// Pop is each nation's population track marker (Core 5.1).
-	Pop []int
-	// VP is each nation's victory points (Core 3).
-	VP []int
 	// Over is set once the final round has been scored.
 	Over bool
-	// LR is the Leaders and Raiders part of the position (cavalry, leaders,
-	// scoring records); nil in a reduX Core game (lr_state.go).
-	LR *LRState
+	// Nations holds each nation's track, score, owner and life.
+	Nations []Nation
+	// Leaders are the leaders on the board (reduX L&R 9.2), in order of
+	// arrival; at most one a nation.
+	Leaders []Leader
+	// Ext is the ruleset's own part of the position; nil for none.
+	Ext Ext
+
+	nk      int   // unit kinds
+	nn      int   // nations
+	units   []int // [area][nation][kind]
+	tot     []int // [area][nation]: the units of every kind, kept with units
+	damaged []int // [area][nation][kind] units carrying a damage mark; nil until used
 }
 
-// NewState sets up a game (reduX Core 2): the round marker on round 1 and
-// the starting armies on the map.
-func NewState(g *games.Game) *State {
-	nn := len(g.Tables.Nations)
-	s := &State{Round: 1, Units: make([][]int, len(g.Board.Areas)), Pop: make([]int, nn), VP: make([]int, nn)}
-	for a := range s.Units {
-		s.Units[a] = make([]int, nn)
+// Nation is one nation's entity in a position.
+type Nation struct {
+	// Pop is the population track marker (reduX Core 5.1).
+	Pop int
+	// VP are the nation's victory points (reduX Core 3).
+	VP Points
+	// Owner is the seat (0-based) that controls the nation where the
+	// ruleset deals nations during play (Hy Breasil 5); -1 where the
+	// player split fixes it (reduX Core 2.1).
+	Owner int
+	// Gone marks a nation removed from play (Hy Breasil 8); its id may be
+	// reused.
+	Gone bool
+}
+
+// Leader is one leader on the board (reduX L&R 9.2).
+type Leader struct {
+	Nation NationID
+	Name   string
+	Area   games.AreaID
+}
+
+// Ext is a ruleset's own part of a position.
+type Ext interface {
+	// CloneExt returns a deep copy.
+	CloneExt() Ext
+}
+
+// Points are victory points, kept in halves so that classic Britannia's
+// half points are exact. They print as "3" or "3.5".
+type Points int
+
+// VP is whole victory points.
+func VP(n int) Points { return Points(2 * n) }
+
+// Whole is the points rounded down to a whole number.
+func (p Points) Whole() int {
+	if p < 0 {
+		return -int((-p + 1) / 2)
 	}
-	for n, nat := range g.Tables.Nations {
-		for _, st := range nat.StartIDs {
-			s.Units[st.Area][n] += st.Armies
-		}
-		s.Pop[n] = nat.Population
-	}
-	if g.Tables.LR != nil { // Leaders and Raiders (lr_state.go)
-		s.LR = newLRState(g)
+	return int(p / 2)
+}
+
+// NewBlankState returns an empty position for a board, nations and unit
+// kinds: round 1, nothing on the map.
+func NewBlankState(areas, nations, kinds int) *State {
+	s := &State{Round: 1, nk: kinds, nn: nations, Nations: make([]Nation, nations), units: make([]int, areas*nations*kinds), tot: make([]int, areas*nations)}
+	for i := range s.Nations {
+		s.Nations[i].Owner = -1
 	}
 	return s
 }
@@ -56,65 +103,123 @@ func NewState(g *games.Game) *State {
 // Clone returns a deep copy.
 func (s *State) Clone() *State {
 	c := *s
-	c.Units = make([][]int, len(s.Units))
-	width := 0
-	if len(s.Units) > 0 {
-		width = len(s.Units[0])
-	}
-	buf := make([]int, 0, len(s.Units)*width) // one allocation for every area
-	for i := range s.Units {
-		start := len(buf)
-		buf = append(buf, s.Units[i]...)
-		c.Units[i] = buf[start:len(buf):len(buf)]
-	}
-	c.Pop = append([]int(nil), s.Pop...)
-	c.VP = append([]int(nil), s.VP...)
-	if s.LR != nil { // Leaders and Raiders (lr_state.go)
-		c.LR = s.LR.clone()
+	c.Order = slices.Clone(s.Order)
+	c.Nations = slices.Clone(s.Nations)
+	c.Leaders = slices.Clone(s.Leaders)
+	c.units = slices.Clone(s.units)
+	c.tot = slices.Clone(s.tot)
+	c.damaged = slices.Clone(s.damaged)
+	if s.Ext != nil {
+		c.Ext = s.Ext.CloneExt()
 	}
 	return &c
 }
 
-// Armies is the number of a nation's armies in an area.
-func (s *State) Armies(a games.AreaID, n int) int { return s.Units[a][n] }
+// NumNations is the number of nation ids.
+func (s *State) NumNations() int { return s.nn }
 
-// Occupants lists the nations with armies in an area, in play order.
-func (s *State) Occupants(a games.AreaID) []int {
-	var out []int
-	for n, c := range s.Units[a] {
-		if c > 0 {
-			out = append(out, n)
+// NumKinds is the number of unit kinds.
+func (s *State) NumKinds() int { return s.nk }
+
+func (s *State) at(a games.AreaID, n NationID) int { return (int(a)*s.nn + n) * s.nk }
+
+// Count is how many units of kind k nation n has in area a.
+func (s *State) Count(a games.AreaID, n NationID, k KindID) int { return s.units[s.at(a, n)+k] }
+
+// Add adds d units of kind k of nation n to area a (d may be negative).
+func (s *State) Add(a games.AreaID, n NationID, k KindID, d int) {
+	s.units[s.at(a, n)+k] += d
+	s.tot[int(a)*s.nn+n] += d
+	if d < 0 && s.damaged != nil {
+		i := s.at(a, n) + k
+		s.damaged[i] = min(s.damaged[i], s.units[i])
+	}
+}
+
+// Damaged is how many of nation n's units of kind k in area a carry a
+// damage mark (Hy Breasil 6.3.1: wounded).
+func (s *State) Damaged(a games.AreaID, n NationID, k KindID) int {
+	if s.damaged == nil {
+		return 0
+	}
+	return s.damaged[s.at(a, n)+k]
+}
+
+// SetDamaged sets how many of nation n's units of kind k in area a carry
+// a damage mark.
+func (s *State) SetDamaged(a games.AreaID, n NationID, k KindID, v int) {
+	if s.damaged == nil {
+		if v == 0 {
+			return
+		}
+		s.damaged = make([]int, len(s.units))
+	}
+	i := s.at(a, n) + k
+	s.damaged[i] = max(0, min(v, s.units[i]))
+}
+
+// Units is how many units of every kind nation n has in area a, leaders
+// not included.
+func (s *State) Units(a games.AreaID, n NationID) int { return s.tot[int(a)*s.nn+n] }
+
+// row is every nation's units in area a, by nation id.
+func (s *State) row(a games.AreaID) []int { return s.tot[int(a)*s.nn : (int(a)+1)*s.nn] }
+
+// Has reports whether nation n has any unit in area a.
+func (s *State) Has(a games.AreaID, n NationID) bool { return s.tot[int(a)*s.nn+n] != 0 }
+
+// Occupied reports whether any nation has a unit in area a.
+func (s *State) Occupied(a games.AreaID) bool {
+	for _, c := range s.row(a) {
+		if c != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Vacant reports whether an area contains no units.
+func (s *State) Vacant(a games.AreaID) bool { return !s.Occupied(a) }
+
+// Holds reports whether nation n is the sole nation with units in area a
+// (reduX Core 3.1 "holding").
+func (s *State) Holds(a games.AreaID, n NationID) bool {
+	row := s.row(a)
+	if row[n] == 0 {
+		return false
+	}
+	for m, c := range row {
+		if c != 0 && m != n {
+			return false
+		}
+	}
+	return true
+}
+
+// Foreign is how many units of nations other than n are in area a.
+func (s *State) Foreign(a games.AreaID, n NationID) int {
+	t := 0
+	for m, c := range s.row(a) {
+		if m != n {
+			t += c
+		}
+	}
+	return t
+}
+
+// Occupants lists the nations with units in an area, by id.
+func (s *State) Occupants(a games.AreaID) []NationID {
+	var out []NationID
+	for m, c := range s.row(a) {
+		if c != 0 {
+			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// Holds reports whether nation n is the sole nation with armies in area a
-// (reduX Core 3.1 "holding").
-func (s *State) Holds(a games.AreaID, n int) bool {
-	if s.Units[a][n] == 0 {
-		return false
-	}
-	for m, c := range s.Units[a] {
-		if m != n && c > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// Vacant reports whether an area contains no armies.
-func (s *State) Vacant(a games.AreaID) bool {
-	for _, c := range s.Units[a] {
-		if c > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // Held lists the land areas nation n holds, in board order.
-func (s *State) Held(b *games.Board, n int) []games.AreaID {
+func (s *State) Held(b *games.Board, n NationID) []games.AreaID {
 	var out []games.AreaID
 	for a := 0; a < b.NumLand; a++ {
 		if s.Holds(games.AreaID(a), n) {
@@ -124,166 +229,117 @@ func (s *State) Held(b *games.Board, n int) []games.AreaID {
 	return out
 }
 
-// OnLand is the number of nation n's armies on land.
-func (s *State) OnLand(b *games.Board, n int) int {
+// InPlay is the number of nation n's units of kind k on the board, land
+// and sea.
+func (s *State) InPlay(n NationID, k KindID) int {
 	t := 0
-	for a := 0; a < b.NumLand; a++ {
-		t += s.Units[a][n]
+	for i := (n * s.nk) + k; i < len(s.units); i += s.nn * s.nk {
+		t += s.units[i]
 	}
 	return t
 }
 
-// InPlay is the number of nation n's armies on the board, land and sea.
-func (s *State) InPlay(n int) int {
+// OnBoard is the number of nation n's units of every kind on the board.
+func (s *State) OnBoard(n NationID) int {
 	t := 0
-	for a := range s.Units {
-		t += s.Units[a][n]
+	for i := n; i < len(s.tot); i += s.nn {
+		t += s.tot[i]
 	}
 	return t
 }
 
-// PopulationLimit is nation n's population limit (reduX Core 4.2.2): twice
-// the land areas containing its armies, plus one if any of those areas
-// (which it holds) is clear terrain. Armies at sea do not count.
-func (s *State) PopulationLimit(b *games.Board, n int) int {
-	areas, clear := 0, false
-	for a := 0; a < b.NumLand; a++ {
-		id := games.AreaID(a)
-		if s.Units[a][n] > 0 {
-			areas++
-			if !b.Difficult(id) && s.Holds(id, n) {
-				clear = true
-			}
+// LeaderOf returns the index in s.Leaders of nation n's leader, or -1.
+func (s *State) LeaderOf(n NationID) int {
+	for i, l := range s.Leaders {
+		if l.Nation == n {
+			return i
 		}
 	}
-	lim := 2 * areas
-	if clear {
-		lim++
-	}
-	return lim
+	return -1
 }
 
-// Excess is the number of excess armies of nation n (reduX Core 4.2.2):
-// its population on land over the population limit, or 0.
-func (s *State) Excess(b *games.Board, n int) int {
-	return max(0, s.OnLand(b, n)-s.PopulationLimit(b, n))
+// LeaderIn returns the index of nation n's leader if it is in area a, or -1.
+func (s *State) LeaderIn(a games.AreaID, n NationID) int {
+	if i := s.LeaderOf(n); i >= 0 && s.Leaders[i].Area == a {
+		return i
+	}
+	return -1
 }
 
-// Snapshot is the readable form of a State kept in the archive.
-type Snapshot struct {
-	Round   int             `json:"round"`
-	Next    string          `json:"next"`
-	Over    bool            `json:"over,omitempty"`
-	Armies  []SnapshotStack `json:"armies"`
-	Nations []SnapshotNat   `json:"nations"`
-	// LR is the Leaders and Raiders part; absent in Core games, so their
-	// archives do not change (lr_state.go).
-	LR *SnapshotLR `json:"lr,omitempty"`
+// TurnOrder is the round's turn order: s.Order, or every nation in list
+// order when the Play Order is fixed.
+func (s *State) TurnOrder() []NationID {
+	if s.Order != nil {
+		return s.Order
+	}
+	out := make([]NationID, s.nn)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
-// SnapshotStack is one nation's armies in one area.
-type SnapshotStack struct {
-	Area   string `json:"area"`
-	Nation string `json:"nation"`
-	Armies int    `json:"armies"`
-	// Cavalry is how many of Armies are cavalry (reduX L&R 9.1).
-	Cavalry int `json:"cavalry,omitempty"`
+// OrderLen is the length of the round's turn order.
+func (s *State) OrderLen() int {
+	if s.Order != nil {
+		return len(s.Order)
+	}
+	return s.nn
 }
 
-// SnapshotNat is one nation's track and score.
-type SnapshotNat struct {
-	Nation     string `json:"nation"`
-	Population int    `json:"population"`
-	VP         int    `json:"vp"`
+// OrderAt is the nation at position i of the round's turn order.
+func (s *State) OrderAt(i int) NationID {
+	if s.Order != nil {
+		return s.Order[i]
+	}
+	return i
 }
 
-// Snapshot returns the readable form of s.
-func (s *State) Snapshot(g *games.Game) Snapshot {
-	sn := Snapshot{Round: s.Round, Over: s.Over, Next: "end of round"}
-	if s.Next < len(g.Tables.Nations) {
-		sn.Next = g.Tables.Nations[s.Next].Name
-	}
-	for a := range s.Units {
-		for n, c := range s.Units[a] {
-			if c > 0 {
-				sn.Armies = append(sn.Armies, SnapshotStack{Area: g.Board.AreaName(games.AreaID(a)), Nation: g.Tables.Nations[n].Name, Armies: c, Cavalry: s.Cavalry(games.AreaID(a), n)})
-			}
-		}
-	}
-	for n, nat := range g.Tables.Nations {
-		sn.Nations = append(sn.Nations, SnapshotNat{Nation: nat.Name, Population: s.Pop[n], VP: s.VP[n]})
-	}
-	if s.LR != nil { // Leaders and Raiders (lr_state.go)
-		sn.LR = s.LR.snapshot(g)
-	}
-	return sn
-}
-
-// MarshalState encodes a state as indented JSON for the archive.
-func MarshalState(g *games.Game, s *State) []byte {
-	b, err := json.MarshalIndent(s.Snapshot(g), "", "  ")
-	if err != nil {
-		panic(err) // plain structs; cannot fail
-	}
-	return append(b, '\n')
-}
-
-// UnmarshalState reads a state written by MarshalState.
-func UnmarshalState(g *games.Game, data []byte) (*State, error) {
-	var sn Snapshot
-	if err := json.Unmarshal(data, &sn); err != nil {
-		return nil, fmt.Errorf("state: %w", err)
-	}
-	s := NewState(g)
-	for a := range s.Units {
-		for n := range s.Units[a] {
-			s.Units[a][n] = 0
-		}
-	}
-	s.Round, s.Over = sn.Round, sn.Over
-	s.Next = len(g.Tables.Nations)
-	if sn.Next != "end of round" {
-		n, err := g.Tables.NationIndex(sn.Next)
-		if err != nil {
-			return nil, fmt.Errorf("state: next: %w", err)
-		}
-		s.Next = n
-	}
-	for _, st := range sn.Armies {
-		a, err := g.Board.Lookup(st.Area)
-		if err != nil {
-			return nil, fmt.Errorf("state: %w", err)
-		}
-		n, err := g.Tables.NationIndex(st.Nation)
-		if err != nil {
-			return nil, fmt.Errorf("state: %w", err)
-		}
-		if st.Armies <= 0 {
-			return nil, fmt.Errorf("state: %s in %s: armies must be positive", st.Nation, st.Area)
-		}
-		s.Units[a][n] += st.Armies
-		if st.Cavalry != 0 { // Leaders and Raiders (lr_state.go)
-			if s.LR == nil || st.Cavalry < 0 || st.Cavalry > st.Armies {
-				return nil, fmt.Errorf("state: %s in %s: cavalry must be 0..armies in a Leaders and Raiders game", st.Nation, st.Area)
-			}
-			s.LR.Cav[a][n] += st.Cavalry
-		}
-	}
-	for _, sn := range sn.Nations {
-		n, err := g.Tables.NationIndex(sn.Nation)
-		if err != nil {
-			return nil, fmt.Errorf("state: %w", err)
-		}
-		s.Pop[n], s.VP[n] = sn.Population, sn.VP
-	}
-	if err := s.unsnapshotLR(g, sn.LR); err != nil { // Leaders and Raiders (lr_state.go)
-		return nil, err
-	}
-	return s, nil
-}
+// AddVP gives nation n whole victory points.
+func (s *State) AddVP(n NationID, vp int) { s.Nations[n].VP += VP(vp) }
 
 // sortedAreas sorts area ids in board order (for determinism).
 func sortedAreas(xs []games.AreaID) []games.AreaID {
-	sort.Slice(xs, func(i, j int) bool { return xs[i] < xs[j] })
+	slices.Sort(xs)
 	return xs
+}
+
+// String prints points as "3" or "3.5".
+func (p Points) String() string {
+	sign := ""
+	if p < 0 {
+		sign, p = "-", -p
+	}
+	if p%2 == 0 {
+		return sign + strconv.Itoa(int(p/2))
+	}
+	return sign + strconv.Itoa(int(p/2)) + ".5"
+}
+
+// MarshalJSON writes points as a number: 3 or 3.5.
+func (p Points) MarshalJSON() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalJSON reads points written by MarshalJSON.
+func (p *Points) UnmarshalJSON(b []byte) error {
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("victory points %s: %w", b, err)
+	}
+	h := f * 2
+	if h != math.Trunc(h) {
+		return fmt.Errorf("victory points %s: only whole and half points exist", b)
+	}
+	*p = Points(int(h))
+	return nil
+}
+
+// PassTurn moves the turn on past nation n: Next becomes the position after
+// n's in the turn order (reduX Core 4.1).
+func (s *State) PassTurn(n NationID) {
+	for i := s.Next; i < s.OrderLen(); i++ {
+		if s.OrderAt(i) == n {
+			s.Next = i + 1
+			return
+		}
+	}
 }

@@ -10,25 +10,20 @@ func possessive(nation string) string { return games.Possessive(nation) }
 // count is "1 army", "2 armies".
 func count(n int, one, many string) string { return games.Count(n, one, many) }
 
-func armies(n int) string {
-	if n == 1 {
-		return "army"
-	}
-	return "armies"
-}
+func armies(n int) string { return Verb(n, "army", "armies") }
 
-// verb is the form of a verb (or any words) that agrees with a count.
-func verb(n int, one, many string) string {
+// Verb is the form of a verb (or any words) that agrees with a count.
+func Verb(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
 
-func isAre(n int) string { return verb(n, "is", "are") }
+func isAre(n int) string { return Verb(n, "is", "are") }
 
-// b2i is 1 for true: verb(b2i(x), one, many) agrees with a single subject.
-func b2i(b bool) int {
+// Singular is 1 for a single subject and 2 otherwise, for Verb.
+func Singular(b bool) int {
 	if b {
 		return 1
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // Player is a seat in a new game.
@@ -108,13 +109,11 @@ func Create(dir string, spec NewGame, rand io.Reader) (*Game, Tokens, error) {
 
 func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, error) {
 	dir = filepath.Clean(dir)
-	rs, err := games.Lookup(spec.Ruleset)
+	plug, err := rulesets.Lookup(spec.Ruleset)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !rs.Playable {
-		return nil, nil, fmt.Errorf("ruleset %s cannot be played yet: its engine is not written", rs.Name)
-	}
+	rs := plug.Ruleset
 	g, err := load(rs, spec.Options, spec.TablesName, spec.Tables)
 	if err != nil {
 		return nil, nil, err
@@ -199,7 +198,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
 			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
 	}
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	e.Players = len(spec.Players) // L&R 10.4, 11.6.2 depend on it
 	r := &rules{id: id, g: g, e: e}
 	if gf.EngineFingerprint, err = r.fingerprint(); err != nil {
@@ -228,7 +227,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		if err := w.mkdir(filepath.Join(dirTmp, turnsDir, startDir)); err != nil {
 			return err
 		}
-		s0 := adjudicator.NewState(g)
+		s0 := e.NewState()
 		files := []struct {
 			path string
 			data []byte
@@ -239,7 +238,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 			{filepath.Join(dirTmp, "game.yaml"), gf.marshal(), publicFile},
 			{filepath.Join(dirTmp, gf.Tables), g.TablesYAML, publicFile},
 			{filepath.Join(dirTmp, submissionsLog), []byte(submissionsHeader), publicFile},
-			{filepath.Join(dirTmp, turnsDir, startDir, fileState), adjudicator.MarshalState(g, s0), publicFile},
+			{filepath.Join(dirTmp, turnsDir, startDir, fileState), e.MarshalState(s0), publicFile},
 			{filepath.Join(dirTmp, turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0)), publicFile},
 		}
 		for _, f := range files {
@@ -324,7 +323,7 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	e.Players = len(gf.Players) // L&R 10.4, 11.6.2 depend on it
 	e.Compat = engineCompat[gf.EngineVersion]
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
@@ -370,7 +369,7 @@ func (g *Game) reload() error {
 	if err != nil {
 		return err
 	}
-	s, err := adjudicator.UnmarshalState(g.r.g, data)
+	s, err := g.r.e.UnmarshalState(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", stepDir(h.last(), g.idOf(h, h.last())), err)
 	}
@@ -477,8 +476,8 @@ func (g *Game) due() DueTurn {
 		return DueTurn{Over: true}
 	}
 	d := DueTurn{ID: g.r.e.TurnID(g.state)}
-	if n := g.r.e.Due(g.state); n >= 0 {
-		d.Nation = g.r.g.Tables.Nations[n].Name
+	if st := g.r.e.Due(g.state); st.Kind == adjudicator.NationTurn {
+		d.Nation = g.r.e.NationName(st.Nation)
 		if p := g.PlayerOf(d.Nation); p != nil {
 			d.Player = p.Name
 		}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/orders"
 )
 
@@ -401,7 +400,7 @@ func TestFinishedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mem.Steps != res.Steps || string(adjudicator.MarshalState(g.Rules(), mem.State)) != stateBytes(g) {
+	if mem.Steps != res.Steps || string(g.Engine().MarshalState(mem.State)) != stateBytes(g) {
 		t.Error("the simulation in memory and the archived one differ")
 	}
 	if fmt.Sprint(mem.Standings) != fmt.Sprint(res.Standings) {

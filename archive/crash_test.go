@@ -271,13 +271,13 @@ func TestLoadStep(t *testing.T) {
 			t.Errorf("LoadStep(%d) = %+v %q nmr %v gm %v\nwant %+v %q nmr %v gm %v", n,
 				got.StepInfo, got.Nation, got.NMR, got.ByGM, want.StepInfo, want.Nation, want.NMR, want.ByGM)
 		}
-		if a, b := adjudicator.MarshalState(f.g.Rules(), got.State), adjudicator.MarshalState(f.g.Rules(), want.State); !bytes.Equal(a, b) {
+		if a, b := f.g.Engine().MarshalState(got.State), f.g.Engine().MarshalState(want.State); !bytes.Equal(a, b) {
 			t.Errorf("LoadStep(%d): the state after differs from Advance's", n)
 		}
 		if a, b := adjudicator.MarshalEvents(got.Events), adjudicator.MarshalEvents(want.Events); !bytes.Equal(a, b) || len(got.Events) == 0 {
 			t.Errorf("LoadStep(%d): %d events, Advance gave %d", n, len(got.Events), len(want.Events))
 		}
-		if string(adjudicator.MarshalState(f.g.Rules(), before)) != p.before {
+		if string(f.g.Engine().MarshalState(before)) != p.before {
 			t.Errorf("LoadStep(%d): the state before is not the state Advance started from (parent %d)", n, p.step.Parent)
 		}
 	}

@@ -29,11 +29,11 @@ func (r *rules) fingerprint() (string, error) {
 	}
 	texts := fr.simStanding(0)
 	h := sha256.New()
-	s := adjudicator.NewState(fr.g)
+	s := fr.e.NewState()
 	for i := 1; i <= fingerprintSteps && !s.Over; i++ {
 		seed, _ := chain.Seed(i)
 		in := stepInput{id: fr.e.TurnID(s), seed: seed}
-		if fr.e.Due(s) >= 0 {
+		if fr.e.Due(s).Kind == adjudicator.NationTurn {
 			in.orders = fr.botOrders(s, seed)
 			in.standing = fr.formatStanding(in.id, texts)
 		}

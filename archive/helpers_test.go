@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -195,7 +194,7 @@ func copyTree(t testing.TB, dir string) string {
 
 // stateBytes is the game's current state as archived.
 func stateBytes(g *Game) string {
-	return string(adjudicator.MarshalState(g.Rules(), g.State()))
+	return string(g.Engine().MarshalState(g.State()))
 }
 
 func readFile(t testing.TB, path string) string {

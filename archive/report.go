@@ -42,7 +42,7 @@ func (g *Game) reportData(st *Step, before *adjudicator.State, files map[string]
 
 func (r *rules) reportFromFiles(info StepInfo, before *adjudicator.State, files map[string][]byte) (reportData, error) {
 	d := reportData{info: info, before: before}
-	s, err := adjudicator.UnmarshalState(r.g, files[fileState])
+	s, err := r.e.UnmarshalState(files[fileState])
 	if err != nil {
 		return d, fmt.Errorf("%s: %w", fileState, err)
 	}
@@ -126,7 +126,7 @@ func (r *rules) report(gf *gameFile, d reportData) string {
 	for _, p := range gf.Players {
 		names = append(names, p.Name)
 	}
-	b.WriteString(templates.Text(templates.Build(r.g, d.info.ID, d.before, d.state, d.events,
+	b.WriteString(templates.Text(templates.Build(r.e, d.info.ID, d.before, d.state, d.events,
 		templates.Options{Game: gf.Game, Seed: d.seed, Players: names})))
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
@@ -164,16 +164,16 @@ func (r *rules) position(b *strings.Builder, title string, s *adjudicator.State)
 	for n, nat := range r.g.Tables.Nations {
 		var stacks []string
 		total := 0
-		for a := range s.Units {
-			if c := s.Units[a][n]; c > 0 {
+		for a := range r.g.Board.Areas {
+			if c := s.Units(games.AreaID(a), n); c > 0 {
 				stacks = append(stacks, fmt.Sprintf("%s %d", r.g.Board.AreaName(games.AreaID(a)), c))
 				total += c
 			}
 		}
-		if total == 0 && s.VP[n] == 0 {
+		if total == 0 && s.Nations[n].VP == 0 {
 			continue
 		}
-		head := fmt.Sprintf("  %-*s  %3d  %3d  ", width, nat.Name, s.Pop[n], s.VP[n])
+		head := fmt.Sprintf("  %-*s  %3d  %3s  ", width, nat.Name, s.Nations[n].Pop, s.Nations[n].VP)
 		list := "-"
 		if len(stacks) > 0 {
 			list = fmt.Sprintf("%d: %s", total, strings.Join(stacks, ", "))
@@ -267,7 +267,7 @@ func (g *Game) Report(id string) (string, error) {
 		return "", err
 	}
 	if n == 0 {
-		s, err := adjudicator.UnmarshalState(g.r.g, files[fileState])
+		s, err := g.r.e.UnmarshalState(files[fileState])
 		if err != nil {
 			return "", fmt.Errorf("%s: %w", dir, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // Sim is a game played by bots for every nation.
@@ -70,7 +71,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 	if g.Tables.Split(spec.Players) == nil {
 		return nil, fmt.Errorf("%d players: no player split in ruleset %s", spec.Players, rs.Name)
 	}
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	e.Players = spec.Players // L&R 10.4, 11.6.2 depend on it
 	r := &rules{id: id, g: g, e: e}
 	chain, err := dice.NewChain(chainLength(g), simReader(spec.Seed))
@@ -78,7 +79,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 		return nil, err
 	}
 	texts := r.simStanding(spec.Seed)
-	s := adjudicator.NewState(g)
+	s := e.NewState()
 	steps := 0
 	var ids []string
 	for !s.Over {
@@ -88,7 +89,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 			return nil, err
 		}
 		in := stepInput{id: r.e.TurnID(s), seed: seed}
-		if r.e.Due(s) >= 0 {
+		if r.e.Due(s).Kind == adjudicator.NationTurn {
 			in.orders = r.botOrders(s, seed)
 			in.standing = r.formatStanding(in.id, texts)
 		}
@@ -107,7 +108,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 func (r *rules) simStanding(seed uint64) []string {
 	texts := make([]string, len(r.g.Tables.Nations))
 	for n := range texts {
-		texts[n] = r.canonical(bot.Standing(r.g, n, r.id, "", seed))
+		texts[n] = r.canonical(bot.Standing(r.e, n, r.id, "", seed))
 	}
 	return texts
 }

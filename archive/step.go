@@ -88,16 +88,18 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 	if in.id != id {
 		return nil, fmt.Errorf("step is %s but the state after its parent has %s due", in.id, id)
 	}
-	n := r.e.Due(parent)
-	if (n >= 0) != (in.orders != nil) || (n >= 0) != (in.standing != nil) {
-		if n >= 0 {
+	st := r.e.Due(parent)
+	nationTurn := st.Kind == adjudicator.NationTurn
+	n := st.Nation
+	if nationTurn != (in.orders != nil) || nationTurn != (in.standing != nil) {
+		if nationTurn {
 			return nil, fmt.Errorf("%s is a nation turn and needs %s and %s", id, fileOrders, fileStanding)
 		}
 		return nil, fmt.Errorf("%s is a round event and takes no %s or %s", id, fileOrders, fileStanding)
 	}
 	p := &played{id: id, nation: n, digest: inputsDigest(r.id, id, in.orders, in.standing)}
 	var err error
-	if n < 0 {
+	if !nationTurn {
 		p.state, p.events, err = r.e.EndRound(parent)
 		if err != nil {
 			return nil, err
@@ -125,10 +127,10 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 		fileInputs: inputsFile(r.id, id, in.orders, in.standing),
 		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
 		fileDice:   []byte(dice.FormatLog(p.dice)),
-		fileState:  adjudicator.MarshalState(r.g, p.state),
+		fileState:  r.e.MarshalState(p.state),
 		fileEvents: adjudicator.MarshalEvents(p.events),
 	}
-	if n >= 0 {
+	if nationTurn {
 		p.files[fileOrders] = in.orders
 		p.files[fileStanding] = in.standing
 	}
@@ -327,7 +329,7 @@ func (g *Game) stateAfter(n int) (*adjudicator.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := adjudicator.UnmarshalState(g.r.g, data)
+	s, err := g.r.e.UnmarshalState(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -259,15 +259,7 @@ func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orde
 		return done(nil)
 	}
 	if f.Kind == orders.StandingOrders {
-		s := g.state
-		if g.r.e.Due(s) < 0 {
-			// Engine.Check refuses any file at the end of a round; standing
-			// orders do not depend on the state, so check them against the
-			// start of the next round.
-			s = s.Clone()
-			s.Next = 0
-		}
-		return done(&adjudicator.Review{Errors: g.r.e.Check(s, f, nil)})
+		return done(&adjudicator.Review{Errors: g.r.e.CheckStanding(f)})
 	}
 	for _, n := range g.h.eff {
 		if g.h.info(n).ID == f.Turn {

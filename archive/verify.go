@@ -187,12 +187,12 @@ func (v *verifier) run() {
 	if got := sha256Hex(r.g.TablesYAML); got != gf.TablesSHA256 {
 		v.problem(gf.Tables, 0, "its SHA-256 is %s but game.yaml says tables_sha256 %s: the tables were changed after the game was created", got, gf.TablesSHA256)
 	}
-	start := adjudicator.NewState(r.g)
+	start := r.e.NewState()
 	startPath := filepath.Join(turnsDir, startDir, fileState)
 	if data, err := os.ReadFile(filepath.Join(v.dir, startPath)); err != nil {
 		v.problem(startPath, 0, "%v", err)
 	} else {
-		v.compare(startPath, data, adjudicator.MarshalState(r.g, start), "the rules' set-up")
+		v.compare(startPath, data, r.e.MarshalState(start), "the rules' set-up")
 	}
 	h, err := loadHistory(v.dir)
 	if err != nil {
@@ -246,7 +246,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 	// state as archived.
 	defer func() {
 		if ret == nil {
-			if s, err := adjudicator.UnmarshalState(v.r.g, files[fileState]); err == nil {
+			if s, err := v.r.e.UnmarshalState(files[fileState]); err == nil {
 				ret = s
 			}
 		}
@@ -291,7 +291,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 	}
 
 	// The inputs.
-	nationTurn := v.r.e.Due(parent) >= 0
+	nationTurn := v.r.e.Due(parent).Kind == adjudicator.NationTurn
 	ordersTxt, standingTxt := files[fileOrders], files[fileStanding]
 	if nationTurn && (ordersTxt == nil || standingTxt == nil) {
 		v.problem(base, 0, "%s is a nation turn: %s and %s are needed", info.ID, fileOrders, fileStanding)

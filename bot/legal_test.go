@@ -1,13 +1,15 @@
-package bot
+package bot_test
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"github.com/pbem-org/pbem/rulesets"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -22,13 +24,13 @@ func TestBotFilesAreLegal(t *testing.T) {
 	}
 	refused, turns := 0, 0
 	for seed := range uint64(n) {
-		e := adjudicator.New(games.MustLoad("redux"))
-		_, err := Play(e, seed, func(st Step) error {
-			if e.Due(st.Before) < 0 {
+		e := rulesets.New(games.MustLoad("redux"))
+		_, err := bot.Play(e, seed, func(st bot.Step) error {
+			if e.Due(st.Before).Kind == adjudicator.RoundEvent {
 				return nil
 			}
 			turns++
-			f := Orders(e, st.Before, "sim", "", seed)
+			f := bot.Orders(e, st.Before, "sim", "", seed)
 			if errs := e.Check(st.Before, f, nil); len(errs) > 0 {
 				refused++
 				if refused <= 5 {
@@ -48,11 +50,11 @@ func TestBotFilesAreLegal(t *testing.T) {
 // end of round is adjudicated from them with HMAC dice (no bot, no
 // rendering, no disk). Target: under 50 ms a game (issue: the engine).
 func BenchmarkAdjudicateGame(b *testing.B) {
-	e := adjudicator.New(games.MustLoad("redux"))
+	e := rulesets.New(games.MustLoad("redux"))
 	var files []*orders.File
-	_, err := Play(e, 1, func(st Step) error {
-		if e.Due(st.Before) >= 0 {
-			files = append(files, Orders(e, st.Before, "sim", "", 1))
+	_, err := bot.Play(e, 1, func(st bot.Step) error {
+		if e.Due(st.Before).Kind == adjudicator.NationTurn {
+			files = append(files, bot.Orders(e, st.Before, "sim", "", 1))
 		}
 		return nil
 	})
@@ -61,18 +63,18 @@ func BenchmarkAdjudicateGame(b *testing.B) {
 	}
 	standing := make([]*orders.File, len(e.G.Tables.Nations))
 	for n := range standing {
-		standing[n] = Standing(e.G, n, "sim", "", 1)
+		standing[n] = bot.Standing(e, n, "sim", "", 1)
 	}
 	sum := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-sim"), 1)) // Play's dice
 	key := sum[:]
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		s := adjudicator.NewState(e.G)
+		s := e.NewState()
 		i := 0
 		for !s.Over {
 			var err error
-			if e.Due(s) < 0 {
+			if e.Due(s).Kind == adjudicator.RoundEvent {
 				s, _, err = e.EndRound(s)
 			} else {
 				s, _, err = e.NationTurn(s, adjudicator.Input{Orders: files[i], Standing: standing}, dice.NewTurn(key, "sim", e.TurnID(s), nil, nil))

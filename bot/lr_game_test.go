@@ -3,6 +3,7 @@ package bot_test
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"github.com/pbem-org/pbem/rulesets"
 	"strings"
 	"testing"
 
@@ -25,7 +26,7 @@ import (
 // game's player count (Engine.Players) before the flag is set.
 func TestLRGameToTheEnd(t *testing.T) {
 	g := games.MustLoad("redux-lr")
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	kinds := map[string]int{}
 	var last []adjudicator.Event
 	final, err := bot.Play(e, 7, func(st bot.Step) error {
@@ -46,13 +47,13 @@ func TestLRGameToTheEnd(t *testing.T) {
 		text = append(text, ev.Text)
 	}
 	assert.Contains(t, strings.Join(text, "\n"), "King", "the last step decides the King (11.6)")
-	again, err := bot.Play(adjudicator.New(g), 7, nil)
+	again, err := bot.Play(rulesets.New(g), 7, nil)
 	require.NoError(t, err)
-	assert.Equal(t, adjudicator.MarshalState(g, final), adjudicator.MarshalState(g, again), "a seed plays one game")
-	s := adjudicator.NewState(g)
+	assert.Equal(t, rulesets.New(g).MarshalState(final), rulesets.New(g).MarshalState(again), "a seed plays one game")
+	s := rulesets.New(g).NewState()
 	for n := range g.Tables.Nations {
-		f := bot.Standing(g, n, "sim", "", 7)
-		if n == e.Due(s) {
+		f := bot.Standing(rulesets.New(g), n, "sim", "", 7)
+		if n == e.Due(s).Nation {
 			assert.Empty(t, e.Check(s, f, nil), "standing orders of the %s", f.Nation)
 		}
 	}
@@ -62,7 +63,7 @@ func TestLRGameToTheEnd(t *testing.T) {
 // nation turn's bot orders with their checks, the adjudication, every end
 // of round, and the extra nation turns when the Kingship needs them.
 func BenchmarkLRGame(b *testing.B) {
-	e := adjudicator.New(games.MustLoad("redux-lr"))
+	e := rulesets.New(games.MustLoad("redux-lr"))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := bot.Play(e, uint64(i), nil); err != nil {
@@ -75,10 +76,10 @@ func BenchmarkLRGame(b *testing.B) {
 // game: the bot's orders for seed 1 are written first (untimed), then every
 // nation turn, end of round and extra turn is adjudicated from them.
 func BenchmarkLRAdjudicateGame(b *testing.B) {
-	e := adjudicator.New(games.MustLoad("redux-lr"))
+	e := rulesets.New(games.MustLoad("redux-lr"))
 	files := map[string]*orders.File{}
 	_, err := bot.Play(e, 1, func(st bot.Step) error {
-		if e.Due(st.Before) >= 0 {
+		if e.Due(st.Before).Kind == adjudicator.NationTurn {
 			files[st.ID] = bot.Orders(e, st.Before, "sim", "", 1)
 		}
 		return nil
@@ -88,16 +89,16 @@ func BenchmarkLRAdjudicateGame(b *testing.B) {
 	}
 	standing := make([]*orders.File, len(e.G.Tables.Nations))
 	for n := range standing {
-		standing[n] = bot.Standing(e.G, n, "sim", "", 1)
+		standing[n] = bot.Standing(e, n, "sim", "", 1)
 	}
 	key := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-sim"), 1))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s := adjudicator.NewState(e.G)
+		s := e.NewState()
 		for !s.Over {
 			id := e.TurnID(s)
-			if e.Due(s) < 0 {
+			if e.Due(s).Kind == adjudicator.RoundEvent {
 				s, _, err = e.EndRound(s)
 			} else {
 				s, _, err = e.NationTurn(s, adjudicator.Input{Orders: files[id], Standing: standing}, dice.NewTurn(key[:], "sim", id, nil, nil))

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"fmt"
+	"github.com/pbem-org/pbem/rulesets"
 	"reflect"
 	"runtime"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/reduxlr"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 )
@@ -74,7 +76,7 @@ func TestLRPropertyGames(t *testing.T) {
 			defer wg.Done()
 			for seed := range seeds {
 				v := variants[seed%uint64(len(variants))]
-				e := adjudicator.New(games[seed%uint64(len(variants))])
+				e := rulesets.New(games[seed%uint64(len(variants))])
 				e.Players = v.players
 				res := playLRChecked(e, seed)
 				results <- result{seed: seed, err: res.err, turns: res.turns, refused: res.refused, extras: res.extras, limits: res.limits}
@@ -149,8 +151,8 @@ func playLRChecked(e *adjudicator.Engine, seed uint64) (res lrPlay) {
 			return fmt.Errorf("%s: %w", st.ID, err)
 		}
 		for n := range g.Tables.Nations {
-			if st.After.VP[n] < st.Before.VP[n] {
-				return fmt.Errorf("%s: %s' victory points fell from %d to %d", st.ID, g.Tables.Nations[n].Name, st.Before.VP[n], st.After.VP[n])
+			if st.After.Nations[n].VP.Whole() < st.Before.Nations[n].VP.Whole() {
+				return fmt.Errorf("%s: %s' victory points fell from %d to %d", st.ID, g.Tables.Nations[n].Name, st.Before.Nations[n].VP.Whole(), st.After.Nations[n].VP.Whole())
 			}
 		}
 		for _, ev := range st.Events {
@@ -163,7 +165,7 @@ func playLRChecked(e *adjudicator.Engine, seed uint64) (res lrPlay) {
 			}
 		}
 		if strings.HasSuffix(st.ID, "-end") {
-			extraStarts := st.After.LR.Extra != nil && st.Before.LR.Extra == nil
+			extraStarts := reduxlr.X(st.After).Extra != nil && reduxlr.X(st.Before).Extra == nil
 			if !st.After.Over && !extraStarts && st.After.Round != st.Before.Round+1 {
 				return fmt.Errorf("end of round %d: round is now %d", st.Before.Round, st.After.Round)
 			}
@@ -174,8 +176,9 @@ func playLRChecked(e *adjudicator.Engine, seed uint64) (res lrPlay) {
 		if strings.HasSuffix(st.ID, "-extra") {
 			res.extras++
 		}
-		mover := e.Due(st.Before)
-		if mover < 0 {
+		due := e.Due(st.Before)
+		mover := due.Nation
+		if due.Kind != adjudicator.NationTurn {
 			return fmt.Errorf("%s: a nation turn was played with no nation due", st.ID)
 		}
 		if errs := e.Check(st.Before, bot.Orders(e, st.Before, "sim", "", seed), nil); len(errs) > 0 {
@@ -193,7 +196,7 @@ func playLRChecked(e *adjudicator.Engine, seed uint64) (res lrPlay) {
 		round := g.Tables.Round(st.Before.Round)
 		raid := round.HasMark(games.MarkRaid, name) || round.HasMark(games.MarkReturn, name) || strings.HasSuffix(st.ID, "-extra")
 		for a := g.Board.NumLand; a < len(g.Board.Areas); a++ {
-			if st.After.Units[a][mover] > 0 && !raid {
+			if st.After.Units(games.AreaID(a), mover) > 0 && !raid {
 				return fmt.Errorf("%s: the %s, not raiding, still have armies at sea in %s", st.ID, name, g.Board.AreaName(games.AreaID(a)))
 			}
 		}
@@ -217,36 +220,36 @@ func playLRChecked(e *adjudicator.Engine, seed uint64) (res lrPlay) {
 
 // checkLR checks the Leaders and Raiders invariants of a position.
 func checkLR(g *games.Game, s *adjudicator.State) error {
-	if s.LR == nil {
+	if _, ok := s.Ext.(*reduxlr.Ext); !ok {
 		return fmt.Errorf("a redux-lr position without its Leaders and Raiders part")
 	}
 	for n, nat := range g.Tables.Nations {
 		cav := 0
-		for a := range s.Units {
-			c := s.Cavalry(games.AreaID(a), n)
-			if c < 0 || c > s.Units[a][n] {
-				return fmt.Errorf("%s: %d %s cavalry among %d armies", g.Board.AreaName(games.AreaID(a)), c, nat.Name, s.Units[a][n])
+		for a := range g.Board.Areas {
+			c := s.Count(games.AreaID(a), n, 1)
+			if c < 0 || c > s.Units(games.AreaID(a), n) {
+				return fmt.Errorf("%s: %d %s cavalry among %d armies", g.Board.AreaName(games.AreaID(a)), c, nat.Name, s.Units(games.AreaID(a), n))
 			}
 			cav += c
 		}
 		if cav > nat.Cavalry {
 			return fmt.Errorf("the %s have %d cavalry in play but %d on the Play Order list (9.1)", nat.Name, cav, nat.Cavalry)
 		}
-		if inf := s.InPlay(n) - cav; inf > nat.Armies {
+		if inf := s.InPlay(n, adjudicator.Infantry); inf > nat.Armies {
 			return fmt.Errorf("the %s have %d infantry in play but %d on the Play Order list", nat.Name, inf, nat.Armies)
 		}
 	}
 	seen := map[int]bool{}
-	for _, ld := range s.LR.Leaders {
+	for _, ld := range s.Leaders {
 		if seen[ld.Nation] {
 			return fmt.Errorf("the %s have two leaders", g.Tables.Nations[ld.Nation].Name)
 		}
 		seen[ld.Nation] = true
-		if s.Units[ld.Area][ld.Nation] == 0 {
+		if s.Units(games.AreaID(ld.Area), ld.Nation) == 0 {
 			return fmt.Errorf("%s is alone in %s (9.2.1)", ld.Name, g.Board.AreaName(ld.Area))
 		}
 	}
-	for n, as := range s.LR.Occupied {
+	for n, as := range reduxlr.X(s).Occupied {
 		for i, a := range as {
 			if slices.Contains(as[:i], a) {
 				return fmt.Errorf("the %s scored for occupying %s twice (10.2)", g.Tables.Nations[n].Name, g.Board.AreaName(a))

@@ -25,11 +25,10 @@ type Observer func(st Step) error
 // Play plays a whole game with bots for every nation and in-memory dice
 // derived from seed, calling obs after each step. It returns the final state.
 func Play(e *adjudicator.Engine, seed uint64, obs Observer) (*adjudicator.State, error) {
-	g := e.G
-	s := adjudicator.NewState(g)
-	standing := make([]*orders.File, len(g.Tables.Nations))
+	s := e.NewState()
+	standing := make([]*orders.File, e.NumNations())
 	for n := range standing {
-		standing[n] = Standing(g, n, "sim", "", seed)
+		standing[n] = Standing(e, n, "sim", "", seed)
 	}
 	key := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-sim"), seed))
 	for steps := 0; !s.Over; steps++ {
@@ -37,18 +36,11 @@ func Play(e *adjudicator.Engine, seed uint64, obs Observer) (*adjudicator.State,
 			return s, fmt.Errorf("bot: game did not end")
 		}
 		id := e.TurnID(s)
-		var (
-			ns  *adjudicator.State
-			evs []adjudicator.Event
-			err error
-		)
-		if e.Due(s) < 0 {
-			ns, evs, err = e.EndRound(s)
-		} else {
-			f := Orders(e, s, "sim", "", seed)
-			d := dice.NewTurn(key[:], "sim", id, nil, nil)
-			ns, evs, err = e.NationTurn(s, adjudicator.Input{Orders: f, Standing: standing}, d)
+		in := adjudicator.Input{Standing: standing}
+		if e.Due(s).Kind == adjudicator.NationTurn {
+			in.Orders = Orders(e, s, "sim", "", seed)
 		}
+		ns, evs, err := e.Play(s, in, dice.NewTurn(key[:], "sim", id, nil, nil))
 		if err != nil {
 			return s, fmt.Errorf("%s: %w", id, err)
 		}

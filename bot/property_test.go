@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"fmt"
+	"github.com/pbem-org/pbem/rulesets"
 	"reflect"
 	"runtime"
 	"strings"
@@ -39,8 +40,8 @@ import (
 func TestPropertyGames(t *testing.T) {
 	games3 := propertyGames(1000, 100)
 	engines := []*adjudicator.Engine{
-		adjudicator.New(games.MustLoad("redux")),
-		adjudicator.New(games.MustLoad("redux", "reduced-randomness")),
+		rulesets.New(games.MustLoad("redux")),
+		rulesets.New(games.MustLoad("redux", "reduced-randomness")),
 	}
 	for _, e := range engines {
 		checkSplits(t, e.G)
@@ -110,8 +111,8 @@ func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err err
 			return err
 		}
 		for n := range g.Tables.Nations {
-			if st.After.VP[n] < st.Before.VP[n] {
-				return fmt.Errorf("%s' victory points fell from %d to %d", g.Tables.Nations[n].Name, st.Before.VP[n], st.After.VP[n])
+			if st.After.Nations[n].VP.Whole() < st.Before.Nations[n].VP.Whole() {
+				return fmt.Errorf("%s' victory points fell from %d to %d", g.Tables.Nations[n].Name, st.Before.Nations[n].VP.Whole(), st.After.Nations[n].VP.Whole())
 			}
 		}
 		reported := map[string]bool{}
@@ -133,8 +134,9 @@ func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err err
 			}
 		} else {
 			turns++
-			mover := e.Due(st.Before)
-			if mover < 0 {
+			due := e.Due(st.Before)
+			mover := due.Nation
+			if due.Kind != adjudicator.NationTurn {
 				return fmt.Errorf("a nation turn was played with no nation due")
 			}
 			for a := 0; a < g.Board.NumLand; a++ {
@@ -143,7 +145,7 @@ func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err err
 				}
 			}
 			for a := g.Board.NumLand; a < len(g.Board.Areas); a++ {
-				if st.After.Units[a][mover] > 0 {
+				if st.After.Units(games.AreaID(a), mover) > 0 {
 					return fmt.Errorf("the %s still have armies at sea in %s", g.Tables.Nations[mover].Name, g.Board.AreaName(games.AreaID(a)))
 				}
 			}
@@ -176,8 +178,8 @@ func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err err
 		return limits, turns, fmt.Errorf("the last step was %s, want %s", lastID, want)
 	}
 	total := 0
-	for _, v := range final.VP {
-		total += v
+	for _, nt := range final.Nations {
+		total += nt.VP.Whole()
 	}
 	for _, count := range []int{3, 4, 5} {
 		sum := 0
@@ -192,18 +194,18 @@ func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err err
 }
 
 func checkCounts(g *games.Game, s *adjudicator.State) error {
-	for a := range s.Units {
-		for n, c := range s.Units[a] {
-			if c < 0 {
+	for a := range g.Board.Areas {
+		for n := range g.Tables.Nations {
+			if c := s.Units(games.AreaID(a), n); c < 0 {
 				return fmt.Errorf("%s has %d %s armies", g.Board.AreaName(games.AreaID(a)), c, g.Tables.Nations[n].Name)
 			}
 		}
 	}
 	for n, nat := range g.Tables.Nations {
-		if p := s.Pop[n]; p < 0 || p > g.Tables.Population.TrackMax {
+		if p := s.Nations[n].Pop; p < 0 || p > g.Tables.Population.TrackMax {
 			return fmt.Errorf("the %s' population marker is %d, off the track 0..%d", nat.Name, p, g.Tables.Population.TrackMax)
 		}
-		if in, pool := s.InPlay(n), nat.Armies+nat.Cavalry; in > pool {
+		if in, pool := s.OnBoard(n), nat.Armies+nat.Cavalry; in > pool {
 			return fmt.Errorf("the %s have %d armies in play but only %d on the Play Order list", nat.Name, in, pool)
 		}
 	}
@@ -222,7 +224,7 @@ func stackingOK(g *games.Game, s *adjudicator.State, n int) (bool, string) {
 		if g.Board.Difficult(id) {
 			norm, max = st.Difficult, st.OverstackDifficult
 		}
-		c := s.Units[a][n]
+		c := s.Units(games.AreaID(a), n)
 		if c > max {
 			return false, g.Board.AreaName(id)
 		}
@@ -266,7 +268,7 @@ func checkSplits(t *testing.T, g *games.Game) {
 // inputs and dice determine its output).
 func TestPlayDeterministic(t *testing.T) {
 	for _, opts := range [][]string{nil, {"reduced-randomness"}} {
-		e := adjudicator.New(games.MustLoad("redux", opts...))
+		e := rulesets.New(games.MustLoad("redux", opts...))
 		for seed := range uint64(3) {
 			a, err := bot.Play(e, seed, nil)
 			if err != nil {

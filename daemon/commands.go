@@ -7,6 +7,7 @@ import (
 	"context"
 	crand "crypto/rand"
 	"fmt"
+	"github.com/pbem-org/pbem/adjudicator"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -58,7 +59,7 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 			return d.reply(m, in, "orders template", d.status(g)+"\nNone of your nations moves next.")
 		}
 		st := d.loadPace(g)
-		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")}))
+		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")}))
 	case "map":
 		if d.Map == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
@@ -318,13 +319,13 @@ func (d *Daemon) status(g *archive.Game) string {
 	s := g.State()
 	sb.WriteString("\nVictory points:\n")
 	for _, p := range g.Players() {
-		vp := 0
+		var vp adjudicator.Points
 		for _, nn := range p.Nations {
 			if i, err := g.Rules().Tables.NationIndex(nn); err == nil {
-				vp += s.VP[i]
+				vp += s.Nations[i].VP
 			}
 		}
-		fmt.Fprintf(&sb, "  %-12s %4d  (%s)\n", p.Name, vp, strings.Join(p.Nations, ", "))
+		fmt.Fprintf(&sb, "  %-12s %4s  (%s)\n", p.Name, vp, strings.Join(p.Nations, ", "))
 	}
 	return sb.String()
 }

@@ -242,7 +242,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	}
 	for seat, p := range g.Players() {
-		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
+		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
 			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g), Reader: seat + 1,
 		})
 		text := templates.Text(r)
@@ -268,7 +268,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 	}
 	// Observers get the public report (docs/design.md §6), without a personal part.
 	for i, addr := range d.observers(g) {
-		r := templates.Build(g.Rules(), step.ID, before, step.State, step.Events, templates.Options{
+		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
 			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})
 		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), To: []string{addr}, AutoSubmitted: true,
 			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: templates.Text(r), HTML: templates.HTML(r, ""),
@@ -309,7 +309,7 @@ func (d *Daemon) tellTurn(g *archive.Game, kind, id string) error {
 	}
 	st := d.loadPace(g)
 	dl := d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
-	tmpl := templates.OrdersTemplate(g.Rules(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
+	tmpl := templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
 	text := fmt.Sprintf("%s: the %s move next in game %s (%s). Orders are due by %s.\n\nFill in the template below and send it back (the token is in your welcome mail; send \"token %s\" to have it again).\n\n%s",
 		kind, due.Nation, g.ID(), due.ID, dl, g.ID(), tmpl)
 	return d.send(&mailer.Outgoing{

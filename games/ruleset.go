@@ -3,8 +3,10 @@ package games
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed britannia/board.yaml redux/*.yaml redux-lr/*.yaml
@@ -16,8 +18,10 @@ type Option struct {
 	Doc  string
 }
 
-// Ruleset is one game of the Britannia family that pbem referees. Rulesets
-// are values in an ordered list; a derived ruleset reuses a base's data.
+// Ruleset is the data side of a game of the Britannia family: its names,
+// its options and its embedded board and tables. The rules side is
+// adjudicator.Ruleset, which embeds it. Rulesets are values in an ordered
+// list; a derived ruleset reuses a base's data.
 type Ruleset struct {
 	Name       string
 	Title      string
@@ -25,44 +29,76 @@ type Ruleset struct {
 	BoardFile  string
 	TablesFile string
 	Options    []Option
-	// Playable is false for rulesets whose engine is not yet written; they
-	// are listed so a GM sees what is coming, but `new` refuses them.
-	Playable bool
+	// Files holds BoardFile and TablesFile; nil means this package's
+	// embedded data (games/<ruleset>/).
+	Files fs.FS
 }
 
-var rulesets = []Ruleset{
-	{
-		Name: "redux", Title: "Britannia reduX Core", Rules: "seed 000 (reduX Core)",
-		BoardFile: "britannia/board.yaml", TablesFile: "redux/tables.yaml",
-		Options:  []Option{{"reduced-randomness", "two dice per army, a hit for every two successes, odd hit carried (reduX Core 7.3)"}},
-		Playable: true,
-	},
-	{
-		Name: "redux-lr", Title: "Britannia reduX Core + Leaders and Raiders", Rules: "seeds 000 and 003",
-		BoardFile: "britannia/board.yaml", TablesFile: "redux-lr/tables.yaml",
-		Options: []Option{
-			{"reduced-randomness", "reduX Core 7.3"},
-			{"boats", "boat movement (reduX L&R 12)"},
+var (
+	mu       sync.RWMutex
+	rulesets = []*Ruleset{
+		{
+			Name: "redux", Title: "Britannia reduX Core", Rules: "seed 000 (reduX Core)",
+			BoardFile: "britannia/board.yaml", TablesFile: "redux/tables.yaml",
+			Options: []Option{{"reduced-randomness", "two dice per army, a hit for every two successes, odd hit carried (reduX Core 7.3)"}},
 		},
-		Playable: true,
-	},
-}
+		{
+			Name: "redux-lr", Title: "Britannia reduX Core + Leaders and Raiders", Rules: "seeds 000 and 003",
+			BoardFile: "britannia/board.yaml", TablesFile: "redux-lr/tables.yaml",
+			Options: []Option{
+				{"reduced-randomness", "reduX Core 7.3"},
+				{"boats", "boat movement (reduX L&R 12)"},
+			},
+		},
+	}
+)
 
 // Rulesets lists every ruleset in a fixed order.
-func Rulesets() []Ruleset { return rulesets }
+func Rulesets() []*Ruleset {
+	mu.RLock()
+	defer mu.RUnlock()
+	return append([]*Ruleset(nil), rulesets...)
+}
+
+// Register adds a ruleset's data at the end of the list (a ruleset defined
+// outside this package, a test's); a name already taken panics.
+func Register(r *Ruleset) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, x := range rulesets {
+		if x.Name == r.Name {
+			panic("games: ruleset " + r.Name + " registered twice")
+		}
+	}
+	rulesets = append(rulesets, r)
+}
 
 // Lookup finds a ruleset by name.
 func Lookup(name string) (*Ruleset, error) {
-	for i := range rulesets {
-		if rulesets[i].Name == name {
-			return &rulesets[i], nil
-		}
-	}
 	var names []string
-	for _, r := range rulesets {
+	for _, r := range Rulesets() {
+		if r.Name == name {
+			return r, nil
+		}
 		names = append(names, r.Name)
 	}
 	return nil, fmt.Errorf("unknown ruleset %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// MustLookup is Lookup for a name known to exist; it panics otherwise.
+func MustLookup(name string) *Ruleset {
+	r, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func (r *Ruleset) fs() fs.FS {
+	if r.Files != nil {
+		return r.Files
+	}
+	return files
 }
 
 // Game is a ruleset loaded with its data, ready for the engine.
@@ -87,7 +123,7 @@ func (g *Game) HasOption(name string) bool {
 
 // DefaultTables returns the embedded tables file of a ruleset.
 func (r *Ruleset) DefaultTables() []byte {
-	b, err := files.ReadFile(r.TablesFile)
+	b, err := fs.ReadFile(r.fs(), r.TablesFile)
 	if err != nil {
 		panic(err) // embedded; a missing file is a build error
 	}
@@ -97,7 +133,7 @@ func (r *Ruleset) DefaultTables() []byte {
 // Load builds a Game. tables may be nil for the embedded tables; otherwise
 // tablesName names the GM's file in errors.
 func (r *Ruleset) Load(options []string, tablesName string, tables []byte) (*Game, error) {
-	bdata, err := files.ReadFile(r.BoardFile)
+	bdata, err := fs.ReadFile(r.fs(), r.BoardFile)
 	if err != nil {
 		return nil, err
 	}

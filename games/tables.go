@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -27,6 +29,9 @@ type Tables struct {
 	Players                []PlayerSplit  `yaml:"players"`
 	Rounds                 []Round        `yaml:"rounds"`
 	Extra                  map[string]any `yaml:"extra"`
+	// Rules is a ruleset's own section, which its Load reads (with
+	// DecodeSection).
+	Rules yaml.Node `yaml:"rules"`
 	// LR is the Leaders and Raiders section (reduX L&R 10, 11.6); nil for
 	// the Core rules.
 	LR *LR `yaml:"leaders_and_raiders"`
@@ -365,6 +370,75 @@ func ParseTables(file string, data []byte, b *Board) (*Tables, error) {
 		return nil, err
 	}
 	return &t, nil
+}
+
+// DecodeSection decodes a section of a data file (a yaml.Node, such as
+// Tables.Rules) into v (a pointer), refusing unknown keys at every depth;
+// errors name file and line.
+func DecodeSection(file string, node *yaml.Node, v any) error {
+	if node == nil || node.Kind == 0 {
+		return nil
+	}
+	if err := strictKeys(node, reflect.TypeOf(v)); err != nil {
+		return yamlError(file, err)
+	}
+	if err := node.Decode(v); err != nil {
+		return yamlError(file, err)
+	}
+	return nil
+}
+
+// strictKeys refuses a mapping key that no yaml field of t names, walking
+// structs, slices, arrays, maps and pointers (a custom UnmarshalYAML does
+// not inherit the decoder's KnownFields).
+func strictKeys(node *yaml.Node, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if node.Kind == yaml.AliasNode {
+		node = node.Alias
+	}
+	switch {
+	case t.Kind() == reflect.Struct && node.Kind == yaml.MappingNode:
+		fields := map[string]reflect.Type{}
+		for i := 0; i < t.NumField(); i++ {
+			tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+			if tag != "" && tag != "-" {
+				fields[tag] = t.Field(i).Type
+			}
+		}
+		if len(fields) == 0 {
+			return nil // a type that decodes itself
+		}
+		for i := 0; i+1 < len(node.Content); i += 2 {
+			k := node.Content[i]
+			ft, ok := fields[k.Value]
+			if !ok {
+				names := make([]string, 0, len(fields))
+				for n := range fields {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				return fmt.Errorf("yaml: line %d: unknown key %q (known here: %s)", k.Line, k.Value, strings.Join(names, ", "))
+			}
+			if err := strictKeys(node.Content[i+1], ft); err != nil {
+				return err
+			}
+		}
+	case (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && node.Kind == yaml.SequenceNode:
+		for _, c := range node.Content {
+			if err := strictKeys(c, t.Elem()); err != nil {
+				return err
+			}
+		}
+	case t.Kind() == reflect.Map && node.Kind == yaml.MappingNode:
+		for i := 1; i < len(node.Content); i += 2 {
+			if err := strictKeys(node.Content[i], t.Elem()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // NationIndex finds a nation by name, short name or alias (any case), else

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"github.com/pbem-org/pbem/rulesets"
 	"fmt"
 	"html"
 	"regexp"
@@ -9,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 )
@@ -163,7 +163,7 @@ func TestGrammarOfAWholeGame(t *testing.T) {
 			for _, n := range g.Tables.Nations {
 				nations = append(nations, n.Name)
 			}
-			e := adjudicator.New(g)
+			e := rulesets.New(g)
 			e.Players = gg.players
 			names := []string{"Alice", "Bob", "Carol", "Dave", "Erin"}[:gg.players]
 			found := map[string]int{}
@@ -182,12 +182,12 @@ func TestGrammarOfAWholeGame(t *testing.T) {
 					scan(st.ID+" event", ev.Text)
 				}
 				reader = reader%gg.players + 1
-				r := Build(g, st.ID, st.Before, st.After, st.Events, Options{Game: "grammar", Players: names, Reader: reader})
+				r := Build(e, st.ID, st.Before, st.After, st.Events, Options{Game: "grammar", Players: names, Reader: reader})
 				scan(st.ID+" text", Text(r))
 				scan(st.ID+" markdown", Markdown(r))
 				scan(st.ID+" bbcode", BBCode(r))
 				scan(st.ID+" html", html.UnescapeString(tags.ReplaceAllString(HTML(r, ""), " ")))
-				scan(st.ID+" orders template", OrdersTemplate(g, st.After, Header{Game: "grammar"}))
+				scan(st.ID+" orders template", OrdersTemplate(e, st.After, Header{Game: "grammar"}))
 				return nil
 			})
 			if err != nil {

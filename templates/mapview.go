@@ -41,9 +41,9 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 		}
 		return noSeat
 	}
-	for a := range r.After.Units {
-		for n, c := range r.After.Units[a] {
-			if c > 0 {
+	for a := range g.Board.Areas {
+		for n := range g.Tables.Nations {
+			if c := r.After.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
 				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: colour(nat.Name), Armies: c, Tag: short(nat)})
 			}

@@ -60,10 +60,11 @@ func (sixes) Roll(dice.Label) int { return 6 }
 // newPlan previews the turn due in s with every Decision left to its
 // default; nil when no nation turn is due.
 func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
-	n := e.Due(s)
-	if n < 0 {
+	st := e.Due(s)
+	if st.Kind != adjudicator.NationTurn {
 		return nil
 	}
+	n := st.Nation
 	_, evs, err := e.NationTurn(s, adjudicator.Input{}, sixes{})
 	if err != nil {
 		return nil
@@ -120,7 +121,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 // kept in the first of their two seas (5.2.1).
 func (p *plan) home(sea games.AreaID) games.AreaID {
 	for a, b := range p.partner {
-		if b == sea && p.p1.Units[a][p.n] > 0 {
+		if b == sea && p.p1.Units(games.AreaID(a), p.n) > 0 {
 			return a
 		}
 	}
@@ -150,7 +151,7 @@ func (p *plan) coasts(sea games.AreaID) (out []games.AreaID, from map[games.Area
 		switch {
 		case a == p.landings[sea]:
 			return -1
-		case p.foreign(a) == 0 && p.p1.Units[a][p.n] > 0:
+		case p.foreign(a) == 0 && p.p1.Units(games.AreaID(a), p.n) > 0:
 			return 0
 		case p.p1.Vacant(a):
 			return 1
@@ -192,7 +193,7 @@ func (p *plan) chooseLive(e *adjudicator.Engine) {
 	var seas []atSea
 	most := 1
 	for a := b.NumLand; a < len(b.Areas); a++ {
-		if k := p.p1.Units[a][p.n]; k > 0 {
+		if k := p.p1.Units(games.AreaID(a), p.n); k > 0 {
 			cs, from := p.coasts(games.AreaID(a))
 			if len(cs) > 0 {
 				seas = append(seas, atSea{games.AreaID(a), k, cs, from})
@@ -211,7 +212,7 @@ func (p *plan) chooseLive(e *adjudicator.Engine) {
 		if b.Difficult(c) {
 			lim = st.Difficult
 		}
-		return lim - p.p1.Units[c][p.n]
+		return lim - p.p1.Units(c, p.n)
 	}
 	landings := func(m int) []orders.Move {
 		var out []orders.Move
@@ -327,10 +328,8 @@ func (p *plan) decisions() []string {
 // "empty".
 func (p *plan) occupants(a games.AreaID) string {
 	var parts []string
-	for m, c := range p.p1.Units[a] {
-		if c == 0 {
-			continue
-		}
+	for _, m := range p.p1.Occupants(a) {
+		c := p.p1.Units(a, m)
 		if m == p.n {
 			parts = append(parts, "yours "+strconv.Itoa(c))
 		} else {
@@ -376,13 +375,7 @@ func (p *plan) neighbours(a games.AreaID) (text string, target games.AreaID) {
 }
 
 func (p *plan) foreign(a games.AreaID) int {
-	c := 0
-	for m, k := range p.p1.Units[a] {
-		if m != p.n {
-			c += k
-		}
-	}
-	return c
+	return p.p1.Foreign(a, p.n)
 }
 
 type ordersSection struct {
@@ -410,8 +403,8 @@ type ordersData struct {
 // that line is live and is the default), every stack with its neighbours,
 // battles and retreats. It returns "" when no nation turn is due. Lines
 // are at most Width characters.
-func OrdersTemplate(g *games.Game, s *adjudicator.State, h Header) string {
-	p := newPlan(g, adjudicator.New(g), s)
+func OrdersTemplate(e *adjudicator.Engine, s *adjudicator.State, h Header) string {
+	p := newPlan(e.G, e, s)
 	if p == nil {
 		return ""
 	}
@@ -522,7 +515,7 @@ func (p *plan) sections() []ordersSection {
 		s3.Items = append(s3.Items, ordersItem{Note: "As it stands this file would be refused (" + p.refused.Error() + "). Edit the moves before you send it."})
 	}
 	for a := b.NumLand; a < len(b.Areas); a++ {
-		k := p.p1.Units[a][p.n]
+		k := p.p1.Units(games.AreaID(a), p.n)
 		if k == 0 {
 			continue
 		}
@@ -552,7 +545,7 @@ func (p *plan) sections() []ordersSection {
 		}
 	}
 	for a := 0; a < b.NumLand; a++ {
-		k := p.p1.Units[a][p.n]
+		k := p.p1.Units(games.AreaID(a), p.n)
 		if k == 0 {
 			continue
 		}
@@ -602,7 +595,7 @@ func (p *plan) sections() []ordersSection {
 func (p *plan) exampleMoves() {
 	p.examples = map[games.AreaID]orders.Move{}
 	for a := 0; a < p.g.Board.NumLand; a++ {
-		k := p.p1.Units[a][p.n]
+		k := p.p1.Units(games.AreaID(a), p.n)
 		if k == 0 {
 			continue
 		}

@@ -205,8 +205,8 @@ type Options struct {
 // Build derives a Report for one step: turnID is the step's id, before and
 // after the states around it, events what the engine reported. It does not
 // change its arguments.
-func Build(g *games.Game, turnID string, before, after *adjudicator.State, events []adjudicator.Event, o Options) *Report {
-	e := adjudicator.New(g)
+func Build(e *adjudicator.Engine, turnID string, before, after *adjudicator.State, events []adjudicator.Event, o Options) *Report {
+	g := e.G
 	r := &Report{
 		Game: o.Game, Ruleset: g.Ruleset.Title, TurnID: turnID,
 		Round: before.Round, Before: before, After: after, Events: events,
@@ -215,8 +215,8 @@ func Build(g *games.Game, turnID string, before, after *adjudicator.State, event
 	if tr := g.Tables.Round(before.Round); tr != nil {
 		r.RoundLabel, r.Years = tr.Label, tr.Years
 	}
-	if n := e.Due(before); n >= 0 {
-		r.Nation = g.Tables.Nations[n].Name
+	if st := e.Due(before); st.Kind == adjudicator.NationTurn {
+		r.Nation = e.NationName(st.Nation)
 		r.Title = "Round " + strconv.Itoa(before.Round) + ": the " + possessive(r.Nation) + " turn"
 	} else {
 		r.RoundEnd = true
@@ -225,10 +225,10 @@ func Build(g *games.Game, turnID string, before, after *adjudicator.State, event
 			r.Title = "Round " + strconv.Itoa(before.Round) + ": end of the game"
 		}
 	}
-	r.snapshot = after.Snapshot(g)
+	r.snapshot = e.Snapshot(after)
 	r.sections(g)
 	r.seats(g, o.Players)
-	r.position(g)
+	r.position(e)
 	r.next(g, e)
 	if o.Reader > 0 && o.Reader <= len(r.Players) {
 		r.personal(g, e, o)
@@ -322,8 +322,8 @@ func (r *Report) seats(g *games.Game, names []string) {
 				continue
 			}
 			st.Nations = append(st.Nations, g.Tables.Nations[n].Name)
-			st.VP += r.After.VP[n]
-			st.Gained += r.After.VP[n] - r.Before.VP[n]
+			st.VP += r.After.Nations[n].VP.Whole()
+			st.Gained += r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()
 		}
 		r.Players = append(r.Players, st)
 	}
@@ -349,12 +349,13 @@ func (r *Report) seatOf(nation string) int {
 }
 
 // position fills the position tables from the states.
-func (r *Report) position(g *games.Game) {
+func (r *Report) position(e *adjudicator.Engine) {
+	g := e.G
 	b := g.Board
 	stacks := func(s *adjudicator.State, a int) []Stack {
 		var out []Stack
-		for n, c := range s.Units[a] {
-			if c > 0 {
+		for _, n := range s.Occupants(games.AreaID(a)) {
+			if c := s.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
 				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: c})
 			}
@@ -387,10 +388,11 @@ func (r *Report) position(g *games.Game) {
 	}
 	for n, nat := range g.Tables.Nations {
 		nr := NationRow{Nation: nat.Name, Short: short(nat), Seat: r.seatOf(nat.Name),
-			Land: r.After.OnLand(b, n), Held: len(r.After.Held(b, n)), Limit: r.After.PopulationLimit(b, n),
-			Pop: r.After.Pop[n], VP: r.After.VP[n], Gained: r.After.VP[n] - r.Before.VP[n]}
-		nr.Sea = r.After.InPlay(n) - nr.Land
-		nr.Spare = max(0, nat.Armies+nat.Cavalry-r.After.InPlay(n))
+			Land: e.OnLand(r.After, n), Held: len(r.After.Held(b, n)),
+			Pop: r.After.Nations[n].Pop, VP: r.After.Nations[n].VP.Whole(), Gained: r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()}
+		nr.Limit, _ = e.PopulationLimit(r.After, n, nil)
+		nr.Sea = r.After.OnBoard(n) - nr.Land
+		nr.Spare = max(0, nat.Armies+nat.Cavalry-r.After.OnBoard(n))
 		if nr.Seat > 0 {
 			nr.Colour, nr.Hex = r.Players[nr.Seat-1].Colour, r.Players[nr.Seat-1].Hex
 		}
@@ -445,14 +447,14 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 		r.Deadline = ""
 		return
 	}
-	r.NextTurn = e.TurnID(r.After)
-	n := e.Due(r.After)
-	if n < 0 {
+	due := e.Due(r.After)
+	r.NextTurn = due.ID
+	if due.Kind != adjudicator.NationTurn {
 		r.Next = "Next: the end of round " + strconv.Itoa(r.After.Round) + " (scoring, " + r.NextTurn + "), which needs no orders."
 		r.Deadline = "" // a round event waits for no one
 		return
 	}
-	r.NextNation = g.Tables.Nations[n].Name
+	r.NextNation = e.NationName(due.Nation)
 	r.NextSeat = r.seatOf(r.NextNation)
 	r.Next = "Next: the " + possessive(r.NextNation) + " turn (" + r.NextTurn + ")"
 	if r.NextSeat > 0 {
@@ -502,16 +504,16 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
 func (r *Report) upcoming(g *games.Game, e *adjudicator.Engine, st Seat) string {
 	s := r.After.Clone()
 	for {
-		n := e.Due(s)
-		if n < 0 {
+		due := e.Due(s)
+		if due.Kind != adjudicator.NationTurn {
 			return ""
 		}
-		name := g.Tables.Nations[n].Name
+		name := e.NationName(due.Nation)
 		for _, mine := range st.Nations {
 			if mine == name {
-				return "the " + possessive(name) + " (" + e.TurnID(s) + ")"
+				return "the " + possessive(name) + " (" + due.ID + ")"
 			}
 		}
-		s.Next = n + 1
+		s.PassTurn(due.Nation)
 	}
 }

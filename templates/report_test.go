@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"github.com/pbem-org/pbem/rulesets"
 	"io"
 	"os"
 	"path/filepath"
@@ -50,10 +51,10 @@ var game = sync.OnceValues(func() (*games.Game, []bot.Step) {
 	if err := json.NewDecoder(zr).Decode(&recs); err != nil {
 		panic(err)
 	}
-	before := adjudicator.NewState(g)
+	before := rulesets.New(g).NewState()
 	var steps []bot.Step
 	for _, r := range recs {
-		after, err := adjudicator.UnmarshalState(g, r.After)
+		after, err := rulesets.New(g).UnmarshalState(r.After)
 		if err != nil {
 			panic(err)
 		}
@@ -88,7 +89,7 @@ func options(id string, reader int) Options {
 func build(t *testing.T, id string, reader int) *Report {
 	g, _ := game()
 	st := step(t, id)
-	return Build(g, st.ID, st.Before, st.After, st.Events, options(id, reader))
+	return Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, options(id, reader))
 }
 
 // golden compares got with testdata/name, or rewrites it with -update.
@@ -147,7 +148,7 @@ func TestGoldenOrdersTemplate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := step(t, tc.id)
-			golden(t, "orders-"+tc.id+".txt", OrdersTemplate(g, st.Before, Header{Game: "ashdown", Token: "7f3a-91c2", Deadline: "Fri 14 Mar 2025 18:00 UTC"}))
+			golden(t, "orders-"+tc.id+".txt", OrdersTemplate(rulesets.New(g), st.Before, Header{Game: "ashdown", Token: "7f3a-91c2", Deadline: "Fri 14 Mar 2025 18:00 UTC"}))
 		})
 	}
 }
@@ -163,10 +164,10 @@ var allReports = sync.OnceValue(func() []namedReport {
 	g, steps := game()
 	var out []namedReport
 	for _, st := range steps {
-		pub := Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, 0))
+		pub := Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, options(st.ID, 0))
 		out = append(out, namedReport{st.ID, pub})
 		if pub.NextSeat > 0 {
-			out = append(out, namedReport{st.ID + "/seat", Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, pub.NextSeat))})
+			out = append(out, namedReport{st.ID + "/seat", Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, options(st.ID, pub.NextSeat))})
 		}
 	}
 	return out
@@ -197,7 +198,7 @@ func TestTextWidth(t *testing.T) {
 		check(name, Text(r))
 	})
 	for _, st := range steps {
-		check("orders for "+st.ID, OrdersTemplate(g, st.Before, Header{Game: "a-game-with-a-rather-long-name", Token: "t"}))
+		check("orders for "+st.ID, OrdersTemplate(rulesets.New(g), st.Before, Header{Game: "a-game-with-a-rather-long-name", Token: "t"}))
 	}
 }
 
@@ -220,8 +221,8 @@ func TestDeterministic(t *testing.T) {
 	g, _ := game()
 	for _, tc := range goldenCases {
 		st := step(t, tc.id)
-		a := Build(g, st.ID, st.Before, st.After, st.Events, options(tc.id, tc.reader))
-		b := Build(g, st.ID, st.Before, st.After, st.Events, options(tc.id, tc.reader))
+		a := Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, options(tc.id, tc.reader))
+		b := Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, options(tc.id, tc.reader))
 		assert.Equal(t, Text(a), Text(b), tc.name)
 		assert.Equal(t, HTML(a, "m"), HTML(b, "m"), tc.name)
 		assert.Equal(t, Markdown(a), Markdown(b), tc.name)
@@ -231,20 +232,20 @@ func TestDeterministic(t *testing.T) {
 		jb, err := JSON(b)
 		require.NoError(t, err)
 		assert.Equal(t, string(ja), string(jb), tc.name)
-		assert.Equal(t, OrdersTemplate(g, st.Before, Header{}), OrdersTemplate(g, st.Before, Header{}), tc.name)
+		assert.Equal(t, OrdersTemplate(rulesets.New(g), st.Before, Header{}), OrdersTemplate(rulesets.New(g), st.Before, Header{}), tc.name)
 	}
 }
 
 func TestBuildDoesNotChangeItsInput(t *testing.T) {
 	g, _ := game()
 	st := step(t, "r07-angles")
-	before, after := adjudicator.MarshalState(g, st.Before), adjudicator.MarshalState(g, st.After)
+	before, after := rulesets.New(g).MarshalState(st.Before), rulesets.New(g).MarshalState(st.After)
 	evs := adjudicator.MarshalEvents(st.Events)
-	r := Build(g, st.ID, st.Before, st.After, st.Events, options(st.ID, 2))
+	r := Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, options(st.ID, 2))
 	Text(r)
 	HTML(r, "")
-	assert.Equal(t, string(before), string(adjudicator.MarshalState(g, st.Before)))
-	assert.Equal(t, string(after), string(adjudicator.MarshalState(g, st.After)))
+	assert.Equal(t, string(before), string(rulesets.New(g).MarshalState(st.Before)))
+	assert.Equal(t, string(after), string(rulesets.New(g).MarshalState(st.After)))
 	assert.Equal(t, string(evs), string(adjudicator.MarshalEvents(st.Events)))
 }
 
@@ -328,13 +329,13 @@ func TestJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &got))
 	assert.Equal(t, "r16-end", got.Turn)
 	assert.Equal(t, r.Seed, got.Seed)
-	s, err := adjudicator.UnmarshalState(g, got.State)
+	s, err := rulesets.New(g).UnmarshalState(got.State)
 	require.NoError(t, err)
 	assert.Equal(t, r.After, s, "the JSON state reads back as the state after the step")
 	assert.Equal(t, r.Events, got.Events)
 	require.Len(t, got.Scores.Nations, len(g.Tables.Nations))
 	assert.Equal(t, "Romano-British", got.Scores.Nations[0].Nation)
-	assert.Equal(t, r.After.VP[0], got.Scores.Nations[0].VP)
+	assert.Equal(t, r.After.Nations[0].VP.Whole(), got.Scores.Nations[0].VP)
 	assert.Len(t, got.Scores.Players, 4)
 	assert.NotContains(t, string(b), "7f3a-91c2", "a token never goes into the JSON")
 }
@@ -400,7 +401,7 @@ func TestNext(t *testing.T) {
 // defaults the engine applied.
 func TestSkippedAndDefaults(t *testing.T) {
 	g, _ := game()
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	area := func(name string) games.AreaID {
 		a, err := g.Board.Lookup(name)
 		require.NoError(t, err)
@@ -411,7 +412,7 @@ func TestSkippedAndDefaults(t *testing.T) {
 	f := &orders.File{Nation: "Brigantes", Turn: st.ID, Body: []orders.Statement{orders.Place{At: orders.At{Line: 6}, Area: area("Kent"), N: 1}}}
 	after, evs, err := e.NationTurn(st.Before, adjudicator.Input{Orders: f}, sixes{})
 	require.NoError(t, err)
-	r := Build(g, st.ID, st.Before, after, evs, options(st.ID, 0))
+	r := Build(rulesets.New(g), st.ID, st.Before, after, evs, options(st.ID, 0))
 	var kinds []string
 	for _, n := range r.Notes {
 		kinds = append(kinds, n.Kind)
@@ -426,7 +427,7 @@ func TestSkippedAndDefaults(t *testing.T) {
 	f = &orders.File{Nation: "Angles", Turn: st.ID}
 	after, evs, err = e.NationTurn(st.Before, adjudicator.Input{Orders: f}, sixes{})
 	require.NoError(t, err)
-	r = Build(g, st.ID, st.Before, after, evs, options(st.ID, 0))
+	r = Build(rulesets.New(g), st.ID, st.Before, after, evs, options(st.ID, 0))
 	require.NotEmpty(t, r.Notes)
 	assert.Equal(t, adjudicator.EvDefault, r.Notes[0].Kind)
 	assert.Contains(t, Text(r), "7 armies at sea must land and no order moved them")
@@ -435,7 +436,7 @@ func TestSkippedAndDefaults(t *testing.T) {
 func TestOrdersTemplate(t *testing.T) {
 	g, _ := game()
 	st := step(t, "r07-angles")
-	o := OrdersTemplate(g, st.Before, Header{})
+	o := OrdersTemplate(rulesets.New(g), st.Before, Header{})
 	assert.Contains(t, o, "\ngame: GAME-ID\nnation: Angles\nturn: r07-angles\ntoken: YOUR-TOKEN\n")
 	// The invaders' landings are the only live orders. All seven in
 	// Lothian, the engine's default (6.1), would break the stacking limit
@@ -450,7 +451,7 @@ func TestOrdersTemplate(t *testing.T) {
 	assert.Equal(t, []string{"move 2 North Sea > Lothian", "move 1 North Sea > Mar", "move 2 North Sea > Bernicia", "move 2 North Sea > Dunedin"}, live)
 	assert.Contains(t, o, "Landing them all in Lothian, the default, would be\n# refused (at the end of movement the Angles break the stacking limit in\n# Lothian")
 	// No nation turn is due at the end of a round.
-	assert.Empty(t, OrdersTemplate(g, step(t, "r07-end").Before, Header{}))
+	assert.Empty(t, OrdersTemplate(rulesets.New(g), step(t, "r07-end").Before, Header{}))
 }
 
 func TestWrap(t *testing.T) {
@@ -508,7 +509,7 @@ func TestHTMLEscapes(t *testing.T) {
 func TestWithoutPlayers(t *testing.T) {
 	g, _ := game()
 	st := step(t, "r07-angles")
-	r := Build(g, st.ID, st.Before, st.After, st.Events, Options{})
+	r := Build(rulesets.New(g), st.ID, st.Before, st.After, st.Events, Options{})
 	assert.Empty(t, r.Players)
 	text := Text(r)
 	assert.NotContains(t, text, "SCORE BY PLAYER")
@@ -528,13 +529,13 @@ func TestWithoutPlayers(t *testing.T) {
 // is legal). Each commented example must also be understood on its own.
 func TestOrdersTemplateIsAccepted(t *testing.T) {
 	g, steps := game()
-	e := adjudicator.New(g)
+	e := rulesets.New(g)
 	examples := 0
 	for _, st := range steps {
-		if e.Due(st.Before) < 0 {
+		if e.Due(st.Before).Kind == adjudicator.RoundEvent {
 			continue
 		}
-		tmpl := OrdersTemplate(g, st.Before, Header{Game: "ashdown", Token: "7f3a-91c2"})
+		tmpl := OrdersTemplate(rulesets.New(g), st.Before, Header{Game: "ashdown", Token: "7f3a-91c2"})
 		f, errs := orders.Decode(tmpl, g)
 		if !assert.Empty(t, errs, "%s: the template does not decode:\n%s", st.ID, tmpl) {
 			continue
@@ -568,10 +569,8 @@ func TestMapView(t *testing.T) {
 		assert.NotEmpty(t, s.Tag)
 		assert.Regexp(t, `^#[0-9A-Fa-f]{6}$`, s.Colour)
 	}
-	for a := range r.After.Units {
-		for _, c := range r.After.Units[a] {
-			want += c
-		}
+	for n := range g.Tables.Nations {
+		want += r.After.OnBoard(n)
 	}
 	assert.Equal(t, want, total, "every army after the step is on the map")
 	suffolk, _ := g.Board.Lookup("Suffolk")

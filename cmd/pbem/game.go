@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,7 +14,6 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
-	"github.com/pbem-org/pbem/games"
 )
 
 // The forum GM's commands: a game directory and its private directory
@@ -22,12 +23,8 @@ var rulesetsCmd = command{
 	name: "rulesets", args: "", summary: "list the rulesets and their options",
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		return func(e *env, _ []string) int {
-			for _, r := range games.Rulesets() {
-				state := ""
-				if !r.Playable {
-					state = " (not playable yet)"
-				}
-				fmt.Fprintf(e.stdout, "%s: %s%s\n", r.Name, r.Title, state)
+			for _, r := range rulesets.All() {
+				fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Title)
 				fmt.Fprintf(e.stdout, "  rules: %s\n", r.Rules)
 				for _, o := range r.Options {
 					fmt.Fprintf(e.stdout, "  --option %s: %s\n", o.Name, o.Doc)
@@ -113,12 +110,9 @@ dice chain secret and the tokens: never publish it with the game.`,
 // written: a mistake in them is a bad command line (exit 2), whatever the
 // game. It returns the ruleset loaded with its own tables.
 func (e *env) rulesetFlags(name string, options []string) (*games.Game, int, bool) {
-	rs, err := games.Lookup(name)
+	rs, err := rulesets.Lookup(name)
 	if err != nil {
 		return nil, e.usageError("--ruleset: %v", err), false
-	}
-	if !rs.Playable {
-		return nil, e.usageError("--ruleset: %s cannot be played yet: its engine is not written", rs.Name), false
 	}
 	g, err := rs.Load(options, "", nil) // the ruleset's own tables load; only the options can be wrong
 	if err != nil {

@@ -71,14 +71,13 @@ func stepStates(g *archive.Game, turn string) (id string, before, after *adjudic
 			inForce = append(inForce, s)
 		}
 	}
-	rules := g.Rules()
 	load := func(s archive.StepInfo) (*adjudicator.State, []adjudicator.Event, error) {
 		dir := filepath.Join(g.Dir(), "turns", s.Dir())
 		sb, err := os.ReadFile(filepath.Join(dir, "state.json"))
 		if err != nil {
 			return nil, nil, err
 		}
-		st, err := adjudicator.UnmarshalState(rules, sb)
+		st, err := g.Engine().UnmarshalState(sb)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -141,9 +140,9 @@ func mapView(g *games.Game, players int, id string, before, after *adjudicator.S
 	if r := g.Tables.Round(before.Round); r != nil {
 		v.Title = fmt.Sprintf("Round %s (%s) — after %s", r.Label, r.Years, id)
 	}
-	for a := range after.Units {
-		for n, c := range after.Units[a] {
-			if c > 0 {
+	for a := range b.Areas {
+		for n := range g.Tables.Nations {
+			if c := after.Units(games.AreaID(a), n); c > 0 {
 				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: g.Tables.Nations[n].Name, Colour: colour[n], Armies: c, Tag: g.Tables.Nations[n].Short})
 			}
 		}
@@ -167,8 +166,8 @@ func mapView(g *games.Game, players int, id string, before, after *adjudicator.S
 	}
 	var vps []string
 	for n, nat := range g.Tables.Nations {
-		if after.VP[n] > 0 {
-			vps = append(vps, fmt.Sprintf("%s %d", nat.Short, after.VP[n]))
+		if vp := after.Nations[n].VP; vp > 0 {
+			vps = append(vps, fmt.Sprintf("%s %s", nat.Short, vp))
 		}
 	}
 	if len(vps) > 0 {
@@ -206,7 +205,7 @@ func formatReport(g *archive.Game, turn, format string) (string, error) {
 			}
 		}
 	}
-	r := templates.Build(g.Rules(), id, before, after, events, templates.Options{Game: g.ID(), Seed: seed, Players: names})
+	r := templates.Build(g.Engine(), id, before, after, events, templates.Options{Game: g.ID(), Seed: seed, Players: names})
 	switch format {
 	case "html":
 		return templates.HTML(r, ""), nil

@@ -1,0 +1,461 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// MoveRules are what a ruleset changes in the move step (reduX Core 6).
+// Nil fields take the kernel's defaults.
+type MoveRules struct {
+	// LeaderMoves is how far a leader and the armies with it move (L&R
+	// 9.2.1); armies with a leader may overrun difficult terrain.
+	LeaderMoves int
+	// Select picks the units a move statement moves from area from:
+	// per kind, and whether the nation's leader goes with them. It reports
+	// its own problem and returns ok false when the statement cannot be
+	// carried out. Nil: MoveUnits.
+	Select func(t *Turn, mv orders.Move, from games.AreaID, boat bool) (units []int, withLeader, ok bool)
+	// Boat checks a LAND > SEA > LAND move (L&R 12); nil: no boats.
+	Boat func(t *Turn, mv orders.Move, count int) bool
+	// MayEnter says why the mover may not enter area a, which holds another
+	// nation's units ("" if it may), with its rule (L&R 9.3, 11.6.1).
+	MayEnter func(t *Turn, a games.AreaID, withLeader bool) (rule, why string)
+	// Entering is told of each land area holding another nation's units
+	// that a move enters (L&R 9.3: an attack on the Romano-British).
+	Entering func(t *Turn, a games.AreaID)
+	// Check says why the chosen units may not make a move ("" if they
+	// may), with its rule (L&R 9.3: Arthur and his cavalry stay together).
+	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (rule, why string)
+}
+
+// Move carries out one move statement; false when it is not possible
+// (reduX Core 6, 6.2, 6.3; L&R 9.1.1, 9.2.1, 12).
+func (t *Turn) Move(mv orders.Move) bool {
+	b := t.B
+	if len(mv.Path) < 2 {
+		t.Problem(mv.Line, "reduX Core 6", "a move needs at least two areas")
+		return false
+	}
+	from := t.seaHome(mv.Path[0])
+	steps := len(mv.Path) - 1
+	boat := t.E.R.Move.Boat != nil && steps == 2 && b.IsLand(from) && !b.IsLand(mv.Path[1]) && b.IsLand(mv.Path[2])
+	sel := t.E.R.Move.Select
+	if sel == nil {
+		sel = MoveUnits
+	}
+	units, withLeader, ok := sel(t, mv, from, boat)
+	if !ok {
+		return false
+	}
+	if withLeader && !t.leaderFresh {
+		t.Problem(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
+		return false
+	}
+	if f := t.E.R.Move.Check; f != nil {
+		if rule, why := f(t, mv, from, units, withLeader); why != "" {
+			t.Problem(mv.Line, rule, "%s", why)
+			return false
+		}
+	}
+	count := 0
+	for _, c := range units {
+		count += c
+	}
+	if !t.pathOK(mv, from, units, count, withLeader, boat) {
+		return false
+	}
+	t.carryOut(mv, from, units, count, withLeader, boat)
+	return true
+}
+
+// pathOK checks a move's path: its length for the units that move, and
+// each step (reduX Core 6, 6.2, 6.3).
+func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int, withLeader, boat bool) bool {
+	b := t.B
+	if boat {
+		return t.E.R.Move.Boat(t, mv, count)
+	}
+	steps := len(mv.Path) - 1
+	if limit := t.moveLimit(units, withLeader); steps > limit {
+		rule, msg := t.E.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
+		t.Problem(mv.Line, rule, "%s", msg)
+		return false
+	}
+	if !b.IsLand(from) && t.Fresh(from) == 0 {
+		t.Problem(mv.Line, "reduX Core 6.1", "the %s have no armies at sea in %s", t.Nation(), t.Name(from))
+		return false
+	}
+	for i := 1; i < len(mv.Path); i++ {
+		if !t.stepOK(mv, i, count, withLeader) {
+			return false
+		}
+	}
+	return true
+}
+
+// moveLimit is how far the units move: a leader's range with a leader,
+// else the shortest range of the kinds that move.
+func (t *Turn) moveLimit(units []int, withLeader bool) int {
+	if withLeader {
+		return t.E.R.Move.LeaderMoves
+	}
+	limit := 0
+	for k, c := range units {
+		if c > 0 && (limit == 0 || t.E.R.Kinds[k].Moves < limit) {
+			limit = t.E.R.Kinds[k].Moves
+		}
+	}
+	return limit
+}
+
+// stepOK checks step i of a move's path.
+func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
+	b := t.B
+	x, y := mv.Path[i-1], mv.Path[i]
+	if !b.IsLand(y) {
+		if t.E.Boats && i == 1 {
+			t.Problem(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
+		} else {
+			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
+		}
+		return false
+	}
+	linked, strait := b.Adjacent(x, y)
+	if !linked && i == 1 && !b.IsLand(x) {
+		if other, ok := t.seaPartner(x); ok {
+			linked = Adjacent(b, other, y)
+		}
+	}
+	if !linked {
+		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		return false
+	}
+	if strait && len(mv.Path) != 2 {
+		rule, msg := t.E.R.Texts.Strait(t, t.Name(x), t.Name(y))
+		t.Problem(mv.Line, rule, "%s", msg)
+		return false
+	}
+	foreign := t.S.Foreign(y, t.N) > 0
+	if count == 0 && (!t.S.Has(y, t.N) || foreign) {
+		t.Problem(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
+		return false
+	}
+	if foreign {
+		if rule, why := t.mayEnterRule(y, withLeader); why != "" {
+			t.Problem(mv.Line, rule, "%s", why)
+			return false
+		}
+	}
+	if i < len(mv.Path)-1 && foreign && b.Difficult(y) && !withLeader {
+		rule, msg := t.E.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
+		t.Problem(mv.Line, rule, "%s", msg)
+		return false
+	}
+	return true
+}
+
+func (t *Turn) mayEnterRule(a games.AreaID, withLeader bool) (string, string) {
+	if f := t.E.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
+		return f(t, a, withLeader)
+	}
+	return "", ""
+}
+
+func (t *Turn) mayEnter(a games.AreaID, withLeader bool) string {
+	_, why := t.mayEnterRule(a, withLeader)
+	return why
+}
+
+// carryOut makes a checked move: the units go, overruns and passages are
+// recorded, the move's battle is noted (reduX Core 6, 6.3, 7).
+func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count int, withLeader, boat bool) {
+	s, n, b := t.S, t.N, t.B
+	dest := mv.Path[len(mv.Path)-1]
+	prev := mv.Path[len(mv.Path)-2]
+	if boat {
+		prev = mv.Path[1]
+	}
+	if f := t.E.R.Move.Entering; f != nil {
+		for _, y := range mv.Path[1:] {
+			if b.IsLand(y) && s.Foreign(y, n) > 0 {
+				f(t, y)
+			}
+		}
+	}
+	t.Shift(from, dest, units)
+	for k, c := range units {
+		t.fresh[int(from)*len(units)+k] -= c
+	}
+	leader := ""
+	if withLeader {
+		li := s.LeaderOf(n)
+		s.Leaders[li].Area = dest
+		leader = s.Leaders[li].Name
+		t.leaderFresh = false
+		for _, a := range mv.Path[:len(mv.Path)-1] {
+			if b.IsLand(a) {
+				t.leaderLeft[a] = true
+			}
+		}
+	}
+	if !boat {
+		t.passThrough(mv, units, count)
+	}
+	if s.Foreign(dest, n) > 0 && count > 0 {
+		if len(t.entries[dest]) == 0 {
+			t.order = append(t.order, dest)
+		}
+		t.entries[dest] = append(t.entries[dest], entry{From: prev, N: count, Line: mv.Line, Boat: boat})
+	}
+	var names []string
+	for _, a := range mv.Path {
+		names = append(names, t.Name(a))
+	}
+	t.Emit(Event{Kind: EvMove, Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Text: t.E.R.Texts.Moved(t, units[Infantry], count-units[Infantry], leader, names)})
+	t.leaderFollows(from, dest, mv.Line)
+	t.settle()
+}
+
+// passThrough records the areas a move passes through: an overrun where
+// other nations' units are (reduX Core 6.3), else a passage that may score
+// (L&R 10.2: the mover is there for a moment).
+func (t *Turn) passThrough(mv orders.Move, units []int, count int) {
+	s, n := t.S, t.N
+	for i := 1; i < len(mv.Path)-1; i++ {
+		y := mv.Path[i]
+		if s.Foreign(y, n) > 0 {
+			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
+			t.Emit(Event{Kind: EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), Verb(count, "overruns", "overrun"), t.Name(y))})
+			continue
+		}
+		if t.E.R.Occupy == nil {
+			continue
+		}
+		for k, c := range units {
+			s.Add(y, n, k, c)
+		}
+		t.occupy(n, y)
+		for k, c := range units {
+			s.Add(y, n, k, -c)
+		}
+	}
+}
+
+// MoveUnits is the default MoveRules.Select (reduX Core 6, L&R 9.1, 9.2):
+// "move N" takes N units, infantry first; "move N infantry|cavalry" one
+// kind; "move N leader" the nation's leader with N units (0: every unmoved
+// one), cavalry first; "leader alone" the leader only. With no unit word
+// and a path longer than infantry go, it takes cavalry only.
+func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bool, bool) {
+	cav := t.E.Kind("cavalry")
+	units := make([]int, len(t.E.R.Kinds))
+	freshInf := t.FreshOf(from, Infantry)
+	freshCav := 0
+	if cav >= 0 {
+		freshCav = t.FreshOf(from, cav)
+	}
+	steps := len(mv.Path) - 1
+	switch mv.Unit {
+	case "leader alone", "leader":
+		if t.S.LeaderIn(from, t.N) < 0 {
+			t.Problem(mv.Line, "reduX L&R 9.2", "the %s have no leader in %s", t.Nation(), t.Name(from))
+			return nil, false, false
+		}
+		if mv.Unit == "leader alone" {
+			return units, true, true
+		}
+		k := mv.N
+		if k == 0 {
+			k = freshInf + freshCav
+		}
+		if k > freshInf+freshCav {
+			t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
+			return nil, false, false
+		}
+		c := min(k, freshCav) // armies with a leader: cavalry first
+		units[Infantry] = k - c
+		if cav >= 0 {
+			units[cav] = c
+		}
+		return units, true, true
+	case "cavalry":
+		k := mv.N
+		if k == 0 {
+			k = freshCav
+		}
+		if k == 0 || k > freshCav {
+			t.Problem(mv.Line, "reduX L&R 9.1", "the %s have %d cavalry in %s that can still move, not %d", t.Nation(), freshCav, t.Name(from), max(k, 1))
+			return nil, false, false
+		}
+		units[cav] = k
+		return units, false, true
+	case "infantry", "":
+		return armiesMoving(t, mv, from, units, freshInf, freshCav, steps, boat)
+	}
+	t.Problem(mv.Line, "reduX L&R 9", "unknown unit %q (infantry, cavalry, leader or leader alone)", mv.Unit)
+	return nil, false, false
+}
+
+// armiesMoving picks the armies of "move N [infantry]" (reduX Core 6, L&R
+// 9.1.1).
+func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, freshInf, freshCav, steps int, boat bool) ([]int, bool, bool) {
+	cav := t.E.Kind("cavalry")
+	k := mv.N
+	onlyCav := mv.Unit == "" && cav >= 0 && steps == t.E.R.Kinds[cav].Moves && steps > t.E.R.Kinds[Infantry].Moves && !boat
+	switch {
+	case onlyCav && k == 0:
+		k = freshCav
+	case k == 0 && mv.Unit == "infantry":
+		k = freshInf
+	case k == 0:
+		k = freshInf + freshCav
+	}
+	if k == 0 {
+		t.Problem(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+		return nil, false, false
+	}
+	switch {
+	case onlyCav:
+		if k > freshCav {
+			t.Problem(mv.Line, "reduX L&R 9.1.1", "only cavalry move three areas, and the %s have %d cavalry in %s that can still move (armies with a leader move three: \"move %d leader ...\")", t.Nation(), freshCav, t.Name(from), k)
+			return nil, false, false
+		}
+		units[cav] = k
+	case mv.Unit == "infantry":
+		if k > freshInf {
+			t.Problem(mv.Line, "reduX Core 6", "the %s have %d infantry in %s that can still move, not %d", t.Nation(), freshInf, t.Name(from), k)
+			return nil, false, false
+		}
+		units[Infantry] = k
+	default:
+		if k > freshInf+freshCav {
+			t.countProblem(mv, from, k)
+			return nil, false, false
+		}
+		units[Infantry] = min(k, freshInf) // infantry first
+		if cav >= 0 {
+			units[cav] = k - units[Infantry]
+		}
+	}
+	return units, false, true
+}
+
+// countProblem reports a move of more units than may move.
+func (t *Turn) countProblem(mv orders.Move, from games.AreaID, k int) {
+	if has := t.S.Units(from, t.N); has >= k {
+		t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
+	} else {
+		t.Problem(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
+	}
+}
+
+// OneKind is MoveRules.Select for rulesets with one unit type and no
+// leaders (reduX Core 1.2, 6): "move N" or "move all".
+func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, bool) {
+	count := mv.N
+	if count == 0 {
+		count = t.Fresh(from)
+		if count == 0 {
+			t.Problem(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+			return nil, false, false
+		}
+	}
+	if t.Fresh(from) < count {
+		t.countProblem(mv, from, count)
+		return nil, false, false
+	}
+	if mv.Unit != "" {
+		t.Problem(mv.Line, "reduX Core 1.2", "there is only one unit type in reduX Core; leave out %q", mv.Unit)
+		return nil, false, false
+	}
+	units := make([]int, len(t.E.R.Kinds))
+	units[Infantry] = count
+	return units, false, true
+}
+
+// Shift moves the mover's units (per kind) from one area to another, its
+// raiders first (they stay raiders, L&R 11.4.1).
+func (t *Turn) Shift(from, to games.AreaID, units []int) {
+	k := 0
+	for kind, c := range units {
+		t.S.Add(from, t.N, kind, -c)
+		t.S.Add(to, t.N, kind, c)
+		k += c
+	}
+	r := min(k, len(t.raiders[from]))
+	moved := t.raiders[from][:r]
+	t.raiders[to] = append(t.raiders[to], moved...)
+	t.raiders[from] = slices.Clone(t.raiders[from][r:])
+}
+
+// leaderFollows moves the mover's leader out of an area its units have all
+// left (L&R 9.2.1: "the leader must move out with these armies").
+func (t *Turn) leaderFollows(from, to games.AreaID, line int) {
+	li := t.S.LeaderIn(from, t.N)
+	if li < 0 || t.S.Has(from, t.N) {
+		return
+	}
+	ld := &t.S.Leaders[li]
+	ld.Area = to
+	if t.B.IsLand(from) {
+		t.leaderLeft[from] = true
+	}
+	t.leaderFresh = false
+	t.Emit(Event{Kind: EvLeader, Area: t.Name(to), Line: line, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s goes with the last %s armies from %s to %s (reduX L&R 9.2.1)", ld.Name, t.Nation(), t.Name(from), t.Name(to))})
+}
+
+// occupy tells the ruleset that nation m may have come to occupy area a
+// (L&R 10.2).
+func (t *Turn) occupy(m NationID, a games.AreaID) {
+	if f := t.E.R.Occupy; f != nil {
+		f(t, m, a)
+	}
+}
+
+// settle tells the ruleset that the position has settled after a move, a
+// battle or a phase (L&R 10.2: "as soon as" a nation is the sole occupant).
+func (t *Turn) settle() {
+	if f := t.E.R.Settle; f != nil {
+		f(t)
+	}
+}
+
+// BoatOK checks a boat move LAND > SEA > LAND by the kernel's boat rule
+// (L&R 12): once per Movement Phase, from a coastal area through a sea it
+// borders to an area on that sea not adjacent to the start; extra checks
+// by the ruleset come in why (a non-empty reason refuses the move).
+func (t *Turn) BoatOK(mv orders.Move, count int, why func() (rule, msg string)) bool {
+	b := t.B
+	from, sea, to := mv.Path[0], mv.Path[1], mv.Path[2]
+	fail := func(rule, f string, args ...any) bool {
+		t.Problem(mv.Line, rule, f, args...)
+		return false
+	}
+	if rule, msg := why(); msg != "" {
+		return fail(rule, "%s", msg)
+	}
+	switch {
+	case count == 0:
+		return fail("reduX L&R 9.2.1", "a leader may not move by boat alone")
+	case !Adjacent(b, from, sea):
+		return fail("reduX L&R 12", "%s does not border %s", t.Name(from), t.Name(sea))
+	case !Adjacent(b, sea, to):
+		return fail("reduX L&R 12", "%s does not border %s", t.Name(to), t.Name(sea))
+	case to == from || Adjacent(b, from, to):
+		return fail("reduX L&R 12", "a boat move goes to an area not adjacent to its start; %s is adjacent to %s", t.Name(to), t.Name(from))
+	case t.boatFrom != games.NoArea && (t.boatFrom != from || t.boatSea != sea || t.boatTo != to):
+		return fail("reduX L&R 12", "boat movement is used once per Movement Phase, from one area through one sea to one area (this phase: %s > %s > %s)", t.Name(t.boatFrom), t.Name(t.boatSea), t.Name(t.boatTo))
+	}
+	if t.S.Foreign(to, t.N) > 0 {
+		withLeader := mv.Unit == "leader" || mv.Unit == "leader alone"
+		if rule, why := t.mayEnterRule(to, withLeader && t.S.LeaderIn(from, t.N) >= 0); why != "" {
+			return fail(rule, "%s", why)
+		}
+	}
+	t.boatFrom, t.boatSea, t.boatTo = from, sea, to
+	return true
+}

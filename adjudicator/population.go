@@ -1,0 +1,376 @@
+package adjudicator
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// Infantry is the kind population increase brings (reduX Core 5.1; L&R
+// 9.1: cavalry come only as reinforcements): the ruleset's first kind.
+const Infantry KindID = 0
+
+// Pool is how many units of kind k nation n has in all (reduX Core 1.3.2:
+// the Play Order list). Where a ruleset has no cavalry kind, a nation's
+// cavalry count as infantry (Core 1.2: one unit type).
+func (e *Engine) Pool(n NationID, k KindID) int {
+	nat := e.G.Tables.Nations[n]
+	switch {
+	case e.R.Kinds[k].Name == "cavalry":
+		return nat.Cavalry
+	case k == Infantry && e.Kind("cavalry") < 0:
+		return nat.Armies + nat.Cavalry
+	case k == Infantry:
+		return nat.Armies
+	}
+	return 0
+}
+
+// Available is how many of the acting nation's units of kind k are not on
+// the board.
+func (t *Turn) Available(k KindID) int { return max(0, t.E.Pool(t.N, k)-t.S.InPlay(t.N, k)) }
+
+// Armies is how many of nation n's units in area a count as armies.
+func (t *Turn) Armies(a games.AreaID, n NationID) int { return t.E.Armies(t.S, a, n) }
+
+// Armies is how many of nation n's units in area a of position s count as
+// armies (reduX L&R 9.1: cavalry are armies; leaders are not).
+func (e *Engine) Armies(s *State, a games.AreaID, n NationID) int {
+	if e.allArmies {
+		return s.Units(a, n)
+	}
+	c := 0
+	for k, kd := range e.R.Kinds {
+		if kd.Army {
+			c += s.Count(a, n, k)
+		}
+	}
+	return c
+}
+
+// StackLimit returns the normal and overstack limits of an area (reduX
+// Core 4.2.1).
+func (t *Turn) StackLimit(a games.AreaID) (normal, over int) {
+	st := t.G.Tables.Stacking
+	if t.B.Difficult(a) {
+		return st.Difficult, st.OverstackDifficult
+	}
+	return st.Clear, st.OverstackClear
+}
+
+// StackingOK reports whether nation m meets the stacking limit everywhere
+// (reduX Core 4.2.1): at most one area over its normal limit, and that one
+// within the overstack maximum; where is the first area that breaks it.
+func (t *Turn) StackingOK(m NationID) (ok bool, where games.AreaID) {
+	over := 0
+	for a := 0; a < t.B.NumLand; a++ {
+		id := games.AreaID(a)
+		c := t.Armies(id, m)
+		norm, os := t.StackLimit(id)
+		if c > os {
+			return false, id
+		}
+		if c > norm {
+			over++
+			if over > 1 {
+				return false, id
+			}
+		}
+	}
+	return true, games.NoArea
+}
+
+// PopulationLimit is nation m's population limit (reduX Core 4.2.2): twice
+// the land areas containing its armies, plus one if any of those areas
+// (which it holds) is clear terrain. Armies at sea do not count; skip
+// counts units to leave out per area (L&R 11.4: raiders), nil for none.
+func (t *Turn) PopulationLimit(m NationID, skip func(games.AreaID) int) (limit, onLand int) {
+	return t.E.PopulationLimit(t.S, m, skip)
+}
+
+// PopulationLimit is PopulationLimit of Turn for a position.
+func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) int) (limit, onLand int) {
+	b := e.G.Board
+	areas, clear := 0, false
+	for a := 0; a < b.NumLand; a++ {
+		id := games.AreaID(a)
+		k := e.Armies(s, id, m)
+		if skip != nil {
+			k -= skip(id)
+		}
+		if k <= 0 {
+			continue
+		}
+		onLand += k
+		areas++
+		if !b.Difficult(id) && s.Holds(id, m) {
+			clear = true
+		}
+	}
+	limit = 2 * areas
+	if clear {
+		limit++
+	}
+	return limit, onLand
+}
+
+// Excess is nation m's excess armies (reduX Core 4.2.2), or 0.
+func (t *Turn) Excess(m NationID) int { return t.E.Excess(t.S, m) }
+
+// Excess is nation m's excess armies in position s, or 0.
+func (e *Engine) Excess(s *State, m NationID) int {
+	lim, on := e.PopulationLimit(s, m, nil)
+	return max(0, on-lim)
+}
+
+// PopulationIncrease is reduX Core 5.1 and 5.1.1: points for the areas
+// held and the marker, an army for every PointsPerArmy, less the excess;
+// over the limit by more than the gain, half the difference is removed.
+func PopulationIncrease(t *Turn) {
+	s, n, p := t.S, t.N, t.G.Tables.Population
+	held := s.Held(t.B, n)
+	excess := t.Excess(n)
+	if len(held) == 0 {
+		if s.Nations[n].Pop != 0 {
+			t.Emit(Event{Kind: EvPopulation, Text: fmt.Sprintf("The %s hold no land: no population increase, marker to 0 (reduX Core 5.1)", t.Nation())})
+		}
+		s.Nations[n].Pop = 0
+		t.noPlaceStatements("the nation holds no land and gains no armies")
+		return
+	}
+	points := s.Nations[n].Pop
+	for _, a := range held {
+		if t.B.Difficult(a) {
+			points += p.Difficult
+		} else {
+			points += p.Clear
+		}
+	}
+	gain, rest := points/p.PointsPerArmy, points%p.PointsPerArmy
+	if excess > gain {
+		remove := (excess - gain) / 2
+		s.Nations[n].Pop = 0
+		t.Emit(Event{Kind: EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %s and %s: no increase, %s removed, marker to 0 (reduX Core 5.1)", t.Nation(), count(excess, "excess army", "excess armies"), count(points, "population point", "population points"), count(remove, "army", "armies"))})
+		t.removeExcess(remove)
+		t.noPlaceStatements("the nation is over its population limit and gains no armies")
+		return
+	}
+	t.noRemoveStatements()
+	gain -= excess
+	s.Nations[n].Pop = rest
+	if avail := t.Available(Infantry); gain > avail {
+		t.Emit(Event{Kind: EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %s left of the %d gained; marker to %d (reduX Core 5)", t.Nation(), count(avail, "army", "armies"), gain, p.TrackMax)})
+		gain = avail
+		s.Nations[n].Pop = p.TrackMax
+	}
+	txt := fmt.Sprintf("The %s have %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
+	if excess > 0 {
+		txt = fmt.Sprintf("The %s have %s and %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), count(excess, "excess army", "excess armies"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
+	}
+	t.Emit(Event{Kind: EvPopulation, N: gain, Text: txt})
+	t.placeArmies(gain, held)
+}
+
+func (t *Turn) noPlaceStatements(why string) {
+	for _, pl := range Statements[orders.Place](t) {
+		t.Problem(pl.Line, "reduX Core 5.1", "nothing to place: %s", why)
+	}
+}
+
+func (t *Turn) noRemoveStatements() {
+	for _, r := range Statements[orders.Remove](t) {
+		t.Problem(r.Line, "reduX Core 5.1", "no armies need removing this turn")
+	}
+}
+
+// canPlace reports whether one more army may go into area a by reduX Core
+// 5.1.1: a held area, within the stacking limit.
+func (t *Turn) canPlace(a games.AreaID) bool {
+	if !t.S.Holds(a, t.N) {
+		return false
+	}
+	t.S.Add(a, t.N, Infantry, 1)
+	ok, _ := t.StackingOK(t.N)
+	t.S.Add(a, t.N, Infantry, -1)
+	return ok
+}
+
+// placeArmies places gain new armies in held areas (reduX Core 5.1.1): the
+// player's place statements first, then the default; no more than one per
+// area unless there is no alternative; an army with nowhere to go is not
+// placed and the marker goes to its maximum.
+func (t *Turn) placeArmies(gain int, held []games.AreaID) {
+	placed := make([]int, t.B.NumLand)
+	left := gain
+	otherRoom := func(a games.AreaID) bool {
+		for _, h := range held {
+			if h != a && placed[h] == 0 && t.canPlace(h) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pl := range Statements[orders.Place](t) {
+		for i := 0; i < max(pl.N, 1); i++ {
+			switch {
+			case left == 0:
+				t.Problem(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
+			case !t.S.Holds(pl.Area, t.N):
+				t.Problem(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
+			case placed[pl.Area] > 0 && otherRoom(pl.Area):
+				t.Problem(pl.Line, "reduX Core 5.1.1", "no more than one new army in %s while another held area has room", t.Name(pl.Area))
+			case !t.canPlace(pl.Area):
+				t.Problem(pl.Line, "reduX Core 4.2.1", "another army in %s would break the stacking limit", t.Name(pl.Area))
+			default:
+				t.S.Add(pl.Area, t.N, Infantry, 1)
+				placed[pl.Area]++
+				left--
+				continue
+			}
+			break
+		}
+	}
+	if left > 0 && len(Statements[orders.Place](t)) > 0 {
+		t.Emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
+	}
+	t.placeByDefault(left, placed, held)
+	for a, c := range placed {
+		if c > 0 {
+			t.Emit(Event{Kind: EvPlace, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.Name(games.AreaID(a)))})
+		}
+	}
+}
+
+// placeByDefault places the new armies the orders left (docs/orders.md §1):
+// one at a time in the preferred area with the fewest new armies.
+func (t *Turn) placeByDefault(left int, placed []int, held []games.AreaID) {
+	byDefault := make([]int, len(placed))
+	defer func() {
+		t.defaultedAreas(byDefault, "reduX Core 5.1.1", "%s placed by default, scoring centres first, then areas next to another nation's: %s", "new army", "new armies")
+	}()
+	order := t.placementOrder(held)
+	for left > 0 {
+		best := games.NoArea
+		for _, a := range order {
+			if !t.canPlace(a) {
+				continue
+			}
+			if best == games.NoArea || placed[a] < placed[best] {
+				best = a
+			}
+		}
+		if best == games.NoArea {
+			t.Emit(Event{Kind: EvShortage, N: left, Text: fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %d (reduX Core 5.1.1)", count(left, "new army", "new armies"), Verb(left, "has", "have"), isAre(left), t.G.Tables.Population.TrackMax)})
+			t.S.Nations[t.N].Pop = t.G.Tables.Population.TrackMax
+			return
+		}
+		t.S.Add(best, t.N, Infantry, 1)
+		placed[best]++
+		byDefault[best]++
+		left--
+	}
+}
+
+// placementOrder is the default preference of docs/orders.md §1: scoring
+// centres, then areas bordering another nation's units, then board order.
+func (t *Turn) placementOrder(held []games.AreaID) []games.AreaID {
+	var centres, front, rest []games.AreaID
+	for _, a := range held {
+		switch {
+		case t.IsCentre(a):
+			centres = append(centres, a)
+		case t.bordersEnemy(a):
+			front = append(front, a)
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(append(centres, front...), rest...)
+}
+
+// IsCentre reports whether area a is one of the acting nation's scoring
+// centres (reduX Core 3.1).
+func (t *Turn) IsCentre(a games.AreaID) bool {
+	for _, c := range t.G.Tables.Nations[t.N].CentreIDs {
+		if c == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Turn) bordersEnemy(a games.AreaID) bool {
+	for _, e := range t.B.Edges(a) {
+		if t.B.IsLand(e.To) && t.S.Foreign(e.To, t.N) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// removeExcess removes k armies for overpopulation (reduX Core 5.1): the
+// player's remove statements, then the largest stacks; never the last army
+// in an area. Infantry go before cavalry.
+func (t *Turn) removeExcess(k int) {
+	removed := make([]int, t.B.NumLand)
+	for _, r := range Statements[orders.Remove](t) {
+		for i := 0; i < max(r.N, 1); i++ {
+			switch {
+			case k == 0:
+				t.Problem(r.Line, "reduX Core 5.1", "no more armies need removing")
+			case t.Armies(r.Area, t.N) <= 1:
+				t.Problem(r.Line, "reduX Core 5.1", "the last army in %s may not be removed", t.Name(r.Area))
+			default:
+				t.removeArmy(r.Area)
+				removed[r.Area]++
+				k--
+				continue
+			}
+			break
+		}
+	}
+	byDefault := make([]int, t.B.NumLand)
+	for k > 0 {
+		best := games.NoArea
+		for a := 0; a < t.B.NumLand; a++ {
+			c := t.Armies(games.AreaID(a), t.N)
+			if c > 1 && (best == games.NoArea || c > t.Armies(best, t.N)) {
+				best = games.AreaID(a)
+			}
+		}
+		if best == games.NoArea {
+			break // every area has one army: nothing more may go
+		}
+		t.removeArmy(best)
+		removed[best]++
+		byDefault[best]++
+		k--
+	}
+	t.defaultedAreas(byDefault, "reduX Core 5.1", "%s removed by default, from the largest stacks: %s", "army", "armies")
+	for a, c := range removed {
+		if c > 0 {
+			t.Emit(Event{Kind: EvRemove, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.Name(games.AreaID(a)))})
+		}
+	}
+}
+
+// removeArmy removes one of the acting nation's armies from area a, the
+// first army kind it has there.
+func (t *Turn) removeArmy(a games.AreaID) {
+	for k, kd := range t.E.R.Kinds {
+		if kd.Army && t.S.Count(a, t.N, k) > 0 {
+			t.S.Add(a, t.N, k, -1)
+			return
+		}
+	}
+}
+
+// OnLand is the number of nation n's armies on land in position s.
+func (e *Engine) OnLand(s *State, n NationID) int {
+	t := 0
+	for a := 0; a < e.G.Board.NumLand; a++ {
+		t += e.Armies(s, games.AreaID(a), n)
+	}
+	return t
+}

@@ -1,0 +1,148 @@
+// Package redux is the ruleset of Britannia reduX Core (seed 000) on the
+// rules kernel: one unit type, a fixed Play Order, three phases a nation
+// turn (population and reinforcements, movement, battles) and scoring at
+// the end of every round. Where each rule clause lives:
+//
+//	3.1 holding areas, 3.2 King       score.go (Holding, King)
+//	4.1 play order, skipping          redux.go (Due)
+//	5.1, 5.1.1 population             adjudicator/population.go
+//	5.2 reinforcements                adjudicator/reinforce.go
+//	6 movement, 6.1–6.4               adjudicator/movement.go, move.go
+//	7 battles, 7.1–7.3                adjudicator/battle.go, retreat.go
+package redux
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// Ruleset is reduX Core.
+var Ruleset = adjudicator.Ruleset{
+	Ruleset:       games.MustLookup("redux"),
+	Kinds:         []adjudicator.Kind{{Name: "infantry", Army: true, Moves: 2}},
+	Setup:         Setup,
+	Due:           Due,
+	Stages:        Stages,
+	Move:          adjudicator.MoveRules{Select: adjudicator.OneKind},
+	Texts:         &adjudicator.CoreTexts,
+	CheckStanding: checkStanding,
+	Bot:           Bot,
+	Legacy:        Legacy(false),
+	BotStanding:   BotStanding,
+}
+
+// checkStanding accepts defend lines without leaders (reduX Core 7.2).
+func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
+	var errs orders.Errors
+	for _, st := range f.Body {
+		switch x := st.(type) {
+		case orders.Target:
+			errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.1.2", Msg: "there is no cavalry in reduX Core"})
+		case orders.Defend:
+			if x.Rule.Leader {
+				errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.2.2", Msg: "there are no leaders in reduX Core"})
+			}
+			errs = append(errs, adjudicator.CheckDefend(e, x)...)
+		default:
+			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
+		}
+	}
+	return errs
+}
+
+// Setup is reduX Core 2: the round marker on round 1 and the starting
+// armies on the map, the population markers where the tables put them.
+func Setup(e *adjudicator.Engine) *adjudicator.State {
+	s := e.Blank()
+	for n, nat := range e.G.Tables.Nations {
+		for _, st := range nat.StartIDs {
+			s.Add(st.Area, n, adjudicator.Infantry, st.Armies)
+		}
+		s.Nations[n].Pop = nat.Population
+	}
+	return s
+}
+
+// Due is reduX Core 4.1 and 4.3: the next nation in the Play Order that
+// has units on the board or reinforcements this round, else the end of the
+// round.
+func Due(e *adjudicator.Engine, s *adjudicator.State) adjudicator.Step {
+	for i := s.Next; i < s.OrderLen(); i++ {
+		if n := s.OrderAt(i); Plays(e, s, n) {
+			return adjudicator.Step{Kind: adjudicator.NationTurn, Nation: n, ID: adjudicator.NationTurnID(s.Round, e.NationName(n))}
+		}
+	}
+	return adjudicator.Step{Kind: adjudicator.RoundEvent, Nation: -1, ID: fmt.Sprintf("r%02d-end", s.Round)}
+}
+
+// Plays reports whether nation n takes a turn this round (reduX Core 4.1):
+// it has units on the board or reinforcements on the Timeline.
+func Plays(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) bool {
+	if s.OnBoard(n) > 0 {
+		return true
+	}
+	for _, a := range e.Arrivals(s.Round, n) {
+		if a.Armies+a.Cavalry > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Stages are the stages of a reduX Core step.
+func Stages(t *adjudicator.Turn) []adjudicator.Stage {
+	if t.Step.Kind == adjudicator.RoundEvent {
+		return []adjudicator.Stage{{Name: "end of round", Rule: "reduX Core 4.3", Part: adjudicator.Fighting, Run: EndRound}}
+	}
+	return []adjudicator.Stage{
+		{Name: "turn", Rule: "reduX Core 4.1", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
+		{Name: "population increase", Rule: "reduX Core 5.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
+		{Name: "reinforcements", Rule: "reduX Core 5.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
+		{Name: "one movement phase", Rule: "reduX L&R 11.3", Part: adjudicator.Setup, Run: adjudicator.PhaseStatements},
+		{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
+		{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
+		{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
+		{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
+		{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
+	}
+}
+
+// NextNation passes the turn on in the Play Order (reduX Core 4.1).
+func NextNation(t *adjudicator.Turn) { t.S.PassTurn(t.Step.Nation) }
+
+// refuseLR refuses the Leaders and Raiders statements in a reduX Core file:
+// they would mean nothing here.
+func refuseLR(t *adjudicator.Turn) {
+	if t.In.Orders == nil {
+		return
+	}
+	var walk func([]orders.Statement)
+	walk = func(body []orders.Statement) {
+		for _, st := range body {
+			switch x := st.(type) {
+			case orders.Withdraw, orders.Target, orders.Rex:
+				t.Problem(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
+			case orders.Reinforce:
+				if x.Cavalry > 0 {
+					t.Problem(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
+				}
+			case orders.Attack:
+				if x.Rule.Leader || orders.MentionsWon(x.Rule.When) {
+					t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				}
+			case orders.Defend:
+				if x.Rule.Leader {
+					t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				}
+			case orders.Phase:
+				walk(x.Body)
+			case orders.If:
+				walk(x.Then)
+			}
+		}
+	}
+	walk(t.In.Orders.Body)
+}

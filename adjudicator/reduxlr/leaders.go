@@ -1,0 +1,186 @@
+package reduxlr
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// arthur is the Romano-British leader of reduX L&R 9.3.
+const arthur = "Arthur"
+
+const romanoBritish = "Romano-British"
+
+// leaderGone records a leader leaving play (9.2): eliminated in battle it
+// may not come back "if alive"; Arthur's cavalry become infantry (9.3).
+func leaderGone(t *adjudicator.Turn, ld adjudicator.Leader, killed bool) {
+	l := X(t.S)
+	l.Gone = append(l.Gone, ld.Name)
+	if killed {
+		l.Fallen = append(l.Fallen, ld.Name)
+	}
+	if ld.Name == arthur {
+		arthurGone(t, ld.Nation)
+	}
+}
+
+// arthurGone replaces the Romano-British cavalry with infantry when Arthur
+// leaves play, or removes them when no infantry are left (reduX L&R 9.3).
+func arthurGone(t *adjudicator.Turn, rb adjudicator.NationID) {
+	s, e := t.S, t.E
+	cav := e.Kind("cavalry")
+	freeInf := max(0, e.Pool(rb, adjudicator.Infantry)-s.InPlay(rb, adjudicator.Infantry))
+	for a := range t.B.Areas {
+		id := games.AreaID(a)
+		c := s.Count(id, rb, cav)
+		if c == 0 {
+			continue
+		}
+		swap := min(c, freeInf)
+		freeInf -= swap
+		s.Add(id, rb, cav, -c)
+		s.Add(id, rb, adjudicator.Infantry, swap)
+		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"))
+		if swap < c {
+			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry and %d %s removed for want of infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"), c-swap, adjudicator.Verb(c-swap, "is", "are"))
+		}
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Nation: e.NationName(rb), Area: t.Name(id), N: swap, Rule: "reduX L&R 9.3", Text: txt})
+	}
+}
+
+// arrive holds back a Timeline arrival whose condition fails (9.2): a
+// leader that comes only while the nation holds an area, or only if it was
+// not eliminated.
+func arrive(t *adjudicator.Turn, a games.Arrival) bool {
+	if a.IfHolds != games.NoArea && a.If != "" && !t.S.Holds(a.IfHolds, t.N) {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s does not come: the %s do not hold %s", leaderOr(a), t.Nation(), t.Name(a.IfHolds))})
+		return false
+	}
+	if a.IfAlive && slices.Contains(X(t.S).Fallen, a.Leader) {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s was eliminated and does not come back", a.Leader)})
+		return false
+	}
+	return true
+}
+
+func leaderOr(a games.Arrival) string {
+	if a.Leader != "" {
+		return a.Leader
+	}
+	return fmt.Sprintf("The %s reinforcement", games.Possessive(a.Nation))
+}
+
+// leaderStays keeps Arthur with his cavalry (9.3).
+func leaderStays(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) string {
+	li := t.S.LeaderIn(a, m)
+	if li >= 0 && t.S.Leaders[li].Name == arthur && t.S.Count(a, m, t.E.Kind("cavalry")) > 0 {
+		return "must stay with his cavalry (reduX L&R 9.3)"
+	}
+	return ""
+}
+
+// arthurTogether lets Arthur's side retreat either its infantry only or
+// everything (9.3).
+func arthurTogether(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID, want int) int {
+	li := t.S.LeaderIn(a, m)
+	if li >= 0 && t.S.Leaders[li].Name == arthur && want < t.S.Units(a, m) {
+		return min(want, t.S.Count(a, m, adjudicator.Infantry))
+	}
+	return want
+}
+
+func arthurOnBoard(s *adjudicator.State) bool {
+	for _, ld := range s.Leaders {
+		if ld.Name == arthur {
+			return true
+		}
+	}
+	return false
+}
+
+// arthurMove keeps Arthur and his cavalry together for the round they
+// appear (9.3).
+func arthurMove(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
+	s, n := t.S, t.N
+	if !arthurOnBoard(s) || t.Nation() != romanoBritish {
+		return "", ""
+	}
+	cavK := t.E.Kind("cavalry")
+	withArthur := withLeader && s.Leaders[s.LeaderOf(n)].Name == arthur
+	here := s.LeaderIn(from, n) >= 0
+	switch {
+	case withArthur && units[cavK] < s.Count(from, n, cavK):
+		return "reduX L&R 9.3", fmt.Sprintf("Arthur and his cavalry must stay together: move all %d cavalry in %s with him", s.Count(from, n, cavK), t.Name(from))
+	case !withLeader && units[cavK] > 0 && here:
+		return "reduX L&R 9.3", "Arthur's cavalry must stay with him: move them with \"move N leader ...\""
+	}
+	return "", ""
+}
+
+// mayEnter says why the mover may not attack area a (9.3: the
+// Romano-British restraint; 11.6.1: the extra turns' limits).
+func mayEnter(t *adjudicator.Turn, a games.AreaID, withLeader bool) (string, string) {
+	s, n := t.S, t.N
+	withArthur := withLeader && s.LeaderOf(n) >= 0 && s.Leaders[s.LeaderOf(n)].Name == arthur
+	nat := t.G.Tables.Nations
+	if nat[n].Name == romanoBritish {
+		arthurGone := slices.Contains(X(s).Gone, arthur)
+		for _, m := range s.Occupants(a) {
+			if m == n || !nat[m].British {
+				continue
+			}
+			if withArthur {
+				return "reduX L&R 9.3, 11.6.1", fmt.Sprintf("Arthur and his cavalry may not attack a British nation, and the %s are one (reduX L&R 9.3)", nat[m].Name)
+			}
+			if !arthurGone && !X(s).provoked(m) {
+				return "reduX L&R 9.3, 11.6.1", fmt.Sprintf("the Romano-British may not attack the %s, a British nation, until they have attacked the Romano-British or Arthur has left play (reduX L&R 9.3)", nat[m].Name)
+			}
+		}
+	}
+	if x, ok := t.X.(*turnX); ok && x.extra {
+		if !t.B.Difficult(a) && slices.Contains(t.G.Tables.SetIDs(t.B, t.G.Tables.LR.King.Set), a) {
+			return "", ""
+		}
+		for _, m := range s.Occupants(a) {
+			if m != n && eligibleLeader(t.E, s, m) {
+				return "", ""
+			}
+		}
+		return "reduX L&R 9.3, 11.6.1", fmt.Sprintf("in an extra nation turn only clear English areas south of York and March, or areas of nations with a leader eligible to be King, may be attacked; %s is neither (reduX L&R 11.6.1)", t.Name(a))
+	}
+	return "", ""
+}
+
+// provoke records a British nation attacking the Romano-British (9.3).
+func provoke(t *adjudicator.Turn, a games.AreaID) {
+	nat := t.G.Tables.Nations
+	if !nat[t.N].British {
+		return
+	}
+	for _, m := range t.S.Occupants(a) {
+		if nat[m].Name == romanoBritish && !X(t.S).provoked(t.N) {
+			X(t.S).provoke(t.N, len(nat))
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(a), Rule: "reduX L&R 9.3", Text: fmt.Sprintf("The %s attack the Romano-British, who may now attack them (reduX L&R 9.3)", nat[t.N].Name)})
+		}
+	}
+}
+
+// boat checks what Leaders and Raiders adds to the kernel's boat rule (12):
+// the option must be on, not in an extra turn, not after landing with no
+// land held at a Major Invasion.
+func boat(t *adjudicator.Turn, mv orders.Move, count int) bool {
+	return t.BoatOK(mv, count, func() (string, string) {
+		switch {
+		case !t.E.Boats:
+			return "reduX Core 6", fmt.Sprintf("armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)", t.Name(mv.Path[1]))
+		case tx(t).extra:
+			return "reduX L&R 12", "boat movement may not be used in the extra nation turns of the final round"
+		case t.LandlessAtMajor():
+			return "reduX L&R 12", fmt.Sprintf("the %s held no land at the start of their Major Invasion and may not use boats", t.Nation())
+		}
+		return "", ""
+	})
+}

@@ -1,0 +1,250 @@
+package reduxlr
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// The Raider Withdrawal Phase (L&R 11.5), raiding points (10.3) and Cnut
+// the Great (9.4).
+
+// cnutStay and cnutWithdraw are L&R 9.4's limits when the Danes become Rex
+// Anglorum with Cnut: up to two raiding armies remain in England, at most
+// four go back to sea with him.
+const (
+	cnutStay     = 2
+	cnutWithdraw = 4
+)
+
+// withdrawal is Phase IV (11.5): raiding units may go back to the sea they
+// started the turn in; on a ☞ turn they all must (11.4).
+func withdrawal(t *adjudicator.Turn) {
+	s, n := t.S, t.N
+	if !t.Raid {
+		for _, w := range adjudicator.Statements[orders.Withdraw](t) {
+			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+		}
+		return
+	}
+	var start []games.AreaID // areas with the nation's units now (10.3)
+	onLand := 0
+	for a := 0; a < t.B.NumLand; a++ {
+		if s.Has(games.AreaID(a), n) {
+			start = append(start, games.AreaID(a))
+		}
+		onLand += len(t.Raiders(games.AreaID(a)))
+	}
+	if onLand == 0 {
+		for _, w := range adjudicator.Statements[orders.Withdraw](t) {
+			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+		}
+		return
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s Raider Withdrawal Phase (reduX L&R 11.5)", games.Possessive(t.Nation()))})
+	rex := cnutChoice(t)
+	want, remove := withdrawals(t, rex)
+	carryWithdrawals(t, want, remove)
+	if rex {
+		cnutToSea(t, want)
+	}
+	strandedLeader(t)
+	raidPoints(t, start, want)
+}
+
+// withdrawals decides how many raiders withdraw from each area, and (Cnut)
+// how many are removed.
+func withdrawals(t *adjudicator.Turn, rex bool) (want, remove []int) {
+	s, n := t.S, t.N
+	want = make([]int, t.B.NumLand) // raiders to withdraw, per area
+	remove = make([]int, t.B.NumLand)
+	switch {
+	case rex:
+		cnutWithdrawal(t, want, remove)
+	case t.MustReturn:
+		for a := range want {
+			want[a] = len(t.Raiders(games.AreaID(a)))
+		}
+	default:
+		chosenWithdrawals(t, want)
+	}
+	// 9.2.1, 9.2.3: a leader goes with the last armies of its area; a
+	// raiding leader at sea takes every raider with him.
+	li := s.LeaderOf(n)
+	if raider, _ := t.LeaderRaider(); li >= 0 && raider && !rex {
+		la := s.Leaders[li].Area
+		atSea := !t.B.IsLand(la) || (s.Units(la, n)-want[la] == 0 && want[la] > 0)
+		if atSea {
+			for a := range want {
+				want[a] = len(t.Raiders(games.AreaID(a)))
+			}
+		}
+	}
+	// 11.5: no withdrawal may break the population limit unless every
+	// remaining raider goes.
+	all := true
+	for a := range want {
+		all = all && want[a]+remove[a] == len(t.Raiders(games.AreaID(a)))
+	}
+	if !all && !rex {
+		before := t.Excess(n)
+		for a, k := range want {
+			s.Add(games.AreaID(a), n, adjudicator.Infantry, -k)
+		}
+		ex := t.Excess(n)
+		for a, k := range want {
+			s.Add(games.AreaID(a), n, adjudicator.Infantry, k)
+		}
+		if ex > 0 && ex > before {
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %s over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.Nation(), games.Count(ex, "army", "armies"))})
+			clear(want)
+		}
+	}
+	return want, remove
+}
+
+// chosenWithdrawals reads the file's withdraw lines (11.5).
+func chosenWithdrawals(t *adjudicator.Turn, want []int) {
+	for _, w := range adjudicator.Statements[orders.Withdraw](t) {
+		if w.Stay {
+			t.Problem(w.Line, "reduX L&R 9.4", "\"stay\" is only for Cnut's raiders; raiders stay on land unless told to withdraw")
+			continue
+		}
+		if !t.B.IsLand(w.Area) {
+			t.Problem(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			continue
+		}
+		r := len(t.Raiders(w.Area)) - want[w.Area]
+		if r == 0 {
+			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+			continue
+		}
+		k := r
+		if w.N > 0 {
+			k = min(w.N, r)
+		}
+		want[w.Area] += k
+	}
+}
+
+// carryWithdrawals takes the raiders off the land: removed ones (Cnut, 9.4)
+// and withdrawn ones, each to the sea it started in; a leader left alone
+// goes with them (9.2.3).
+func carryWithdrawals(t *adjudicator.Turn, want, remove []int) {
+	s, n := t.S, t.N
+	for a := range want {
+		id := games.AreaID(a)
+		if remove[a] > 0 {
+			for range remove[a] {
+				t.DropRaider(id)
+			}
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, Area: t.Name(id), N: remove[a], Rule: "reduX L&R 9.4", Text: fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with Cnut and %s removed (reduX L&R 9.4)", remove[a], armies(remove[a]), t.Name(id), adjudicator.Verb(remove[a], "is", "are"))})
+		}
+		if want[a] == 0 {
+			continue
+		}
+		homes := make([]int, len(t.B.Areas))
+		for range want[a] {
+			sea := t.Raiders(id)[0]
+			homes[sea]++
+			t.MoveOut(n, id, sea, 1)
+		}
+		for sea, k := range homes {
+			if k == 0 {
+				continue
+			}
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvWithdraw, Area: t.Name(id), Path: []string{t.Name(id), t.Name(games.AreaID(sea))}, N: k, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("%d %s raiding %s %s from %s to %s (reduX L&R 11.5)", k, t.Nation(), armies(k), adjudicator.Verb(k, "withdraws", "withdraw"), t.Name(id), t.Name(games.AreaID(sea)))})
+		}
+		if li := s.LeaderIn(id, n); li >= 0 && !s.Has(id, n) {
+			to := leaderSea(t, id)
+			s.Leaders[li].Area = to
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Rule: "reduX L&R 9.2.3", Text: fmt.Sprintf("%s goes back to sea with them (reduX L&R 9.2.3)", s.Leaders[li].Name)})
+		}
+	}
+}
+
+// cnutToSea sends Cnut back to sea with the armies that withdraw with him
+// (9.4).
+func cnutToSea(t *adjudicator.Turn, want []int) {
+	s := t.S
+	li := s.LeaderOf(t.N)
+	if li < 0 || !t.B.IsLand(s.Leaders[li].Area) {
+		return
+	}
+	back := 0
+	for _, k := range want {
+		back += k
+	}
+	if back > 0 {
+		to := leaderSea(t, s.Leaders[li].Area)
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Rule: "reduX L&R 9.4", Text: fmt.Sprintf("Cnut goes back to %s with %d raiding %s (reduX L&R 9.4)", t.Name(to), back, armies(back))})
+		s.Leaders[li].Area = to
+	}
+}
+
+// strandedLeader: a leader is never alone (9.2.1): one left without armies
+// on land goes to sea with the raiders, or is lost if none are there.
+func strandedLeader(t *adjudicator.Turn) {
+	s, n := t.S, t.N
+	li := s.LeaderOf(n)
+	if li < 0 {
+		return
+	}
+	la := s.Leaders[li].Area
+	if !t.B.IsLand(la) || s.Has(la, n) {
+		return
+	}
+	if to := leaderSea(t, la); !t.B.IsLand(to) && s.Has(to, n) {
+		s.Leaders[li].Area = to
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Rule: "reduX L&R 9.2.3", Text: fmt.Sprintf("%s goes back to sea with the raiders (reduX L&R 9.2.3)", s.Leaders[li].Name)})
+		return
+	}
+	name := s.Leaders[li].Name
+	t.EliminateLeader(li)
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(la), Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s is left without armies in %s and leaves play (reduX L&R 9.2.1)", name, t.Name(la))})
+}
+
+// raidPoints is 10.3: an area raided is one the nation had units in at the
+// start of the phase and has left vacant by withdrawing.
+func raidPoints(t *adjudicator.Turn, start []games.AreaID, want []int) {
+	name := t.Nation()
+	if t.G.Tables.Round(t.S.Round).HasMark(games.MarkOccupy, name) {
+		return
+	}
+	vp := t.G.Tables.LR.Raiding.VP
+	if v, ok := t.G.Tables.LR.Raiding.Nations[name]; ok {
+		vp = v
+	}
+	for _, a := range start {
+		if t.S.Vacant(a) && want[a] > 0 && vp > 0 {
+			t.Award(t.N, vp, "reduX L&R 10.3", "for raiding "+t.Name(a))
+		}
+	}
+}
+
+// leaderSea is where a raiding leader withdrawing from area a goes: the sea
+// he started the turn in.
+func leaderSea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
+	if _, home := t.LeaderRaider(); home != games.NoArea {
+		return home
+	}
+	for s := t.B.NumLand; s < len(t.B.Areas); s++ {
+		if t.S.Has(games.AreaID(s), t.N) {
+			return games.AreaID(s)
+		}
+	}
+	return a
+}
+
+// cnutTurn reports whether this is the Danes' turn in which Cnut arrives
+// (9.4).
+func cnutTurn(t *adjudicator.Turn) bool {
+	for _, a := range t.E.Arrivals(t.S.Round, t.N) {
+		if a.Leader == "Cnut" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,373 @@
+package adjudicator
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// Retreats after a round of battle (reduX Core 7.2): the defender chooses
+// first, then the attacker; each side's leader may first retreat alone
+// (L&R 9.2.2). The choices are Decisions read from the side's file
+// (DecisionFile): "attack AREA: …" for the mover, "defend AREA|*: …" for
+// the defender.
+
+// RetreatRule finds nation m's retreat rule for a battle area: its line for
+// the area, else "defend *" (defend lines only), of the kind asked (a
+// leader's rule or the armies').
+func (t *Turn) RetreatRule(m NationID, area games.AreaID, leader bool) (orders.Rule, int, bool) {
+	f := t.DecisionFile(m)
+	if f == nil {
+		return orders.Rule{}, 0, false
+	}
+	attack := m == t.N
+	var star *orders.Defend
+	for _, st := range f.Body {
+		switch x := st.(type) {
+		case orders.Attack:
+			if attack && x.Area == area && x.Rule.Leader == leader {
+				return x.Rule, x.Line, true
+			}
+		case orders.Defend:
+			if attack || x.Rule.Leader != leader {
+				continue
+			}
+			if x.Area == area {
+				return x.Rule, x.Line, true
+			}
+			if x.Area == games.NoArea && star == nil {
+				d := x
+				star = &d
+			}
+		}
+	}
+	if star != nil {
+		return star.Rule, star.Line, true
+	}
+	return orders.Rule{}, 0, false
+}
+
+// fires reports whether a retreat rule applies now (reduX Core 7.2): a
+// Hold rule never fires; a nil When means "always" (docs/orders.md).
+func fires(r orders.Rule, env orders.Env) bool {
+	if r.Hold {
+		return false
+	}
+	return r.When == nil || r.When.Eval(env)
+}
+
+func (t *Turn) defenderRetreats(b *Battle, round int) {
+	s, area, def := t.S, b.Area, b.Def
+	env := orders.Env{Mine: t.Armies(area, def), Theirs: t.Armies(area, t.N), Round: round}
+	if rule, line, ok := t.RetreatRule(def, area, true); ok && fires(rule, env) {
+		t.leaderRetreat(b, def, t.N, rule, line)
+	}
+	if rule, line, ok := t.RetreatRule(def, area, false); ok && fires(rule, env) {
+		t.defenderRetreat(b, rule, line)
+	}
+	_ = s
+}
+
+func (t *Turn) attackerRetreats(b *Battle, round int) {
+	area := b.Area
+	env := orders.Env{Mine: t.Armies(area, t.N), Theirs: t.Armies(area, b.Def), Round: round}
+	if rule, line, ok := t.RetreatRule(t.N, area, true); ok && fires(rule, env) {
+		t.leaderRetreat(b, t.N, b.Def, rule, line)
+	}
+	if rule, line, ok := t.RetreatRule(t.N, area, false); ok && fires(rule, env) {
+		t.attackerRetreat(b, rule, line)
+	}
+}
+
+// victorRetreat lets a victorious attacker with a leader fall back from the
+// battle area (L&R 9.2.2), when its rule says so with "won".
+func (t *Turn) victorRetreat(b *Battle, round int) {
+	s, area, n := t.S, b.Area, t.N
+	if !s.Has(area, n) || s.Has(area, b.Def) || s.LeaderIn(area, n) < 0 {
+		return
+	}
+	env := orders.Env{Mine: t.Armies(area, n), Round: round, Won: true}
+	if rule, line, ok := t.RetreatRule(n, area, false); ok && !rule.Hold && orders.MentionsWon(rule.When) && rule.When.Eval(env) {
+		t.Emit(Event{Kind: EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  the victorious %s, with their leader, fall back from %s (reduX L&R 9.2.2)", t.Nation(), t.Name(area))})
+		t.attackerRetreat(b, rule, line)
+	}
+}
+
+// leaderVsLeader reports whether both sides of a battle have a leader
+// (L&R 9.2.2: then neither leader, nor either side's last army, may
+// retreat).
+func (t *Turn) leaderVsLeader(area games.AreaID, m, opp NationID) bool {
+	return t.S.LeaderIn(area, m) >= 0 && t.S.LeaderIn(area, opp) >= 0
+}
+
+// leaderRetreat moves nation m's leader alone out of a battle (L&R 9.2.2):
+// to an adjacent area holding only its nation's units; not in a battle of
+// leader against leader, nor where the ruleset keeps it (BattleRules.
+// LeaderStays).
+func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line int) {
+	area := b.Area
+	li := t.S.LeaderIn(area, m)
+	if li < 0 {
+		return
+	}
+	ld := t.S.Leaders[li]
+	name := t.E.NationName(m)
+	refuse := func(why string) {
+		t.Emit(Event{Kind: EvRetreat, Nation: name, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s would retreat alone but %s (reduX L&R 9.2.2)", ld.Name, why)})
+	}
+	if t.leaderVsLeader(area, m, opp) {
+		refuse("faces another leader")
+		return
+	}
+	if f := t.E.R.Battle.LeaderStays; f != nil {
+		if why := f(t, area, m); why != "" {
+			refuse(why)
+			return
+		}
+	}
+	legal := func(a games.AreaID) bool { return t.B.IsLand(a) && Adjacent(t.B, area, a) && t.S.Holds(a, m) }
+	dest := games.NoArea
+	for _, a := range rule.To {
+		if legal(a) {
+			dest = a
+			break
+		}
+	}
+	if len(rule.To) == 0 {
+		for _, e := range t.B.Edges(area) {
+			if legal(e.To) {
+				dest = e.To
+				break
+			}
+		}
+	}
+	if dest == games.NoArea {
+		refuse("has no adjacent area held by his nation to go to")
+		return
+	}
+	t.S.Leaders[li].Area = dest
+	t.Emit(Event{Kind: EvRetreat, Nation: name, Area: t.Name(area), Path: []string{t.Name(area), t.Name(dest)}, Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2",
+		Text: fmt.Sprintf("  %s retreats alone from %s to %s (reduX L&R 9.2.2)", ld.Name, t.Name(area), t.Name(dest))})
+}
+
+// retreatable is how many of nation m's units in a battle may retreat: all,
+// but not the last one in a battle of leader against leader (L&R 9.2.2),
+// and within what must stay together (BattleRules.Together).
+func (t *Turn) retreatable(area games.AreaID, m, opp NationID, want int) int {
+	total := t.S.Units(area, m)
+	want = min(want, total)
+	if t.leaderVsLeader(area, m, opp) {
+		want = min(want, total-1)
+	}
+	if f := t.E.R.Battle.Together; f != nil {
+		want = f(t, area, m, want)
+	}
+	return max(0, want)
+}
+
+// retreatFits reports whether one more of nation m's armies may retreat
+// from area from into area a (reduX Core 7.2): within the stacking limit,
+// and not raising the population excess; at sea always (L&R 11.3, 11.4).
+func (t *Turn) retreatFits(m NationID, from, a games.AreaID) bool {
+	if !t.B.IsLand(a) {
+		return true
+	}
+	k := Infantry
+	for i, kd := range t.E.R.Kinds {
+		if kd.Army && t.S.Count(from, m, i) > 0 {
+			k = i
+			break
+		}
+	}
+	ex0 := t.excessOf(m)
+	t.S.Add(from, m, k, -1)
+	t.S.Add(a, m, k, 1)
+	okStack, _ := t.StackingOK(m)
+	ex1 := t.excessOf(m)
+	t.S.Add(a, m, k, -1)
+	t.S.Add(from, m, k, 1)
+	okPop := ex1 <= ex0 || (m == t.N && t.Major && t.Phase == 1)
+	return okStack && okPop
+}
+
+// excessOf is nation m's excess, leaving out the mover's raiders (L&R 11.4).
+func (t *Turn) excessOf(m NationID) int {
+	if m == t.N {
+		return t.MoverExcess()
+	}
+	return t.Excess(m)
+}
+
+// moveOut moves k of nation m's units from a battle area to another (land
+// or sea), infantry first; the mover's raiders stay raiders.
+func (t *Turn) moveOut(m NationID, from, to games.AreaID, k int) {
+	if m == t.N {
+		t.Shift(from, to, t.takeKinds(from, m, k))
+		return
+	}
+	for kind, c := range t.takeKinds(from, m, k) {
+		t.S.Add(from, m, kind, -c)
+		t.S.Add(to, m, kind, c)
+	}
+}
+
+// takeKinds picks k of nation m's units in area a, kind by kind in the
+// ruleset's order (infantry first).
+func (t *Turn) takeKinds(a games.AreaID, m NationID, k int) []int {
+	out := make([]int, len(t.E.R.Kinds))
+	for kind := range out {
+		c := min(k, t.S.Count(a, m, kind))
+		out[kind] = c
+		k -= c
+	}
+	return out
+}
+
+// defenderRetreat moves the defender's units out (reduX Core 7.2.1): to
+// adjacent land areas (straits included) that hold only its own units, or
+// are vacant and were not an origin of the attack; its leader goes with
+// the last of them (L&R 9.2.1).
+func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
+	s, area, def := t.S, b.Area, b.Def
+	dests := t.defenderDests(area, def, rule)
+	want := s.Units(area, def)
+	if rule.N > 0 {
+		want = min(rule.N, want)
+	}
+	want = t.retreatable(area, def, t.N, want)
+	moved := make([]int, len(t.B.Areas))
+	total := 0
+	for _, a := range dests {
+		for total < want && t.retreatFits(def, area, a) {
+			t.moveOut(def, area, a, 1)
+			moved[a]++
+			total++
+		}
+	}
+	if total == 0 {
+		t.Emit(Event{Kind: EvRetreat, Nation: b.DefName, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1", Text: t.E.R.Texts.DefenderStuck(t, b.DefName, t.Name(area))})
+		return
+	}
+	first := games.NoArea
+	for _, a := range dests {
+		if moved[a] > 0 {
+			if first == games.NoArea {
+				first = a
+			}
+			t.Emit(Event{Kind: EvRetreat, Nation: b.DefName, Area: t.Name(area), Path: []string{t.Name(area), t.Name(a)}, N: moved[a], Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1",
+				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", b.DefName, moved[a], armies(moved[a]), t.Name(area), t.Name(a))})
+			t.occupy(def, a)
+		}
+	}
+	t.leaderWithRetreat(def, area, first)
+}
+
+// defenderDests lists where the defender may retreat from a battle area
+// (reduX Core 7.2.1), in preference order: the rule's own list if given,
+// else areas holding its own units, then vacant ones, in board order.
+func (t *Turn) defenderDests(area games.AreaID, def NationID, rule orders.Rule) []games.AreaID {
+	s := t.S
+	legal := func(a games.AreaID) bool {
+		if !t.B.IsLand(a) || !Adjacent(t.B, area, a) {
+			return false
+		}
+		if s.Vacant(a) {
+			for _, e := range t.entries[area] {
+				if e.From == a {
+					return false
+				}
+			}
+			return true
+		}
+		return s.Holds(a, def)
+	}
+	var dests []games.AreaID
+	for _, a := range rule.To {
+		if legal(a) {
+			dests = append(dests, a)
+		}
+	}
+	if len(rule.To) == 0 {
+		for _, e := range t.B.Edges(area) {
+			if legal(e.To) && s.Has(e.To, def) {
+				dests = append(dests, e.To)
+			}
+		}
+		for _, e := range t.B.Edges(area) {
+			if legal(e.To) && s.Vacant(e.To) {
+				dests = append(dests, e.To)
+			}
+		}
+	}
+	return dests
+}
+
+// leaderWithRetreat moves nation m's leader with its retreating units when
+// they have all left the area (L&R 9.2.1).
+func (t *Turn) leaderWithRetreat(m NationID, area, to games.AreaID) {
+	li := t.S.LeaderIn(area, m)
+	if li < 0 || t.S.Has(area, m) || to == games.NoArea {
+		return
+	}
+	t.S.Leaders[li].Area = to
+	t.Emit(Event{Kind: EvLeader, Nation: t.E.NationName(m), Area: t.Name(to), Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("  %s retreats with them to %s (reduX L&R 9.2.1)", t.S.Leaders[li].Name, t.Name(to))})
+}
+
+// attackerRetreat moves attacking units back where they came from (reduX
+// Core 7.2.2): not if placed there as reinforcements, not by boat (L&R 12),
+// not to an origin that now holds another nation's units, and to the sea
+// only for raiders or in the first phase of a Major Invasion (L&R 11.3,
+// 11.4).
+func (t *Turn) attackerRetreat(b *Battle, rule orders.Rule, line int) {
+	s, area, n := t.S, b.Area, t.N
+	want := s.Units(area, n)
+	if rule.N > 0 {
+		want = min(rule.N, want)
+	}
+	want = t.retreatable(area, n, b.Def, want)
+	total := 0
+	first := games.NoArea
+	for i := range b.groups {
+		g := &b.groups[i]
+		if g.N == 0 || g.From == games.NoArea || g.Boat {
+			continue
+		}
+		toSea := !t.B.IsLand(g.From)
+		if toSea && !(t.Raid || (t.Major && t.Phase == 1)) {
+			continue
+		}
+		if !toSea && s.Foreign(g.From, n) > 0 {
+			continue
+		}
+		k := 0
+		for total < want && g.N > 0 && t.retreatFits(n, area, g.From) {
+			t.moveOut(n, area, g.From, 1)
+			g.N--
+			k++
+			total++
+		}
+		if k > 0 {
+			if first == games.NoArea {
+				first = g.From
+			}
+			rl := "reduX Core 7.2.2"
+			if toSea {
+				rl = "reduX L&R 11.3, 11.4"
+			}
+			t.Emit(Event{Kind: EvRetreat, Area: t.Name(area), Path: []string{t.Name(area), t.Name(g.From)}, N: k, Battle: b.Num, Line: line, Rule: rl,
+				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", t.Nation(), k, armies(k), t.Name(area), t.Name(g.From))})
+			t.occupy(n, g.From)
+		}
+	}
+	if total == 0 {
+		t.Emit(Event{Kind: EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.2", Text: t.E.R.Texts.AttackerStuck(t, t.Name(area))})
+	}
+	t.leaderWithRetreat(n, area, first)
+}
+
+// Adjacent reports whether two areas are linked (straits included).
+func Adjacent(b *games.Board, x, y games.AreaID) bool {
+	ok, _ := b.Adjacent(x, y)
+	return ok
+}

@@ -1,0 +1,144 @@
+package adjudicator
+
+import (
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// Ruleset is one game of the Britannia family as a plug-in on the kernel
+// (docs/rulesets.md). It is a value: a derived ruleset copies its base and
+// replaces fields (Leaders and Raiders is reduX Core with its own stages,
+// texts and scoring), as godip's variants do. Every func field may be nil
+// where the doc says so; the kernel then does the documented default.
+type Ruleset struct {
+	// Ruleset is the data side: the name ("redux"), title, seeds, options
+	// and embedded board and tables.
+	*games.Ruleset
+	// Kinds are the unit kinds, in the order their dice are rolled.
+	Kinds []Kind
+	// Leaders says whether the Timeline's leaders come into play (L&R
+	// 9.2); in reduX Core their names are only history (Core 5.2).
+	Leaders bool
+
+	// LoadData reads the ruleset's own data (the tables' "rules:" section, a
+	// data file of its own) into e.Data when the game is loaded; its errors
+	// name the file and line. Nil: none.
+	LoadData func(e *Engine) error
+	// Setup returns the position a game starts from.
+	Setup func(e *Engine) *State
+	// Due says which step comes next in s (reduX Core 4.1, 4.3).
+	Due func(e *Engine, s *State) Step
+	// Stages lists the stages of the step a turn plays, in order, each
+	// citing its rule section. The kernel runs the stages whose Part the
+	// caller asks for (Play, Check, Preview).
+	Stages func(t *Turn) []Stage
+	// Players is the player count the ruleset assumes when a game does not
+	// say (0: four).
+	Players int
+
+	// Move are the movement rules (reduX Core 6).
+	Move MoveRules
+	// Battle are the battle rules (reduX Core 7).
+	Battle BattleRules
+	// Texts are the words of the events the kernel's stages emit.
+	Texts *Texts
+
+	// Occupy is told that nation m may have come to be the sole occupant of
+	// area a (a retreat, a unit passing through), for points (L&R 10.2).
+	Occupy func(t *Turn, m NationID, a games.AreaID)
+	// Settle is told that the position has settled after a move, a battle
+	// or a phase (L&R 10.2: points "as soon as" an area is occupied).
+	Settle func(t *Turn)
+	// Arrive says whether a Timeline arrival comes this turn, emitting why
+	// not (L&R 9.2: "if alive", "if holding"); nil: every arrival comes.
+	Arrive func(t *Turn, a games.Arrival) bool
+	// LeaderGone is told that a leader left play, eliminated in battle
+	// (killed) or otherwise (L&R 9.2, 9.3).
+	LeaderGone func(t *Turn, ld Leader, killed bool)
+
+	// Bot writes a seeded bot's order file for the nation turn due in s
+	// (a simulation, a missed deadline); BotStanding a bot's standing
+	// orders for nation n. The files must pass the checks people's files
+	// pass.
+	Bot         func(e *Engine, s *State, game, token string, seed uint64) *orders.File
+	BotStanding func(e *Engine, n NationID, game, token string, seed uint64) *orders.File
+
+	// CheckStanding validates a standing orders file; nil accepts only
+	// defend lines.
+	CheckStanding func(e *Engine, f *orders.File) orders.Errors
+	// Legacy rewrites the events of a step into the words an earlier engine
+	// wrote (Engine.Compat), so that its archives replay byte for byte;
+	// nil for a ruleset with no earlier engine.
+	Legacy func(e *Engine, version int, evs []Event) []Event
+	// Defaults lists, when a file is reviewed, the ruleset's own Decisions
+	// the file leaves to their defaults (Turn.Defaulted); nil: none.
+	Defaults func(t *Turn)
+	// Snapshot writes and reads the ruleset's own part of a position (Ext)
+	// in the archive; nil when the ruleset has none.
+	Snapshot ExtCodec
+}
+
+// Kind is a unit kind (reduX Core 1.2, L&R 9.1): what it counts for and how
+// far it moves. What it hits on which terrain is BattleRules.Reach.
+type Kind struct {
+	// Name is the kind's word in orders and reports: "infantry".
+	Name string
+	// Army kinds count as armies for stacking, the population limit and
+	// overruns (reduX L&R 9.1).
+	Army bool
+	// Moves is how many areas a unit of the kind moves (reduX Core 6).
+	Moves int
+}
+
+// Part says when a stage runs.
+type Part int
+
+const (
+	// Setup stages prepare the turn and need no dice (reduX Core 5:
+	// population and reinforcements).
+	Setup Part = iota
+	// Moving stages need no dice either (reduX Core 6).
+	Moving
+	// Fighting stages and everything after them may roll dice.
+	Fighting
+	// Checking stages run only when an order file is checked.
+	Checking
+)
+
+// Stage is one named stage of a step (STYLE: one function per stage).
+type Stage struct {
+	Name string
+	Rule string
+	Part Part
+	Run  func(t *Turn)
+}
+
+// StepKind says what a step is.
+type StepKind int
+
+const (
+	// NationTurn is one nation's turn: it takes that nation's order file.
+	NationTurn StepKind = iota
+	// RoundEvent happens outside any nation turn (the end of a round, Hy
+	// Breasil's invasion phase); it takes no order file.
+	RoundEvent
+)
+
+// Step is what is due in a position.
+type Step struct {
+	Kind StepKind
+	// Nation is the nation whose turn it is; -1 for a round event.
+	Nation NationID
+	// ID is the step's stable id: "r05-saxons", "r05-end".
+	ID string
+}
+
+// ExtCodec writes and reads a ruleset's Ext in a state snapshot, under
+// Key.
+type ExtCodec struct {
+	Key    string
+	Encode func(e *Engine, s *State) any
+	// Decode reads the raw JSON of the key into s.Ext (s.Ext holds the
+	// value Setup made, to fill in).
+	Decode func(e *Engine, s *State, raw []byte) error
+}

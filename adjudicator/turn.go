@@ -1,0 +1,200 @@
+package adjudicator
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// Turn is the working state of one step: the position being changed (a
+// copy of the step's start), the inputs, the dice, the events and errors,
+// and the bookkeeping the kernel's stages share. A ruleset's stages read
+// and change it through its methods.
+type Turn struct {
+	E    *Engine
+	G    *games.Game
+	B    *games.Board
+	S    *State
+	Step Step
+	// N is the nation acting: the mover of a nation turn, or the nation a
+	// round event's stage acts for (As); -1 otherwise.
+	N  NationID
+	In Input
+	D  dice.Roller
+	// Strict is set while an order file is checked: problems are errors,
+	// not skipped statements.
+	Strict bool
+	// X is the ruleset's own bookkeeping for the turn, set by its stages.
+	X any
+
+	errs orders.Errors
+	ev   []Event
+
+	notes    bool   // Review: collect warnings and defaults
+	warnings []Note // statements that can never apply (Review)
+	defaults []Note // Decisions left to their defaults (Review)
+
+	// The phase's movement bookkeeping (reduX Core 6).
+	Phase     int            // the movement and battle phase: 1, or 2 in a Major Invasion (L&R 11.3)
+	fresh     []int          // [area][kind]: the mover's units that have not moved this phase
+	entries   [][]entry      // per area: groups of the mover that entered it this phase
+	passed    [][]passage    // per area: the mover's units that overran through it
+	order     []games.AreaID // battle areas in order of first entry
+	heldAt    int            // areas held at the start of movement (6.4)
+	heldStart []bool         // per land area: held at the start of movement (6.4)
+	excess0   int            // excess at the start of movement (6.4)
+	// excessStart is the excess at the start of the first Movement Phase:
+	// a Major Invasion's second phase is measured against it (L&R 11.3).
+	excessStart int
+	border      map[games.AreaID]games.AreaID
+	// Leaders (reduX L&R 9.2.1).
+	leaderFresh bool   // the mover's leader has not moved this phase
+	leaderLeft  []bool // per area: a leader left it this phase
+	// Raids and invasions (reduX L&R 11.3, 11.4).
+	Raid, MustReturn, Major bool
+	raiders                 [][]games.AreaID // per area: the mover's raiding units there, with the seas they started in
+	leaderRaider            bool             // the leader began the turn at sea in a Raiding turn
+	leaderHome              games.AreaID     // ... and which sea
+	// Boats (reduX L&R 12).
+	boatFrom, boatSea, boatTo games.AreaID
+	landlessAtMajor           bool
+	expanded                  bool // a move entered an empty area or attacked (Core 6)
+	battleNo                  int  // battles numbered across both phases of a Major Invasion
+	topLevel                  *orders.File
+	// phase2Body is the second phase's statements once its "if"s are
+	// decided (SecondMovement), phase2Copied how many of them are the
+	// top-level battle lines at its end; secondKnown says Review played the
+	// second phase (its first made no battle).
+	phase2Body   []orders.Statement
+	phase2Copied int
+	secondKnown  bool
+}
+
+// entry is a group of attacking units that entered a battle area from one
+// place; From is a sea or NoArea for reinforcements placed there (7.2.2).
+type entry struct {
+	From games.AreaID
+	N    int
+	Line int
+	Boat bool // came by boat and may not retreat (reduX L&R 12)
+}
+
+type passage struct {
+	From games.AreaID
+	N    int
+	Line int
+}
+
+func (e *Engine) newTurn(s *State, st Step, in Input, d dice.Roller, strict bool) *Turn {
+	na := len(e.G.Board.Areas)
+	t := &Turn{E: e, G: e.G, B: e.G.Board, S: s.Clone(), Step: st, N: st.Nation, In: in, D: d, Strict: strict,
+		Phase: 1, entries: make([][]entry, na), passed: make([][]passage, na), border: map[games.AreaID]games.AreaID{},
+		raiders: make([][]games.AreaID, na), leaderLeft: make([]bool, na), leaderHome: games.NoArea,
+		boatFrom: games.NoArea, boatSea: games.NoArea, boatTo: games.NoArea, topLevel: in.Orders}
+	return t
+}
+
+// run runs the step's stages of the given parts, in the ruleset's order.
+func (t *Turn) run(parts ...Part) {
+	for _, st := range t.E.R.Stages(t) {
+		for _, p := range parts {
+			if st.Part == p {
+				st.Run(t)
+				break
+			}
+		}
+	}
+}
+
+// Events are the events so far.
+func (t *Turn) Events() []Event { return t.ev }
+
+// Nation is the acting nation's name.
+func (t *Turn) Nation() string { return t.E.NationName(t.N) }
+
+// Name is an area's name.
+func (t *Turn) Name(a games.AreaID) string { return t.B.AreaName(a) }
+
+// Emit records an event; its nation is the acting nation unless set.
+func (t *Turn) Emit(ev Event) {
+	if ev.Nation == "" && t.N >= 0 {
+		ev.Nation = t.Nation()
+	}
+	t.ev = append(t.ev, ev)
+}
+
+// As runs f with nation m acting, for a round event's stages that place
+// or score for one nation (reduX L&R 10.6).
+func (t *Turn) As(m NationID, f func()) {
+	saved := t.N
+	t.N = m
+	defer func() { t.N = saved }()
+	f()
+}
+
+// Problem records a statement that cannot be carried out: an Illegal error
+// when checking a file, a skipped-statement event when playing the turn.
+func (t *Turn) Problem(line int, rule, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if t.Strict {
+		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: msg})
+		return
+	}
+	t.Emit(Event{Kind: EvSkipped, Line: line, Rule: rule, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
+}
+
+// Limit records a limit the turn does not meet: an error when checking a
+// file, an event when playing it (a limit is only enforced where some
+// legal file can meet it).
+func (t *Turn) Limit(rule, format string, args ...any) {
+	if t.Strict {
+		t.Problem(0, rule, format, args...)
+		return
+	}
+	t.Emit(Event{Kind: EvLimit, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
+}
+
+// Statements returns the turn file's statements of type T, in file order.
+func Statements[T orders.Statement](t *Turn) []T {
+	var out []T
+	if t.In.Orders == nil {
+		return out
+	}
+	for _, st := range t.In.Orders.Body {
+		if x, ok := st.(T); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Standing returns nation m's standing orders in force, or nil.
+func (t *Turn) Standing(m NationID) *orders.File {
+	if m >= 0 && m < len(t.In.Standing) {
+		return t.In.Standing[m]
+	}
+	return nil
+}
+
+// DecisionFile is where nation m's Decisions in this turn are read from
+// (docs/orders.md): the turn's order file for the mover, the standing
+// orders for any other nation (they answer what a nation must decide in
+// someone else's turn). Nil means every Decision takes its default.
+func (t *Turn) DecisionFile(m NationID) *orders.File {
+	if m == t.Step.Nation && t.Step.Kind == NationTurn {
+		return t.In.Orders
+	}
+	return t.Standing(m)
+}
+
+// Award gives nation m whole victory points, with an event.
+func (t *Turn) Award(m NationID, vp int, rule, why string) {
+	t.S.AddVP(m, vp)
+	name := t.E.NationName(m)
+	t.Emit(Event{Kind: EvScore, Nation: name, N: vp, Rule: rule, Text: fmt.Sprintf("The %s score %d VP %s (%s)", name, vp, why, rule)})
+}
+
+// Errors are the errors found so far while checking.
+func (t *Turn) Errors() orders.Errors { return t.errs }
