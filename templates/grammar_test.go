@@ -1,8 +1,8 @@
 package templates
 
 import (
-	"github.com/pbem-org/pbem/rulesets"
 	"fmt"
+	"github.com/pbem-org/pbem/rulesets"
 	"html"
 	"regexp"
 	"sort"
