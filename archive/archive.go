@@ -449,6 +449,16 @@ func (g *Game) PlayerOf(nation string) *PlayerInfo {
 	return nil
 }
 
+// PlayerByName is the player in a seat, or nil.
+func (g *Game) PlayerByName(name string) *PlayerInfo {
+	for _, p := range g.Players() {
+		if strings.EqualFold(p.Name, name) {
+			return &p
+		}
+	}
+	return nil
+}
+
 // State is a copy of the state the game stands at.
 func (g *Game) State() *adjudicator.State {
 	g.mu.Lock()

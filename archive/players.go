@@ -30,6 +30,35 @@ type PlayerChange struct {
 	RotateToken bool
 	Why         string
 	By          string // who asked: "player", "gm"
+	// Ref names the request (the mail's journal id): a change already made
+	// for it is not made again, so a request retried after a crash gets the
+	// token its first attempt drew (ChangedBy).
+	Ref string
+}
+
+// refMark is how players.log records a change's request.
+func refMark(ref string) string { return " [ref " + ref + "]" }
+
+// ChangedBy reports which seat a request (PlayerChange.Ref) changed, if it
+// changed one.
+func (g *Game) ChangedBy(ref string) (seat string, ok bool) {
+	if ref == "" {
+		return "", false
+	}
+	data, err := os.ReadFile(filepath.Join(g.dir, playersLog))
+	if err != nil {
+		return "", false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasSuffix(line, refMark(ref)) {
+			// "TIME NAME (BY): ..." — the seat name runs to " ("
+			rest := line[strings.IndexByte(line, ' ')+1:]
+			if i := strings.Index(rest, " ("); i > 0 {
+				return rest[:i], true
+			}
+		}
+	}
+	return "", false
 }
 
 // ChangePlayer changes a seat and returns the new token when it was
@@ -45,6 +74,9 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 		if err := checkEmail(c.Email); err != nil {
 			return "", err
 		}
+	}
+	if seat, done := g.ChangedBy(c.Ref); done {
+		return g.currentToken(seat, c.RotateToken)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -120,11 +152,36 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 		}
 	}
 	line := fmt.Sprintf("%s %s (%s): %s; why: %s", g.now().UTC().Format(time.RFC3339), p.Name, orDefault(c.By, "gm"), strings.Join(what, ", "), strings.ReplaceAll(c.Why, "\n", " "))
+	if c.Ref != "" {
+		line += refMark(c.Ref)
+	}
 	if err := g.appendLog(playersLog, line); err != nil {
 		return "", err
 	}
 	g.gf = &gf
 	return token, nil
+}
+
+// currentToken is a seat's token as tokens.yaml holds it, for a request
+// retried after its change was made (rotated says the change drew one).
+func (g *Game) currentToken(seat string, rotated bool) (string, error) {
+	if !rotated {
+		return "", nil
+	}
+	data, err := os.ReadFile(filepath.Join(g.secrets, "tokens.yaml"))
+	if err != nil {
+		return "", err
+	}
+	var toks []tokenEntry
+	if err := yaml.Unmarshal(data, &toks); err != nil {
+		return "", err
+	}
+	for _, t := range toks {
+		if t.Name == seat {
+			return t.Token, nil
+		}
+	}
+	return "", fmt.Errorf("no token for %s", seat)
 }
 
 func orDefault(s, d string) string {

@@ -36,6 +36,12 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
 			return d.sendToken(m, in, g, player)
 		}
+		if seat, done := g.ChangedBy(m.JournalID); done {
+			// This very mail moved the seat or drew its token before a
+			// crash: its old address and token no longer pass, and
+			// changePlayer answers it again without a second change.
+			return d.seatCommand(ctx, m, in, g, g.PlayerByName(seat), env)
+		}
 		if ok, err := d.seatAuth(m, in, g, player, env); !ok {
 			return err
 		}
@@ -132,7 +138,7 @@ func (d *Daemon) seatAuth(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
 	switch env.command {
 	case "token": // token new
-		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player"})
+		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player", Ref: m.JournalID})
 	case "ready":
 		due := g.Due()
 		if due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
@@ -156,7 +162,7 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 	if len(env.args) != 1 {
 		return d.reply(m, in, "address", "Write \"address NEW@ADDRESS\" from your registered address, with your token.")
 	}
-	return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player from " + player.Email, By: "player"})
+	return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player from " + player.Email, By: "player", Ref: m.JournalID})
 }
 
 // auto hands a nation of the sender's to the bot, or takes it back.
@@ -219,7 +225,7 @@ func (d *Daemon) gmCommand(m *mailer.Message, in *mailer.Inbound, g *archive.Gam
 		if len(env.args) != 2 {
 			return d.reply(m, in, "replace", "Write \"replace PLAYER NEW@ADDRESS\".")
 		}
-		return d.changePlayer(m, in, g, env.args[0], archive.PlayerChange{Email: env.args[1], RotateToken: true, Why: "replaced by the GM", By: "gm"})
+		return d.changePlayer(m, in, g, env.args[0], archive.PlayerChange{Email: env.args[1], RotateToken: true, Why: "replaced by the GM", By: "gm", Ref: m.JournalID})
 	}
 	st := d.loadPace(g)
 	switch env.command {
