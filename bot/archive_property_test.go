@@ -4,43 +4,26 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 )
 
 // archiveGame is one simulated game to write as an archive.
 type archiveGame struct {
-	ruleset string
-	options []string
-	players int
-	seed    uint64
+	variant
+	seed uint64
 	// extra asks for the first seed from seed on whose game has the extra
 	// nation turns of the final round (L&R 11.6.1).
 	extra bool
 }
 
 func (a archiveGame) String() string {
-	return fmt.Sprintf("%s %d players %v seed %d", a.ruleset, a.players, a.options, a.seed)
-}
-
-// archiveVariants is every ruleset, player count and option played.
-func archiveVariants() []archiveGame {
-	var out []archiveGame
-	for _, players := range []int{3, 4, 5} {
-		for _, opts := range [][]string{nil, {"reduced-randomness"}} {
-			out = append(out, archiveGame{ruleset: "redux", options: opts, players: players})
-		}
-		for _, opts := range [][]string{nil, {"boats"}, {"reduced-randomness"}, {"boats", "reduced-randomness"}} {
-			out = append(out, archiveGame{ruleset: "redux-lr", options: opts, players: players})
-		}
-	}
-	return out
+	return fmt.Sprintf("%s seed %d", a.variant, a.seed)
 }
 
 // archiveSample is the games TestArchivePropertyGames writes: under plain
@@ -49,14 +32,17 @@ func archiveVariants() []archiveGame {
 // extra turns; with PBEM_PROPERTY_GAMES=full four seeds of every variant
 // (or that many games in turn over the variants when it is a number).
 func archiveSample() []archiveGame {
-	variants := archiveVariants()
+	var variants []variant
+	for _, r := range games.Rulesets() {
+		variants = append(variants, variantsOf(r.Name)...)
+	}
 	if os.Getenv("PBEM_PROPERTY_GAMES") == "" {
 		sample := []archiveGame{
-			{ruleset: "redux", players: 3, seed: 1},
-			{ruleset: "redux", options: []string{"reduced-randomness"}, players: 5, seed: 2},
-			{ruleset: "redux-lr", options: []string{"boats"}, players: 3, seed: 3},
-			{ruleset: "redux-lr", options: []string{"reduced-randomness"}, players: 4, seed: 4},
-			{ruleset: "redux-lr", options: []string{"boats", "reduced-randomness"}, players: 5, seed: 5, extra: true},
+			{variant: variant{"redux", nil, 3}, seed: 1},
+			{variant: variant{"redux", []string{"reduced-randomness"}, 5}, seed: 2},
+			{variant: variant{"redux-lr", []string{"boats"}, 3}, seed: 3},
+			{variant: variant{"redux-lr", []string{"reduced-randomness"}, 4}, seed: 4},
+			{variant: variant{"redux-lr", []string{"boats", "reduced-randomness"}, 5}, seed: 5, extra: true},
 		}
 		if testing.Short() {
 			sample = sample[len(sample)-1:]
@@ -66,8 +52,7 @@ func archiveSample() []archiveGame {
 	count := propertyGames(4*len(variants), 0)
 	out := make([]archiveGame, count)
 	for i := range out {
-		out[i] = variants[i%len(variants)]
-		out[i].seed = uint64(i / len(variants))
+		out[i] = archiveGame{variant: variants[i%len(variants)], seed: uint64(i / len(variants))}
 	}
 	return out
 }
@@ -81,47 +66,26 @@ func archiveSample() []archiveGame {
 // is over, its report is readable, and Verify replays every step.
 func TestArchivePropertyGames(t *testing.T) {
 	sample := archiveSample()
-	type result struct {
-		game   archiveGame
-		steps  int
-		extras int
-		err    error
-	}
-	jobs := make(chan int)
-	results := make(chan result)
-	var wg sync.WaitGroup
 	tmp := t.TempDir()
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				a := sample[i]
-				steps, extras, err := archiveChecked(&a, filepath.Join(tmp, fmt.Sprint(i)))
-				results <- result{a, steps, extras, err}
-			}
-		}()
-	}
-	go func() {
-		for i := range sample {
-			jobs <- i
-		}
-		close(jobs)
-		wg.Wait()
-		close(results)
-	}()
 	start := time.Now()
+	type result struct {
+		steps, extras int
+		err           error
+	}
+	res := parallel(len(sample), func(i int) (r result) {
+		r.steps, r.extras, r.err = archiveChecked(&sample[i], filepath.Join(tmp, fmt.Sprint(i)))
+		return r
+	})
 	failed, steps, extras, withExtra := 0, 0, 0, 0
-	for r := range results {
+	for i, r := range res {
 		steps += r.steps
 		extras += r.extras
 		if r.extras > 0 {
 			withExtra++
 		}
 		if r.err != nil {
-			failed++
-			if failed <= 10 {
-				t.Errorf("%s: %v", r.game, r.err)
+			if failed++; failed <= 10 {
+				t.Errorf("%s: %v", sample[i], r.err)
 			}
 		}
 	}

@@ -1,20 +1,17 @@
 package bot_test
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"github.com/pbem-org/pbem/rulesets"
 	"strings"
 	"testing"
+
+	"github.com/pbem-org/pbem/rulesets"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
-	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
-	"github.com/pbem-org/pbem/orders"
 )
 
 // TestLRGameToTheEnd: a seeded redux-lr game, four players, runs through
@@ -55,57 +52,6 @@ func TestLRGameToTheEnd(t *testing.T) {
 		f := bot.Standing(rulesets.New(g), n, "sim", "", 7)
 		if n == e.Due(s).Nation {
 			assert.Empty(t, e.Check(s, f, nil), "standing orders of the %s", f.Nation)
-		}
-	}
-}
-
-// BenchmarkLRGame plays a whole redux-lr bot game (four players): every
-// nation turn's bot orders with their checks, the adjudication, every end
-// of round, and the extra nation turns when the Kingship needs them.
-func BenchmarkLRGame(b *testing.B) {
-	e := rulesets.New(games.MustLoad("redux-lr"))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if _, err := bot.Play(e, uint64(i), nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkLRAdjudicateGame times the engine alone over a whole redux-lr
-// game: the bot's orders for seed 1 are written first (untimed), then every
-// nation turn, end of round and extra turn is adjudicated from them.
-func BenchmarkLRAdjudicateGame(b *testing.B) {
-	e := rulesets.New(games.MustLoad("redux-lr"))
-	files := map[string]*orders.File{}
-	_, err := bot.Play(e, 1, func(st bot.Step) error {
-		if e.Due(st.Before).Kind == adjudicator.NationTurn {
-			files[st.ID] = bot.Orders(e, st.Before, "sim", "", 1)
-		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	standing := make([]*orders.File, len(e.G.Tables.Nations))
-	for n := range standing {
-		standing[n] = bot.Standing(e, n, "sim", "", 1)
-	}
-	key := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-sim"), 1))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := e.NewState()
-		for !s.Over {
-			id := e.TurnID(s)
-			if e.Due(s).Kind == adjudicator.RoundEvent {
-				s, _, err = e.EndRound(s)
-			} else {
-				s, _, err = e.NationTurn(s, adjudicator.Input{Orders: files[id], Standing: standing}, dice.NewTurn(key[:], "sim", id, nil, nil))
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
 		}
 	}
 }

@@ -2,11 +2,9 @@ package bot_test
 
 import (
 	"fmt"
-	"github.com/pbem-org/pbem/rulesets"
 	"reflect"
-	"runtime"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,271 +13,238 @@ import (
 	"github.com/pbem-org/pbem/games"
 )
 
-// TestPropertyGames plays many seeded bot games with both battle options
-// (reduX Core 7.1 dice, 7.3 reduced randomness) and checks after every step
-// what the rules guarantee, whatever the players do:
-//
-//   - no count is negative, population markers stay on the track (5.1), and
-//     no nation has more armies in play than its Play Order list allows (5);
-//   - the engine never changes its input (docs/design.md §2);
-//   - after a nation turn no land area holds two nations (7.2: a battle goes
-//     on until one side is gone or has retreated) and the mover has no
-//     armies left at sea (6.1);
-//   - after a nation turn the mover is within the stacking limit (4.2.1,
-//     6.4: at the end of movement, and battles only remove or retreat within
-//     the limit, 7.2), unless the engine reported that the limit could not
-//     be met; any other nation within the limit before the turn is still
-//     within it (retreats respect it, 7.2);
-//   - victory points never decrease (3.1), the round advances by one at
-//     each end of round (4.3), and the game is over after the final round,
-//     with every nation in exactly one seat of each player split (2.1).
-//
-// The population limit is not checked per step: nations legitimately end
-// other nations' turns over it (losing an area lowers the limit by two), and
-// 5.1 deals with that at their next turn.
-func TestPropertyGames(t *testing.T) {
-	games3 := propertyGames(1000, 100)
-	engines := []*adjudicator.Engine{
-		rulesets.New(games.MustLoad("redux")),
-		rulesets.New(games.MustLoad("redux", "reduced-randomness")),
-	}
-	for _, e := range engines {
-		checkSplits(t, e.G)
-	}
-	type result struct {
-		seed   uint64
-		err    error
-		limits int
-		turns  int
-	}
-	seeds := make(chan uint64)
-	results := make(chan result)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range seeds {
-				e := engines[seed%2]
-				limits, turns, err := playChecked(e, seed)
-				results <- result{seed, err, limits, turns}
-			}
-		}()
-	}
-	go func() {
-		for seed := range uint64(games3) {
-			seeds <- seed
-		}
-		close(seeds)
-		wg.Wait()
-		close(results)
-	}()
-	start := time.Now()
-	failed, limits, turns := 0, 0, 0
-	for r := range results {
-		limits += r.limits
-		turns += r.turns
-		if r.err != nil {
-			failed++
-			if failed <= 10 {
-				t.Errorf("seed %d (%s): %v", r.seed, engines[r.seed%2].G.Options, r.err)
-			}
-		}
-	}
-	if failed > 10 {
-		t.Errorf("... and %d more failing games", failed-10)
-	}
-	// A limit report means the bot's file did not meet a limit the engine
-	// could only report (docs/design.md §2); it is logged, not failed: the bot's
-	// legality is the bot's own concern.
-	t.Logf("%d games, %d nation turns, %d (%.1f%%) with a limit report, in %v", games3, turns, limits, 100*float64(limits)/float64(max(turns, 1)), time.Since(start).Round(time.Millisecond))
+// stepCheck is an invariant of one step of a ruleset: it returns an error
+// when the step breaks it. s is the state the step was given, st the step.
+type stepCheck func(e *adjudicator.Engine, st bot.Step) error
+
+// game is a whole game as the game checks see it.
+type game struct {
+	final *adjudicator.State
+	ids   []string       // the step ids in play order
+	kinds map[string]int // how many events of each kind
 }
 
-// playChecked plays one game, checking the invariants after every step. It
-// returns how many nation turns reported a limit the orders did not meet
-// (docs/design.md §2) and how many nation turns the game had.
-func playChecked(e *adjudicator.Engine, seed uint64) (limits, turns int, err error) {
-	g := e.G
+// gameCheck is an invariant of a whole game.
+type gameCheck func(e *adjudicator.Engine, g game) error
+
+// property is what TestPropertyGames plays and checks for a ruleset: how
+// many games (full, and under -short) and its invariants on top of
+// everyStep. A ruleset's test file adds its entry.
+type property struct {
+	full, short int
+	steps       []stepCheck
+	ends        []gameCheck
+}
+
+// properties holds each ruleset's property, by ruleset name.
+var properties = map[string]property{}
+
+// TestPropertyGames plays many seeded bot games of every ruleset with a
+// property, spread over every player count and option (variantsOf), and
+// checks after every step the invariants every ruleset keeps (everyStep)
+// and the ruleset's own, and each game's end. At most 1% of the bot's files
+// may fail the engine's check (where no legal file exists: docs/design.md
+// §2, the missed-deadline stand-in must be legal).
+func TestPropertyGames(t *testing.T) {
+	for _, r := range games.Rulesets() {
+		p, ok := properties[r.Name]
+		if !ok {
+			continue
+		}
+		t.Run(r.Name, func(t *testing.T) {
+			vs := variantsOf(r.Name)
+			count := propertyGames(p.full, p.short)
+			start := time.Now()
+			res := parallel(count, func(i int) played {
+				v := vs[i%len(vs)]
+				return playChecked(v.engine(), uint64(i), p)
+			})
+			var sum played
+			failed := 0
+			for i, r := range res {
+				sum.turns += r.turns
+				sum.refused += r.refused
+				sum.limits += r.limits
+				sum.extras += r.extras
+				if r.err != nil {
+					if failed++; failed <= 10 {
+						t.Errorf("seed %d (%s): %v", i, vs[i%len(vs)], r.err)
+					}
+				}
+			}
+			if failed > 10 {
+				t.Errorf("... and %d more failing games", failed-10)
+			}
+			if float64(sum.refused) > 0.01*float64(sum.turns) {
+				t.Errorf("%d of %d bot files refused by the check (at most 1%%)", sum.refused, sum.turns)
+			}
+			// A limit report means the bot's file did not meet a limit the
+			// engine could only report (docs/design.md §2); it is logged,
+			// not failed: the bot's legality is the bot's own concern.
+			t.Logf("%d games (%d variants), %d nation turns, %d bot files refused, %d (%.1f%%) turns with a limit report, %d extra turns, in %v",
+				count, len(vs), sum.turns, sum.refused, sum.limits, 100*float64(sum.limits)/float64(max(sum.turns, 1)), sum.extras, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// played is what one checked game counted.
+type played struct {
+	err                            error
+	turns, refused, limits, extras int
+}
+
+// playChecked plays one game, checking everyStep, the ruleset's invariants
+// after every step, and its game checks at the end.
+func playChecked(e *adjudicator.Engine, seed uint64, p property) (res played) {
 	var prev *adjudicator.State
-	lastID := ""
+	gm := game{kinds: map[string]int{}}
 	final, err := bot.Play(e, seed, func(st bot.Step) error {
-		lastID = st.ID
+		gm.ids = append(gm.ids, st.ID)
 		if prev != nil && !reflect.DeepEqual(st.Before, prev) {
 			return fmt.Errorf("the state given to the step is not the last state returned")
 		}
-		if err := checkCounts(g, st.After); err != nil {
+		prev = st.After.Clone()
+		if err := everyStep(e, st); err != nil {
 			return err
 		}
-		for n := range g.Tables.Nations {
-			if st.After.Nations[n].VP.Whole() < st.Before.Nations[n].VP.Whole() {
-				return fmt.Errorf("%s' victory points fell from %d to %d", g.Tables.Nations[n].Name, st.Before.Nations[n].VP.Whole(), st.After.Nations[n].VP.Whole())
-			}
-		}
-		reported := map[string]bool{}
-		unmet := false
 		for _, ev := range st.Events {
-			if ev.Kind == adjudicator.EvLimit {
-				unmet = true
-				if strings.Contains(ev.Rule, "4.2.1") {
-					reported[ev.Nation] = true
-				}
+			gm.kinds[ev.Kind]++
+		}
+		if slices.ContainsFunc(st.Events, func(ev adjudicator.Event) bool { return ev.Kind == adjudicator.EvLimit }) {
+			res.limits++
+		}
+		if e.Due(st.Before).Kind == adjudicator.NationTurn {
+			res.turns++
+			if isExtra(st.ID) {
+				res.extras++
+			}
+			if errs := e.Check(st.Before, bot.Orders(e, st.Before, "sim", "", seed), nil); len(errs) > 0 {
+				res.refused++
 			}
 		}
-		if unmet {
-			limits++
-		}
-		if strings.HasSuffix(st.ID, "-end") {
-			if !st.After.Over && st.After.Round != st.Before.Round+1 {
-				return fmt.Errorf("end of round %d: round is now %d", st.Before.Round, st.After.Round)
-			}
-		} else {
-			turns++
-			due := e.Due(st.Before)
-			mover := due.Nation
-			if due.Kind != adjudicator.NationTurn {
-				return fmt.Errorf("a nation turn was played with no nation due")
-			}
-			for a := 0; a < g.Board.NumLand; a++ {
-				if occ := st.After.Occupants(games.AreaID(a)); len(occ) > 1 {
-					return fmt.Errorf("after the turn %s still holds %d nations", g.Board.AreaName(games.AreaID(a)), len(occ))
-				}
-			}
-			for a := g.Board.NumLand; a < len(g.Board.Areas); a++ {
-				if st.After.Units(games.AreaID(a), mover) > 0 {
-					return fmt.Errorf("the %s still have armies at sea in %s", g.Tables.Nations[mover].Name, g.Board.AreaName(games.AreaID(a)))
-				}
-			}
-			for n, nat := range g.Tables.Nations {
-				if reported[nat.Name] {
-					continue
-				}
-				ok, where := stackingOK(g, st.After, n)
-				if ok {
-					continue
-				}
-				if n == mover {
-					return fmt.Errorf("the mover (%s) breaks the stacking limit in %s and no limit was reported", nat.Name, where)
-				}
-				if was, _ := stackingOK(g, st.Before, n); was {
-					return fmt.Errorf("the %s were within the stacking limit before the %s' turn and break it in %s after", nat.Name, g.Tables.Nations[mover].Name, where)
-				}
+		for _, c := range p.steps {
+			if err := c(e, st); err != nil {
+				return err
 			}
 		}
-		prev = st.After.Clone()
 		return nil
 	})
 	if err != nil {
-		return limits, turns, err
+		res.err = err
+		return res
 	}
 	if !final.Over {
-		return limits, turns, fmt.Errorf("the game ended without Over set")
+		res.err = fmt.Errorf("the game ended without Over set")
+		return res
 	}
-	if want := fmt.Sprintf("r%02d-end", len(g.Tables.Rounds)); lastID != want {
-		return limits, turns, fmt.Errorf("the last step was %s, want %s", lastID, want)
-	}
-	total := 0
-	for _, nt := range final.Nations {
-		total += nt.VP.Whole()
-	}
-	for _, count := range []int{3, 4, 5} {
-		sum := 0
-		for _, s := range e.Standings(final, count) {
-			sum += s.VP
-		}
-		if sum != total {
-			return limits, turns, fmt.Errorf("%d-player standings add up to %d VP, the nations to %d", count, sum, total)
+	gm.final = final
+	for _, c := range append([]gameCheck{standingsAddUp}, p.ends...) {
+		if res.err = c(e, gm); res.err != nil {
+			break
 		}
 	}
-	return limits, turns, nil
+	return res
 }
 
-func checkCounts(g *games.Game, s *adjudicator.State) error {
+// everyStep is what every ruleset keeps whatever the players do: no
+// negative count, population markers on the track, no nation with more of a
+// unit kind in play than its pool, and victory points never falling.
+func everyStep(e *adjudicator.Engine, st bot.Step) error {
+	g := e.G
 	for a := range g.Board.Areas {
-		for n := range g.Tables.Nations {
-			if c := s.Units(games.AreaID(a), n); c < 0 {
-				return fmt.Errorf("%s has %d %s armies", g.Board.AreaName(games.AreaID(a)), c, g.Tables.Nations[n].Name)
+		for n := range e.NumNations() {
+			if c := st.After.Units(games.AreaID(a), n); c < 0 {
+				return fmt.Errorf("%s has %d %s units", g.Board.AreaName(games.AreaID(a)), c, e.NationName(n))
 			}
 		}
 	}
-	for n, nat := range g.Tables.Nations {
-		if p := s.Nations[n].Pop; p < 0 || p > g.Tables.Population.TrackMax {
-			return fmt.Errorf("the %s' population marker is %d, off the track 0..%d", nat.Name, p, g.Tables.Population.TrackMax)
+	for n := range e.NumNations() {
+		if p := st.After.Nations[n].Pop; p < 0 || p > g.Tables.Population.TrackMax {
+			return fmt.Errorf("the %s' population marker is %d, off the track 0..%d", e.NationName(n), p, g.Tables.Population.TrackMax)
 		}
-		if in, pool := s.OnBoard(n), nat.Armies+nat.Cavalry; in > pool {
-			return fmt.Errorf("the %s have %d armies in play but only %d on the Play Order list", nat.Name, in, pool)
+		for k := range e.R.Kinds {
+			if in, pool := st.After.InPlay(n, k), e.Pool(n, k); in > pool {
+				return fmt.Errorf("the %s have %d %s in play, %d in their pool", e.NationName(n), in, e.R.Kinds[k].Name, pool)
+			}
+		}
+		if after, before := st.After.Nations[n].VP.Whole(), st.Before.Nations[n].VP.Whole(); after < before {
+			return fmt.Errorf("the %s' victory points fell from %d to %d", e.NationName(n), before, after)
 		}
 	}
 	return nil
 }
 
-// stackingOK is reduX Core 4.2.1 read independently of the engine: at most
-// one area over the normal limit (3, or 2 in difficult terrain), and that
-// one within the overstack maximum (6, or 4).
-func stackingOK(g *games.Game, s *adjudicator.State, n int) (bool, string) {
-	st := g.Tables.Stacking
-	over := 0
-	for a := 0; a < g.Board.NumLand; a++ {
-		id := games.AreaID(a)
-		norm, max := st.Clear, st.OverstackClear
-		if g.Board.Difficult(id) {
-			norm, max = st.Difficult, st.OverstackDifficult
+// standingsAddUp: each player split's standings account for every victory
+// point the nations hold (reduX Core 2.1: every nation has one seat).
+func standingsAddUp(e *adjudicator.Engine, g game) error {
+	total := 0
+	for n := range e.NumNations() {
+		total += g.final.Nations[n].VP.Whole()
+	}
+	for _, sp := range e.G.Tables.Players {
+		sum := 0
+		for _, s := range e.Standings(g.final, sp.Count) {
+			sum += s.VP
 		}
-		c := s.Units(games.AreaID(a), n)
-		if c > max {
-			return false, g.Board.AreaName(id)
-		}
-		if c > norm {
-			if over++; over > 1 {
-				return false, g.Board.AreaName(id)
-			}
+		if sum != total {
+			return fmt.Errorf("%d-player standings add up to %d VP, the nations to %d", sp.Count, sum, total)
 		}
 	}
-	return true, ""
+	return nil
 }
 
-// checkSplits checks that every nation is in exactly one seat of each player
-// split (reduX Core 2.1), so that standings account for every VP.
-func checkSplits(t *testing.T, g *games.Game) {
-	t.Helper()
-	for _, count := range []int{3, 4, 5} {
-		sp := g.Tables.Split(count)
-		if sp == nil {
-			t.Fatalf("no %d-player split", count)
+// oneNationAnArea: after a nation turn no land area holds two nations (reduX
+// Core 7.2: a battle goes on until one side is gone or has retreated).
+func oneNationAnArea(e *adjudicator.Engine, st bot.Step) error {
+	if e.Due(st.Before).Kind != adjudicator.NationTurn {
+		return nil
+	}
+	for a := range e.G.Board.NumLand {
+		if occ := st.After.Occupants(games.AreaID(a)); len(occ) > 1 {
+			return fmt.Errorf("after the turn %s still holds %d nations", e.G.Board.AreaName(games.AreaID(a)), len(occ))
 		}
-		seen := map[int]int{}
-		for _, p := range sp.Players {
-			for _, name := range p.Nations {
-				n, err := g.Tables.NationIndex(name)
-				if err != nil {
-					t.Fatalf("%d-player split: %v", count, err)
-				}
-				seen[n]++
+	}
+	return nil
+}
+
+// roundsAdvance: a round event moves the round on by one, or ends the
+// game (reduX Core 4.3).
+func roundsAdvance(_ *adjudicator.Engine, st bot.Step) error {
+	if strings.HasSuffix(st.ID, "-end") && !st.After.Over && st.After.Round != st.Before.Round+1 {
+		return fmt.Errorf("end of round %d: round is now %d", st.Before.Round, st.After.Round)
+	}
+	return nil
+}
+
+// lastStep: the game's last step is the end of the final round.
+func lastStep(ends ...string) gameCheck {
+	return func(e *adjudicator.Engine, g game) error {
+		last := g.ids[len(g.ids)-1]
+		for _, end := range ends {
+			if last == fmt.Sprintf(end, len(e.G.Tables.Rounds)) {
+				return nil
 			}
 		}
-		for n, nat := range g.Tables.Nations {
-			if seen[n] != 1 {
-				t.Errorf("%d-player split: the %s are in %d seats", count, nat.Name, seen[n])
-			}
-		}
+		return fmt.Errorf("the last step was %s", last)
 	}
 }
 
-// TestPlayDeterministic: a seed fixes the whole game (docs/design.md §2: the turn's
-// inputs and dice determine its output).
+// TestPlayDeterministic: a seed fixes the whole game (docs/design.md §2: the
+// turn's inputs and dice determine its output), for every ruleset.
 func TestPlayDeterministic(t *testing.T) {
-	for _, opts := range [][]string{nil, {"reduced-randomness"}} {
-		e := rulesets.New(games.MustLoad("redux", opts...))
-		for seed := range uint64(3) {
-			a, err := bot.Play(e, seed, nil)
+	for _, r := range games.Rulesets() {
+		for _, v := range variantsOf(r.Name) {
+			e := v.engine()
+			a, err := bot.Play(e, 3, nil)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", v, err)
 			}
-			b, err := bot.Play(e, seed, nil)
+			b, err := bot.Play(e, 3, nil)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", v, err)
 			}
 			if !reflect.DeepEqual(a, b) {
-				t.Errorf("%v seed %d: two plays of the same seed differ", opts, seed)
+				t.Errorf("%s: two plays of seed 3 differ", v)
 			}
 		}
 	}

@@ -1,0 +1,162 @@
+package bot_test
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
+)
+
+// variant is one way of playing a ruleset: its options and player count.
+type variant struct {
+	ruleset string
+	options []string
+	players int
+}
+
+func (v variant) String() string {
+	return fmt.Sprintf("%s %d players %v", v.ruleset, v.players, v.options)
+}
+
+// engine loads the variant's game and its engine for its player count.
+func (v variant) engine() *adjudicator.Engine {
+	e := rulesets.New(games.MustLoad(v.ruleset, v.options...))
+	e.Players = v.players
+	return e
+}
+
+// variantsOf is every way of playing a ruleset: each player count of its
+// tables' player splits with each subset of its options, in a fixed order.
+func variantsOf(name string) []variant {
+	r := games.MustLookup(name)
+	g := games.MustLoad(name)
+	var out []variant
+	for _, sp := range g.Tables.Players {
+		for mask := range 1 << len(r.Options) {
+			var opts []string
+			for i, o := range r.Options {
+				if mask&(1<<i) != 0 {
+					opts = append(opts, o.Name)
+				}
+			}
+			out = append(out, variant{name, opts, sp.Count})
+		}
+	}
+	return out
+}
+
+// propertyGames is how many seeded games a property test plays: full when
+// PBEM_PROPERTY_GAMES=full (or a number) asks for it, short under -short,
+// and a quarter of full otherwise, so that `go test ./...` stays within
+// CI's time on 2 cores. The full runs and their timings are in
+// BENCHMARKS.md.
+func propertyGames(full, short int) int {
+	switch v := os.Getenv("PBEM_PROPERTY_GAMES"); {
+	case v == "full":
+		return full
+	case v != "":
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			return n
+		}
+	}
+	if testing.Short() {
+		return short
+	}
+	return full / 4
+}
+
+// parallel runs f on 0..n-1 on every processor and returns the results in
+// order of i.
+func parallel[R any](n int, f func(i int) R) []R {
+	out := make([]R, n)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				out[i] = f(i)
+			}
+		}()
+	}
+	for i := range n {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+// benchGame plays whole bot games of a ruleset: every nation turn's bot
+// orders with their checks, the adjudication and every round event.
+func benchGame(b *testing.B, ruleset string) {
+	e := rulesets.New(games.MustLoad(ruleset))
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		if _, err := bot.Play(e, seed, nil); err != nil {
+			b.Fatal(err)
+		}
+		seed++
+	}
+}
+
+// benchAdjudicate times the engine alone over a whole game of a ruleset:
+// the bot's orders for seed 1 are written first (untimed), then every step
+// is adjudicated from them with the HMAC dice bot.Play uses (no bot, no
+// rendering, no disk).
+func benchAdjudicate(b *testing.B, ruleset string) {
+	e := rulesets.New(games.MustLoad(ruleset))
+	files := map[string]*orders.File{}
+	_, err := bot.Play(e, 1, func(st bot.Step) error {
+		if e.Due(st.Before).Kind == adjudicator.NationTurn {
+			files[st.ID] = bot.Orders(e, st.Before, "sim", "", 1)
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	standing := make([]*orders.File, e.NumNations())
+	for n := range standing {
+		standing[n] = bot.Standing(e, n, "sim", "", 1)
+	}
+	key := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-sim"), 1))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := e.NewState()
+		for !s.Over {
+			id := e.TurnID(s)
+			in := adjudicator.Input{Orders: files[id], Standing: standing}
+			if s, _, err = e.Play(s, in, dice.NewTurn(key[:], "sim", id, nil, nil)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkGame plays a whole 16-round reduX Core bot game.
+func BenchmarkGame(b *testing.B) { benchGame(b, "redux") }
+
+// BenchmarkLRGame plays a whole redux-lr bot game (four players), with the
+// extra nation turns when the Kingship needs them (L&R 11.6.1).
+func BenchmarkLRGame(b *testing.B) { benchGame(b, "redux-lr") }
+
+// BenchmarkAdjudicateGame is the engine alone over a reduX Core game.
+// Target: under 50 ms a game.
+func BenchmarkAdjudicateGame(b *testing.B) { benchAdjudicate(b, "redux") }
+
+// BenchmarkLRAdjudicateGame is the engine alone over a redux-lr game.
+func BenchmarkLRAdjudicateGame(b *testing.B) { benchAdjudicate(b, "redux-lr") }
