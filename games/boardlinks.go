@@ -171,7 +171,7 @@ func (l *boardLoader) checkClaims() error {
 	type pair [2]AreaID
 	key := func(c claim) pair { return pair{min(c.from, c.to), max(c.from, c.to)} }
 	first := map[pair]int{}
-	dir := map[pair]int{}                // directed claims by (from, to)
+	dir := map[pair]int{}               // directed claims by (from, to)
 	back := make([]bool, len(l.claims)) // a directed claim whose other end lists it too
 	for i, c := range l.claims {
 		if c.directed {
