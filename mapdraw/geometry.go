@@ -45,6 +45,15 @@ type Strait struct {
 	From, To Point
 }
 
+// Link is the arrow drawn for a link that the drawing shows as no border:
+// a drawing from centres whose areas could not be made to meet, or a
+// drawing made for another version of the board (ForBoard).
+type Link struct {
+	A, B     games.AreaID
+	Kind     games.LinkKind
+	From, To Point
+}
+
 // BorderKind says what a stretch of drawn border separates.
 type BorderKind int
 
@@ -62,6 +71,9 @@ type Border struct {
 	Kind   BorderKind
 	Length float64
 	Lines  [][]Point
+	// Unlinked marks a border between two areas the board does not link
+	// (or links only across a strait): the map draws it as no passage.
+	Unlinked bool
 }
 
 // Geometry is the drawing of one board on a canvas: a shape per area and
@@ -74,6 +86,7 @@ type Geometry struct {
 	Legend        Rect
 	Shapes        []Shape
 	Straits       []Strait
+	Links         []Link
 	Context       []Context
 	Borders       []Border
 }
