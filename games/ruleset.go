@@ -23,9 +23,9 @@ type Option struct {
 // adjudicator.Ruleset, which embeds it. Rulesets are values in an ordered
 // list; a derived ruleset reuses a base's data.
 type Ruleset struct {
-	Name       string
-	Title      string
-	Rules      string // the seed the rules come from
+	Name      string
+	Title     string
+	Rules     string // the seed the rules come from
 	BoardFile string
 	// GeometryFile is the drawing of BoardFile (package mapdraw's format),
 	// kept beside it; "" when the board is drawn from its area centres.

@@ -143,5 +143,3 @@ func overlapsAny(f Rect, rs []Rect) bool {
 	}
 	return false
 }
-
-
