@@ -47,3 +47,19 @@ func BenchmarkLoadGeometry(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGenerate draws the 40-area example board from its centres
+// (docs/boards/hy-breasil-sketch.yaml: at: positions, one layout) and the
+// Britannia board from its links alone (six stress layouts tried).
+func BenchmarkGenerate(b *testing.B) {
+	for _, name := range []string{"hy-breasil-sketch.yaml", "britannia"} {
+		board := exampleBoard(b, name)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Generate(board); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -488,7 +488,7 @@ func legendKeys(s *scene, g *Geometry, b *games.Board) []legendKey {
 		}})
 	}
 	for _, bd := range g.Borders {
-		if bd.Unlinked && bd.Kind != SeaBorder {
+		if bd.Unlinked && bd.Kind != SeaBorder && bd.Length >= MinBorder/2 {
 			keys = append(keys, legendKey{"no passage", func(c Point) {
 				s.path("legend", paint{Stroke: barrierColour, Width: 3.2, Dash: []float64{3, 3}}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
 			}})

@@ -15,6 +15,12 @@ const (
 	coastReach  = 1.1    // water sites stand this many link lengths from the land's centres
 	maxCanvas   = 2200.0 // the longer side of the map, at most
 	legendPanel = 340.0  // the strip right of the map kept for the legend
+	// lakeRadius is how far, in links, an inland sea reaches towards its
+	// shores: a lake between them, not a wedge that parts them.
+	lakeRadius = 0.32
+	// seaLabelGap is how far apart, in links, a sea's name is written
+	// again along a long coast.
+	seaLabelGap = 4.0
 )
 
 // GeneratedSource is the Source of a drawing made from area centres.
@@ -32,15 +38,68 @@ func Generate(b *games.Board) (*Geometry, error) {
 	if b == nil || len(b.Areas) == 0 {
 		return nil, fmt.Errorf("mapdraw: no board to draw")
 	}
-	u := centres(b)
-	if !anyAt(b) {
-		orient(u)
+	var best *Geometry
+	var bestC *canvas
+	bestScore := math.Inf(1)
+	var err error
+	for _, u := range layouts(b) {
+		if !anyAt(b) {
+			orient(u)
+		}
+		g, c, e := drawFrom(b, u)
+		if e != nil {
+			err = e
+			continue
+		}
+		if sc := score(g, b); sc < bestScore {
+			best, bestC, bestScore = g, c, sc
+		}
 	}
+	if best == nil {
+		return nil, err
+	}
+	bestC.labels(best, b)
+	best.addLinks(b)
+	placeSlots(best, b)
+	return best, nil
+}
+
+// score is how badly a drawing shows its board: ten for each disagreement
+// with the board's links, three for each sea drawn in more than one piece.
+func score(g *Geometry, b *games.Board) float64 {
+	sc := 10 * float64(len(g.Disagreements(b)))
+	for id := b.NumLand; id < len(b.Areas); id++ {
+		pieces := 0
+		for _, r := range g.Shapes[id].Rings {
+			if ringArea(r) > 0 {
+				pieces++
+			}
+		}
+		sc += 3 * float64(max(pieces-1, 0))
+	}
+	return sc
+}
+
+// drawFrom draws the areas and seas of a board from centres in the
+// layout's unit; Generate then writes the names, arrows and slots of the
+// drawing it keeps.
+func drawFrom(b *games.Board, u []Point) (*Geometry, *canvas, error) {
 	c := fit(b, u)
 	g := &Geometry{Board: b.Name, Source: GeneratedSource, Width: c.width, Height: c.height, Legend: c.legend}
 	sites, owner := c.sites(b)
-	cells := voronoi(sites, Rect{0, 0, c.mapW, c.height})
+	frame := Rect{0, 0, c.mapW, c.height}
+	weight := make([]float64, len(sites))
+	cells := voronoi(sites, weight, frame)
 	weld(cells, 1e-3)
+	if channels := c.channels(b, cells, owner); len(channels) > 0 {
+		for _, p := range channels {
+			sites, owner, weight = append(sites, p), append(owner, games.NoArea), append(weight, 0)
+		}
+		cells = voronoi(sites, weight, frame)
+		weld(cells, 1e-3)
+	}
+	c.assignSeas(b, sites, owner, cells, b.NumLand)
+	_, owner, _, cells = c.addLakes(b, sites, owner, weight, frame)
 	g.Shapes = make([]Shape, len(b.Areas))
 	byOwner := map[games.AreaID][][]Point{}
 	for i, cell := range cells {
@@ -56,14 +115,11 @@ func Generate(b *games.Board) (*Geometry, error) {
 	}
 	for id := range b.Areas {
 		if len(g.Shapes[id].Rings) == 0 {
-			return nil, fmt.Errorf("mapdraw: board %s: %s got no room on the map", b.Name, b.AreaName(games.AreaID(id)))
+			return nil, nil, fmt.Errorf("mapdraw: board %s: %s got no room on the map", b.Name, b.AreaName(games.AreaID(id)))
 		}
 	}
-	c.labels(g, b)
 	g.Borders = borders(g, b)
-	g.addLinks(b)
-	placeSlots(g, b)
-	return g, nil
+	return g, c, nil
 }
 
 func anyAt(b *games.Board) bool {
@@ -134,7 +190,7 @@ func fit(b *games.Board, u []Point) *canvas {
 		}
 	}
 	s := linkPx / unit
-	margin := func(s float64) float64 { return (coastReach+1.3)*unit*s + 40 }
+	margin := func(s float64) float64 { return (coastReach+0.6)*unit*s + 30 }
 	if long := math.Max(hi.X-lo.X, hi.Y-lo.Y)*s + 2*margin(s); long > maxCanvas {
 		s *= maxCanvas / long
 	}
@@ -171,6 +227,156 @@ func nearestMedian(u []Point) float64 {
 	return 1
 }
 
+// lake is an inland sea's place on the map and its power-diagram weight.
+type lake struct {
+	sea    games.AreaID
+	at     Point
+	weight float64
+}
+
+// addLakes puts the inland seas on a drawing of the land without them, one
+// at a time, each where it agrees best with the board (cellDisagreements):
+// at its centre (at: or the layout's) as a plain cell or as a lake reaching
+// 0.45 of the way to its shores, or at the corner where most of its shores
+// meet, reaching as far as leaves the borders there (lakeRoom).
+func (c *canvas) addLakes(b *games.Board, sites []Point, owner []games.AreaID, weight []float64, frame Rect) ([]Point, []games.AreaID, []float64, [][]Point) {
+	cells := voronoi(sites, weight, frame)
+	weld(cells, 1e-3)
+	for id := b.NumLand; id < len(b.Areas); id++ {
+		sea := games.AreaID(id)
+		if !b.Area(sea).Inland {
+			continue
+		}
+		var best [][]Point
+		var bestLake lake
+		bestBad := math.MaxInt
+		for _, l := range c.lakeTries(b, sea, cells, owner) {
+			try := voronoi(append(sites, l.at), append(weight, l.weight), frame)
+			weld(try, 1e-3)
+			if bad := cellDisagreements(b, try, append(owner, sea)); bad < bestBad {
+				best, bestLake, bestBad = try, l, bad
+			}
+		}
+		c.px[id] = bestLake.at
+		sites, owner, weight, cells = append(sites, bestLake.at), append(owner, sea), append(weight, bestLake.weight), best
+	}
+	return sites, owner, weight, cells
+}
+
+// lakeTries are the places an inland sea may go (addLakes).
+func (c *canvas) lakeTries(b *games.Board, sea games.AreaID, cells [][]Point, owner []games.AreaID) []lake {
+	at := c.px[sea]
+	tries := []lake{{sea, at, 0}, {sea, at, c.lakeWeight(b, sea, at, math.Inf(1))}}
+	var order []Point // corners, in the order first seen
+	shores := map[Point]int{}
+	for i, cell := range cells {
+		for _, p := range cell {
+			if _, seen := shores[p]; !seen {
+				order = append(order, p)
+				shores[p] = 0
+			}
+			if linked, _ := b.Adjacent(sea, owner[i]); owner[i] != games.NoArea && b.IsLand(owner[i]) && linked {
+				shores[p]++
+			}
+		}
+	}
+	best, bestN := Point{}, 1
+	for _, p := range order {
+		if n := shores[p]; n > bestN || (n == bestN && bestN > 1 && p.dist(at) < best.dist(at)) {
+			best, bestN = p, n
+		}
+	}
+	if bestN < 2 {
+		return tries
+	}
+	room := lakeRadius * c.link
+	for i, cell := range cells {
+		if owner[i] != games.NoArea && b.IsLand(owner[i]) {
+			room = math.Min(room, lakeRoom(cell, c.px[owner[i]], best))
+		}
+	}
+	return append(tries, lake{sea, best, c.lakeWeight(b, sea, best, math.Max(room, 0.08*c.link))})
+}
+
+// cellDisagreements counts where cells contradict the board: two areas
+// whose cells share a border of some length but are not linked over it,
+// and two areas linked over land or a coast whose cells share less than
+// MinBorder (reduX Core 6; Geometry.Disagreements on a drawing).
+func cellDisagreements(b *games.Board, cells [][]Point, owner []games.AreaID) int {
+	type edge struct{ a, b Point }
+	at := map[edge]int{}
+	for i, c := range cells {
+		for k := range c {
+			at[edge{c[k], c[(k+1)%len(c)]}] = i
+		}
+	}
+	n := len(b.Areas)
+	shared := make([]float64, n*n)
+	for i, c := range cells {
+		for k := range c {
+			p, q := c[k], c[(k+1)%len(c)]
+			j, ok := at[edge{q, p}]
+			if !ok || owner[i] == owner[j] || owner[i] == games.NoArea || owner[j] == games.NoArea {
+				continue
+			}
+			shared[int(owner[i])*n+int(owner[j])] += p.dist(q)
+		}
+	}
+	bad := 0
+	for x := range n {
+		for y := x + 1; y < n; y++ {
+			l := shared[x*n+y]
+			linked, strait := b.Adjacent(games.AreaID(x), games.AreaID(y))
+			if (l > 0.5 && (!linked || strait)) || (linked && !strait && l < MinBorder && (b.IsLand(games.AreaID(x)) || b.IsLand(games.AreaID(y)))) {
+				bad++
+			}
+		}
+	}
+	return bad
+}
+
+// lakeRoom is how far a lake at corner p of a cell (of the site at site)
+// may reach towards the site so that it covers at most 60% of the cell's
+// two borders that leave p: a power cell reaching t towards the site
+// reaches t/cos θ along a border at angle θ from it. A cell without corner
+// p gives no bound.
+func lakeRoom(cell []Point, site, p Point) float64 {
+	room := math.Inf(1)
+	for k, q := range cell {
+		if q != p {
+			continue
+		}
+		for _, nb := range []Point{cell[(k+1)%len(cell)], cell[(k+len(cell)-1)%len(cell)]} {
+			e, s := nb.sub(p), site.sub(p)
+			if e.len() == 0 || s.len() == 0 {
+				continue
+			}
+			cos := (e.X*s.X + e.Y*s.Y) / (e.len() * s.len())
+			room = math.Min(room, math.Max(cos, 0)*0.6*e.len())
+		}
+	}
+	return room
+}
+
+// lakeWeight is the power-diagram weight of a lake at `at` that puts its
+// border `reach` (at most 0.45 of the way) towards a shore at the shores'
+// mean distance D: the border of a site of weight w stands D/2 + w/2D out.
+func (c *canvas) lakeWeight(b *games.Board, sea games.AreaID, at Point, reach float64) float64 {
+	d, n := 0.0, 0
+	for _, e := range b.Edges(sea) {
+		if b.IsLand(e.To) {
+			d += c.px[e.To].dist(at)
+			n++
+		}
+	}
+	if n == 0 || d == 0 {
+		return 0
+	}
+	d /= float64(n)
+	t := math.Min(reach, 0.45*d)
+	return 2 * d * (t - d/2)
+}
+
 // landish reports whether an area is drawn as a cell of the land: a land
 // area or an inland sea.
 func landish(b *games.Board, id games.AreaID) bool { return b.IsLand(id) || b.Area(id).Inland }
@@ -180,15 +386,101 @@ func landish(b *games.Board, id games.AreaID) bool { return b.IsLand(id) || b.Ar
 func (c *canvas) sites(b *games.Board) ([]Point, []games.AreaID) {
 	var sites []Point
 	var owner []games.AreaID
-	for id := range b.Areas {
-		if landish(b, games.AreaID(id)) {
-			sites = append(sites, c.px[id])
-			owner = append(owner, games.AreaID(id))
-		}
+	for id := range b.NumLand {
+		sites = append(sites, c.px[id])
+		owner = append(owner, games.AreaID(id))
 	}
 	water := c.water(b)
-	sea := c.assignWater(b, water)
-	return append(sites, water...), append(owner, sea...)
+	water = append(water, c.straitWater(b, water)...)
+	for _, w := range water {
+		sites, owner = append(sites, w), append(owner, games.NoArea)
+	}
+	return sites, owner
+}
+
+// straitWater puts water at the middle of each strait whose middle is
+// nearer its two ends than any other area, so that the two areas do not
+// meet on the map (reduX Core 6.2: a strait crosses water).
+func (c *canvas) straitWater(b *games.Board, ring []Point) []Point {
+	var out []Point
+	for x := range b.NumLand {
+		for _, e := range b.Edges(games.AreaID(x)) {
+			if e.Kind != games.StraitLink || e.To < games.AreaID(x) {
+				continue
+			}
+			p, q := c.px[x], c.px[e.To]
+			m := p.add(q).mul(0.5)
+			if nearestDist(ring, m) < 0.3*c.link || p.dist(q) < 0.5*c.link || !c.between(b, m, games.AreaID(x), e.To) {
+				continue
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// channels puts water between two coastal land areas that the drawing
+// makes meet but the board does not link over land (a strait, or no link)
+// when they border a sea in common: water sites along their border, a
+// third of a link apart, so that the sea runs between them. Areas that
+// share no sea keep the border, drawn as no passage.
+func (c *canvas) channels(b *games.Board, cells [][]Point, owner []games.AreaID) []Point {
+	type edge struct{ a, b Point }
+	at := map[edge]int{}
+	for i, cell := range cells {
+		for k := range cell {
+			at[edge{cell[k], cell[(k+1)%len(cell)]}] = i
+		}
+	}
+	var out []Point
+	for i, cell := range cells {
+		x := owner[i]
+		if x == games.NoArea || !b.IsLand(x) {
+			continue
+		}
+		for k := range cell {
+			p, q := cell[k], cell[(k+1)%len(cell)]
+			j, ok := at[edge{q, p}]
+			y := games.NoArea
+			if ok {
+				y = owner[j]
+			}
+			if y == games.NoArea || !b.IsLand(y) || y < x {
+				continue
+			}
+			if e, linked := b.Link(x, y); linked && e.Kind == games.LandLink {
+				continue
+			}
+			if !shareSea(b, x, y) {
+				continue
+			}
+			n := int(math.Ceil(p.dist(q) / (c.link / 3)))
+			for t := range n {
+				out = append(out, p.add(q.sub(p).mul((float64(t)+0.5)/float64(n))))
+			}
+		}
+	}
+	return out
+}
+
+func shareSea(b *games.Board, x, y games.AreaID) bool {
+	for _, s := range outerSeas(b, x) {
+		if containsID(outerSeas(b, y), s) {
+			return true
+		}
+	}
+	return false
+}
+
+// between reports whether no area but x and y is nearer m than they are.
+func (c *canvas) between(b *games.Board, m Point, x, y games.AreaID) bool {
+	for id := range b.Areas {
+		a := games.AreaID(id)
+		if landish(b, a) && a != x && a != y && c.px[id].dist(m) < m.dist(c.px[x]) {
+			return false
+		}
+	}
+	return true
 }
 
 // water places sites round the land: on a circle of radius coastReach
@@ -298,61 +590,14 @@ func segDist(segs [][2]Point, q Point) float64 {
 	return best
 }
 
-// assignWater gives each water site to an outer sea: among the seas that
-// the land areas nearest it border (within a quarter more than the nearest
-// one's distance), the one whose centre is nearest; NoArea (off the board)
-// when they border none. A second pass lets each site follow the majority
-// of the sites round it where that sea is one of its own choices, and every
-// outer sea keeps at least one site.
-func (c *canvas) assignWater(b *games.Board, water []Point) []games.AreaID {
-	choices := make([][]games.AreaID, len(water))
-	out := make([]games.AreaID, len(water))
-	for i, q := range water {
-		choices[i] = c.seaChoices(b, q)
-		out[i] = games.NoArea
-		best := math.Inf(1)
-		for _, s := range choices[i] {
-			if d := c.px[s].dist(q); d < best {
-				out[i], best = s, d
-			}
-		}
-	}
-	smoothed := append([]games.AreaID(nil), out...)
-	for i, q := range water {
-		votes := map[games.AreaID]int{}
-		for j, p := range water {
-			if p.dist(q) < 0.75*c.link {
-				votes[out[j]]++
-			}
-		}
-		for _, s := range choices[i] {
-			if votes[s] > votes[smoothed[i]] {
-				smoothed[i] = s
-			}
-		}
-	}
-	c.everySeaWet(b, water, choices, smoothed)
-	return smoothed
-}
-
-// seaChoices are the outer seas bordering the land areas nearest q.
-func (c *canvas) seaChoices(b *games.Board, q Point) []games.AreaID {
-	near := math.Inf(1)
-	for id := 0; id < b.NumLand; id++ {
-		near = math.Min(near, c.px[id].dist(q))
-	}
+// outerSeas are the seas an area borders that are not inland.
+func outerSeas(b *games.Board, id games.AreaID) []games.AreaID {
 	var out []games.AreaID
-	for id := 0; id < b.NumLand; id++ {
-		if c.px[id].dist(q) > 1.25*near {
-			continue
-		}
-		for _, e := range b.Edges(games.AreaID(id)) {
-			if !b.IsLand(e.To) && !b.Area(e.To).Inland && !containsID(out, e.To) {
-				out = append(out, e.To)
-			}
+	for _, e := range b.Edges(id) {
+		if !b.IsLand(e.To) && !b.Area(e.To).Inland {
+			out = append(out, e.To)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
 
@@ -363,41 +608,6 @@ func containsID(xs []games.AreaID, x games.AreaID) bool {
 		}
 	}
 	return false
-}
-
-// everySeaWet gives an outer sea that got no water site the site nearest
-// its centre among those that may choose it, else the one nearest it.
-func (c *canvas) everySeaWet(b *games.Board, water []Point, choices [][]games.AreaID, owner []games.AreaID) {
-	for id := b.NumLand; id < len(b.Areas); id++ {
-		s := games.AreaID(id)
-		if b.Area(s).Inland || containsID(owner, s) {
-			continue
-		}
-		best, bestD := -1, math.Inf(1)
-		for pass := range 2 {
-			for i, q := range water {
-				if (pass == 1 || containsID(choices[i], s)) && c.px[s].dist(q) < bestD && count(owner, owner[i]) > 1 {
-					best, bestD = i, c.px[s].dist(q)
-				}
-			}
-			if best >= 0 {
-				break
-			}
-		}
-		if best >= 0 {
-			owner[best] = s
-		}
-	}
-}
-
-func count(xs []games.AreaID, x games.AreaID) int {
-	n := 0
-	for _, y := range xs {
-		if y == x {
-			n++
-		}
-	}
-	return n
 }
 
 // labels puts each land area's and inland sea's name at its centre (two
@@ -420,8 +630,67 @@ func (c *canvas) labels(g *Geometry, b *games.Board) {
 			sh.Text = splitName(b.AreaName(games.AreaID(id)))
 			continue
 		}
-		sh.Label = c.seaLabel(g, b, sh, mid)
+		if b.Area(games.AreaID(id)).Inland {
+			sh.Label = c.px[id]
+			sh.Text = splitName(b.AreaName(games.AreaID(id)))
+			if sh.Text == "" && len(b.AreaName(games.AreaID(id))) > 8 {
+				sh.Text = strings.Replace(b.AreaName(games.AreaID(id)), " ", "\n", 1)
+			}
+			continue
+		}
+		c.seaLabels(g, b, sh)
 	}
+}
+
+// seaLabels writes an outer sea's name in each piece of its water that has
+// room for it, the largest piece's at Label.
+func (c *canvas) seaLabels(g *Geometry, b *games.Board, sh *Shape) {
+	type piece struct {
+		ring []Point
+		area float64
+	}
+	var ps []piece
+	for _, r := range sh.Rings {
+		if a := ringArea(r); a > 0 {
+			ps = append(ps, piece{r, a})
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].area > ps[j].area })
+	var at []Point
+	for k, p := range ps {
+		for _, q := range c.seaLabels1(g, b, sh, [][]Point{p.ring}, at) {
+			if k == 0 && len(at) == 0 {
+				sh.Label = q
+			} else {
+				sh.More = append(sh.More, q)
+			}
+			at = append(at, q)
+		}
+	}
+	if len(at) == 0 {
+		sh.Label = ringsCentre(sh.Rings)
+	}
+}
+
+// seaLabels1 finds places for a sea's name in one piece of its water: the
+// first spot (seaLabel), then more where the piece runs on along the coast,
+// each farther than seaLabelGap links from every other place of the name,
+// at most three in all. A piece with no room for the name gets one place
+// only if it is the sea's first.
+func (c *canvas) seaLabels1(g *Geometry, b *games.Board, sh *Shape, piece [][]Point, taken []Point) []Point {
+	var out []Point
+	for len(taken)+len(out) < 3 {
+		all := append(append([]Point(nil), taken...), out...)
+		at, ok := c.seaLabel(g, b, sh, piece, all)
+		if !ok {
+			if len(all) == 0 {
+				out = append(out, at)
+			}
+			break
+		}
+		out = append(out, at)
+	}
+	return out
 }
 
 // splitName breaks a name of more than 12 letters into two lines at the
@@ -439,25 +708,32 @@ func splitName(name string) string {
 	return name[:best] + "\n" + name[best+1:]
 }
 
-// seaLabel is a point of the sea's water for its name: the middle of its
-// water sites moved out from the land, or the point of its rings farthest
-// from land that fits the name on the map.
-func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, mid Point) Point {
+// seaLabel finds a point of a piece of a sea's water for its name: the
+// grid point nearest the coast, but over a link from any land centre and
+// seaLabelGap links from the points in away, where the name fits in the
+// piece and on the map; ok is false when there is none and the point is
+// only somewhere in the piece.
+func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, piece [][]Point, away []Point) (Point, bool) {
 	w, h := SeaLabelSize(b.AreaName(sh.ID))
 	fits := func(p Point) bool {
 		r := rectAround(p, w, h)
-		return r.X >= 4 && r.Y >= 4 && r.X+r.W <= c.mapW-4 && r.Y+r.H <= c.height-4 &&
-			InRings(p, sh.Rings) && !onLand(g, b, Point{r.X, r.Y}) && !onLand(g, b, Point{r.X + r.W, r.Y + r.H}) &&
-			!onLand(g, b, Point{r.X, r.Y + r.H}) && !onLand(g, b, Point{r.X + r.W, r.Y})
+		if r.X < 4 || r.Y < 4 || r.X+r.W > c.mapW-4 || r.Y+r.H > c.height-4 {
+			return false
+		}
+		for _, q := range corners(r) {
+			if !InRings(q, piece) || onLand(g, b, q) {
+				return false
+			}
+		}
+		return true
 	}
-	lo, hi := ringsBox(sh.Rings)
+	lo, hi := ringsBox(piece)
 	var cs []Point
 	for y := lo.Y; y <= hi.Y; y += c.link / 6 {
 		for x := lo.X; x <= hi.X; x += c.link / 6 {
 			cs = append(cs, Point{x, y})
 		}
 	}
-	// Nearest the coast first, so the name sits by the shores it names.
 	coast := func(p Point) float64 {
 		d := math.Inf(1)
 		for id := range b.NumLand {
@@ -465,18 +741,22 @@ func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, mid Point) Poi
 		}
 		return d
 	}
-	sort.SliceStable(cs, func(i, j int) bool { return coast(cs[i]) < coast(cs[j]) })
+	byCoast(cs, coast)
 	for _, p := range cs {
-		if coast(p) > 1.2*c.link && fits(p) {
-			return p
+		d := coast(p)
+		if len(away) > 0 && d > 2.4*c.link {
+			break // a further name stays by the coast
+		}
+		if d > 1.2*c.link && nearestDist(away, p) > seaLabelGap*c.link && fits(p) {
+			return p, true
 		}
 	}
 	for _, p := range cs {
-		if InRings(p, sh.Rings) {
-			return p
+		if InRings(p, piece) {
+			return p, false
 		}
 	}
-	return ringsCentre(sh.Rings)
+	return ringsCentre(piece), false
 }
 
 func ringsBox(rings [][]Point) (lo, hi Point) {
@@ -493,4 +773,20 @@ func ringsBox(rings [][]Point) (lo, hi Point) {
 func ringsCentre(rings [][]Point) Point {
 	lo, hi := ringsBox(rings)
 	return lo.add(hi).mul(0.5)
+}
+
+// byCoast sorts points by key, nearest first, computing each key once;
+// points with equal keys keep their order.
+func byCoast(ps []Point, key func(Point) float64) {
+	keys := make([]float64, len(ps))
+	idx := make([]int, len(ps))
+	for i, p := range ps {
+		keys[i], idx[i] = key(p), i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
+	sorted := make([]Point, len(ps))
+	for i, k := range idx {
+		sorted[i] = ps[k]
+	}
+	copy(ps, sorted)
 }

@@ -30,6 +30,9 @@ type Shape struct {
 	// splits it over two lines.
 	Text  string
 	Slots []Point
+	// More are further places a sea's name is written, one for each
+	// further piece of a sea drawn in several (a drawing from centres).
+	More []Point
 }
 
 // Context is grey land drawn for orientation only, such as Ireland.

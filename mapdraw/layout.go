@@ -2,6 +2,7 @@ package mapdraw
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 
 	"github.com/pbem-org/pbem/games"
@@ -14,15 +15,30 @@ const (
 	straitLength = 1.7
 	coastLength  = 1.1
 	seaSeaLength = 1.6
+	// lakeLength is from an inland sea to its shores: it stands between
+	// them (and is then put at their middle, inlandSeas).
+	lakeLength = 0.6
+	// lakeLean is how far an inland sea moves from the middle of its
+	// shores towards those of them that are inland.
+	lakeLean = 0.5
+	// seaWeight scales the pull of outer seas in the layout: they stand
+	// round the land and should not bend it.
+	seaWeight = 0.25
 )
 
-// centres returns a centre for every area of a board in the layout's
-// unit: the board's at: positions where every land area and inland sea
-// has one, otherwise a stress layout of the links (lengths above) that
-// keeps the areas that have at: where the file puts them. Outer seas
-// without at: get the layout's place, or, when the land was placed by at:,
-// one off the middle of their coast.
-func centres(b *games.Board) []Point {
+// layoutTries is how many layouts Generate draws for a board without at:
+// to keep the one that agrees best with the board: the classical scaling
+// start and seeded random starts.
+const layoutTries = 6
+
+// layouts returns candidate centres for every area of a board, in the
+// layout's unit: the board's at: positions where every land area and
+// inland sea has one (one candidate), otherwise stress layouts of the
+// links (lengths above) from several starts, keeping the areas that have
+// at: where the file puts them. Outer seas without at: get the layout's
+// place, or, when the land was placed by at:, one off the middle of their
+// coast; inland seas without at: go between their shores.
+func layouts(b *games.Board) [][]Point {
 	n := len(b.Areas)
 	pos := make([]Point, n)
 	pinned := make([]bool, n)
@@ -36,7 +52,7 @@ func centres(b *games.Board) []Point {
 	}
 	if allLand {
 		placeOuterSeas(b, pos, pinned)
-		return pos
+		return [][]Point{pos}
 	}
 	d := graphDistances(b)
 	unit := pinUnit(b, pos, pinned)
@@ -45,22 +61,81 @@ func centres(b *games.Board) []Point {
 			pos[i] = pos[i].mul(1 / unit)
 		}
 	}
-	x := classicalMDS(d)
-	for i := range x {
-		if pinned[i] {
-			x[i] = pos[i]
+	w := make([]float64, n)
+	for i, a := range b.Areas {
+		w[i] = 1
+		if a.Sea && !a.Inland {
+			w[i] = seaWeight
 		}
 	}
-	if anyPinned(pinned) {
-		alignTo(x, pos, pinned)
-	}
-	x = stress(x, d, pinned, 400)
-	for i := range x {
-		if pinned[i] {
-			x[i] = pos[i]
+	var out [][]Point
+	for try := range layoutTries {
+		x := start(d, try)
+		for i := range x {
+			if pinned[i] {
+				x[i] = pos[i]
+			}
 		}
+		if anyPinned(pinned) {
+			alignTo(x, pos, pinned)
+		}
+		x = stress(x, d, w, pinned, 400)
+		inlandSeas(b, x, pinned)
+		out = append(out, x)
+	}
+	return out
+}
+
+// start is where a layout starts: classical scaling for the first try,
+// points scattered by a generator seeded with the try's number for the
+// others (the same board gives the same layouts everywhere).
+func start(d [][]float64, try int) []Point {
+	if try == 0 {
+		return classicalMDS(d)
+	}
+	r := rand.New(rand.NewPCG(uint64(try), 0x9e3779b97f4a7c15))
+	side := math.Sqrt(float64(len(d))) * 1.5
+	x := make([]Point, len(d))
+	for i := range x {
+		x[i] = Point{r.Float64() * side, r.Float64() * side}
 	}
 	return x
+}
+
+// inlandSeas puts each inland sea without at: at the middle of its shores,
+// where its cell opens between them.
+func inlandSeas(b *games.Board, x []Point, pinned []bool) {
+	for id, a := range b.Areas {
+		if !a.Inland || pinned[id] {
+			continue
+		}
+		var c Point
+		n := 0
+		for _, e := range b.Edges(games.AreaID(id)) {
+			if b.IsLand(e.To) {
+				c = c.add(x[e.To])
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		c = c.mul(1 / float64(n))
+		// Lean towards the shores that border no outer sea, so that the
+		// coastal shores meet on the seaward side of the lake.
+		var in Point
+		m := 0
+		for _, e := range b.Edges(games.AreaID(id)) {
+			if b.IsLand(e.To) && len(outerSeas(b, e.To)) == 0 {
+				in = in.add(x[e.To])
+				m++
+			}
+		}
+		if m > 0 && m < n {
+			c = c.add(in.mul(1 / float64(m)).sub(c).mul(lakeLean))
+		}
+		x[id] = c
+	}
 }
 
 func anyPinned(p []bool) bool {
@@ -155,7 +230,7 @@ func graphDistances(b *games.Board) [][]float64 {
 		case e.Kind == games.StraitLink:
 			return straitLength, true
 		case landish(from) && landish(e.To):
-			return coastLength, true
+			return lakeLength, true
 		case b.IsLand(from) || b.IsLand(e.To):
 			return coastLength, false
 		}
@@ -330,8 +405,8 @@ func alignTo(x, pos []Point, pinned []bool) {
 
 // stress improves a layout by stress majorization (SMACOF): each free
 // point moves to the weighted mean of where each other point says it
-// should be, weights 1/d², for a fixed number of rounds.
-func stress(x []Point, d [][]float64, pinned []bool, rounds int) []Point {
+// should be, weights wt[i]·wt[j]/d², for a fixed number of rounds.
+func stress(x []Point, d [][]float64, wt []float64, pinned []bool, rounds int) []Point {
 	n := len(x)
 	x = append([]Point(nil), x...)
 	for range rounds {
@@ -347,7 +422,7 @@ func stress(x []Point, d [][]float64, pinned []bool, rounds int) []Point {
 				if i == j || d[i][j] == 0 || math.IsInf(d[i][j], 1) {
 					continue
 				}
-				w := 1 / (d[i][j] * d[i][j])
+				w := wt[i] * wt[j] / (d[i][j] * d[i][j])
 				diff := x[i].sub(x[j])
 				l := diff.len()
 				if l < 1e-9 {

@@ -1,7 +1,7 @@
 package mapdraw
 
 import (
-	"sort"
+	"math"
 
 	"github.com/pbem-org/pbem/games"
 )
@@ -57,9 +57,23 @@ func (g *Geometry) hasStrait(a, c games.AreaID) bool {
 }
 
 // arrowEnds runs an arrow between two areas' labels, from the edge of one
-// label to the edge of the other, a little clear of both.
+// label to the edge of the other, a little clear of both; to a sea from
+// land, it ends just inside the sea's water nearest the land's label.
 func (g *Geometry) arrowEnds(b *games.Board, a, c games.AreaID) (Point, Point) {
 	p, q := g.Shapes[a].Label, g.Shapes[c].Label
+	if b.IsLand(a) != b.IsLand(c) {
+		land, sea := a, c
+		if !b.IsLand(a) {
+			land, sea = c, a
+		}
+		p = g.Shapes[land].Label
+		q = nearestInside(p, g.Shapes[sea].Rings, 14)
+		from := clipFromRect(p, q, labelBox(g, b, land).grow(5))
+		if land == c {
+			return q, from
+		}
+		return from, q
+	}
 	from := clipFromRect(p, q, labelBox(g, b, a).grow(5))
 	to := clipFromRect(q, p, labelBox(g, b, c).grow(5))
 	if from.dist(to) < 16 { // labels that touch: a short arrow across
@@ -68,6 +82,10 @@ func (g *Geometry) arrowEnds(b *games.Board, a, c games.AreaID) (Point, Point) {
 	}
 	return from, to
 }
+
+// slotReach is how far from its label, in pixels, an area's slots are
+// looked for.
+const slotReach = 180
 
 // placeSlots gives every shape without counter slots a few: the spots
 // nearest its label where a stack fits inside it, clear of every label and
@@ -88,13 +106,15 @@ func placeSlots(g *Geometry, b *games.Board) {
 			want = 6
 		}
 		lo, hi := ringsBox(sh.Rings)
+		lo = Point{math.Max(lo.X, sh.Label.X-slotReach), math.Max(lo.Y, sh.Label.Y-slotReach)}
+		hi = Point{math.Min(hi.X, sh.Label.X+slotReach), math.Min(hi.Y, sh.Label.Y+slotReach)}
 		var cs []Point
 		for y := lo.Y; y <= hi.Y; y += 6 {
 			for x := lo.X; x <= hi.X; x += 6 {
 				cs = append(cs, Point{x, y})
 			}
 		}
-		sort.SliceStable(cs, func(i, j int) bool { return cs[i].dist(sh.Label) < cs[j].dist(sh.Label) })
+		byCoast(cs, func(p Point) float64 { return p.dist(sh.Label) })
 		for _, c := range cs {
 			if len(sh.Slots) == want {
 				break
@@ -142,4 +162,22 @@ func overlapsAny(f Rect, rs []Rect) bool {
 		}
 	}
 	return false
+}
+
+// nearestInside is the point of the rings' edges nearest p, moved depth
+// pixels further into the rings (when that point is inside them).
+func nearestInside(p Point, rings [][]Point, depth float64) Point {
+	best, bestD := p, math.Inf(1)
+	for _, r := range rings {
+		for i := range r {
+			q := nearestOnSegment(p, r[i], r[(i+1)%len(r)])
+			if d := q.dist(p); d < bestD {
+				best, bestD = q, d
+			}
+		}
+	}
+	if in := best.add(best.sub(p).unit().mul(depth)); InRings(in, rings) {
+		return in
+	}
+	return best
 }

@@ -164,8 +164,24 @@ func labelBox(g *Geometry, b *games.Board, id games.AreaID) Rect {
 		w, h := LabelSize(labelText(g, b, id))
 		return rectAround(sh.Label, w, h)
 	}
+	if b.Area(id).Inland {
+		w, h := lakeLabelSize(labelText(g, b, id))
+		return rectAround(sh.Label, w, h)
+	}
 	w, h := SeaLabelSize(b.AreaName(id))
 	return rectAround(sh.Label, w, h)
+}
+
+// lakeLabelSize is the box an inland sea's name takes: smaller than an
+// outer sea's, to fit between its shores, and on two lines when long.
+func lakeLabelSize(text string) (w, h float64) {
+	measureMu.Lock()
+	defer measureMu.Unlock()
+	lines := splitLines(text)
+	for _, l := range lines {
+		w = max(w, measureFaces.width(seaFont, lakeSize, l))
+	}
+	return w + 4, float64(len(lines)) * lakeSize * 1.1
 }
 
 // SeaLabelSize is the box a sea's name takes on the map.
@@ -226,7 +242,7 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 		}
 	}
 	for _, bd := range g.Borders {
-		if bd.Unlinked && bd.Kind != SeaBorder {
+		if bd.Unlinked && bd.Kind != SeaBorder && bd.Length >= MinBorder/2 {
 			s.path("borders", paint{Stroke: barrierColour, Width: 3.2, Dash: []float64{3, 3}}, false, bd.Lines...)
 		}
 	}
@@ -238,7 +254,13 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 	}
 	for id := games.AreaID(b.NumLand); int(id) < len(b.Areas); id++ {
 		sh := g.Shapes[id]
-		s.text("seas", b.AreaName(id), seaFont, seaSize, Point{sh.Label.X, sh.Label.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
+		if b.Area(id).Inland {
+			drawLakeLabel(s, g, b, id)
+			continue
+		}
+		for _, at := range append([]Point{sh.Label}, sh.More...) {
+			s.text("seas", b.AreaName(id), seaFont, seaSize, Point{at.X, at.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
+		}
 	}
 
 	labels := make([]Rect, len(b.Areas))
@@ -339,5 +361,15 @@ func drawLand(s *scene, g *Geometry, b *games.Board) {
 		if b.Area(id).Inland {
 			s.path("land", paint{Fill: seaColour, EvenOdd: true}, true, g.Shapes[id].Rings...)
 		}
+	}
+}
+
+// drawLakeLabel writes an inland sea's name, line by line, in its box.
+func drawLakeLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID) {
+	box := labelBox(g, b, id)
+	y := box.Y + lakeSize*0.85
+	for _, l := range splitLines(labelText(g, b, id)) {
+		s.text("seas", l, seaFont, lakeSize, Point{box.X + box.W/2, y}, 0.5, seaLabelColour, seaColour, 2.5)
+		y += lakeSize * 1.1
 	}
 }

@@ -30,8 +30,9 @@ const (
 	labelLeading = 13.5 // line spacing of two-line labels
 	labelHalo    = 2.0
 
-	seaFont = fontItalic
-	seaSize = 17.0
+	seaFont  = fontItalic
+	seaSize  = 17.0
+	lakeSize = 12.5
 
 	discR      = 10.5 // counter radius
 	countSize  = 12.5

@@ -5,38 +5,45 @@ import (
 	"sort"
 )
 
-// voronoi returns the Voronoi cell of each site inside the rectangle r: the
-// points of r nearer to that site than to any other, as a convex polygon
-// (counter-clockwise on the screen's y-down plane, so clockwise in
-// y-up terms; every cell the same way). Each cell is r cut by the bisector
-// half-planes of the other sites, nearest first, stopping once the next
-// site is more than twice the cell's reach away (no bisector that far
-// can cut it). Cells meet exactly after weld.
-func voronoi(sites []Point, r Rect) [][]Point {
+// voronoi returns the power cell of each site inside the rectangle r: the
+// points of r where |x−site|² − weight is least for that site (with equal
+// weights, the Voronoi cell), as a convex polygon, every cell turning the
+// same way. Each cell is r cut by the half-planes of the other sites,
+// nearest first, stopping once the next site is too far to cut it. Cells
+// meet exactly after weld.
+func voronoi(sites []Point, weight []float64, r Rect) [][]Point {
 	cells := make([][]Point, len(sites))
 	order := make([]int, len(sites))
+	wmax := math.Inf(-1)
+	for _, w := range weight {
+		wmax = math.Max(wmax, w)
+	}
 	for i, p := range sites {
+		ds := make([]float64, len(sites))
 		for j := range order {
-			order[j] = j
+			order[j], ds[j] = j, sites[j].sub(p).len()
 		}
-		dist := func(j int) float64 { return sites[j].sub(p).len() }
-		sort.SliceStable(order, func(a, b int) bool { return dist(order[a]) < dist(order[b]) })
+		dist := func(j int) float64 { return ds[j] }
+		sort.SliceStable(order, func(a, b int) bool { return ds[order[a]] < ds[order[b]] })
 		cell := []Point{{r.X, r.Y}, {r.X + r.W, r.Y}, {r.X + r.W, r.Y + r.H}, {r.X, r.Y + r.H}}
 		for _, j := range order {
 			if j == i {
 				continue
 			}
-			dj := dist(j)
-			if dj > 2*reach(cell, p)+1e-9 {
+			dj, R := dist(j), reach(cell, p)
+			// No point of the cell is nearer (in power) to j, or to any
+			// site farther off, once (dj−R)² − wmax > R² − w_i.
+			if dj > R && (dj-R)*(dj-R)-wmax > R*R-weight[i]+1e-9 {
 				break
 			}
 			if dj == 0 {
 				continue // a duplicate site; the caller keeps sites apart
 			}
 			q := sites[j]
-			// Keep x with |x−p|² ≤ |x−q|²: (q−p)·x ≤ (|q|²−|p|²)/2.
+			// Keep x with |x−p|² − w_i ≤ |x−q|² − w_j:
+			// (q−p)·x ≤ (|q|² − |p|² + w_i − w_j)/2.
 			n := q.sub(p)
-			c := (q.X*q.X + q.Y*q.Y - p.X*p.X - p.Y*p.Y) / 2
+			c := (q.X*q.X + q.Y*q.Y - p.X*p.X - p.Y*p.Y + weight[i] - weight[j]) / 2
 			cell = clipHalf(cell, n, c)
 			if len(cell) == 0 {
 				break
