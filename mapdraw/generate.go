@@ -673,13 +673,13 @@ func (c *canvas) seaLabels(g *Geometry, b *games.Board, sh *Shape) {
 }
 
 // seaLabels1 finds places for a sea's name in one piece of its water: the
-// first spot (seaLabel), then more where the piece runs on along the coast,
-// each farther than seaLabelGap links from every other place of the name,
-// at most three in all. A piece with no room for the name gets one place
-// only if it is the sea's first.
+// first spot (seaLabel), and in the sea's first piece a second where the
+// piece runs on along the coast, farther than seaLabelGap links from the
+// first; at most three in all. A piece with no room for the name gets one
+// place only if it is the sea's first.
 func (c *canvas) seaLabels1(g *Geometry, b *games.Board, sh *Shape, piece [][]Point, taken []Point) []Point {
 	var out []Point
-	for len(taken)+len(out) < 3 {
+	for len(out) < 2 && len(taken)+len(out) < 3 && (len(out) == 0 || len(taken) == 0) {
 		all := append(append([]Point(nil), taken...), out...)
 		at, ok := c.seaLabel(g, b, sh, piece, all)
 		if !ok {
