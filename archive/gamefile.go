@@ -48,12 +48,6 @@ type gameFile struct {
 	Tables        string       `yaml:"tables"`        // the copy in the archive
 	TablesSource  string       `yaml:"tables_source"` // the file the GM gave, or the embedded one
 	TablesSHA256  string       `yaml:"tables_sha256"`
-	// Board is the copy of a GM's board in the archive, BoardSource the
-	// file the GM gave; all three are empty for the ruleset's own board
-	// (and in games made before boards could be given).
-	Board       string `yaml:"board,omitempty"`
-	BoardSource string `yaml:"board_source,omitempty"`
-	BoardSHA256 string `yaml:"board_sha256,omitempty"`
 	Created       time.Time    `yaml:"created"`
 	Players       []playerFile `yaml:"players"`
 	Commitment    string       `yaml:"commitment"`
@@ -63,6 +57,12 @@ type gameFile struct {
 	// EngineFingerprint is rules.fingerprint of the pbem that created the
 	// game.
 	EngineFingerprint string `yaml:"engine_fingerprint,omitempty"`
+	// Board is the copy of a GM's board in the archive, BoardSource the
+	// file the GM gave; all three are empty for the ruleset's own board
+	// (and in games made before boards could be given).
+	Board       string `yaml:"board,omitempty"`
+	BoardSource string `yaml:"board_source,omitempty"`
+	BoardSHA256 string `yaml:"board_sha256,omitempty"`
 }
 
 type playerFile struct {
