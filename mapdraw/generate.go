@@ -26,14 +26,17 @@ const (
 // GeneratedSource is the Source of a drawing made from area centres.
 const GeneratedSource = "drawn by pbem from the board's area centres: a Voronoi partition of the centres, water around the land"
 
-// Generate draws a board from its area centres (docs/rulesets.md §Boards):
-// every land area and inland sea is the Voronoi cell of its centre; water
-// sites ring the land a little over a link's length from the outer centres,
-// so that the coast runs about halfway out; each water site belongs to the
-// outer sea nearest it among the seas its nearest land areas border, or,
-// where they border none, to grey land off the board. Centres come from
-// the board's at: positions or a layout of its links (centres). Links the
-// drawing cannot show as a border are drawn as arrows (Geometry.Links).
+// Generate draws a board from its area centres (docs/rulesets.md §9):
+// every land area is the Voronoi cell of its centre; water sites ring the
+// land a little over a link's length from the outer centres (so the coast
+// runs about halfway out), run between coastal areas that touch but are
+// not linked, and cross straits; each water site takes an outer sea the
+// coasts beside it border (assignSeas), or is grey land off the board where
+// they border none; an inland sea is a lake where its shores meet
+// (addLakes). Centres come from the board's at: positions or stress layouts
+// of its links (layouts), the layout agreeing best with the board kept.
+// Links the drawing cannot show as a border are drawn as arrows
+// (Geometry.Links); borders between areas not linked are marked Unlinked.
 func Generate(b *games.Board) (*Geometry, error) {
 	if b == nil || len(b.Areas) == 0 {
 		return nil, fmt.Errorf("mapdraw: no board to draw")
@@ -610,22 +613,14 @@ func containsID(xs []games.AreaID, x games.AreaID) bool {
 	return false
 }
 
-// labels puts each land area's and inland sea's name at its centre (two
-// lines for a long name of several words) and each outer sea's in its
+// labels puts each land area's name at its centre (two lines for a long
+// name of several words), each inland sea's at its lake (two lines when it
+// has two words and more than eight letters) and each outer sea's in its
 // water, off the coast.
 func (c *canvas) labels(g *Geometry, b *games.Board) {
-	var mid Point
-	n := 0
-	for id := range b.Areas {
-		if landish(b, games.AreaID(id)) {
-			mid = mid.add(c.px[id])
-			n++
-		}
-	}
-	mid = mid.mul(1 / float64(max(n, 1)))
 	for id := range b.Areas {
 		sh := &g.Shapes[id]
-		if landish(b, games.AreaID(id)) {
+		if b.IsLand(games.AreaID(id)) {
 			sh.Label = c.px[id]
 			sh.Text = splitName(b.AreaName(games.AreaID(id)))
 			continue
@@ -668,7 +663,7 @@ func (c *canvas) seaLabels(g *Geometry, b *games.Board, sh *Shape) {
 		}
 	}
 	if len(at) == 0 {
-		sh.Label = ringsCentre(sh.Rings)
+		sh.Label = pointInside(sh.Rings)
 	}
 }
 
@@ -721,7 +716,7 @@ func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, piece [][]Poin
 			return false
 		}
 		for _, q := range corners(r) {
-			if !InRings(q, piece) || onLand(g, b, q) {
+			if !InRings(q, piece) || !InRings(q, sh.Rings) || onLand(g, b, q) {
 				return false
 			}
 		}
@@ -752,11 +747,35 @@ func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, piece [][]Poin
 		}
 	}
 	for _, p := range cs {
-		if InRings(p, piece) {
+		if InRings(p, piece) && InRings(p, sh.Rings) {
 			return p, false
 		}
 	}
-	return ringsCentre(piece), false
+	return pointInside(sh.Rings), false
+}
+
+// pointInside is a point inside rings (by the even-odd rule): on the line
+// across the middle of their box, the middle of the widest stretch inside.
+func pointInside(rings [][]Point) Point {
+	lo, hi := ringsBox(rings)
+	y := lo.Y + (hi.Y-lo.Y)*0.5001
+	var xs []float64
+	for _, r := range rings {
+		for i := range r {
+			a, b := r[i], r[(i+1)%len(r)]
+			if (a.Y > y) != (b.Y > y) {
+				xs = append(xs, a.X+(y-a.Y)*(b.X-a.X)/(b.Y-a.Y))
+			}
+		}
+	}
+	sort.Float64s(xs)
+	best, width := ringsCentre(rings), -1.0
+	for i := 0; i+1 < len(xs); i += 2 {
+		if w := xs[i+1] - xs[i]; w > width {
+			best, width = Point{(xs[i] + xs[i+1]) / 2, y}, w
+		}
+	}
+	return best
 }
 
 func ringsBox(rings [][]Point) (lo, hi Point) {

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"regexp"
-	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,40 +153,33 @@ func TestEditedBritannia(t *testing.T) {
 	checkDrawn(t, geo, g.Board)
 }
 
-// randomBoard writes a random valid board file: points scattered in a
-// square, linked where no other point is in the circle on the two as
-// diameter (a planar graph, as a map is), the areas on the outside coastal
-// on one or two of up to five seas by direction, up to two inland seas
-// among three areas that meet, and islands across a strait. Half the
-// boards give at: positions; half list neighbours per area.
-func randomBoard(seed uint64) string {
-	r := rand.New(rand.NewPCG(seed, 7))
-	n := 5 + r.IntN(30)
-	type pt struct{ x, y float64 }
-	ps := make([]pt, n)
+type randPt struct{ x, y float64 }
+
+// gabriel links two points when no other lies in the circle on them as
+// diameter: a planar graph, as a map's is; in order.
+func gabriel(ps []randPt) [][2]int {
+	var out [][2]int
 	for i := range ps {
-		ps[i] = pt{r.Float64() * 10, r.Float64() * 10}
-	}
-	linked := map[[2]int]bool{}
-	for i := range n {
-		for j := i + 1; j < n; j++ {
+		for j := i + 1; j < len(ps); j++ {
 			mx, my := (ps[i].x+ps[j].x)/2, (ps[i].y+ps[j].y)/2
 			rr := math.Hypot(ps[i].x-ps[j].x, ps[i].y-ps[j].y) / 2
 			ok := true
-			for k := range n {
+			for k := range ps {
 				if k != i && k != j && math.Hypot(ps[k].x-mx, ps[k].y-my) <= rr {
 					ok = false
 				}
 			}
 			if ok {
-				linked[[2]int{i, j}] = true
+				out = append(out, [2]int{i, j})
 			}
 		}
 	}
-	name := func(i int) string { return fmt.Sprintf("Area %c%d", 'A'+rune(i%26), i) }
-	seas := 1 + r.IntN(5)
-	seaName := func(k int) string { return fmt.Sprintf("Sea %d", k+1) }
-	// Coastal: the points farthest out in their direction from the middle.
+	return out
+}
+
+// randomCoasts makes coastal the points farthest out in their direction
+// from the middle, on the sea of that direction and sometimes the next.
+func randomCoasts(ps []randPt, seas int, r *rand.Rand) map[int][]int {
 	coast := map[int][]int{}
 	for i, p := range ps {
 		a := math.Atan2(p.y-5, p.x-5)
@@ -196,7 +190,7 @@ func randomBoard(seed uint64) string {
 			}
 		}
 		if far {
-			k := int((a + math.Pi) / (2 * math.Pi) * float64(seas)) % seas
+			k := int((a+math.Pi)/(2*math.Pi)*float64(seas)) % seas
 			coast[i] = []int{k}
 			if seas > 1 && r.IntN(3) == 0 {
 				coast[i] = append(coast[i], (k+1)%seas)
@@ -206,31 +200,40 @@ func randomBoard(seed uint64) string {
 	if len(coast) == 0 {
 		coast[0] = []int{0}
 	}
+	return coast
+}
+
+// randomBoard writes a random valid board file: points scattered in a
+// square and linked as gabriel says, one in twelve links a strait, the
+// outer areas coastal (randomCoasts) on up to five seas, up to two inland
+// seas among three areas that meet. Half the boards give at: positions;
+// half list neighbours per area.
+func randomBoard(seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 7))
+	n, seas := 5+r.IntN(30), 1+r.IntN(5)
+	ps := make([]randPt, n)
+	for i := range ps {
+		ps[i] = randPt{r.Float64() * 10, r.Float64() * 10}
+	}
+	keys := gabriel(ps)
+	coast := randomCoasts(ps, seas, r)
+	name := func(i int) string { return fmt.Sprintf("Area %c%d", 'A'+rune(i%26), i) }
+	seaName := func(k int) string { return fmt.Sprintf("Sea %d", k+1) }
 	withAt, perArea := r.IntN(2) == 0, r.IntN(2) == 0
+	next := make([][]string, n+seas) // per-area lists, land then seas
+	var links []string
+	linked := map[[2]int]bool{}
+	for _, k := range keys {
+		linked[k] = true
+		if r.IntN(12) == 0 || !perArea {
+			kind := map[bool]string{true: ", strait"}[r.IntN(12) == 0]
+			links = append(links, fmt.Sprintf("  - [%s, %s%s]\n", name(k[0]), name(k[1]), kind))
+			continue
+		}
+		next[k[0]], next[k[1]] = append(next[k[0]], name(k[1])), append(next[k[1]], name(k[0]))
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "name: random-%d\nterrain:\n  - {name: plains}\n  - {name: hills, difficult: true}\nareas:\n", seed)
-	next := make([][]string, n+seas)
-	add := func(i, j int, a, b string) {
-		next[i] = append(next[i], b)
-		next[j] = append(next[j], a)
-	}
-	var links []string
-	keys := make([][2]int, 0, len(linked))
-	for k := range linked {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(a, b int) bool { return keys[a][0] < keys[b][0] || (keys[a][0] == keys[b][0] && keys[a][1] < keys[b][1]) })
-	for _, k := range keys {
-		kind := ""
-		if r.IntN(12) == 0 {
-			kind = ", strait"
-		}
-		if perArea && kind == "" {
-			add(k[0], k[1], name(k[0]), name(k[1]))
-		} else {
-			links = append(links, fmt.Sprintf("  - [%s, %s%s]\n", name(k[0]), name(k[1]), kind))
-		}
-	}
 	usedSea := make([]bool, seas)
 	for i := range n {
 		fmt.Fprintf(&sb, "  - name: %s\n    terrain: %s\n", name(i), []string{"plains", "hills"}[r.IntN(2)])
@@ -239,30 +242,22 @@ func randomBoard(seed uint64) string {
 		}
 		var ss []string
 		for _, k := range coast[i] {
-			ss = append(ss, seaName(k))
-			usedSea[k] = true
+			ss, usedSea[k] = append(ss, seaName(k)), true
 			if perArea {
 				next[n+k] = append(next[n+k], name(i))
 			}
 		}
-		if len(ss) > 0 {
-			fmt.Fprintf(&sb, "    seas: [%s]\n", strings.Join(ss, ", "))
-		}
-		if perArea && len(next[i]) > 0 {
-			fmt.Fprintf(&sb, "    next: [%s]\n", strings.Join(next[i], ", "))
-		}
+		writeList(&sb, "seas", ss)
+		writeList(&sb, "next", next[i])
 	}
 	sb.WriteString("seas:\n")
 	for k := range seas {
 		if usedSea[k] {
 			fmt.Fprintf(&sb, "  - name: %s\n", seaName(k))
-			if perArea && len(next[n+k]) > 0 {
-				fmt.Fprintf(&sb, "    next: [%s]\n", strings.Join(next[n+k], ", "))
-			}
+			writeList(&sb, "next", next[n+k])
 		}
 	}
-	// Lakes where three areas meet, linked over land.
-	lakes := 0
+	lakes := 0 // where three areas meet
 	for _, k := range keys {
 		for c := k[1] + 1; c < n && lakes < 2 && r.IntN(4) == 0; c++ {
 			if linked[[2]int{k[0], c}] && linked[[2]int{k[1], c}] {
@@ -280,13 +275,22 @@ func randomBoard(seed uint64) string {
 	return sb.String()
 }
 
+func writeList(sb *strings.Builder, key string, names []string) {
+	if len(names) > 0 {
+		fmt.Fprintf(sb, "    %s: [%s]\n", key, strings.Join(names, ", "))
+	}
+}
+
 // TestRandomBoardsDraw is the property test of drawing from centres:
 // random valid boards load, draw, show every link and render to the same
-// bytes twice.
+// bytes twice. PBEM_RANDOM_BOARDS=N draws N boards instead of 30.
 func TestRandomBoardsDraw(t *testing.T) {
 	cases := 30
 	if testing.Short() {
 		cases = 5
+	}
+	if n, err := strconv.Atoi(os.Getenv("PBEM_RANDOM_BOARDS")); err == nil && n > 0 {
+		cases = n
 	}
 	drawn := 0
 	for seed := range uint64(cases) {

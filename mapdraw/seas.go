@@ -17,7 +17,9 @@ import (
 //     may take, gets one such site (the nearest to the sea's centre);
 //   - then each site in turn takes the sea most of its neighbours have,
 //     among its own choices and never leaving a coast undrawn, until none
-//     changes: the seas settle into few pieces.
+//     changes: the seas settle into few pieces;
+//   - a sea none of whose coasts reaches the water still gets the site
+//     nearest its centre.
 func (c *canvas) assignSeas(b *games.Board, sites []Point, owner []games.AreaID, cells [][]Point, first int) {
 	nb := neighbours(cells)
 	choices := make([][]games.AreaID, len(sites))
@@ -50,6 +52,34 @@ func (c *canvas) assignSeas(b *games.Board, sites []Point, owner []games.AreaID,
 		}
 		if !changed {
 			break
+		}
+	}
+	c.everySeaWet(b, sites, owner, first)
+}
+
+// everySeaWet gives an outer sea that has no water site yet (its coasts
+// are all inland on the drawing) the site nearest its centre among those
+// of a sea, or of the land off the board, that has others.
+func (c *canvas) everySeaWet(b *games.Board, sites []Point, owner []games.AreaID, first int) {
+	count := map[games.AreaID]int{}
+	for i := first; i < len(sites); i++ {
+		count[owner[i]]++
+	}
+	for id := b.NumLand; id < len(b.Areas); id++ {
+		s := games.AreaID(id)
+		if b.Area(s).Inland || count[s] > 0 {
+			continue
+		}
+		best, bestD := -1, math.Inf(1)
+		for i := first; i < len(sites); i++ {
+			if d := c.px[s].dist(sites[i]); count[owner[i]] > 1 && d < bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			count[owner[best]]--
+			owner[best] = s
+			count[s]++
 		}
 	}
 }
