@@ -76,6 +76,7 @@ const (
 
 var linkKindNames = []string{"land", "strait", "sea"}
 
+// String is the kind as a board file writes it: land, strait or sea.
 func (k LinkKind) String() string { return linkKindNames[k] }
 
 // Edge is one link out of an area: to a land area (possibly across a strait,
