@@ -45,6 +45,11 @@ type NewGame struct {
 	// and game.yaml, and its bytes); nil Tables means the ruleset's own.
 	TablesName string
 	Tables     []byte
+	// BoardName and Board are a GM's board file (docs/rulesets.md
+	// §Boards), copied into the game as board.yaml; nil Board means the
+	// ruleset's own, which is not copied.
+	BoardName string
+	Board     []byte
 	// Players take the seats of the ruleset's player split for their
 	// number, in order (reduX: 3 to 5).
 	Players []Player
@@ -114,7 +119,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		return nil, nil, err
 	}
 	rs := plug.Ruleset
-	g, err := load(rs, spec.Options, spec.TablesName, spec.Tables)
+	g, err := load(rs, spec.Options, gmFile(spec.BoardName, spec.Board, "board.yaml"), gmFile(spec.TablesName, spec.Tables, "tables.yaml"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -185,6 +190,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		Created: created.UTC().Truncate(time.Second), Commitment: hex.EncodeToString(chain.Commitment()), ChainLength: chain.Len(),
 		DiceSpec: dice.Version, EngineVersion: EngineVersion,
 	}
+	if spec.Board != nil {
+		gf.Board, gf.BoardSource, gf.BoardSHA256 = "board.yaml", filepath.Base(g.BoardName), sha256Hex(g.BoardYAML)
+	}
 	var tokenFile []tokenEntry
 	for i, p := range spec.Players {
 		b := make([]byte, 8)
@@ -240,6 +248,13 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 			{filepath.Join(dirTmp, submissionsLog), []byte(submissionsHeader), publicFile},
 			{filepath.Join(dirTmp, turnsDir, startDir, fileState), e.MarshalState(s0), publicFile},
 			{filepath.Join(dirTmp, turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0)), publicFile},
+		}
+		if gf.Board != "" {
+			files = append(files, struct {
+				path string
+				data []byte
+				perm os.FileMode
+			}{filepath.Join(dirTmp, gf.Board), g.BoardYAML, publicFile})
 		}
 		for _, f := range files {
 			if err := w.createFileMode(f.path, f.data, f.perm); err != nil {
@@ -298,7 +313,8 @@ func OpenOptions(dir string, o Options) (*Game, error) {
 	return g, nil
 }
 
-// loadRules reads game.yaml and loads the ruleset with the archived tables.
+// loadRules reads game.yaml and loads the ruleset with the archived tables
+// and, where the GM gave one, the archived board.
 func loadRules(dir string) (*gameFile, *rules, error) {
 	data, err := os.ReadFile(filepath.Join(dir, "game.yaml"))
 	if err != nil {
@@ -319,7 +335,15 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := load(rs, gf.Options, gf.Tables, tables)
+	var board *games.File
+	if gf.Board != "" {
+		data, err := os.ReadFile(filepath.Join(dir, gf.Board))
+		if err != nil {
+			return nil, nil, err
+		}
+		board = &games.File{Name: gf.Board, Data: data}
+	}
+	g, err := load(rs, gf.Options, board, &games.File{Name: gf.Tables, Data: tables})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -338,15 +362,22 @@ var loaded struct {
 	m map[string]*games.Game
 }
 
-func load(rs *games.Ruleset, options []string, tablesName string, tables []byte) (*games.Game, error) {
-	key := rs.Name + "\x00" + strings.Join(options, ",") + "\x00" + tablesName + "\x00" + sha256Hex(tables)
+func load(rs *games.Ruleset, options []string, board, tables *games.File) (*games.Game, error) {
+	key := rs.Name + "\x00" + strings.Join(options, ",")
+	for _, f := range []*games.File{board, tables} {
+		if f != nil {
+			key += "\x00" + f.Name + "\x00" + sha256Hex(f.Data)
+		} else {
+			key += "\x00-"
+		}
+	}
 	loaded.Lock()
 	g, ok := loaded.m[key]
 	loaded.Unlock()
 	if ok {
 		return g, nil
 	}
-	g, err := rs.Load(options, tablesName, tables)
+	g, err := rs.LoadFiles(options, board, tables)
 	if err != nil {
 		return nil, err
 	}
@@ -357,6 +388,18 @@ func load(rs *games.Ruleset, options []string, tablesName string, tables []byte)
 	loaded.m[key] = g
 	loaded.Unlock()
 	return g, nil
+}
+
+// gmFile is a GM's file for load: nil when data is nil (the ruleset's
+// own), named name, or def when name is empty.
+func gmFile(name string, data []byte, def string) *games.File {
+	if data == nil {
+		return nil
+	}
+	if name == "" {
+		name = def
+	}
+	return &games.File{Name: name, Data: data}
 }
 
 // reload reads the step list and the current state from disk.

@@ -11,6 +11,9 @@
 //	                       length, engine and dice-spec versions, the name
 //	                       and SHA-256 of the tables file used
 //	tables.yaml            a byte copy of the tables file used
+//	board.yaml             a byte copy of a GM's board (--board), named with
+//	                       its SHA-256 in game.yaml; absent for the
+//	                       ruleset's own board
 //	submissions.log        one line per submission, accepted or refused:
 //	                       arrival time, turn, nation, kind, who entered it,
 //	                       the digest quoted in its acknowledgement

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"time"
 
@@ -56,6 +57,12 @@ type gameFile struct {
 	// EngineFingerprint is rules.fingerprint of the pbem that created the
 	// game.
 	EngineFingerprint string `yaml:"engine_fingerprint,omitempty"`
+	// Board is the copy of a GM's board in the archive, BoardSource the
+	// file the GM gave; all three are empty for the ruleset's own board
+	// (and in games made before boards could be given).
+	Board       string `yaml:"board,omitempty"`
+	BoardSource string `yaml:"board_source,omitempty"`
+	BoardSHA256 string `yaml:"board_sha256,omitempty"`
 }
 
 type playerFile struct {
@@ -108,6 +115,10 @@ func parseGameFile(data []byte) (*gameFile, error) {
 		return nil, fmt.Errorf("game.yaml: chain_length %d out of range 1..%d", gf.ChainLength, dice.MaxChainLen)
 	case gf.Tables == "":
 		return nil, fmt.Errorf("game.yaml: no tables file")
+	case gf.Board != "" && (gf.Board != filepath.Base(gf.Board) || gf.Board == gf.Tables):
+		return nil, fmt.Errorf("game.yaml: board %q is not a file of its own in the game directory", gf.Board)
+	case (gf.Board == "") != (gf.BoardSHA256 == ""):
+		return nil, fmt.Errorf("game.yaml: board and board_sha256 go together")
 	}
 	if c, err := hex.DecodeString(gf.Commitment); err != nil || len(c) != dice.SeedSize {
 		return nil, fmt.Errorf("game.yaml: commitment %q is not %d bytes of hex", gf.Commitment, dice.SeedSize)

@@ -20,6 +20,9 @@ type Sim struct {
 	Options []string
 	Players int // 3 to 5 for reduX
 	Seed    uint64
+	// BoardName and Board are a GM's board file; nil for the ruleset's.
+	BoardName string
+	Board     []byte
 }
 
 // SimResult is the end of a simulated game.
@@ -64,7 +67,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := rs.Load(spec.Options, "", nil)
+	g, err := rs.LoadFiles(spec.Options, gmFile(spec.BoardName, spec.Board, "board.yaml"), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +126,8 @@ func (r *rules) simResult(id string, steps int, s *adjudicator.State, players []
 
 func simulateArchive(spec Sim, dir, id string, players []Player) (*SimResult, error) {
 	created := time.Now().UTC().Truncate(time.Second)
-	gm, _, err := create(dir, NewGame{ID: id, Ruleset: spec.Ruleset, Options: spec.Options, Players: players, Created: created},
+	gm, _, err := create(dir, NewGame{ID: id, Ruleset: spec.Ruleset, Options: spec.Options, Players: players, Created: created,
+		BoardName: spec.BoardName, Board: spec.Board},
 		simReader(spec.Seed), writer{noSync: true})
 	if err != nil {
 		return nil, err

@@ -187,6 +187,9 @@ func (v *verifier) run() {
 	if got := sha256Hex(r.g.TablesYAML); got != gf.TablesSHA256 {
 		v.problem(gf.Tables, 0, "its SHA-256 is %s but game.yaml says tables_sha256 %s: the tables were changed after the game was created", got, gf.TablesSHA256)
 	}
+	if got := sha256Hex(r.g.BoardYAML); gf.Board != "" && got != gf.BoardSHA256 {
+		v.problem(gf.Board, 0, "its SHA-256 is %s but game.yaml says board_sha256 %s: the board was changed after the game was created", got, gf.BoardSHA256)
+	}
 	start := r.e.NewState()
 	startPath := filepath.Join(turnsDir, startDir, fileState)
 	if data, err := os.ReadFile(filepath.Join(v.dir, startPath)); err != nil {

@@ -21,21 +21,70 @@ const NoArea AreaID = -1
 
 // Area is one land or sea area of a board (reduX Core 1.1).
 type Area struct {
-	ID        AreaID   `yaml:"-"`
-	Name      string   `yaml:"name"`
-	Region    string   `yaml:"region"`
-	Difficult bool     `yaml:"difficult"`
-	Sea       bool     `yaml:"-"`
-	Aliases   []string `yaml:"aliases"`
-	Seas      []string `yaml:"seas"`
-	line      int
+	ID     AreaID
+	Name   string
+	Region string
+	// Terrain indexes Board.Terrains: the area's terrain kind; -1 for a sea.
+	Terrain int
+	// Difficult is the Difficult flag of the area's terrain kind (reduX
+	// Core 1.1); false for a sea.
+	Difficult bool
+	Sea       bool
+	// Inland marks an inland sea, a sea inside the land: in Hy Breasil
+	// (seed 001, 5) no nation enters the board from it.
+	Inland  bool
+	Aliases []string
+	// At is where the area's centre is drawn when the board has no drawing
+	// of its own (mapdraw), in the board file's units; nil when not given.
+	At   *Pos
+	line int
 }
+
+// Pos is a point of a board file's own plane, x to the right and y down.
+type Pos struct{ X, Y float64 }
+
+// Terrain is a terrain kind of a board's terrain table. A ruleset reads the
+// flags it knows (reduX reads Difficult, reduX Core 1.1) or looks kinds up
+// by name (Board.TerrainIs), so one board serves several rulesets
+// (docs/rulesets.md §Boards).
+type Terrain struct {
+	Name string
+	// Difficult is difficult terrain in the Britannia family's sense:
+	// reduX Core 1.1, 4.2.1, 5.1, 6.3, 7.1; Hy Breasil's forest and hills
+	// (seed 001, 6.3.1).
+	Difficult bool
+	// As lists other names the kind answers to, for a ruleset that looks
+	// kinds up by a name this board does not use ("as: [hills]").
+	As []string
+	// Colour is the fill the map gives the kind ("#rrggbb"); "" lets the
+	// map choose.
+	Colour string
+	Why    string
+}
+
+// LinkKind says what a link crosses.
+type LinkKind uint8
+
+const (
+	// LandLink joins two land areas that share a border.
+	LandLink LinkKind = iota
+	// StraitLink joins two land areas across water (reduX Core 6.2).
+	StraitLink
+	// SeaLink joins a sea to a land area on its coast, or two seas.
+	SeaLink
+)
+
+var linkKindNames = []string{"land", "strait", "sea"}
+
+// String is the kind as a board file writes it: land, strait or sea.
+func (k LinkKind) String() string { return linkKindNames[k] }
 
 // Edge is one link out of an area: to a land area (possibly across a strait,
 // reduX Core 6.2), from land to a bordering sea, or between two seas.
 type Edge struct {
 	To     AreaID
-	Strait bool
+	Kind   LinkKind
+	Strait bool // Kind == StraitLink
 }
 
 // AreaSet is a named list of areas used by a rule, such as "England south of
@@ -45,40 +94,44 @@ type AreaSet struct {
 	Why   string   `yaml:"why"`
 	Areas []string `yaml:"areas"`
 	IDs   []AreaID `yaml:"-"`
+	line  int
+}
+
+// UnmarshalYAML records the line of the set for error messages.
+func (s *AreaSet) UnmarshalYAML(n *yaml.Node) error {
+	type plain AreaSet
+	var p plain
+	if err := n.Decode(&p); err != nil {
+		return err
+	}
+	*s = AreaSet(p)
+	s.line = n.Line
+	return nil
 }
 
 // Board is a loaded map. It is immutable once built.
 type Board struct {
 	Name    string
 	Regions []string
-	Areas   []Area
-	NumLand int
-	Sets    []AreaSet
+	// Terrains is the terrain table; without one in the file it is clear
+	// and difficult (reduX Core 1.1).
+	Terrains []Terrain
+	Areas    []Area
+	NumLand  int
+	Sets     []AreaSet
+	// Drawing is the board's drawing (mapdraw's geometry file), read from
+	// beside the board file by the ruleset's loader; nil when the board has
+	// none and is drawn from area centres.
+	Drawing *File
 
 	adj   [][]Edge
 	names map[string]AreaID // folded name or alias → area; lookups only
 }
 
-type boardFile struct {
-	Name     string      `yaml:"name"`
-	Regions  []string    `yaml:"regions"`
-	Areas    []Area      `yaml:"areas"`
-	Seas     []Area      `yaml:"seas"`
-	Links    []yaml.Node `yaml:"links"`
-	SeaLinks []yaml.Node `yaml:"sea_links"`
-	Sets     []AreaSet   `yaml:"area_sets"`
-}
-
-// UnmarshalYAML records the line of each area for error messages.
-func (a *Area) UnmarshalYAML(n *yaml.Node) error {
-	type plain Area
-	var p plain
-	if err := n.Decode(&p); err != nil {
-		return err
-	}
-	*a = Area(p)
-	a.line = n.Line
-	return nil
+// File is a data file: the name errors give it and its bytes.
+type File struct {
+	Name string
+	Data []byte
 }
 
 // LoadError is a data file error with its file and line.
@@ -95,127 +148,27 @@ func (e *LoadError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// ParseBoard reads a board YAML file. file names the source in errors.
+// ParseBoard reads a board YAML file (docs/rulesets.md §Boards; the
+// Britannia board, games/britannia/board.yaml, is the example) and checks
+// it: names and aliases unique, terrain from the terrain table, links
+// between areas that exist and listed at both ends where the file lists
+// neighbours per area, every sea with a coast, and the board in one piece.
+// file names the source in errors, which are *LoadError with the line.
 func ParseBoard(file string, data []byte) (*Board, error) {
-	var bf boardFile
-	if err := strictUnmarshal(data, &bf); err != nil {
-		return nil, yamlError(file, err)
+	bf, err := decodeBoard(file, data)
+	if err != nil {
+		return nil, err
 	}
-	fail := func(line int, f string, args ...any) error {
-		return &LoadError{File: file, Line: line, Msg: fmt.Sprintf(f, args...)}
-	}
-	if bf.Name == "" {
-		return nil, fail(0, "board has no name")
-	}
-	if len(bf.Areas) == 0 {
-		return nil, fail(0, "board has no areas")
-	}
-	b := &Board{Name: bf.Name, Regions: bf.Regions, names: map[string]AreaID{}}
-	regions := map[string]bool{}
-	for _, r := range bf.Regions {
-		regions[r] = true
-	}
-	add := func(a Area, sea bool) error {
-		if a.Name == "" {
-			return fail(a.line, "area has no name")
-		}
-		if !sea && len(regions) > 0 && !regions[a.Region] {
-			return fail(a.line, "area %s: unknown region %q (regions are %s)", a.Name, a.Region, strings.Join(bf.Regions, ", "))
-		}
-		a.ID = AreaID(len(b.Areas))
-		a.Sea = sea
-		for _, n := range append([]string{a.Name}, a.Aliases...) {
-			k := Fold(n)
-			if k == "" {
-				return fail(a.line, "area %s: empty alias", a.Name)
-			}
-			if prev, ok := b.names[k]; ok && prev != a.ID {
-				return fail(a.line, "name %q of %s is already used by %s", n, a.Name, b.Areas[prev].Name)
-			}
-			b.names[k] = a.ID
-		}
-		b.Areas = append(b.Areas, a)
-		return nil
-	}
-	for _, a := range bf.Areas {
-		if err := add(a, false); err != nil {
+	l := &boardLoader{file: file, bf: bf, b: &Board{Name: bf.Name, Regions: bf.Regions, names: map[string]AreaID{}}}
+	for _, step := range []func() error{l.header, l.terrains, l.areas, l.links, l.sets, l.connected} {
+		if err := step(); err != nil {
 			return nil, err
 		}
 	}
-	b.NumLand = len(b.Areas)
-	for _, s := range bf.Seas {
-		if err := add(s, true); err != nil {
-			return nil, err
-		}
+	for i := range l.b.adj {
+		sort.Slice(l.b.adj[i], func(x, y int) bool { return l.b.adj[i][x].To < l.b.adj[i][y].To })
 	}
-	b.adj = make([][]Edge, len(b.Areas))
-	link := func(n yaml.Node, wantSea bool) error {
-		var parts []string
-		if err := n.Decode(&parts); err != nil || len(parts) < 2 || len(parts) > 3 {
-			return fail(n.Line, "a link is [Area, Area] or [Area, Area, strait]")
-		}
-		strait := false
-		if len(parts) == 3 {
-			if parts[2] != "strait" {
-				return fail(n.Line, "unknown link kind %q (only \"strait\")", parts[2])
-			}
-			strait = true
-		}
-		x, ok1 := b.exact(parts[0])
-		y, ok2 := b.exact(parts[1])
-		if !ok1 || !ok2 {
-			bad := parts[0]
-			if ok1 {
-				bad = parts[1]
-			}
-			return fail(n.Line, "link names unknown area %q", bad)
-		}
-		if x == y {
-			return fail(n.Line, "link from %s to itself", parts[0])
-		}
-		if b.Areas[x].Sea != wantSea || b.Areas[y].Sea != wantSea {
-			return fail(n.Line, "link %s–%s is in the wrong list (land links under links:, sea links under sea_links:)", parts[0], parts[1])
-		}
-		if _, dup := b.edge(x, y); dup {
-			return fail(n.Line, "link %s–%s is listed twice", parts[0], parts[1])
-		}
-		b.adj[x] = append(b.adj[x], Edge{To: y, Strait: strait})
-		b.adj[y] = append(b.adj[y], Edge{To: x, Strait: strait})
-		return nil
-	}
-	for _, n := range bf.Links {
-		if err := link(n, false); err != nil {
-			return nil, err
-		}
-	}
-	for _, n := range bf.SeaLinks {
-		if err := link(n, true); err != nil {
-			return nil, err
-		}
-	}
-	for i := 0; i < b.NumLand; i++ {
-		a := &b.Areas[i]
-		for _, s := range a.Seas {
-			id, ok := b.exact(s)
-			if !ok || !b.Areas[id].Sea {
-				return nil, fail(a.line, "area %s borders unknown sea %q", a.Name, s)
-			}
-			if _, dup := b.edge(a.ID, id); dup {
-				return nil, fail(a.line, "area %s lists sea %s twice", a.Name, s)
-			}
-			b.adj[a.ID] = append(b.adj[a.ID], Edge{To: id})
-			b.adj[id] = append(b.adj[id], Edge{To: a.ID})
-		}
-	}
-	for i := range b.adj {
-		sort.Slice(b.adj[i], func(x, y int) bool { return b.adj[i][x].To < b.adj[i][y].To })
-	}
-	for _, s := range bf.Sets {
-		if err := b.AddSet(s); err != nil {
-			return nil, &LoadError{File: file, Msg: err.Error()}
-		}
-	}
-	return b, nil
+	return l.b, nil
 }
 
 // AddSet adds a named area set, resolving its names exactly.
@@ -287,6 +240,34 @@ func (b *Board) IsLand(id AreaID) bool { return id >= 0 && int(id) < b.NumLand }
 
 // Difficult reports whether a land area is difficult terrain (reduX Core 1.1).
 func (b *Board) Difficult(id AreaID) bool { return b.Areas[id].Difficult }
+
+// Terrain returns the terrain kind of a land area (docs/rulesets.md
+// §Boards); nil for a sea.
+func (b *Board) Terrain(id AreaID) *Terrain {
+	if !b.IsLand(id) {
+		return nil
+	}
+	return &b.Terrains[b.Areas[id].Terrain]
+}
+
+// TerrainIs reports whether a land area's terrain kind is called name, or
+// answers to it (Terrain.As), in any case: a ruleset that reads terrain by
+// name ("plains") asks this.
+func (b *Board) TerrainIs(id AreaID, name string) bool {
+	t := b.Terrain(id)
+	if t == nil {
+		return false
+	}
+	for _, n := range append([]string{t.Name}, t.As...) {
+		if Fold(n) == Fold(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Link returns the link between two areas, if they are linked.
+func (b *Board) Link(x, y AreaID) (Edge, bool) { return b.edge(x, y) }
 
 // InRegion reports whether an area is in the named region.
 func (b *Board) InRegion(id AreaID, region string) bool { return b.Areas[id].Region == region }

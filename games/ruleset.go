@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-//go:embed britannia/board.yaml redux/*.yaml redux-lr/*.yaml
+//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml
 var files embed.FS
 
 // Option is a rule option a game may switch on at creation.
@@ -23,14 +23,17 @@ type Option struct {
 // adjudicator.Ruleset, which embeds it. Rulesets are values in an ordered
 // list; a derived ruleset reuses a base's data.
 type Ruleset struct {
-	Name       string
-	Title      string
-	Rules      string // the seed the rules come from
-	BoardFile  string
-	TablesFile string
-	Options    []Option
-	// Files holds BoardFile and TablesFile; nil means this package's
-	// embedded data (games/<ruleset>/).
+	Name      string
+	Title     string
+	Rules     string // the seed the rules come from
+	BoardFile string
+	// GeometryFile is the drawing of BoardFile (package mapdraw's format),
+	// kept beside it; "" when the board is drawn from its area centres.
+	GeometryFile string
+	TablesFile   string
+	Options      []Option
+	// Files holds BoardFile, GeometryFile and TablesFile; nil means this
+	// package's embedded data (games/<ruleset>/).
 	Files fs.FS
 }
 
@@ -39,12 +42,12 @@ var (
 	rulesets = []*Ruleset{
 		{
 			Name: "redux", Title: "Britannia reduX Core", Rules: "seed 000 (reduX Core)",
-			BoardFile: "britannia/board.yaml", TablesFile: "redux/tables.yaml",
+			BoardFile: "britannia/board.yaml", GeometryFile: "britannia/geometry.yaml", TablesFile: "redux/tables.yaml",
 			Options: []Option{{"reduced-randomness", "two dice per army, a hit for every two successes, odd hit carried (reduX Core 7.3)"}},
 		},
 		{
 			Name: "redux-lr", Title: "Britannia reduX Core + Leaders and Raiders", Rules: "seeds 000 and 003",
-			BoardFile: "britannia/board.yaml", TablesFile: "redux-lr/tables.yaml",
+			BoardFile: "britannia/board.yaml", GeometryFile: "britannia/geometry.yaml", TablesFile: "redux-lr/tables.yaml",
 			Options: []Option{
 				{"reduced-randomness", "reduX Core 7.3"},
 				{"boats", "boat movement (reduX L&R 12)"},
@@ -103,12 +106,15 @@ func (r *Ruleset) fs() fs.FS {
 
 // Game is a ruleset loaded with its data, ready for the engine.
 type Game struct {
-	Ruleset    *Ruleset
-	Board      *Board
-	Tables     *Tables
-	Options    []string
-	BoardYAML  []byte
-	TablesYAML []byte
+	Ruleset *Ruleset
+	Board   *Board
+	Tables  *Tables
+	Options []string
+	// BoardName and TablesName name the files used in messages: the
+	// ruleset's embedded ones or a GM's.
+	BoardName, TablesName string
+	BoardYAML             []byte
+	TablesYAML            []byte
 }
 
 // HasOption reports whether an option is on.
@@ -130,25 +136,76 @@ func (r *Ruleset) DefaultTables() []byte {
 	return b
 }
 
+// DefaultBoard returns the embedded board file of a ruleset.
+func (r *Ruleset) DefaultBoard() []byte {
+	b, err := fs.ReadFile(r.fs(), r.BoardFile)
+	if err != nil {
+		panic(err) // embedded; a missing file is a build error
+	}
+	return b
+}
+
 // Load builds a Game. tables may be nil for the embedded tables; otherwise
 // tablesName names the GM's file in errors.
 func (r *Ruleset) Load(options []string, tablesName string, tables []byte) (*Game, error) {
-	bdata, err := fs.ReadFile(r.fs(), r.BoardFile)
+	var t *File
+	if tables != nil {
+		t = &File{Name: tablesName, Data: tables}
+	}
+	return r.LoadFiles(options, nil, t)
+}
+
+// LoadFiles builds a Game from a GM's board and tables files, each nil for
+// the ruleset's own. A GM's board must have what the tables name (areas,
+// seas, area sets); the error says which. The board's drawing is the
+// ruleset's (GeometryFile) when the board is the ruleset's own or a GM's
+// board of the same name (an edited copy); a GM's board with another name
+// has none and is drawn from its area centres (docs/rulesets.md §Boards).
+func (r *Ruleset) LoadFiles(options []string, board, tables *File) (*Game, error) {
+	own := board == nil
+	if own {
+		board = &File{Name: r.BoardFile, Data: r.DefaultBoard()}
+	}
+	b, err := ParseBoard(board.Name, board.Data)
 	if err != nil {
 		return nil, err
 	}
-	b, err := ParseBoard(r.BoardFile, bdata)
-	if err != nil {
-		return nil, err
+	if r.GeometryFile != "" {
+		if data, err := fs.ReadFile(r.fs(), r.GeometryFile); err == nil && (own || b.Name == r.boardName()) {
+			b.Drawing = &File{Name: r.GeometryFile, Data: data}
+		} else if own {
+			return nil, err
+		}
 	}
 	if tables == nil {
-		tables = r.DefaultTables()
-		tablesName = r.TablesFile
+		tables = &File{Name: r.TablesFile, Data: r.DefaultTables()}
 	}
-	t, err := ParseTables(tablesName, tables, b)
+	t, err := ParseTables(tables.Name, tables.Data, b)
+	if err != nil {
+		if !own {
+			return nil, fmt.Errorf("board %s does not fit the tables %s: %w", board.Name, tables.Name, err)
+		}
+		return nil, err
+	}
+	opts, err := r.checkOptions(options)
 	if err != nil {
 		return nil, err
 	}
+	return &Game{Ruleset: r, Board: b, Tables: t, Options: opts, BoardName: board.Name, TablesName: tables.Name,
+		BoardYAML: board.Data, TablesYAML: tables.Data}, nil
+}
+
+// boardName is the name: of the ruleset's own board.
+func (r *Ruleset) boardName() string {
+	b, err := ParseBoard(r.BoardFile, r.DefaultBoard())
+	if err != nil {
+		return ""
+	}
+	return b.Name
+}
+
+// checkOptions sorts a game's options and refuses unknown or repeated ones.
+func (r *Ruleset) checkOptions(options []string) ([]string, error) {
 	opts := append([]string(nil), options...)
 	sort.Strings(opts)
 	for i, o := range opts {
@@ -163,7 +220,7 @@ func (r *Ruleset) Load(options []string, tablesName string, tables []byte) (*Gam
 			return nil, fmt.Errorf("option %q given twice", o)
 		}
 	}
-	return &Game{Ruleset: r, Board: b, Tables: t, Options: opts, BoardYAML: bdata, TablesYAML: tables}, nil
+	return opts, nil
 }
 
 // MustLoad loads a ruleset's embedded data or panics; for tests and tools.

@@ -10,7 +10,7 @@ import (
 // BenchmarkRenderPNG renders the crowded late-game board.
 func BenchmarkRenderPNG(b *testing.B) {
 	g := games.MustLoad("redux")
-	geo := BritanniaGeometry(g.Board)
+	geo := MustForBoard(g.Board)
 	v := lateView(b, g)
 	var buf bytes.Buffer
 	b.ReportAllocs()
@@ -26,7 +26,7 @@ func BenchmarkRenderPNG(b *testing.B) {
 // BenchmarkRenderSVG renders the same board as SVG.
 func BenchmarkRenderSVG(b *testing.B) {
 	g := games.MustLoad("redux")
-	geo := BritanniaGeometry(g.Board)
+	geo := MustForBoard(g.Board)
 	v := lateView(b, g)
 	var buf bytes.Buffer
 	for b.Loop() {
@@ -42,8 +42,24 @@ func BenchmarkRenderSVG(b *testing.B) {
 func BenchmarkLoadGeometry(b *testing.B) {
 	board := games.MustLoad("redux").Board
 	for b.Loop() {
-		if _, err := LoadGeometry("britannia.yaml", britanniaYAML, board); err != nil {
+		if _, err := LoadGeometry(board.Drawing.Name, board.Drawing.Data, board); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkGenerate draws the 40-area example board from its centres
+// (docs/boards/hy-breasil-sketch.yaml: at: positions, one layout) and the
+// Britannia board from its links alone (six stress layouts tried).
+func BenchmarkGenerate(b *testing.B) {
+	for _, name := range []string{"hy-breasil-sketch.yaml", "britannia"} {
+		board := exampleBoard(b, name)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Generate(board); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

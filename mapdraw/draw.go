@@ -360,7 +360,7 @@ func wrap(s *scene, f fontID, size float64, text string, w float64) []string {
 	return out
 }
 
-func drawLegend(s *scene, g *Geometry, v *View) {
+func drawLegend(s *scene, g *Geometry, b *games.Board, v *View) {
 	box := g.Legend
 	if box.W <= 0 {
 		return
@@ -397,7 +397,8 @@ func drawLegend(s *scene, g *Geometry, v *View) {
 	if len(leaders) > 0 {
 		h += 4 + 17*float64(len(wrap(s, fontRegular, 12, "Leaders: "+strings.Join(leaders, ", "), inner)))
 	}
-	h += 8 + 3*20 + pad
+	keys := legendKeys(s, g, b)
+	h += 8 + float64((len(keys)+1)/2)*20 + pad
 	bg := Rect{box.X, box.Y, box.W, h}
 	s.path("legend", paint{Fill: "#fbfaf6", Stroke: inkColour, Width: 1.2}, true,
 		[]Point{{bg.X, bg.Y}, {bg.X + bg.W, bg.Y}, {bg.X + bg.W, bg.Y + bg.H}, {bg.X, bg.Y + bg.H}})
@@ -435,29 +436,73 @@ func drawLegend(s *scene, g *Geometry, v *View) {
 	// Key to the symbols.
 	y += 8
 	col := inner / 2
-	key := func(i int, label string, draw func(c Point)) {
+	for i, k := range keys {
 		c := Point{x + 10 + float64(i%2)*col, y + 10 + float64(i/2)*20}
-		draw(c)
-		s.text("legend", label, fontRegular, 12, Point{c.X + 17, c.Y + 4.3}, 0, inkColour, "", 0)
+		k.draw(c)
+		s.text("legend", k.label, fontRegular, 12, Point{c.X + 17, c.Y + 4.3}, 0, inkColour, "", 0)
 	}
-	key(0, "difficult terrain", func(c Point) {
-		sq := [][]Point{{{c.X - 9, c.Y - 7}, {c.X + 9, c.Y - 7}, {c.X + 9, c.Y + 7}, {c.X - 9, c.Y + 7}}}
-		s.path("legend", paint{Fill: difficultFills[0], Stroke: borderColour, Width: 0.8}, true, sq...)
-		s.path("legend", paint{Stroke: hatchColour, Width: 0.9}, false, hatch(sq, hatchGap)...)
-	})
-	key(1, "region border", func(c Point) {
-		s.path("legend", paint{Stroke: regionColour, Width: 2.8}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
-	})
-	key(2, "strait", func(c Point) {
-		drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, straitColour, "", 1.6, 6, true, []float64{4, 3})
-	})
-	key(3, "battle", func(c Point) { drawBattleMark(s, c) })
-	key(4, "cavalry (count)", func(c Point) {
-		s.path("legend", paint{Fill: paperColour, Stroke: inkColour, Width: 1.1}, true,
-			[]Point{{c.X, c.Y - 7.5}, {c.X + 7.5, c.Y}, {c.X, c.Y + 7.5}, {c.X - 7.5, c.Y}})
-	})
-	key(5, "leader (initial)", func(c Point) {
-		s.path("legend", paint{Fill: inkColour}, true,
-			[]Point{{c.X - 6, c.Y - 6}, {c.X + 6, c.Y - 6}, {c.X + 6, c.Y + 6}, {c.X - 6, c.Y + 6}})
-	})
+}
+
+// legendKey is one symbol of the legend's key.
+type legendKey struct {
+	label string
+	draw  func(c Point)
+}
+
+// legendKeys are the symbols the map uses: each terrain kind that needs
+// saying (every one but a plain "clear"), region borders where the board
+// has regions, straits, links and borders of no passage where the drawing
+// has them, battles, cavalry and leaders.
+func legendKeys(s *scene, g *Geometry, b *games.Board) []legendKey {
+	var keys []legendKey
+	looks := terrainLooks(b)
+	for i, t := range b.Terrains {
+		if !t.Difficult && t.Name == "clear" && t.Colour == "" {
+			continue
+		}
+		label, look := t.Name, looks[i]
+		if label == "difficult" {
+			label = "difficult terrain"
+		}
+		keys = append(keys, legendKey{label, func(c Point) {
+			sq := [][]Point{{{c.X - 9, c.Y - 7}, {c.X + 9, c.Y - 7}, {c.X + 9, c.Y + 7}, {c.X - 9, c.Y + 7}}}
+			s.path("legend", paint{Fill: look.fill(0), Stroke: borderColour, Width: 0.8}, true, sq...)
+			if !math.IsNaN(look.hatchA) {
+				s.path("legend", paint{Stroke: hatchColour, Width: 0.9}, false, hatchAt(sq, hatchGap, look.hatchA)...)
+			}
+		}})
+	}
+	if len(b.Regions) > 1 {
+		keys = append(keys, legendKey{"region border", func(c Point) {
+			s.path("legend", paint{Stroke: regionColour, Width: 2.8}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
+		}})
+	}
+	if len(g.Straits) > 0 {
+		keys = append(keys, legendKey{"strait", func(c Point) {
+			drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, straitColour, "", 1.6, 6, true, []float64{4, 3})
+		}})
+	}
+	if len(g.Links) > 0 {
+		keys = append(keys, legendKey{"link", func(c Point) {
+			drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, linkColour, "", 1.6, 6, true, []float64{2, 3})
+		}})
+	}
+	for _, bd := range g.Borders {
+		if bd.Unlinked && bd.Kind != SeaBorder && bd.Length >= MinBorder/2 {
+			keys = append(keys, legendKey{"no passage", func(c Point) {
+				s.path("legend", paint{Stroke: barrierColour, Width: 3.2, Dash: []float64{3, 3}}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
+			}})
+			break
+		}
+	}
+	keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }},
+		legendKey{"cavalry (count)", func(c Point) {
+			s.path("legend", paint{Fill: paperColour, Stroke: inkColour, Width: 1.1}, true,
+				[]Point{{c.X, c.Y - 7.5}, {c.X + 7.5, c.Y}, {c.X, c.Y + 7.5}, {c.X - 7.5, c.Y}})
+		}},
+		legendKey{"leader (initial)", func(c Point) {
+			s.path("legend", paint{Fill: inkColour}, true,
+				[]Point{{c.X - 6, c.Y - 6}, {c.X + 6, c.Y - 6}, {c.X + 6, c.Y + 6}, {c.X - 6, c.Y + 6}})
+		}})
+	return keys
 }

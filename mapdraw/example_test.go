@@ -25,7 +25,7 @@ func TestExamples(t *testing.T) {
 		t.Skip("no -examples")
 	}
 	g := games.MustLoad("redux")
-	geo := BritanniaGeometry(g.Board)
+	geo := MustForBoard(g.Board)
 	write := func(name string, v *View, crop image.Rectangle) {
 		var buf bytes.Buffer
 		if err := RenderPNG(&buf, geo, g.Board, v); err != nil {
@@ -59,7 +59,7 @@ func TestPreview(t *testing.T) {
 	}
 	g := games.MustLoad("redux")
 	b := g.Board
-	geo := BritanniaGeometry(b)
+	geo := MustForBoard(b)
 	for name, v := range map[string]*View{"empty": emptyView(), "early": earlyView(t, g), "late": lateView(t, g)} {
 		f, err := os.Create(*preview + name + ".png")
 		if err != nil {
@@ -79,7 +79,7 @@ func TestPreviewDeuteranopia(t *testing.T) {
 	}
 	g := games.MustLoad("redux")
 	var buf bytes.Buffer
-	if err := RenderPNG(&buf, BritanniaGeometry(g.Board), g.Board, lateView(t, g)); err != nil {
+	if err := RenderPNG(&buf, MustForBoard(g.Board), g.Board, lateView(t, g)); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&buf)

@@ -30,6 +30,9 @@ type Shape struct {
 	// splits it over two lines.
 	Text  string
 	Slots []Point
+	// More are further places a sea's name is written, one for each
+	// further piece of a sea drawn in several (a drawing from centres).
+	More []Point
 }
 
 // Context is grey land drawn for orientation only, such as Ireland.
@@ -42,6 +45,15 @@ type Context struct {
 // Strait is the arrow drawn across a strait between two land areas.
 type Strait struct {
 	A, B     games.AreaID
+	From, To Point
+}
+
+// Link is the arrow drawn for a link that the drawing shows as no border:
+// a drawing from centres whose areas could not be made to meet, or a
+// drawing made for another version of the board (ForBoard).
+type Link struct {
+	A, B     games.AreaID
+	Kind     games.LinkKind
 	From, To Point
 }
 
@@ -62,6 +74,9 @@ type Border struct {
 	Kind   BorderKind
 	Length float64
 	Lines  [][]Point
+	// Unlinked marks a border between two areas the board does not link
+	// (or links only across a strait): the map draws it as no passage.
+	Unlinked bool
 }
 
 // Geometry is the drawing of one board on a canvas: a shape per area and
@@ -74,6 +89,7 @@ type Geometry struct {
 	Legend        Rect
 	Shapes        []Shape
 	Straits       []Strait
+	Links         []Link
 	Context       []Context
 	Borders       []Border
 }

@@ -1,8 +1,12 @@
 package mapdraw
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,7 +27,7 @@ func redux(t testing.TB) *games.Game {
 // every strait has its arrow — land, seas and coasts alike.
 func TestAgreement(t *testing.T) {
 	b := redux(t).Board
-	g := BritanniaGeometry(b)
+	g := MustForBoard(b)
 	assert.Empty(t, g.Disagreements(b))
 
 	// And the other way round: every link is drawn, every border linked.
@@ -127,7 +131,7 @@ func TestDisagreements(t *testing.T) {
 // canvas, clear of every label and of each other.
 func TestShapes(t *testing.T) {
 	b := redux(t).Board
-	g := BritanniaGeometry(b)
+	g := MustForBoard(b)
 	labels := make([]Rect, len(b.Areas))
 	for id := range b.Areas {
 		labels[id] = labelBox(g, b, games.AreaID(id))
@@ -193,16 +197,34 @@ func selfCrossing(r []Point) bool {
 	return false
 }
 
-// TestEmbeddedCopy: mapdraw embeds a copy of games/britannia/geometry.yaml
-// (go:embed cannot reach another package's directory); mapgen writes both.
-func TestEmbeddedCopy(t *testing.T) {
+// TestOneGeometry: the Britannia drawing is games/britannia/geometry.yaml,
+// beside its board, read by the board's loader; no other copy of it is
+// kept in the repository.
+func TestOneGeometry(t *testing.T) {
+	b := redux(t).Board
+	require.NotNil(t, b.Drawing)
+	assert.Equal(t, "britannia/geometry.yaml", b.Drawing.Name)
 	orig, err := os.ReadFile("../games/britannia/geometry.yaml")
 	require.NoError(t, err)
-	assert.True(t, string(orig) == string(BritanniaYAML()), "mapdraw/britannia.yaml differs from games/britannia/geometry.yaml: rerun mapgen")
+	assert.True(t, bytes.Equal(orig, b.Drawing.Data), "the board's drawing is not the file beside it")
+	sum := sha256.Sum256(orig)
+	err = filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") || path == filepath.Join("..", "games", "britannia", "geometry.yaml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err == nil && sha256.Sum256(data) == sum {
+			t.Errorf("%s is a second copy of games/britannia/geometry.yaml", path)
+		}
+		return err
+	})
+	require.NoError(t, err)
+	assert.Equal(t, MustForBoard(b), MustForBoard(b), "one geometry a board")
+	assert.NotEqual(t, GeneratedSource, MustForBoard(b).Source)
 }
 
 func TestGeometryNamesItsSource(t *testing.T) {
-	g := BritanniaGeometry(redux(t).Board)
+	g := MustForBoard(redux(t).Board)
 	assert.Contains(t, g.Source, "Natural Earth")
 	assert.Contains(t, g.Source, "world-atlas@2.0.2")
 }

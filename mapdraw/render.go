@@ -164,8 +164,24 @@ func labelBox(g *Geometry, b *games.Board, id games.AreaID) Rect {
 		w, h := LabelSize(labelText(g, b, id))
 		return rectAround(sh.Label, w, h)
 	}
+	if b.Area(id).Inland {
+		w, h := lakeLabelSize(labelText(g, b, id))
+		return rectAround(sh.Label, w, h)
+	}
 	w, h := SeaLabelSize(b.AreaName(id))
 	return rectAround(sh.Label, w, h)
+}
+
+// lakeLabelSize is the box an inland sea's name takes: smaller than an
+// outer sea's, to fit between its shores, and on two lines when long.
+func lakeLabelSize(text string) (w, h float64) {
+	measureMu.Lock()
+	defer measureMu.Unlock()
+	lines := splitLines(text)
+	for _, l := range lines {
+		w = max(w, measureFaces.width(seaFont, lakeSize, l))
+	}
+	return w + 4, float64(len(lines)) * lakeSize * 1.1
 }
 
 // SeaLabelSize is the box a sea's name takes on the map.
@@ -209,22 +225,7 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 		}
 	}
 
-	regionIndex := map[string]int{}
-	for i, r := range b.Regions {
-		regionIndex[r] = i
-	}
-	for id := games.AreaID(0); int(id) < b.NumLand; id++ {
-		a := b.Area(id)
-		k := regionIndex[a.Region] % len(regionFills)
-		fill := regionFills[k]
-		if a.Difficult {
-			fill = difficultFills[k]
-		}
-		s.path("land", paint{Fill: fill, EvenOdd: true}, true, g.Shapes[id].Rings...)
-		if a.Difficult {
-			s.path("land", paint{Stroke: hatchColour, Width: 0.9}, false, hatch(g.Shapes[id].Rings, hatchGap)...)
-		}
-	}
+	drawLand(s, g, b)
 	for _, kind := range []BorderKind{AreaBorder, Coast, RegionBorder} {
 		for _, bd := range g.Borders {
 			if bd.Kind != kind {
@@ -240,12 +241,26 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 			}
 		}
 	}
+	for _, bd := range g.Borders {
+		if bd.Unlinked && bd.Kind != SeaBorder && bd.Length >= MinBorder/2 {
+			s.path("borders", paint{Stroke: barrierColour, Width: 3.2, Dash: []float64{3, 3}}, false, bd.Lines...)
+		}
+	}
 	for _, st := range g.Straits {
 		drawArrow(s, "straits", []Point{st.From, st.To}, straitColour, "", 1.6, 8, true, []float64{4, 3})
 	}
+	for _, l := range g.Links {
+		drawArrow(s, "straits", []Point{l.From, l.To}, linkColour, paperColour, 1.6, 8, true, []float64{2, 3})
+	}
 	for id := games.AreaID(b.NumLand); int(id) < len(b.Areas); id++ {
 		sh := g.Shapes[id]
-		s.text("seas", b.AreaName(id), seaFont, seaSize, Point{sh.Label.X, sh.Label.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
+		if b.Area(id).Inland {
+			drawLakeLabel(s, g, b, id)
+			continue
+		}
+		for _, at := range append([]Point{sh.Label}, sh.More...) {
+			s.text("seas", b.AreaName(id), seaFont, seaSize, Point{at.X, at.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
+		}
 	}
 
 	labels := make([]Rect, len(b.Areas))
@@ -269,7 +284,7 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 	for i, st := range v.Stacks {
 		drawStack(s, st, placed[i])
 	}
-	drawLegend(s, g, v)
+	drawLegend(s, g, b, v)
 	return s, nil
 }
 
@@ -283,5 +298,78 @@ func drawLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID, box Rect)
 	for _, l := range lines {
 		s.text("labels", l, labelFont, labelSize, Point{box.X + box.W/2, y}, 0.5, labelColour, "#fbf8f0", labelHalo+0.6)
 		y += labelLeading
+	}
+}
+
+// terrainLook is how the map fills and hatches each terrain kind of a
+// board: the first kind that is not difficult takes the region's tint, each
+// other such kind a tint of its own; difficult kinds take a darker tint and
+// hatching, each in its own direction; a kind's colour: replaces its tint.
+type terrainLook struct {
+	fills  []string // per region, or one colour for every region
+	hatchA float64  // the hatching's direction, radians; NaN for none
+}
+
+func terrainLooks(b *games.Board) []terrainLook {
+	looks := make([]terrainLook, len(b.Terrains))
+	plain, hard := 0, 0
+	for i, t := range b.Terrains {
+		l := terrainLook{hatchA: math.NaN()}
+		switch {
+		case t.Difficult:
+			l.fills = difficultFills
+			if hard > 0 {
+				l.fills = []string{extraDifficultFills[(hard-1)%len(extraDifficultFills)]}
+			}
+			l.hatchA = hatchAngles[hard%len(hatchAngles)]
+			hard++
+		case plain == 0:
+			l.fills = regionFills
+			plain++
+		default:
+			l.fills = []string{extraFills[(plain-1)%len(extraFills)]}
+			plain++
+		}
+		if t.Colour != "" {
+			l.fills = []string{t.Colour}
+		}
+		looks[i] = l
+	}
+	return looks
+}
+
+func (l terrainLook) fill(region int) string { return l.fills[region%len(l.fills)] }
+
+// drawLand fills every land area by its terrain and region (the region
+// tints follow the board's order of regions) and hatches difficult terrain.
+func drawLand(s *scene, g *Geometry, b *games.Board) {
+	regionIndex := map[string]int{}
+	for i, r := range b.Regions {
+		regionIndex[r] = i
+	}
+	looks := terrainLooks(b)
+	for id := games.AreaID(0); int(id) < b.NumLand; id++ {
+		a := b.Area(id)
+		look := looks[a.Terrain]
+		k := regionIndex[a.Region] % len(regionFills)
+		s.path("land", paint{Fill: look.fill(k), EvenOdd: true}, true, g.Shapes[id].Rings...)
+		if !math.IsNaN(look.hatchA) {
+			s.path("land", paint{Stroke: hatchColour, Width: 0.9}, false, hatchAt(g.Shapes[id].Rings, hatchGap, look.hatchA)...)
+		}
+	}
+	for id := games.AreaID(b.NumLand); int(id) < len(b.Areas); id++ {
+		if b.Area(id).Inland {
+			s.path("land", paint{Fill: seaColour, EvenOdd: true}, true, g.Shapes[id].Rings...)
+		}
+	}
+}
+
+// drawLakeLabel writes an inland sea's name, line by line, in its box.
+func drawLakeLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID) {
+	box := labelBox(g, b, id)
+	y := box.Y + lakeSize*0.85
+	for _, l := range splitLines(labelText(g, b, id)) {
+		s.text("seas", l, seaFont, lakeSize, Point{box.X + box.W/2, y}, 0.5, seaLabelColour, seaColour, 2.5)
+		y += lakeSize * 1.1
 	}
 }

@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func TestGoldenSVG(t *testing.T) {
 	g := redux(t)
 	var buf bytes.Buffer
-	require.NoError(t, RenderSVG(&buf, BritanniaGeometry(g.Board), g.Board, lateView(t, g)))
+	require.NoError(t, RenderSVG(&buf, MustForBoard(g.Board), g.Board, lateView(t, g)))
 	golden := filepath.Join("testdata", "late.svg")
 	if *update {
 		require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
@@ -88,7 +88,7 @@ func hexAt(img image.Image, p Point) string {
 func TestPNG(t *testing.T) {
 	g := redux(t)
 	b := g.Board
-	geo := BritanniaGeometry(b)
+	geo := MustForBoard(b)
 	kent := area(t, b, "Kent")
 	v := &View{Title: "test", Stacks: []Stack{{Area: kent, Nation: "Jutes", Tag: "JU", Colour: "#009E73", Armies: 3}}}
 	var buf bytes.Buffer
@@ -111,7 +111,7 @@ func TestPNG(t *testing.T) {
 // TestDeterministic renders twice and compares bytes.
 func TestDeterministic(t *testing.T) {
 	g := redux(t)
-	geo := BritanniaGeometry(g.Board)
+	geo := MustForBoard(g.Board)
 	for _, render := range []func(*bytes.Buffer) error{
 		func(w *bytes.Buffer) error { return RenderPNG(w, geo, g.Board, lateView(t, g)) },
 		func(w *bytes.Buffer) error { return RenderSVG(w, geo, g.Board, lateView(t, g)) },
@@ -128,7 +128,7 @@ func TestDeterministic(t *testing.T) {
 func TestCountersClear(t *testing.T) {
 	g := redux(t)
 	b := g.Board
-	geo := BritanniaGeometry(b)
+	geo := MustForBoard(b)
 	v := lateView(t, g)
 	labels := make([]Rect, len(b.Areas))
 	for id := range b.Areas {
@@ -159,7 +159,7 @@ func TestCountersClear(t *testing.T) {
 func TestBorderStack(t *testing.T) {
 	g := redux(t)
 	b := g.Board
-	geo := BritanniaGeometry(b)
+	geo := MustForBoard(b)
 	north, frisian := area(t, b, "North Sea"), area(t, b, "Frisian Sea")
 	v := &View{Stacks: []Stack{{Area: north, Border: frisian, Nation: "Danes", Colour: "#0072B2", Armies: 6}}}
 	at := layoutStacks(geo, b, v, nil)
@@ -176,7 +176,7 @@ func TestBorderStack(t *testing.T) {
 func TestViewErrors(t *testing.T) {
 	g := redux(t)
 	b := g.Board
-	geo := BritanniaGeometry(b)
+	geo := MustForBoard(b)
 	for _, tc := range []struct {
 		name string
 		v    View
@@ -211,7 +211,7 @@ func TestContrastText(t *testing.T) {
 // but nothing mutable; run with -race.
 func TestConcurrentRenders(t *testing.T) {
 	g := redux(t)
-	geo := BritanniaGeometry(g.Board)
+	geo := MustForBoard(g.Board)
 	v := earlyView(t, g)
 	var want bytes.Buffer
 	require.NoError(t, RenderSVG(&want, geo, g.Board, v))

@@ -118,3 +118,40 @@ func trimEnd(pts []Point, d float64) []Point {
 	}
 	return pts
 }
+
+// hatchAt is hatch with lines in direction a (radians, y down): π/4 is
+// hatch's own x − y = c; other directions keep the lines gap apart and
+// aligned across neighbouring areas the same way.
+func hatchAt(rings [][]Point, gap, a float64) [][]Point {
+	if a == math.Pi/4 {
+		return hatch(rings, gap)
+	}
+	d := Point{math.Cos(a), math.Sin(a)}
+	n := Point{d.Y, -d.X}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, r := range rings {
+		for _, p := range r {
+			f := n.X*p.X + n.Y*p.Y
+			lo, hi = math.Min(lo, f), math.Max(hi, f)
+		}
+	}
+	var out [][]Point
+	for c := math.Ceil(lo/gap) * gap; c <= hi; c += gap {
+		var ts []float64
+		for _, r := range rings {
+			for i := range r {
+				p, q := r[i], r[(i+1)%len(r)]
+				fp, fq := n.X*p.X+n.Y*p.Y-c, n.X*q.X+n.Y*q.Y-c
+				if (fp < 0) != (fq < 0) {
+					x := p.add(q.sub(p).mul(fp / (fp - fq)))
+					ts = append(ts, d.X*x.X+d.Y*x.Y)
+				}
+			}
+		}
+		sort.Float64s(ts)
+		for i := 0; i+1 < len(ts); i += 2 {
+			out = append(out, []Point{n.mul(c).add(d.mul(ts[i])), n.mul(c).add(d.mul(ts[i+1]))})
+		}
+	}
+	return out
+}

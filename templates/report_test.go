@@ -588,6 +588,6 @@ func TestMapView(t *testing.T) {
 	}, v.Legend)
 
 	var png bytes.Buffer
-	require.NoError(t, mapdraw.RenderPNG(&png, mapdraw.BritanniaGeometry(g.Board), g.Board, v))
+	require.NoError(t, mapdraw.RenderPNG(&png, mapdraw.MustForBoard(g.Board), g.Board, v))
 	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
 }

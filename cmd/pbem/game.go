@@ -36,7 +36,7 @@ var rulesetsCmd = command{
 }
 
 var newCmd = command{
-	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE]",
+	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE] [--board FILE]",
 	summary: "create a game: its directory, its private directory and the players' tokens",
 	doc: `The players file is a YAML list of names and email addresses, 3 to 5
 players for reduX, in seat order:
@@ -49,13 +49,18 @@ players for reduX, in seat order:
 pbem prints each player's token and the dice commitment. The commitment
 goes into game.yaml and should be posted before the first turn. The
 private directory (DIR.secrets unless --secrets says otherwise) holds the
-dice chain secret and the tokens: never publish it with the game.`,
+dice chain secret and the tokens: never publish it with the game.
+
+--board plays on a board of your own (docs/rulesets.md §Boards; examples in
+docs/boards/): it is checked with the ruleset's tables, copied into the
+game as board.yaml and used by every later step, verify and map.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		ruleset := fs.String("ruleset", "redux", "the ruleset (see pbem rulesets)")
 		dir := fs.String("game", "", "the game directory to create; its base name is the game id unless --id is given")
 		id := fs.String("id", "", "the game id (lower-case letters, digits, dashes)")
 		players := fs.String("players", "", "YAML list of the players' names and emails")
 		tables := fs.String("tables", "", "a tables file to play with instead of the ruleset's own (house rules)")
+		board := fs.String("board", "", "a board file to play on instead of the ruleset's own")
 		secrets := fs.String("secrets", "", "the private directory (default DIR.secrets)")
 		var options listFlag
 		fs.Var(&options, "option", "a rule option to switch on (repeat for more)")
@@ -87,6 +92,12 @@ dice chain secret and the tokens: never publish it with the game.`,
 					return e.errorf(exitRejected, "%v", err)
 				}
 				spec.TablesName = *tables
+			}
+			if *board != "" {
+				if spec.Board, err = os.ReadFile(*board); err != nil {
+					return e.errorf(exitRejected, "%v", err)
+				}
+				spec.BoardName = *board
 			}
 			g, tokens, err := archive.Create(*dir, spec, rand.Reader)
 			if err != nil {
@@ -474,7 +485,7 @@ var verifyCmd = command{
 }
 
 var simulateCmd = command{
-	name: "simulate", args: "--ruleset NAME --seed N [--players 3|4|5] [--option NAME]... [--game DIR]",
+	name: "simulate", args: "--ruleset NAME --seed N [--players 3|4|5] [--option NAME]... [--board FILE] [--game DIR]",
 	summary: "play a whole game with bots and print the final standings by player",
 	doc: `The same seed gives the same game. With --game the game is written as a
 complete archive that pbem verify accepts (its dice chain comes from the
@@ -484,6 +495,7 @@ seed, so it is for testing only).`,
 		seed := fs.Uint64("seed", 1, "the seed of the bots and dice")
 		players := fs.Int("players", 4, "the number of players")
 		dir := fs.String("game", "", "write the game as an archive to this new directory")
+		board := fs.String("board", "", "a board file to play on instead of the ruleset's own")
 		var options listFlag
 		fs.Var(&options, "option", "a rule option to switch on (repeat for more)")
 		return func(e *env, _ []string) int {
@@ -494,7 +506,15 @@ seed, so it is for testing only).`,
 			if code, ok := e.playersFlag(rules, *players); !ok {
 				return code
 			}
-			res, err := archive.Simulate(archive.Sim{Ruleset: *ruleset, Options: options, Players: *players, Seed: *seed}, *dir)
+			sim := archive.Sim{Ruleset: *ruleset, Options: options, Players: *players, Seed: *seed}
+			if *board != "" {
+				data, err := os.ReadFile(*board)
+				if err != nil {
+					return e.errorf(exitRejected, "%v", err)
+				}
+				sim.BoardName, sim.Board = *board, data
+			}
+			res, err := archive.Simulate(sim, *dir)
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)
 			}

@@ -43,7 +43,10 @@ archive and version always give the same bytes.`,
 				}
 				v := mapView(g.Rules(), len(g.Players()), id, before, after, events)
 				var buf bytes.Buffer
-				geo := mapdraw.BritanniaGeometry(g.Rules().Board)
+				geo, err := mapdraw.ForBoard(g.Rules().Board)
+				if err != nil {
+					return e.errorf(exitRejected, "%v", err)
+				}
 				if ext == ".png" {
 					err = mapdraw.RenderPNG(&buf, geo, g.Rules().Board, v)
 				} else {
@@ -179,8 +182,12 @@ func mapView(g *games.Game, players int, id string, before, after *adjudicator.S
 // renderMap is the daemon's map for a step's report.
 func renderMap(g *archive.Game, stepID string, before, after *adjudicator.State, events []adjudicator.Event) ([]byte, error) {
 	v := mapView(g.Rules(), len(g.Players()), stepID, before, after, events)
+	geo, err := mapdraw.ForBoard(g.Rules().Board)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
-	if err := mapdraw.RenderPNG(&buf, mapdraw.BritanniaGeometry(g.Rules().Board), g.Rules().Board, v); err != nil {
+	if err := mapdraw.RenderPNG(&buf, geo, g.Rules().Board, v); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -246,7 +253,11 @@ func writeViews(g *archive.Game, st *archive.Step) (string, error) {
 	}
 	var buf bytes.Buffer
 	v := mapView(g.Rules(), len(g.Players()), id, before, after, events)
-	if err := mapdraw.RenderPNG(&buf, mapdraw.BritanniaGeometry(g.Rules().Board), g.Rules().Board, v); err != nil {
+	geo, err := mapdraw.ForBoard(g.Rules().Board)
+	if err != nil {
+		return "", err
+	}
+	if err := mapdraw.RenderPNG(&buf, geo, g.Rules().Board, v); err != nil {
 		return "", err
 	}
 	return dir, os.WriteFile(filepath.Join(dir, "map.png"), buf.Bytes(), 0o644)

@@ -1,15 +1,15 @@
 // Command mapgen makes games/britannia/geometry.yaml, the drawing of the
-// Britannia board that package mapdraw renders. It is run by hand, from the
-// repository root, when the drawing should change:
+// Britannia board that package mapdraw renders (the board's loader reads it
+// from beside the board: games.Board.Drawing). It is a tool, not part of
+// the data package, and is run by hand, from the repository root, when the
+// drawing should change:
 //
 //	cd "$(mktemp -d)" && npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz && cd -
-//	go run ./games/britannia/mapgen -atlas /tmp/…/package/countries-50m.json
+//	go run ./cmd/mapgen -atlas /tmp/…/package/countries-50m.json
 //
-// It writes the geometry twice: games/britannia/geometry.yaml, the data file
-// next to the board, and mapdraw/britannia.yaml, the copy mapdraw embeds
-// (go:embed cannot reach into another package's directory; a test keeps
-// the two identical). It then loads the result with mapdraw and prints every
-// disagreement with the board's links (and exits 1 if there is any).
+// It writes the geometry once, to games/britannia/geometry.yaml (-o), then
+// loads the result with mapdraw and prints every disagreement with the
+// board's links (and exits 1 if there is any).
 //
 // How the geometry is made:
 //
@@ -35,7 +35,7 @@
 // named for (Avalon at Somerset, Hwicce at Worcestershire) and were tuned
 // with
 //
-//	go run ./games/britannia/mapgen -atlas … -tune 8000
+//	go run ./cmd/mapgen -atlas … -tune 8000
 //
 // which runs a seeded simulated annealing over seed positions and weights,
 // costing each disagreement, each link shorter than tuneTarget, each area

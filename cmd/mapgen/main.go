@@ -16,7 +16,6 @@ func main() {
 	out := flag.String("o", "games/britannia/geometry.yaml", "geometry file to write")
 	tune := flag.Int("tune", 0, "search this many steps for seeds that agree with the board, and print them")
 	debug := flag.String("debug", "", "also write a PNG with the seeds marked")
-	copyTo := flag.String("copy", "mapdraw/britannia.yaml", "second copy to write (the one mapdraw embeds); empty for none")
 	flag.Parse()
 	log.SetFlags(0)
 	if *atlas == "" {
@@ -55,13 +54,8 @@ func main() {
 	if err != nil {
 		log.Fatalf("mapgen: the written geometry does not load: %v", err)
 	}
-	for _, f := range []string{*out, *copyTo} {
-		if f == "" {
-			continue
-		}
-		if err := os.WriteFile(f, data, 0o644); err != nil {
-			log.Fatal(err)
-		}
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		log.Fatal(err)
 	}
 	if *debug != "" {
 		if err := debugPNG(*debug, g, b); err != nil {
