@@ -46,12 +46,12 @@ func ReadEnvelope(lines []Line) *Envelope {
 	e := &Envelope{}
 	started := false
 	for _, l := range lines {
-		text := stripComment(l.Text)
-		if m := matchHeader(text); m != nil {
+		if key, value, ok := ParseHeader(l.Text); ok {
 			started = true
-			e.addHeader(Header{Key: canonicalKey(m[1]), Line: l.N, Value: strings.TrimSpace(m[2])})
+			e.addHeader(Header{Key: key, Line: l.N, Value: value})
 			continue
 		}
+		text := stripComment(l.Text)
 		if !started {
 			e.Before = append(e.Before, Line{N: l.N, Text: text})
 			continue
@@ -66,6 +66,18 @@ func ReadEnvelope(lines []Line) *Envelope {
 		e.Body = append(e.Body, Line{N: l.N, Text: text})
 	}
 	return e
+}
+
+// ParseHeader reads one line as a header line, as ReadEnvelope does:
+// "game: ashdown", "  Token : 7f3a-91c2  # mine". The key is one of game,
+// nation, turn, round, token, salt and kind, spelt in full in any case
+// (returned in lower case); the value is trimmed, its comment removed.
+func ParseHeader(line string) (key, value string, ok bool) {
+	m := matchHeader(stripComment(line))
+	if m == nil {
+		return "", "", false
+	}
+	return canonicalKey(m[1]), strings.TrimSpace(m[2]), true
 }
 
 // addHeader records a header line, or the error of a second one.
