@@ -54,7 +54,7 @@ type File struct {
 	Kind   Kind
 	Game   string
 	Nation string // canonical nation name
-	Turn   string // nation turn id, e.g. "r05-saxons"; empty for standing orders
+	Turn   string // the step id, e.g. "r05-saxons" (the grammar's TurnFunc); empty for standing orders
 	Token  string
 	Salt   string
 	Body   []Statement
