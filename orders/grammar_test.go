@@ -284,3 +284,19 @@ func FuzzDecodeGrammar(f *testing.F) {
 		orders.RoundTrip(t, text, redux, testGrammar, "t03-moon")
 	})
 }
+
+// TestBlockOfAPlainKeyword: a keyword that reads a block without saying so
+// (Keyword.Block) still cannot nest blocks without bound.
+func TestBlockOfAPlainKeyword(t *testing.T) {
+	gr := orders.Base().Extend(orders.Keyword{Name: "loop", Decode: func(r *orders.Reader, rest string) []orders.Statement {
+		_, inline, _ := strings.Cut(rest, ":")
+		if body := r.Block(strings.TrimSpace(inline)); body != nil {
+			return []orders.Statement{omen{At: r.At(), Good: true, Body: body}}
+		}
+		return nil
+	}})
+	_, errs := orders.DecodeWith(moonHeader+strings.Repeat("loop: ", 10000)+"battles York\n", redux, orders.Options{Grammar: gr})
+	if errs == nil || !strings.Contains(errs.Error(), "line 6: blocks nested more than 12 deep") {
+		t.Errorf("got %v", errs)
+	}
+}

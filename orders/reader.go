@@ -57,6 +57,11 @@ func (r *Reader) Inside(keyword string) bool {
 // nil when nothing in the block was read without error.
 func (r *Reader) Block(inline string) []Statement {
 	headOK := len(r.d.errs) == r.errs0
+	if len(r.ctx.open) >= maxNesting { // only when the keyword is not Keyword.Block
+		r.Errorf("blocks nested more than %d deep", maxNesting)
+		r.d.skip(r.lines, r.i, r.l.ind)
+		return nil
+	}
 	inner := context{open: append(r.ctx.open[:len(r.ctx.open):len(r.ctx.open)], r.kw.Name)}
 	var body []item
 	if inline != "" {
