@@ -221,9 +221,9 @@ func (a *At) next(s *adjudicator.State) int {
 }
 
 // orderFile decodes lines as one nation's order file with the real parser
-// (orders.DecodeWith, with the ruleset's grammar). Each line keeps its number in the case file, so that
-// errors, events and the case agree: the envelope takes lines 1 to 4 and
-// blank lines fill the rest.
+// and the ruleset's grammar (orders.DecodeWith, Ruleset.Grammar). Each line
+// keeps its number in the case file, so that errors, events and the case
+// agree: the envelope takes lines 1 to 4 and blank lines fill the rest.
 func (a *At) orderFile(n adjudicator.NationID, turn string, lines []Line) *orders.File {
 	a.T.Helper()
 	head := []string{"game: cases", "nation: " + a.NationName(n), "turn: " + turn, "token: t"}
