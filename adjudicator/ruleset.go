@@ -28,6 +28,13 @@ type Ruleset struct {
 	Setup func(e *Engine) *State
 	// Due says which step comes next in s (reduX Core 4.1, 4.3).
 	Due func(e *Engine, s *State) Step
+	// Grammar is the order language of the ruleset's files: the
+	// Britannia family's base grammar (orders.Base), or one that extends
+	// it with the ruleset's own keywords, whose statements the ruleset
+	// declares in its own package, and its own turn ids
+	// (docs/rulesets.md, "Order keywords"). Nil: orders.Base. Every
+	// caller decodes a game's files with it (orders.Options.Grammar).
+	Grammar *orders.Grammar
 	// Stages lists the stages of the step a turn plays, in order, each
 	// citing its rule section. The kernel runs the stages whose Part the
 	// caller asks for (Play, Check, Preview).

@@ -73,7 +73,7 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 	if f, ok := r.decoded[text]; ok {
 		return f, nil
 	}
-	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true})
+	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Grammar: r.e.R.Grammar})
 	if f != nil {
 		if r.decoded == nil || len(r.decoded) > 4096 {
 			r.decoded = map[string]*orders.File{}
@@ -89,7 +89,7 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 // With errors, f is what could be read (nil if nothing), so that the rule
 // errors of the rest come in the same answer.
 func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors) {
-	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true})
+	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.R.Grammar})
 	if f == nil {
 		return nil, false, errs
 	}
@@ -156,7 +156,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if gm {
 		f, hasToken, errs = g.r.decodeEntry(text)
 	} else {
-		f, errs = orders.Decode(text, g.r.g)
+		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.R.Grammar})
 		hasToken = true
 	}
 	raw := sha256Hex([]byte(text))

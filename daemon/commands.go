@@ -17,6 +17,7 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/templates"
 	"gopkg.in/yaml.v3"
 )
@@ -204,7 +205,7 @@ func (d *Daemon) press(m *mailer.Message, in *mailer.Inbound, g *archive.Game, p
 		return d.reply(m, in, "press", err.Error())
 	}
 	to := g.PlayerOf(g.Rules().Tables.Nations[idx].Name)
-	body := pressBody(in.Text)
+	body := pressBody(in.Text, env.token)
 	if err := d.logPress(g, player.Name, to.Name, body); err != nil {
 		return err
 	}
@@ -336,11 +337,19 @@ func (d *Daemon) status(g *archive.Game) string {
 	return sb.String()
 }
 
-func pressBody(text string) string {
+// pressBody is the text of a press mail without its envelope: the "game:"
+// and "token:" lines as orders.ReadEnvelope reads them ("Token : …" too),
+// the press command line, and any other line that holds the sender's
+// token (a quoted one), so that the token never reaches the public press
+// log.
+func pressBody(text, token string) string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
 		t := strings.ToLower(strings.TrimSpace(l))
-		if strings.HasPrefix(t, "game:") || strings.HasPrefix(t, "token:") || strings.HasPrefix(t, "press") {
+		if key, _, ok := orders.ParseHeader(t); ok && (key == "game" || key == "token") {
+			continue
+		}
+		if strings.HasPrefix(t, "press") || (token != "" && strings.Contains(l, token)) {
 			continue
 		}
 		out = append(out, l)

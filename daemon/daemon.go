@@ -302,38 +302,20 @@ func isCommand(w string) bool {
 }
 
 // readEnvelope finds the game, nation, token and command of a mail. Orders
-// carry "game:" header lines; a command is its first word in the Subject
+// carry "game:" header lines, read as orders.Decode reads them
+// (orders.ReadEnvelope); a command is its first word in the Subject
 // ("status ashdown") or the first line after the header lines.
 func readEnvelope(in *mailer.Inbound) envelope {
 	env := envelope{text: in.Text}
-	lines := orders.Clean(in.Text)
-	for _, l := range lines {
-		t := strings.TrimSpace(l.Text)
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		if k, v, ok := strings.Cut(t, ":"); ok && !strings.ContainsAny(k, " \t") {
-			switch strings.ToLower(k) {
-			case "game":
-				env.game = strings.TrimSpace(v)
-			case "nation":
-				env.nation = strings.TrimSpace(v)
-			case "token":
-				env.token = strings.TrimSpace(v)
-			case "turn", "round":
-				env.turn = strings.TrimSpace(v)
-			case "kind":
-				env.kind = strings.TrimSpace(v)
-			}
-			continue
-		}
-		if env.game != "" && env.command == "" {
-			f := strings.Fields(t)
-			if isCommand(f[0]) {
-				env.command = strings.ToLower(f[0])
-				env.args = f[1:]
-			}
-			break
+	e := orders.ReadEnvelope(orders.Clean(in.Text))
+	env.game, env.nation, env.token, env.kind = e.Value("game"), e.Value("nation"), e.Value("token"), e.Value("kind")
+	if env.turn = e.Value("turn"); env.turn == "" {
+		env.turn = e.Value("round")
+	}
+	if env.game != "" && len(e.Body) > 0 {
+		if f := strings.Fields(e.Body[0].Text); isCommand(f[0]) {
+			env.command = strings.ToLower(f[0])
+			env.args = f[1:]
 		}
 	}
 	subj := strings.Fields(stripReplyPrefix(in.Subject))
@@ -507,12 +489,12 @@ func (d *Daemon) refusal(g *archive.Game, nation string, rej *archive.RejectedEr
 }
 
 // blankToken blanks the lines of text that give token in a "token:"
-// header line, keeping every other line's number (orders.Clean's lines).
+// header line, read as orders.ReadEnvelope reads it (a comment after the
+// token too), keeping every other line's number (orders.Clean's lines).
 func blankToken(text, token string) string {
 	blank := map[int]bool{}
 	for _, l := range orders.Clean(text) {
-		k, v, ok := strings.Cut(strings.TrimSpace(l.Text), ":")
-		if ok && strings.EqualFold(strings.TrimSpace(k), "token") && strings.TrimSpace(v) == token {
+		if key, value, ok := orders.ParseHeader(l.Text); ok && key == "token" && value == token {
 			blank[l.N] = true
 		}
 	}

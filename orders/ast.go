@@ -5,6 +5,20 @@
 // writes the canonical form that the acknowledgement echoes, and
 // Decode(Encode(f)) == f for every statement kind.
 //
+// The keywords are a table, a Grammar, that a ruleset extends with
+// keywords of its own whose statements it declares in its own package
+// (docs/rulesets.md, "Order keywords"). The files, by concern:
+//
+//	envelope.go  the header lines (ReadEnvelope, shared with the daemon)
+//	turn.go      turn ids ("r05-saxons"; NationTurn, a grammar's TurnFunc)
+//	grammar.go   the keyword table: Grammar, Keyword, prefix matching
+//	decode.go    Decode: the header checks, blocks, once-only, standing orders
+//	reader.go    Reader: what a keyword reads its line with (areas, counts)
+//	keywords.go  the base grammar's keywords (Base) and retreat rules
+//	cond.go      conditions ("when mine <= 1")
+//	encode.go    the canonical form (each statement's Encode)
+//	clean.go     mail and forum artefacts
+//
 // The catalogue of Decisions, with syntax, defaults and examples, is
 // docs/orders.md.
 package orders
@@ -40,17 +54,32 @@ type File struct {
 	Kind   Kind
 	Game   string
 	Nation string // canonical nation name
-	Turn   string // nation turn id, e.g. "r05-saxons"; empty for standing orders
+	Turn   string // the step id, e.g. "r05-saxons" (the grammar's TurnFunc); empty for standing orders
 	Token  string
 	Salt   string
 	Body   []Statement
 }
 
-// Statement is one order line (or block).
+// Statement is one order line (or block). The base grammar's statements
+// are declared here; a ruleset declares its own in its own package, with
+// the keyword that reads them (Grammar, Keyword).
 type Statement interface {
 	// Pos is the 1-based line the statement came from (0 when built in code).
 	Pos() int
-	isStatement()
+	// Encode writes the statement canonically on one line, as the
+	// acknowledgement and reports quote it, starting with its keyword in
+	// full: the keyword's Decode reads it back to the same statement (line
+	// apart). For a Block it writes the opening line only ("phase 2:").
+	// g gives the area names (AreaName); it may be nil.
+	Encode(g *games.Game) string
+}
+
+// Block is a statement that holds others: a phase or if block, or a
+// ruleset's own. Encode writes Inner indented under its opening line.
+type Block interface {
+	Statement
+	// Inner is the statements of the block, in order.
+	Inner() []Statement
 }
 
 // At carries the source line of a statement.
@@ -196,19 +225,11 @@ type Rule struct {
 	Leader bool
 }
 
-func (Place) isStatement()      {}
-func (Remove) isStatement()     {}
-func (Reinforce) isStatement()  {}
-func (Move) isStatement()       {}
-func (Battles) isStatement()    {}
-func (Casualties) isStatement() {}
-func (Attack) isStatement()     {}
-func (Defend) isStatement()     {}
-func (Withdraw) isStatement()   {}
-func (Target) isStatement()     {}
-func (Rex) isStatement()        {}
-func (Phase) isStatement()      {}
-func (If) isStatement()         {}
+// Inner implements Block.
+func (p Phase) Inner() []Statement { return p.Body }
+
+// Inner implements Block.
+func (i If) Inner() []Statement { return i.Then }
 
 // Cond is a condition over a battle's situation.
 type Cond interface {

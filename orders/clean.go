@@ -35,8 +35,15 @@ type Line struct {
 // above the orders): then it is the quoted text, with its '>' marks removed,
 // and, if the unquoted text has a line that starts with a keyword spelt in
 // full (a reply written between the quoted lines), the unquoted lines too,
-// all in line order.
+// all in line order. The keywords are the base grammar's (Base); a
+// Grammar's Clean knows its own.
 func Clean(text string) []Line {
+	return base.Clean(text)
+}
+
+// Clean is the package's Clean with g's keywords: a reply written between
+// quoted lines is recognised by a line that starts with one of them.
+func (g *Grammar) Clean(text string) []Line {
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	raw := splitLines(text)
 	var main, quoted []Line
@@ -81,7 +88,7 @@ func Clean(text string) []Line {
 	main = dropAttributions(main)
 	quoted = dropAttributions(quoted)
 	if !hasEnvelope(main) && hasEnvelope(quoted) {
-		if hasStatement(main) {
+		if g.hasStatement(main) {
 			// A reply written between the quoted lines: its own lines are
 			// orders too, and dropping them would be a silent guess.
 			return merge(quoted, main)
@@ -94,15 +101,15 @@ func Clean(text string) []Line {
 // hasStatement reports whether a line starts with a statement keyword
 // spelt in full and has more after it ("move 2 York > Bernicia", not
 // "Thanks").
-func hasStatement(ls []Line) bool {
+func (g *Grammar) hasStatement(ls []Line) bool {
 	for _, l := range ls {
 		t := strings.TrimLeft(l.Text, " \t")
 		w := firstWord(t)
 		if w == "" || len(w) == len(t) || strings.EqualFold(w, "end") {
 			continue
 		}
-		for _, k := range keywords {
-			if strings.EqualFold(w, k) {
+		for _, k := range g.keywords {
+			if strings.EqualFold(w, k.Name) {
 				return true
 			}
 		}

@@ -48,128 +48,141 @@ func writeBody(sb *strings.Builder, body []Statement, g *games.Game, depth int) 
 	indent := strings.Repeat("  ", depth)
 	for _, s := range body {
 		sb.WriteString(indent + EncodeStatement(s, g) + "\n")
-		switch b := s.(type) {
-		case Phase:
-			writeBody(sb, b.Body, g, depth+1)
-		case *Phase:
-			writeBody(sb, b.Body, g, depth+1)
-		case If:
-			writeBody(sb, b.Then, g, depth+1)
-		case *If:
-			writeBody(sb, b.Then, g, depth+1)
+		if b, ok := s.(Block); ok {
+			writeBody(sb, b.Inner(), g, depth+1)
 		}
 	}
 }
 
 // EncodeStatement writes one statement canonically, on one line, as the
-// acknowledgement and reports quote it. For a phase or if block it writes
-// the opening line only ("phase 2:", "if Kent taken:").
+// acknowledgement and reports quote it (Statement.Encode). For a phase or
+// if block it writes the opening line only ("phase 2:", "if Kent taken:").
 func EncodeStatement(s Statement, g *games.Game) string {
-	name := func(id games.AreaID) string {
-		if g == nil || g.Board == nil {
-			return "#" + strconv.Itoa(int(id))
-		}
-		return g.Board.AreaName(id)
+	if s == nil {
+		return "# unknown statement <nil>"
 	}
-	names := func(ids []games.AreaID, sep string) string {
-		parts := make([]string, len(ids))
-		for i, id := range ids {
-			parts[i] = name(id)
-		}
-		return strings.Join(parts, sep)
+	return s.Encode(g)
+}
+
+// AreaName is the name Encode gives an area: its name on g's board, or
+// "#N" without a board.
+func AreaName(g *games.Game, id games.AreaID) string {
+	if g == nil || g.Board == nil {
+		return "#" + strconv.Itoa(int(id))
 	}
-	switch s := s.(type) {
-	case Place:
-		return fmt.Sprintf("place %s %d", name(s.Area), s.N)
-	case Remove:
-		return fmt.Sprintf("remove %s %d", name(s.Area), s.N)
-	case Reinforce:
-		if s.Cavalry > 0 {
-			return fmt.Sprintf("reinforce cavalry %d", s.Cavalry)
-		}
-		return "reinforce " + name(s.Area)
-	case Move:
-		n := "all"
-		if s.N > 0 {
-			n = strconv.Itoa(s.N)
-		}
-		if s.Unit != "" {
-			n += " " + s.Unit
-		}
-		return fmt.Sprintf("move %s %s", n, names(s.Path, " > "))
-	case Battles:
-		return "battles " + names(s.Areas, ", ")
-	case Casualties:
-		return fmt.Sprintf("casualties %s: %s", name(s.Area), names(s.First, ", "))
-	case Attack:
-		return fmt.Sprintf("attack %s: %s", name(s.Area), encodeRule(s.Rule, names))
-	case Defend:
-		a := "*"
-		if s.Area != games.NoArea {
-			a = name(s.Area)
-		}
-		return fmt.Sprintf("defend %s: %s", a, encodeRule(s.Rule, names))
-	case Withdraw:
-		kw := "withdraw"
-		if s.Stay {
-			kw = "stay"
-		}
-		if s.N > 0 {
-			return fmt.Sprintf("%s %s %d", kw, name(s.Area), s.N)
-		}
-		return fmt.Sprintf("%s %s", kw, name(s.Area))
-	case Target:
-		a := "*"
-		if s.Area != games.NoArea {
-			a = name(s.Area)
-		}
-		return fmt.Sprintf("target %s: %s", a, s.Unit)
-	case Rex:
-		if s.Yes {
-			return "crown yes"
-		}
-		return "crown no"
-	case Phase:
-		return fmt.Sprintf("phase %d:", s.N)
-	case If:
-		what := "lost"
-		if s.Taken {
-			what = "taken"
-		}
-		return fmt.Sprintf("if %s %s:", name(s.Area), what)
-	case *Place:
-		return EncodeStatement(*s, g)
-	case *Remove:
-		return EncodeStatement(*s, g)
-	case *Reinforce:
-		return EncodeStatement(*s, g)
-	case *Move:
-		return EncodeStatement(*s, g)
-	case *Battles:
-		return EncodeStatement(*s, g)
-	case *Casualties:
-		return EncodeStatement(*s, g)
-	case *Attack:
-		return EncodeStatement(*s, g)
-	case *Defend:
-		return EncodeStatement(*s, g)
-	case *Phase:
-		return EncodeStatement(*s, g)
-	case *Withdraw:
-		return EncodeStatement(*s, g)
-	case *Target:
-		return EncodeStatement(*s, g)
-	case *Rex:
-		return EncodeStatement(*s, g)
-	case *If:
-		return EncodeStatement(*s, g)
+	return g.Board.AreaName(id)
+}
+
+// AreaNames is AreaName of each area, joined by sep.
+func AreaNames(g *games.Game, ids []games.AreaID, sep string) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = AreaName(g, id)
 	}
-	return fmt.Sprintf("# unknown statement %T", s)
+	return strings.Join(parts, sep)
+}
+
+// starName is AreaName, or "*" for every area (games.NoArea).
+func starName(g *games.Game, id games.AreaID) string {
+	if id == games.NoArea {
+		return "*"
+	}
+	return AreaName(g, id)
+}
+
+// Encode implements Statement: "place York 2".
+func (s Place) Encode(g *games.Game) string {
+	return fmt.Sprintf("place %s %d", AreaName(g, s.Area), s.N)
+}
+
+// Encode implements Statement: "remove March 2".
+func (s Remove) Encode(g *games.Game) string {
+	return fmt.Sprintf("remove %s %d", AreaName(g, s.Area), s.N)
+}
+
+// Encode implements Statement: "reinforce Wessex", "reinforce cavalry 2".
+func (s Reinforce) Encode(g *games.Game) string {
+	if s.Cavalry > 0 {
+		return fmt.Sprintf("reinforce cavalry %d", s.Cavalry)
+	}
+	return "reinforce " + AreaName(g, s.Area)
+}
+
+// Encode implements Statement: "move 2 York > Bernicia", "move all
+// leader York > Bernicia".
+func (s Move) Encode(g *games.Game) string {
+	n := "all"
+	if s.N > 0 {
+		n = strconv.Itoa(s.N)
+	}
+	if s.Unit != "" {
+		n += " " + s.Unit
+	}
+	return fmt.Sprintf("move %s %s", n, AreaNames(g, s.Path, " > "))
+}
+
+// Encode implements Statement: "battles Kent, Essex".
+func (s Battles) Encode(g *games.Game) string {
+	return "battles " + AreaNames(g, s.Areas, ", ")
+}
+
+// Encode implements Statement: "casualties Kent: Sussex, Essex".
+func (s Casualties) Encode(g *games.Game) string {
+	return fmt.Sprintf("casualties %s: %s", AreaName(g, s.Area), AreaNames(g, s.First, ", "))
+}
+
+// Encode implements Statement: "attack Kent: retreat when mine <= 1".
+func (s Attack) Encode(g *games.Game) string {
+	return fmt.Sprintf("attack %s: %s", AreaName(g, s.Area), encodeRule(s.Rule, g))
+}
+
+// Encode implements Statement: "defend *: hold".
+func (s Defend) Encode(g *games.Game) string {
+	return fmt.Sprintf("defend %s: %s", starName(g, s.Area), encodeRule(s.Rule, g))
+}
+
+// Encode implements Statement: "withdraw Kent 2", "stay York".
+func (s Withdraw) Encode(g *games.Game) string {
+	kw := "withdraw"
+	if s.Stay {
+		kw = "stay"
+	}
+	if s.N > 0 {
+		return fmt.Sprintf("%s %s %d", kw, AreaName(g, s.Area), s.N)
+	}
+	return fmt.Sprintf("%s %s", kw, AreaName(g, s.Area))
+}
+
+// Encode implements Statement: "target Kent: cavalry".
+func (s Target) Encode(g *games.Game) string {
+	return fmt.Sprintf("target %s: %s", starName(g, s.Area), s.Unit)
+}
+
+// Encode implements Statement: "crown yes".
+func (s Rex) Encode(*games.Game) string {
+	if s.Yes {
+		return "crown yes"
+	}
+	return "crown no"
+}
+
+// Encode implements Statement: the opening line, "phase 2:".
+func (s Phase) Encode(*games.Game) string {
+	return fmt.Sprintf("phase %d:", s.N)
+}
+
+// Encode implements Statement: the opening line, "if Kent taken:".
+func (s If) Encode(g *games.Game) string {
+	what := "lost"
+	if s.Taken {
+		what = "taken"
+	}
+	return fmt.Sprintf("if %s %s:", AreaName(g, s.Area), what)
 }
 
 // encodeRule writes "hold" or "retreat [N] [to A, B] [when COND]"; a nil
 // or Always{} When gives a bare "retreat" (at the first chance).
-func encodeRule(r Rule, names func([]games.AreaID, string) string) string {
+func encodeRule(r Rule, g *games.Game) string {
 	if r.Hold {
 		return "hold"
 	}
@@ -181,7 +194,7 @@ func encodeRule(r Rule, names func([]games.AreaID, string) string) string {
 		s += " leader"
 	}
 	if len(r.To) > 0 {
-		s += " to " + names(r.To, ", ")
+		s += " to " + AreaNames(g, r.To, ", ")
 	}
 	switch r.When.(type) {
 	case nil, Always:

@@ -370,7 +370,7 @@ func messy(r *rand.Rand, text string) string {
 		if w := firstWord(l); w != "" {
 			short := w
 			for n := 1; n <= len(w); n++ {
-				if k, _ := keyword(w[:n]); k == w {
+				if k, _ := base.lookup(w[:n]); k != nil && k.Name == w {
 					short = w[:n+r.IntN(len(w)-n+1)]
 					break
 				}

@@ -76,6 +76,11 @@ func TestDecodeErrors(t *testing.T) {
 		{"attack an area twice", "attack York: hold\nattack York: hold", `line 7: a second "attack York" (the first is line 6)`},
 		{"casualties twice", "casualties Kent: Sussex\ncasualties Kent: Essex", `line 7: a second "casualties Kent" (the first is line 6)`},
 		{"twice in a block", "phase 2:\n  battles Kent\n  battles York", `line 8: a second "battles" (the first is line 7)`},
+		// The statement after the colon of a one-line block is in the block:
+		// its canonical form is indented under it, where a second one was
+		// refused, so Decode(Encode(f)) failed for a file Decode accepted.
+		{"twice in a block, once after its colon", "if Kent taken: battles Kent\n  battles Essex", `line 7: a second "battles" (the first is line 6)`},
+		{"twice in a block, twice after colons", "phase 2: if Kent taken: reinforce Kent\n    reinforce Essex", `line 7: a second "reinforce" (the first is line 6)`},
 		{"error in a one-line if", "if Kent taken: move 2 Kentt > Essex", `line 6: unknown area "Kentt" (did you mean Kent?)`},
 		{"error in a block", "phase 2:\n  if York taken:\n    move 2 Yrok > Bernicia", `line 8: unknown area "Yrok" (did you mean York?)`},
 		{"tabs and spaces mixed", "if York taken:\n  if Kent taken:\n\tbattles York", `line 8: the indentation mixes tabs and spaces, so it is unclear which block this line belongs to; indent with spaces only`},

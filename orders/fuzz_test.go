@@ -24,14 +24,18 @@ var writeCorpus = flag.Bool("corpus", false, "rewrite the seed corpora in testda
 func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, g := range []*games.Game{redux, reduxLR} {
-			roundTrip(t, text, g)
+			roundTrip(t, text, g, nil, "r05-saxons")
 		}
 	})
 }
 
-func roundTrip(t *testing.T, text string, g *games.Game) {
-	file, errs := Decode(text, g)
-	partial(t, text, g, file, errs)
+// roundTrip is FuzzDecode's check of one input under grammar gr (nil:
+// Base), whose turn ids include turn; the test of an extended grammar
+// calls it too (export_test.go).
+func roundTrip(t *testing.T, text string, g *games.Game, gr *Grammar, turn string) {
+	o := Options{Grammar: gr}
+	file, errs := DecodeWith(text, g, o)
+	partial(t, text, g, o, turn, file, errs)
 	if errs != nil {
 		if file != nil {
 			t.Fatalf("errors and a File")
@@ -44,7 +48,7 @@ func roundTrip(t *testing.T, text string, g *games.Game) {
 		return
 	}
 	enc := Encode(file, g)
-	again, errs := Decode(enc, g)
+	again, errs := DecodeWith(enc, g, o)
 	if errs != nil {
 		t.Fatalf("%s: Decode(Encode(f)): %v\ninput %q\ncanonical:\n%s", g.Ruleset.Name, errs, text, enc)
 	}
@@ -61,8 +65,9 @@ func roundTrip(t *testing.T, text string, g *games.Game) {
 // errors, the same File when there are none, and otherwise a File whose
 // statements, under a good header, encode and decode to themselves
 // without an error (what was understood is all well formed).
-func partial(t *testing.T, text string, g *games.Game, file *File, errs Errors) {
-	pf, perrs := DecodeWith(text, g, Options{Partial: true})
+func partial(t *testing.T, text string, g *games.Game, o Options, turn string, file *File, errs Errors) {
+	o.Partial = true
+	pf, perrs := DecodeWith(text, g, o)
 	if !reflect.DeepEqual(perrs, errs) {
 		t.Fatalf("%s: Partial gives other errors\ninput %q\n got %v\nwant %v", g.Ruleset.Name, text, perrs, errs)
 	}
@@ -75,12 +80,13 @@ func partial(t *testing.T, text string, g *games.Game, file *File, errs Errors) 
 	if pf == nil {
 		t.Fatalf("%s: Partial gives no File\ninput %q", g.Ruleset.Name, text)
 	}
-	good := &File{Kind: pf.Kind, Game: "g", Nation: "Saxons", Turn: "r05-saxons", Token: "t", Body: pf.Body}
+	good := &File{Kind: pf.Kind, Game: "g", Nation: "Saxons", Turn: turn, Token: "t", Body: pf.Body}
 	if pf.Kind == StandingOrders {
 		good.Turn = ""
 	}
 	enc := Encode(good, g)
-	again, errs := Decode(enc, g)
+	o.Partial = false
+	again, errs := DecodeWith(enc, g, o)
 	if errs != nil {
 		t.Fatalf("%s: what Partial understood does not decode: %v\ninput %q\ncanonical:\n%s", g.Ruleset.Name, errs, text, enc)
 	}

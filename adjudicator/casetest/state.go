@@ -221,9 +221,9 @@ func (a *At) next(s *adjudicator.State) int {
 }
 
 // orderFile decodes lines as one nation's order file with the real parser
-// (orders.Decode). Each line keeps its number in the case file, so that
-// errors, events and the case agree: the envelope takes lines 1 to 4 and
-// blank lines fill the rest.
+// and the ruleset's grammar (orders.DecodeWith, Ruleset.Grammar). Each line
+// keeps its number in the case file, so that errors, events and the case
+// agree: the envelope takes lines 1 to 4 and blank lines fill the rest.
 func (a *At) orderFile(n adjudicator.NationID, turn string, lines []Line) *orders.File {
 	a.T.Helper()
 	head := []string{"game: cases", "nation: " + a.NationName(n), "turn: " + turn, "token: t"}
@@ -244,7 +244,7 @@ func (a *At) orderFile(n adjudicator.NationID, turn string, lines []Line) *order
 		sb.WriteString(strings.Repeat("\n", l.N-at-1) + l.Text + "\n")
 		at = l.N
 	}
-	f, errs := orders.Decode(sb.String(), a.G)
+	f, errs := orders.DecodeWith(sb.String(), a.G, orders.Options{Grammar: a.E.R.Grammar})
 	if errs != nil {
 		if len(lines) > 0 {
 			a.L = lines[0]

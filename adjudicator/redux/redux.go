@@ -23,6 +23,7 @@ import (
 var Ruleset = adjudicator.Ruleset{
 	Ruleset:       games.MustLookup("redux"),
 	Kinds:         []adjudicator.Kind{{Name: "infantry", Army: true, Moves: 2}},
+	Grammar:       orders.Base(),
 	Setup:         Setup,
 	Due:           Due,
 	Stages:        Stages,
