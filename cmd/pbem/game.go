@@ -182,7 +182,11 @@ var checkCmd = command{
 	summary: "check an order file against the game as it stands, recording nothing",
 	doc: `Turn orders are checked against the state at the start of the turn due;
 standing orders may come at any time. Every error is listed with its line.
-FILE "-" reads standard input.`,
+FILE "-" reads standard input.
+
+Orders sent early, for a later nation turn of the same round, are checked
+against today's position ("checked against today's position; will be
+checked again when due"): pbem turn takes them once their turn is due.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		return func(e *env, pos []string) int {
@@ -203,6 +207,9 @@ FILE "-" reads standard input.`,
 				what = "standing orders"
 			}
 			fmt.Fprintf(e.stdout, "%s: the %s %s are accepted as:\n\n%s\ndigest %s\n", pos[0], games.Possessive(rc.Nation), what, rc.Orders, rc.Digest)
+			if rc.Ahead != "" {
+				fmt.Fprintf(e.stdout, "\n%s comes first: the orders for %s were checked against today's position; they will be checked again when due.\n", rc.Ahead, rc.Turn)
+			}
 			return exitOK
 		}
 	},
