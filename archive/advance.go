@@ -20,6 +20,9 @@ type Step struct {
 	Nation string // empty for a round event
 	NMR    bool   // the bot played a missed turn
 	ByGM   bool   // the GM entered the orders
+	// Orders are the orders as understood: the archived file in canonical
+	// form without its marker lines; empty for a round event.
+	Orders string
 	State  *adjudicator.State
 	Events []adjudicator.Event
 	Report string
@@ -83,7 +86,9 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 		return nil, fmt.Errorf("%s: %w", info.Dir(), err)
 	}
 	st := &Step{StepInfo: info, Nation: due.Nation, NMR: isNMR(in.orders), ByGM: isBehalf(in.orders), State: pl.state, Events: pl.events}
-	st.Report = g.r.report(g.gf, g.reportData(st, g.state, pl.files))
+	d := g.reportData(st, g.state, pl.files)
+	st.Orders = d.orders
+	st.Report = g.r.report(g.gf, d)
 	pl.files[fileReport] = []byte(st.Report)
 	if err := g.writeStep(info, pl.files); err != nil {
 		return nil, g.fail(err)

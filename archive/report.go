@@ -285,6 +285,18 @@ func (g *Game) Report(id string) (string, error) {
 	return g.r.report(g.gf, d), nil
 }
 
+// StepNumber is the number of a step for LoadStep: id is a step id (the
+// latest step in force with it, else the latest superseded one), a step
+// number, or empty for the step the game stands at; 0 is the start.
+func (g *Game) StepNumber(id string) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if id == "" {
+		return g.h.last(), nil
+	}
+	return g.find(id)
+}
+
 // find resolves a step for Report: "start", a number (any step, superseded
 // ones too) or an id (the latest step in force with it, else the latest
 // superseded one).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -63,6 +64,70 @@ func TestTemplate(t *testing.T) {
 	} {
 		if code, _, errw := pbem(t, "template", "--game", game, "--nation", tc.nation); code != tc.code || !strings.Contains(errw, tc.stderr) {
 			t.Errorf("template --nation %s: exit %d, want %d\n%s", tc.nation, code, tc.code, errw)
+		}
+	}
+}
+
+// TestPost: pbem post is one paste-ready post of a step: the report's
+// headline, who sent the orders and the orders as understood, the map and
+// the report; its BBCode [list] of the orders, pasted back, is the same
+// orders (the digest of check is the digest of the turn's file), and its
+// Markdown keeps them in a code block.
+func TestPost(t *testing.T) {
+	game, tmp := newForumGame(t)
+	if code, _, errw := pbem(t, "post", "--game", game); code != exitRejected || !strings.Contains(errw, "no step yet") {
+		t.Errorf("post before any step: exit %d\n%s", code, errw)
+	}
+	must(t, "nmr", "--game", game)
+	file := write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > March\nattack March: retreat when mine <= 1\n")
+	digest := regexp.MustCompile(`digest ([0-9a-f]{64})`).FindStringSubmatch(must(t, "check", "--game", game, file))
+	must(t, "turn", "--game", game, file)
+
+	code, post, errw := pbem(t, "post", "--game", game, "--turn", "r01-welsh")
+	if code != exitOK {
+		t.Fatalf("post: exit %d\n%s", code, errw)
+	}
+	if !strings.HasPrefix(post, "[size=150][b]Round 1: the Welsh turn[/b][/size]\n[i]") {
+		t.Errorf("the post does not open with the report's headline:\n%s", post)
+	}
+	contains(t, "post", post,
+		"[b]The Welsh orders, entered by the GM on Alice's behalf, as understood:[/b]\n[list]\n[*]game: hastings\n",
+		"[*]move 1 Powys > March\n[*]attack March: retreat when mine <= 1\n[/list]\n",
+		"[i]The map after r01-welsh is attached.[/i]", "Battle 1 in March", "[b]Dice[/b]")
+	contains(t, "post stderr", errw, filepath.Join(game, "views", "002-r01-welsh", "map.png"))
+	if strings.Count(post, "Round 1: the Welsh turn") != 1 {
+		t.Error("the headline is in the post twice")
+	}
+
+	// The orders pasted back from the post: the same file.
+	list := post[strings.Index(post, "[list]\n[*]game:"):]
+	list = list[:strings.Index(list, "[/list]")+len("[/list]")]
+	must(t, "rollback", "--game", game, "--to", "r01-romanobritish", "--why", "test the paste")
+	pasted := write(t, tmp, "paste.txt", "[quote=GM]"+list+"[/quote]\n")
+	out := must(t, "check", "--game", game, pasted)
+	if digest == nil || !strings.Contains(out, "digest "+digest[1]) {
+		t.Errorf("the pasted list is not the orders of the post (digest %v):\n%s", digest, out)
+	}
+	must(t, "turn", "--game", game, file)
+
+	code, md, errw := pbem(t, "post", "--game", game, "--format", "markdown", "--map-url", "https://forum.example/m.png")
+	if code != exitOK || errw != "" {
+		t.Fatalf("post --format markdown: exit %d\n%s", code, errw)
+	}
+	contains(t, "markdown post", md, "## Round 1: the Welsh turn\n\n*", "\n```\ngame: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > March\n", "![The map after r01-welsh](https://forum.example/m.png)", "### Battles")
+	contains(t, "post of the bot's turn", must(t, "post", "--game", game, "--turn", "1"), "No orders came from Carol for the Romano-British by the deadline: the bot played these.")
+	if code, _, errw := pbem(t, "post", "--game", game, "--turn", "002"); code != exitRejected || !strings.Contains(errw, "superseded by rollback 1") {
+		t.Errorf("post of a superseded step: exit %d\n%s", code, errw)
+	}
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"--format", "pdf"}, `unknown --format "pdf": want bbcode or markdown`},
+		{[]string{"--map-url", "ftp://x/m.png"}, `--map-url "ftp://x/m.png": want an http or https address`},
+	} {
+		if code, _, errw := pbem(t, append([]string{"post", "--game", game}, tc.args...)...); code != exitUsage || !strings.Contains(errw, tc.stderr) {
+			t.Errorf("post %v: exit %d\n%s", tc.args, code, errw)
 		}
 	}
 }
