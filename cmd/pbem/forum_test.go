@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newForumGame creates a 3-player reduX game "hastings" in a temporary
@@ -130,4 +133,43 @@ func TestPost(t *testing.T) {
 			t.Errorf("post %v: exit %d\n%s", tc.args, code, errw)
 		}
 	}
+}
+
+// TestStatusMarks: pbem status marks the steps the bot played (a missed
+// turn, docs/design.md §2) and those the GM entered (§3), and shows the
+// deadline of a game pbem serve runs, from its clock in DATA/pace
+// (daemon.TestReadClock tests the daemon's side).
+func TestStatusMarks(t *testing.T) {
+	tmp := t.TempDir()
+	game := filepath.Join(tmp, "data", "games", "hastings")
+	players := write(t, tmp, "players.yaml", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+	must(t, "new", "--game", game, "--players", players)
+	must(t, "nmr", "--game", game)
+	must(t, "turn", "--game", game, write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > March\n"))
+	out := must(t, "status", "--game", game)
+	contains(t, "status", out, "001-r01-romanobritish  seed s_1  bot: no orders by the deadline\n",
+		"002-r01-welsh  seed s_2  GM: entered for the player\n", "(1 played by the bot, 1 entered by the GM)")
+	if strings.Contains(out, "deadline ") {
+		t.Errorf("a deadline without a clock:\n%s", out)
+	}
+
+	pace := filepath.Join(tmp, "data", "pace")
+	deadline := time.Now().Add(30*time.Hour + 10*time.Minute).UTC().Truncate(time.Second)
+	write(t, mkdir(t, pace), "hastings.json", fmt.Sprintf(`{"turn": "r01-brigantes", "paused": true, "auto": {"Brigantes": true}, "deadline": %q}`, deadline.Format(time.RFC3339)))
+	contains(t, "status with a clock", must(t, "status", "--game", game),
+		"Due: r01-brigantes", "  deadline "+deadline.Format("Mon 2 Jan 2006 15:04 MST")+" (in 30h", "the GM paused the game", "the bot plays (auto on): Brigantes")
+	write(t, pace, "hastings.json", `{"turn": "r01-welsh", "deadline": "2026-01-01T00:00:00Z"}`)
+	if out := must(t, "status", "--game", game); strings.Contains(out, "deadline ") {
+		t.Errorf("the clock of an earlier turn is shown:\n%s", out)
+	}
+	write(t, pace, "hastings.json", `{"turn": `)
+	contains(t, "status with a broken clock", must(t, "status", "--game", game), "deadline unreadable: ", "hastings.json")
+}
+
+func mkdir(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

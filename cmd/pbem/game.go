@@ -340,7 +340,12 @@ var nmrCmd = command{
 
 var statusCmd = command{
 	name: "status", args: "--game DIR",
-	summary: "show the players, what is due and every step, superseded ones marked",
+	summary: "show the players, what is due and its deadline, and every step, marked when the bot or the GM entered its orders or it was superseded",
+	doc: `Each step is listed with its seed and marked "bot" when no orders came
+by the deadline and the bot played the turn, "GM" when the GM entered the
+orders for the player, and "superseded" when a rollback set it aside.
+The deadline of the turn due is shown for a game that pbem serve runs
+(a game directory DATA/games/ID, its clock in DATA/pace/ID.json).`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		return func(e *env, _ []string) int {
@@ -380,16 +385,9 @@ var statusCmd = command{
 				default:
 					fmt.Fprintln(w, "  no orders yet")
 				}
+				e.statusClock(g)
 			}
-			steps := g.Steps()
-			fmt.Fprintf(w, "\nSteps (%d)\n", len(steps))
-			for _, st := range steps {
-				mark := ""
-				if st.Superseded() {
-					mark = fmt.Sprintf("  superseded by rollback %d", st.SupersededBy)
-				}
-				fmt.Fprintf(w, "  %s  seed s_%d%s\n", st.Dir(), st.Seed, mark)
-			}
+			e.statusSteps(g)
 			if rbs := g.Rollbacks(); len(rbs) > 0 {
 				fmt.Fprintln(w, "\nRollbacks")
 				for _, rb := range rbs {
