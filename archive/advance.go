@@ -23,9 +23,11 @@ type Step struct {
 	// Orders are the orders as understood: the archived file in canonical
 	// form without its marker lines; empty for a round event.
 	Orders string
-	State  *adjudicator.State
-	Events []adjudicator.Event
-	Report string
+	// SeedHex is the step's dice seed s_i, revealed with it (docs/dice.md).
+	SeedHex string
+	State   *adjudicator.State
+	Events  []adjudicator.Event
+	Report  string
 }
 
 // Advance adjudicates what is due and writes the step: a nation turn with
@@ -87,7 +89,7 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 	}
 	st := &Step{StepInfo: info, Nation: due.Nation, NMR: isNMR(in.orders), ByGM: isBehalf(in.orders), State: pl.state, Events: pl.events}
 	d := g.reportData(st, g.state, pl.files)
-	st.Orders = d.orders
+	st.Orders, st.SeedHex = d.orders, d.seed
 	st.Report = g.r.report(g.gf, d)
 	pl.files[fileReport] = []byte(st.Report)
 	if err := g.writeStep(info, pl.files); err != nil {

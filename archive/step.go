@@ -365,7 +365,7 @@ func (g *Game) LoadStep(n int) (step *Step, before *adjudicator.State, err error
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	step = &Step{StepInfo: info, Nation: d.nation, NMR: d.nmr, ByGM: d.byGM, Orders: d.orders, State: d.state, Events: d.events, Report: string(files[fileReport])}
+	step = &Step{StepInfo: info, Nation: d.nation, NMR: d.nmr, ByGM: d.byGM, Orders: d.orders, SeedHex: d.seed, State: d.state, Events: d.events, Report: string(files[fileReport])}
 	return step, before, nil
 }
 

@@ -92,6 +92,13 @@ func HTML(r *Report, mapCID string) string {
 	return renderHTML("report.html.tmpl", r, mapCID, "")
 }
 
+// HTMLPage is the report as a web page of its own, HTML's document with
+// the map the image at mapSrc (a URL or a relative path) instead of a mail
+// attachment: the report.html of a step's views, beside its map.png.
+func HTMLPage(r *Report, mapSrc string) string {
+	return renderHTML("report.html.tmpl", r, "", mapSrc)
+}
+
 // HTMLSection is the report as a part of a larger page, such as a game's
 // history: the body of HTML's document (the same inline styles), its map
 // the image at mapSrc (a URL or a relative path, lazily loaded; none if

@@ -140,30 +140,41 @@ func forumPost(g *archive.Game, turn, format, mapURL string) (post, attach strin
 			return "", "", fmt.Errorf("the map of %s: %w", st.ID, err)
 		}
 	}
-	// The report's headline (title and subtitle) opens the post.
+	mapLine := ""
+	switch {
+	case format == "bbcode" && mapURL != "":
+		mapLine = fmt.Sprintf("[img]%s[/img]", mapURL)
+	case format == "bbcode":
+		mapLine = fmt.Sprintf("[i]The map after %s is attached.[/i]", st.ID)
+	case mapURL != "":
+		mapLine = fmt.Sprintf("![The map after %s](%s)", st.ID, mapURL)
+	default:
+		mapLine = fmt.Sprintf("*The map after %s is attached.*", st.ID)
+	}
+	post = composePost(g, st, report, format, mapLine)
+	if mapURL == "" {
+		attach = mapFile
+	}
+	return post, attach, nil
+}
+
+// composePost is a step's post: the report's headline (title and
+// subtitle), who sent the orders and the orders as understood, the map
+// line, then the rest of the report.
+func composePost(g *archive.Game, st *archive.Step, report, format, mapLine string) string {
 	head, rest := splitHeadline(report, format)
 	var b strings.Builder
 	b.WriteString(head)
 	if format == "bbcode" {
 		bbOrders(&b, g, st)
-		if mapURL != "" {
-			fmt.Fprintf(&b, "[img]%s[/img]\n\n", mapURL)
-		} else {
-			fmt.Fprintf(&b, "[i]The map after %s is attached.[/i]\n\n", st.ID)
-		}
 	} else {
 		mdOrders(&b, g, st)
-		if mapURL != "" {
-			fmt.Fprintf(&b, "![The map after %s](%s)\n\n", st.ID, mapURL)
-		} else {
-			fmt.Fprintf(&b, "*The map after %s is attached.*\n\n", st.ID)
-		}
+	}
+	if mapLine != "" {
+		b.WriteString(mapLine + "\n\n")
 	}
 	b.WriteString(rest)
-	if mapURL == "" {
-		attach = mapFile
-	}
-	return b.String(), attach, nil
+	return b.String()
 }
 
 // splitHeadline cuts a report after its headline: the title and the

@@ -173,3 +173,77 @@ func mkdir(t *testing.T, dir string) string {
 	}
 	return dir
 }
+
+// TestHistory: pbem history is one document of the whole story: the
+// facts, the start, every step in force with its orders as understood, its
+// report and its seed (docs/design.md §4), the standings and the
+// rollbacks; superseded steps are left out. Markdown and HTML in a folder
+// carry every step's map beside them.
+func TestHistory(t *testing.T) {
+	game, tmp := newForumGame(t)
+	must(t, "nmr", "--game", game)
+	must(t, "turn", "--game", game, write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > March\n"))
+	must(t, "nmr", "--game", game)
+	must(t, "rollback", "--game", game, "--to", "r01-welsh", "--why", "Bob's orders came in time")
+	must(t, "nmr", "--game", game)
+
+	text := must(t, "history", "--game", game)
+	contains(t, "text history", text, "The story of game hastings: Britannia reduX Core",
+		"Alice (yellow): Welsh", "Dice commitment s_0:", "Steps: 3, from the start to r01-brigantes",
+		"The start of the game", "pbem game hastings, step 001: r01-romanobritish", "No orders came from Carol",
+		"step 002: r01-welsh", "The Welsh orders were entered by the GM on Alice's behalf.", "    move 1 Powys > March",
+		"Battle 1 in March", "The seed is s_2", "step 004: r01-brigantes",
+		"Standings so far (the game goes on: r01-caledonians is due)", "1. ", "Rollbacks", "Bob's orders came in time")
+	if strings.Contains(text, "step 003:") {
+		t.Error("the history holds the superseded step 003")
+	}
+	for i, l := range strings.Split(text, "\n") {
+		if len([]rune(l)) > 72 {
+			t.Errorf("text history line %d is %d columns: %q", i+1, len([]rune(l)), l)
+		}
+	}
+
+	md := must(t, "history", "--game", game, "--format", "markdown")
+	contains(t, "markdown history", md, "# The story of game hastings", "## The start", "## Round 1: the Welsh turn",
+		"**The Welsh orders, entered by the GM on Alice's behalf, as understood:**\n\n```\ngame: hastings", "## Standings so far")
+	if strings.Contains(md, "![") {
+		t.Error("the markdown history on standard output links maps it did not write")
+	}
+	folder := filepath.Join(tmp, "story")
+	contains(t, "markdown history in a folder", must(t, "history", "--game", game, "--format", "md", "-o", folder), "history.md (3 steps)")
+	html := filepath.Join(tmp, "page")
+	contains(t, "html history", must(t, "history", "--game", game, "--format", "html", "-o", html), "index.html (3 steps)")
+	page, err := os.ReadFile(filepath.Join(html, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mdFile, err := os.ReadFile(filepath.Join(folder, "history.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []string{"001-r01-romanobritish", "002-r01-welsh", "004-r01-brigantes"} {
+		contains(t, "html history", string(page), `<section id="`+step+`">`, `<a href="#`+step+`">`, `src="maps/`+step+`.png"`)
+		contains(t, "markdown history", string(mdFile), "(maps/"+step+".png)")
+		for _, dir := range []string{html, folder} {
+			if st, err := os.Stat(filepath.Join(dir, "maps", step+".png")); err != nil || st.Size() == 0 {
+				t.Errorf("no map %s in %s: %v", step, dir, err)
+			}
+		}
+	}
+	contains(t, "html history", string(page), "The Welsh orders, entered by the GM on Alice&#39;s behalf, as understood:", "<pre>game: hastings\nnation: Welsh", "Bob&#39;s orders came in time")
+	if strings.Contains(string(page), "003-r01-brigantes") {
+		t.Error("the html history holds the superseded step 003")
+	}
+
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"--format", "pdf"}, `unknown --format "pdf": want text, markdown, html`},
+		{[]string{"--format", "html"}, "--format html writes a folder (index.html and maps/): give it with -o"},
+	} {
+		if code, _, errw := pbem(t, append([]string{"history", "--game", game}, tc.args...)...); code != exitUsage || !strings.Contains(errw, tc.stderr) {
+			t.Errorf("history %v: exit %d\n%s", tc.args, code, errw)
+		}
+	}
+}

@@ -216,6 +216,8 @@ func formatReport(g *archive.Game, turn, format string) (string, error) {
 	switch format {
 	case "html":
 		return templates.HTML(r, ""), nil
+	case "html-page": // the views' report.html, beside its map.png
+		return templates.HTMLPage(r, "map.png"), nil
 	case "markdown", "md":
 		return templates.Markdown(r), nil
 	case "bbcode":
@@ -238,7 +240,7 @@ func writeViews(g *archive.Game, st *archive.Step) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	for _, f := range []struct{ format, name string }{{"html", "report.html"}, {"markdown", "report.md"}, {"bbcode", "report.bbcode"}, {"json", "report.json"}} {
+	for _, f := range []struct{ format, name string }{{"html-page", "report.html"}, {"markdown", "report.md"}, {"bbcode", "report.bbcode"}, {"json", "report.json"}} {
 		out, err := formatReport(g, st.ID, f.format)
 		if err != nil {
 			return "", err
