@@ -40,10 +40,15 @@ type Texts struct {
 	// has nowhere to go (7.2, 7.2.1, 7.2.2).
 	DefenderStuck func(t *Turn, nation, area string) string
 	AttackerStuck func(t *Turn, area string) string
+	// Victory is the rule by which the player with the most victory points
+	// wins, cited where a report names the winner (reduX Core 3); "" cites
+	// none.
+	Victory string
 }
 
 // CoreTexts are reduX Core's words.
 var CoreTexts = Texts{
+	Victory: "reduX Core 3",
 	Force: func(inf, cav int, leader string) string {
 		n := inf + cav
 		return fmt.Sprintf("%d %s", n, armies(n))

@@ -71,7 +71,7 @@ var toy = adjudicator.Ruleset{
 	Due:     toyDue,
 	Stages:  toyStages,
 	Move:    adjudicator.MoveRules{Select: adjudicator.OneKind},
-	Texts:   &adjudicator.CoreTexts,
+	Texts:   &toyTexts,
 	Bot: func(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
 		return bot.Core(e, s, game, token, seed, nil)
 	},
@@ -79,6 +79,13 @@ var toy = adjudicator.Ruleset{
 		return bot.CoreStanding(e, n, game, token, seed, nil)
 	},
 }
+
+// toyTexts are reduX Core's words, the winner cited by Toy 4.2.
+var toyTexts = func() adjudicator.Texts {
+	x := adjudicator.CoreTexts
+	x.Victory = "Toy 4.2"
+	return x
+}()
 
 func init() {
 	games.Register(&toyData)
@@ -375,6 +382,9 @@ func toyMap(t *testing.T, g *archive.Game, id string, before, after *adjudicator
 			at("Fells"), at("Harbour"), at("Marsh"), at("Meadow"), at("Cliffs"), at("Woods"))
 	}
 	r := templates.Build(g.Engine(), id, before, after, events, templates.Options{Game: g.ID(), Players: []string{"Olive", "Hugo"}})
+	if after.Over && !strings.Contains(r.Next, " VP (Toy 4.2).") && !strings.Contains(r.Next, " VP each (Toy 4.2).") {
+		t.Errorf("%s: the report names the winner by another rule: %s", id, r.Next)
+	}
 	v := templates.MapView(g.Rules(), r)
 	units := 0
 	for _, st := range v.Stacks {
