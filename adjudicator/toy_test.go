@@ -64,20 +64,16 @@ var toyData = games.Ruleset{
 // toy is the toy ruleset: the kernel's stages and defaults, its own set-up,
 // turn order, scoring and end of game (Toy 2–4), the kernel's Core bot.
 var toy = adjudicator.Ruleset{
-	Ruleset: &toyData,
-	Kinds:   []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
-	Players: 2,
-	Setup:   toySetup,
-	Due:     toyDue,
-	Stages:  toyStages,
-	Move:    adjudicator.MoveRules{Select: adjudicator.OneKind},
-	Texts:   &toyTexts,
-	Bot: func(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
-		return bot.Core(e, s, game, token, seed, nil)
-	},
-	BotStanding: func(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
-		return bot.CoreStanding(e, n, game, token, seed, nil)
-	},
+	Ruleset:     &toyData,
+	Kinds:       []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
+	Players:     2,
+	Setup:       toySetup,
+	Due:         toyDue,
+	Stages:      toyStages,
+	Move:        adjudicator.MoveRules{Select: adjudicator.OneKind},
+	Texts:       &toyTexts,
+	Bot:         bot.Player(nil),
+	BotStanding: bot.StandingPlayer(nil),
 }
 
 // toyTexts are reduX Core's words, the winner cited by Toy 4.2.

@@ -15,6 +15,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -30,9 +31,9 @@ var Ruleset = adjudicator.Ruleset{
 	Move:          adjudicator.MoveRules{Select: adjudicator.OneKind},
 	Texts:         &adjudicator.CoreTexts,
 	CheckStanding: checkStanding,
-	Bot:           Bot,
+	Bot:           bot.Player(nil),
 	Legacy:        Legacy(false),
-	BotStanding:   BotStanding,
+	BotStanding:   bot.StandingPlayer(nil), // hold, or fall back against odds
 }
 
 // checkStanding accepts defend lines without leaders (reduX Core 7.2).
