@@ -76,12 +76,29 @@ var toy = adjudicator.Ruleset{
 	BotStanding: bot.StandingPlayer(nil),
 }
 
-// toyTexts are reduX Core's words, the winner cited by Toy 4.2.
+// toyTexts are reduX Core's words with the toy's own where it words
+// things anew (adjudicator.Texts, the ruleset's report fragments): its
+// units are bands (Toy 1.2), and the winner is named by Toy 4.2.
 var toyTexts = func() adjudicator.Texts {
 	x := adjudicator.CoreTexts
+	x.Force = func(inf, _ int, _ string) string { return bands(inf) }
+	x.Moved = func(t *adjudicator.Turn, inf, _ int, _ string, path []string) string {
+		return fmt.Sprintf("%s of the %s %s %s", bands(inf), t.Nation(), adjudicator.Verb(inf, "moves", "move"), strings.Join(path, " > "))
+	}
+	x.Range = func(_ *adjudicator.Turn, _ bool, _, limit, steps int) (string, string) {
+		return "Toy 1.2", fmt.Sprintf("bands move at most %d areas; this path has %d", limit, steps)
+	}
 	x.Victory = "Toy 4.2"
 	return x
 }()
+
+// bands counts bands: "1 band", "3 bands".
+func bands(n int) string {
+	if n == 1 {
+		return "1 band"
+	}
+	return fmt.Sprintf("%d bands", n)
+}
 
 func init() {
 	games.Register(&toyData)
@@ -164,9 +181,10 @@ func toyNextRound(t *adjudicator.Turn) {
 	s.Next = 0
 }
 
-// toyLook is where TestToyGame writes the maps it draws, to look at them:
+// toyLook is where TestToyGame writes each step's report and map, to look
+// at them:
 // go test ./adjudicator -run TestToyGame -toy.look DIR.
-var toyLook = flag.String("toy.look", "", "write the toy game's maps (PNG) into this directory")
+var toyLook = flag.String("toy.look", "", "write the toy game's reports and maps (PNG) into this directory")
 
 // toyEngine is the engine of a toy game for two players.
 func toyEngine(t *testing.T) *adjudicator.Engine {
@@ -267,7 +285,8 @@ func (r *toyRand) Read(p []byte) (int, error) {
 // created, standing orders set, every nation turn's file sent by its
 // player with their token (every third turn missed and played by the bot),
 // every step written and the game reopened from disk after each, agreeing
-// with the step just played; the game ends after round 4; verify accepts
+// with the step just played; the reports tell of moves in the toy's words
+// (its Texts); the game ends after round 4; verify accepts
 // the archive and refuses it once a state is changed; and the map of every
 // step draws the toy's board from its centres (at:), with every link
 // shown.
@@ -287,7 +306,7 @@ func TestToyGame(t *testing.T) {
 		}
 	}
 	before := g.State()
-	maps := 0
+	moves := 0
 	for step := 1; !g.Due().Over; step++ {
 		if step > 40 {
 			t.Fatal("the toy game does not end")
@@ -301,9 +320,20 @@ func TestToyGame(t *testing.T) {
 			t.Fatalf("step %d %s: the reopened game's position differs:\n%s\nwant\n%s", step, st.ID, got, want)
 		}
 		g = again
+		if *toyLook != "" {
+			if err := os.WriteFile(filepath.Join(*toyLook, "toy-"+st.ID+".txt"), []byte(st.Report), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		toyMap(t, g, st.ID, before, st.State, st.Events)
-		maps++
 		before = st.State
+		moves += strings.Count(st.Report, " of the Otters move") + strings.Count(st.Report, " of the Herons move")
+		if strings.Contains(st.Report, "armies move") || strings.Contains(st.Report, "army moves") {
+			t.Errorf("step %d %s: a move in the words of another ruleset:\n%s", step, st.ID, st.Report)
+		}
+	}
+	if moves == 0 {
+		t.Errorf("no report tells of a band's move in the toy's words (Texts.Moved)")
 	}
 	if s := g.State(); !s.Over || s.Round != 4 {
 		t.Errorf("the game ends in round %d (over %v), want after round 4", s.Round, s.Over)
