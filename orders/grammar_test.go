@@ -311,7 +311,9 @@ func TestWalk(t *testing.T) {
 		t.Fatal(errs)
 	}
 	var got []string
-	orders.Walk(f.Body, func(st orders.Statement) { got = append(got, fmt.Sprintf("%d:%s", st.Pos(), strings.Fields(st.Encode(redux))[0])) })
+	orders.Walk(f.Body, func(st orders.Statement) {
+		got = append(got, fmt.Sprintf("%d:%s", st.Pos(), strings.Fields(st.Encode(redux))[0]))
+	})
 	want := "6:muster 7:phase 8:omen 9:if 9:vow 10:muster 11:move 12:vow"
 	if strings.Join(got, " ") != want {
 		t.Errorf("Walk visits %s\nwant %s", strings.Join(got, " "), want)
