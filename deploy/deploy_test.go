@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/pbem-org/pbem/archive"
 )
 
 // The paths the unit, the Dockerfile, config.example.yaml and
@@ -129,13 +131,16 @@ func TestSystemdUnit(t *testing.T) {
 	}
 }
 
-// dockerfile is a Dockerfile's instructions, continuation lines joined.
+// instruction is one instruction of a Dockerfile, its continuation lines
+// joined.
 type instruction struct {
 	cmd  string // upper case: FROM, RUN ...
 	args string
 	line int
 }
 
+// readDockerfile returns the instructions of a Dockerfile, skipping its
+// comments and blank lines.
 func readDockerfile(t *testing.T, file string) []instruction {
 	t.Helper()
 	b, err := os.ReadFile(file)
@@ -226,6 +231,8 @@ func TestDockerfile(t *testing.T) {
 	}
 }
 
+// jsonArray reads an instruction's arguments in the JSON form, failing the
+// test on the shell form.
 func jsonArray(t *testing.T, in instruction) []string {
 	t.Helper()
 	var v []string
@@ -311,4 +318,47 @@ func ignoredBy(patterns []string, file string) string {
 		}
 	}
 	return ""
+}
+
+// TestREADMEInstall checks the README's install instructions: its first
+// two commands are still the demo and the tests, the go install line names
+// this module's command, and the players file it shows is one pbem new
+// accepts (archive.ParsePlayers).
+func TestREADMEInstall(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	first := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(readme)
+	if first == nil {
+		t.Fatal("README has no sh block")
+	}
+	lines := strings.Split(strings.TrimSpace(first[1]), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "go run ./cmd/pbem demo ") || !strings.HasPrefix(lines[1], "go test ./... ") {
+		t.Errorf("the README's first commands are %q, want go run ./cmd/pbem demo and go test ./...", lines)
+	}
+	mod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	module := regexp.MustCompile(`(?m)^module (\S+)$`).FindSubmatch(mod)
+	if module == nil {
+		t.Fatal("go.mod has no module line")
+	}
+	if want := "\ngo install " + string(module[1]) + "/cmd/pbem@latest "; !strings.Contains(readme, want) {
+		t.Errorf("README lacks %q", strings.TrimSpace(want))
+	}
+	_, section, ok := strings.Cut(readme, "\n## The players file\n")
+	if !ok {
+		t.Fatal(`README has no "## The players file" section`)
+	}
+	example := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(section)
+	if example == nil {
+		t.Fatal("the players file section has no yaml example")
+	}
+	ps, err := archive.ParsePlayers("README.md", []byte(example[1]))
+	if err != nil || len(ps) != 3 || ps[0].Name != "Alice" || ps[0].Email != "alice@example.org" {
+		t.Errorf("the README's players file: %v, %v", ps, err)
+	}
 }
