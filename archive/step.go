@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -438,29 +437,4 @@ func (g *Game) reviewAgain(f *orders.File) *adjudicator.Review {
 		return g.r.e.Review(before, f, standing)
 	}
 	return nil
-}
-
-// EnteredBy says who entered the orders of step n (1 to len(Steps()),
-// superseded steps too), read from its orders.txt alone: "player" (the
-// player's file), "gm" (the GM entered it, docs/design.md §3), "bot" (no
-// orders came by the deadline and the bot played the turn, §2) or "" for a
-// round event, which takes no orders.
-func (g *Game) EnteredBy(n int) (string, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if n < 1 || n > len(g.h.steps) {
-		return "", fmt.Errorf("there is no step %d in game %s (steps 001 to %03d)", n, g.gf.Game, len(g.h.steps))
-	}
-	data, err := os.ReadFile(filepath.Join(g.stepFolder(n), fileOrders))
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return "", nil
-	case err != nil:
-		return "", err
-	case isNMR(data):
-		return "bot", nil
-	case isBehalf(data):
-		return "gm", nil
-	}
-	return "player", nil
 }

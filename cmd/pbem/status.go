@@ -55,13 +55,13 @@ func (e *env) statusSteps(g *archive.Game) {
 	bot, gm := 0, 0
 	for _, st := range steps {
 		var marks []string
-		switch by, err := g.EnteredBy(st.Number); {
+		switch step, _, err := g.LoadStep(st.Number); {
 		case err != nil:
 			marks = append(marks, fmt.Sprintf("unreadable: %v", err))
-		case by == "bot":
+		case step.NMR:
 			marks = append(marks, "bot: no orders by the deadline")
 			bot++
-		case by == "gm":
+		case step.ByGM:
 			marks = append(marks, "GM: entered for the player")
 			gm++
 		}
