@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/dice"
@@ -157,12 +158,19 @@ func (e *Engine) TurnID(s *State) string { return e.Due(s).ID }
 
 // NationTurnID builds a nation turn id: "r05-saxons".
 func NationTurnID(round int, nation string) string {
-	return fmt.Sprintf("r%02d-%s", round, FoldLetters(nation))
+	r := strconv.Itoa(round)
+	if round < 10 && round >= 0 {
+		r = "0" + r
+	}
+	return "r" + r + "-" + FoldLetters(nation)
 }
 
 // FoldLetters keeps the lowercase letters of a name: "Romano-British" is
 // "romanobritish".
 func FoldLetters(s string) string {
+	if isLowerLetters(s) {
+		return s
+	}
 	var sb strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' {
@@ -170,6 +178,16 @@ func FoldLetters(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// isLowerLetters reports whether s is only the letters a to z.
+func isLowerLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // Play plays the step that is due in s and returns the new position and

@@ -67,6 +67,9 @@ func (t *Turn) StackingOK(m NationID) (ok bool, where games.AreaID) {
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		c := t.Armies(id, m)
+		if c == 0 { // no limit is below zero
+			continue
+		}
 		norm, os := t.StackLimit(id)
 		if c > os {
 			return false, id

@@ -90,22 +90,29 @@ func Plays(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) 
 	return false
 }
 
-// Stages are the stages of a reduX Core step.
+// Stages are the stages of a reduX Core step. The slices are shared:
+// callers must not change them.
 func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 	if t.Step.Kind == adjudicator.RoundEvent {
-		return []adjudicator.Stage{{Name: "end of round", Rule: "reduX Core 4.3", Part: adjudicator.Fighting, Run: EndRound}}
+		return roundStages
 	}
-	return []adjudicator.Stage{
-		{Name: "turn", Rule: "reduX Core 4.1", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
-		{Name: "population increase", Rule: "reduX Core 5.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
-		{Name: "reinforcements", Rule: "reduX Core 5.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
-		{Name: "one movement phase", Rule: "reduX L&R 11.3", Part: adjudicator.Setup, Run: adjudicator.PhaseStatements},
-		{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
-		{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
-		{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
-		{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
-		{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
-	}
+	return turnStages
+}
+
+// roundStages is the end of a round (reduX Core 4.3).
+var roundStages = []adjudicator.Stage{{Name: "end of round", Rule: "reduX Core 4.3", Part: adjudicator.Fighting, Run: EndRound}}
+
+// turnStages is a nation turn (reduX Core 4.1).
+var turnStages = []adjudicator.Stage{
+	{Name: "turn", Rule: "reduX Core 4.1", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
+	{Name: "population increase", Rule: "reduX Core 5.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
+	{Name: "reinforcements", Rule: "reduX Core 5.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
+	{Name: "one movement phase", Rule: "reduX L&R 11.3", Part: adjudicator.Setup, Run: adjudicator.PhaseStatements},
+	{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
+	{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
+	{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
+	{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
+	{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
 }
 
 // NextNation passes the turn on in the Play Order (reduX Core 4.1).
