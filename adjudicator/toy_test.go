@@ -314,7 +314,8 @@ func (r *toyRand) Read(p []byte) (int, error) {
 // reduX's are refused) and the game reopened from disk after each, agreeing
 // with the step just played; the reports tell of moves in the toy's words
 // (its Texts); the game ends after round 4; verify accepts
-// the archive and refuses it once a state is changed; and the map of every
+// the archive, again after a rollback to the end of summer and the rest
+// played again, and refuses it once a state is changed; and the map of every
 // step draws the toy's board from its centres (at:), with every link
 // shown.
 func TestToyGame(t *testing.T) {
@@ -376,6 +377,7 @@ func TestToyGame(t *testing.T) {
 	if err := archive.Verify(dir); err != nil {
 		t.Fatalf("Verify: %v", err)
 	}
+	last = toyRollback(t, g, tokens)
 	state := filepath.Join(dir, "turns", last.Dir(), "state.json")
 	data, err := os.ReadFile(state)
 	if err != nil {
@@ -387,6 +389,36 @@ func TestToyGame(t *testing.T) {
 	if err := archive.Verify(dir); err == nil {
 		t.Errorf("Verify accepts a toy game whose last state was changed")
 	}
+}
+
+// toyRollback takes the finished game back to the end of summer, plays
+// the rest again (missed turns, the bot) and verifies the game with its
+// superseded steps; it returns the new last step.
+func toyRollback(t *testing.T, g *archive.Game, tokens archive.Tokens) archive.StepInfo {
+	t.Helper()
+	if _, err := g.Rollback("summer-end", "a test: the autumn again"); err != nil {
+		t.Fatal(err)
+	}
+	if due := g.Due(); due.ID != "autumn-otters" {
+		t.Fatalf("after the rollback %s is due, want autumn-otters", due.ID)
+	}
+	for step := 100; !g.Due().Over; step++ {
+		toyAdvance(t, g, tokens, step)
+	}
+	if err := archive.Verify(g.Dir()); err != nil {
+		t.Fatalf("Verify after the rollback: %v", err)
+	}
+	steps := g.Steps()
+	superseded := 0
+	for _, st := range steps {
+		if st.Superseded() {
+			superseded++
+		}
+	}
+	if superseded == 0 {
+		t.Errorf("the rollback superseded no step")
+	}
+	return steps[len(steps)-1]
 }
 
 // toyAdvance plays the step due in g: a nation turn from its player's file
