@@ -82,12 +82,16 @@ var toy = adjudicator.Ruleset{
 
 // toyTexts are reduX Core's words with the toy's own where it words
 // things anew (adjudicator.Texts, the ruleset's report fragments): its
-// units are bands (Toy 1.2), and the winner is named by Toy 4.2.
+// units are bands (Toy 1.2), they arrive by Toy 3.2, and the winner is
+// named by Toy 4.2.
 var toyTexts = func() adjudicator.Texts {
 	x := adjudicator.CoreTexts
 	x.Force = func(inf, _ int, _ string) string { return bands(inf) }
 	x.Moved = func(t *adjudicator.Turn, inf, _ int, _ string, path []string) string {
 		return fmt.Sprintf("%s of the %s %s %s", bands(inf), t.Nation(), adjudicator.Verb(inf, "moves", "move"), strings.Join(path, " > "))
+	}
+	x.Invaders = func(t *adjudicator.Turn, where string, inf, _ int, _ string) string {
+		return fmt.Sprintf("%s of the %s %s in %s (Toy 3.2)", bands(inf), t.Nation(), adjudicator.Verb(inf, "arrives", "arrive"), where)
 	}
 	x.Range = func(_ *adjudicator.Turn, _ bool, _, limit, steps int) (string, string) {
 		return "Toy 1.2", fmt.Sprintf("bands move at most %d areas; this path has %d", limit, steps)
