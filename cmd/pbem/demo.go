@@ -168,15 +168,17 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	stats, verr := archive.VerifyStats(gameDir)
 	view, _ = archive.Open(gameDir)
 	battles, nmr := 0, 0
-	for _, st := range view.Steps() {
-		b, _ := os.ReadFile(filepath.Join(gameDir, "turns", st.Dir(), "events.jsonl"))
-		evs, _ := adjudicator.UnmarshalEvents(b)
-		for _, ev := range evs {
+	for _, info := range view.Steps() {
+		st, err := view.LoadStep(info.Number)
+		if err != nil {
+			return err
+		}
+		for _, ev := range st.Events {
 			if ev.Kind == adjudicator.EvBattle {
 				battles++
 			}
 		}
-		if o, _ := os.ReadFile(filepath.Join(gameDir, "turns", st.Dir(), "orders.txt")); bytes.HasPrefix(o, []byte("# nmr")) {
+		if st.NMR {
 			nmr++
 		}
 	}

@@ -255,6 +255,18 @@ func TestReportFormatsAndMap(t *testing.T) {
 	must(t, "map", "--game", dir, "-o", svg)
 	data, _ = os.ReadFile(svg)
 	contains(t, "map svg", string(data), "<svg", "Orkneys")
+
+	// The start, as report --turn start has it (issue 14), in every format
+	// and as a map titled as the start.
+	contains(t, "map --turn start", must(t, "map", "--game", dir, "--turn", "start", "-o", svg), "(start)")
+	data, _ = os.ReadFile(svg)
+	contains(t, "map of the start", string(data), "Round I (43-60) — the start of the") // the title wraps
+	contains(t, "report --turn start", must(t, "report", "--game", dir, "--turn", "start"), "The start of the game")
+	contains(t, "report --turn start --format markdown", must(t, "report", "--game", dir, "--turn", "start", "--format", "markdown"), "Round 1: the start of the game")
+	code, _, stderr = pbem(t, "map", "--game", dir, "--turn", "r99-nobody", "-o", svg)
+	if code != exitRejected || !strings.Contains(stderr, `no step "r99-nobody"`) {
+		t.Errorf("map --turn r99-nobody: exit %d, %q", code, stderr)
+	}
 }
 
 // TestTokensStayPrivate: pbem new prints the players' tokens for the GM to
