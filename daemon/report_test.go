@@ -98,11 +98,13 @@ func BenchmarkMailReports(b *testing.B) {
 	}
 	out.n = 0
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		if err := d.mailReports(g, step, ""); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	if out.n != 7*b.N {
 		b.Fatalf("%d mails, want %d", out.n, 7*b.N)
 	}
