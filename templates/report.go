@@ -6,7 +6,9 @@
 //
 // A Report is built once from the rules data, the states before and after
 // the step and the step's events (Build); every format renders the same
-// Report, so the formats never disagree. Each format is an embedded
+// Report, so the formats never disagree. A player's copy is the public
+// Report's For(seat): only its personal part is derived again. The map of
+// a step (MapView, MapPNG) is drawn from the same Report. Each format is an embedded
 // text/template or html/template file under tmpl/.
 package templates
 
