@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/templates"
 )
 
 // pbem runs the command line in-process and returns its exit code and
@@ -250,6 +253,19 @@ func TestReportFormatsAndMap(t *testing.T) {
 	data, err := os.ReadFile(png)
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Fatalf("map wrote no PNG: %v", err)
+	}
+	// The daemon mails templates.MapPNG of the step's public report
+	// (daemon TestMailedMapIsTheStepsMap): pbem map draws that picture.
+	g, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.Step("r04-angles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mailed, err := templates.MapPNG(g.Rules(), g.Public(st, "Mon 7 Dec 18:00 UTC")); err != nil || !bytes.Equal(mailed, data) {
+		t.Errorf("pbem map is not the map the daemon mails (%v)", err)
 	}
 	svg := filepath.Join(t.TempDir(), "m.svg")
 	must(t, "map", "--game", dir, "-o", svg)
