@@ -61,12 +61,7 @@ func (r *rules) report(gf *gameFile, st *Step) string {
 		}
 	}
 	b.WriteString("\n")
-	var names []string
-	for _, p := range gf.Players {
-		names = append(names, p.Name)
-	}
-	b.WriteString(templates.Text(templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
-		templates.Options{Game: gf.Game, Seed: st.SeedHex, Players: names})))
+	b.WriteString(templates.Text(r.public(gf, st, "")))
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}

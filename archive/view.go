@@ -171,9 +171,11 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 }
 
 // PlayerNames are the players' names in seat order, as reports name them.
-func (g *Game) PlayerNames() []string {
+func (g *Game) PlayerNames() []string { return playerNames(g.gf) }
+
+func playerNames(gf *gameFile) []string {
 	var names []string
-	for _, p := range g.gf.Players {
+	for _, p := range gf.Players {
 		names = append(names, p.Name)
 	}
 	return names
@@ -183,8 +185,12 @@ func (g *Game) PlayerNames() []string {
 // (templates.Build without a reader), with deadline as when the next
 // orders are due ("" for none). Each player's copy is Public(...).For(seat):
 // the step's report is built once, whatever the number of seats and
-// formats.
+// formats. The text report in report.txt holds the public report too.
 func (g *Game) Public(st *Step, deadline string) *templates.Report {
-	return templates.Build(g.r.e, st.ID, st.Before, st.State, st.Events,
-		templates.Options{Game: g.gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: g.PlayerNames(), Start: st.Start()})
+	return g.r.public(g.gf, st, deadline)
+}
+
+func (r *rules) public(gf *gameFile, st *Step, deadline string) *templates.Report {
+	return templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
+		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start()})
 }
