@@ -261,7 +261,7 @@ func TestLoadStep(t *testing.T) {
 	f.reopen()
 	for _, p := range steps {
 		n := p.step.Number
-		got, err := f.g.LoadStep(n)
+		got, before, err := f.g.LoadStep(n)
 		if err != nil {
 			t.Fatalf("LoadStep(%d): %v", n, err)
 		}
@@ -277,7 +277,7 @@ func TestLoadStep(t *testing.T) {
 		if a, b := adjudicator.MarshalEvents(got.Events), adjudicator.MarshalEvents(want.Events); !bytes.Equal(a, b) || len(got.Events) == 0 {
 			t.Errorf("LoadStep(%d): %d events, Advance gave %d", n, len(got.Events), len(want.Events))
 		}
-		if string(f.g.Engine().MarshalState(got.Before)) != p.before {
+		if string(f.g.Engine().MarshalState(before)) != p.before || before != got.Before {
 			t.Errorf("LoadStep(%d): the state before is not the state Advance started from (parent %d)", n, p.step.Parent)
 		}
 	}
@@ -286,15 +286,15 @@ func TestLoadStep(t *testing.T) {
 	}
 
 	for _, n := range []int{0, -1, len(steps) + 1} {
-		if _, err := f.g.LoadStep(n); err == nil || !strings.Contains(err.Error(), "there is no step") {
+		if _, _, err := f.g.LoadStep(n); err == nil || !strings.Contains(err.Error(), "there is no step") {
 			t.Errorf("LoadStep(%d): %v", n, err)
 		}
 	}
 	os.Remove(stepPath(t, f.dir, 8, fileEvents))
-	if _, err := f.g.LoadStep(9); err != nil {
+	if _, _, err := f.g.LoadStep(9); err != nil {
 		t.Errorf("LoadStep(9) reads its parent's state only: %v", err)
 	}
-	if _, err := f.g.LoadStep(8); err == nil || !strings.Contains(err.Error(), filepath.Join(turnsDir, "008-r01-end")+": no "+fileEvents) {
+	if _, _, err := f.g.LoadStep(8); err == nil || !strings.Contains(err.Error(), filepath.Join(turnsDir, "008-r01-end")+": no "+fileEvents) {
 		t.Errorf("LoadStep(8) without events.jsonl: %v", err)
 	}
 }

@@ -84,15 +84,20 @@ func (g *Game) Step(id string) (*Step, error) {
 }
 
 // LoadStep reads step n (1 to len(Steps()), superseded steps too) back
-// from the archive as Advance returned it. The mail daemon uses it to send
-// a step's mail when a crash came between Advance and the mail.
-func (g *Game) LoadStep(n int) (*Step, error) {
+// from the archive as Advance returned it, and the state it started from
+// (step.Before, returned too for the callers that take it). The mail
+// daemon uses it to send a step's mail when a crash came between Advance
+// and the mail.
+func (g *Game) LoadStep(n int) (step *Step, before *adjudicator.State, err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if n < 1 || n > len(g.h.steps) {
-		return nil, fmt.Errorf("there is no step %d in game %s (steps 001 to %03d)", n, g.gf.Game, len(g.h.steps))
+		return nil, nil, fmt.Errorf("there is no step %d in game %s (steps 001 to %03d)", n, g.gf.Game, len(g.h.steps))
 	}
-	return g.loadStep(n)
+	if step, err = g.loadStep(n); err != nil {
+		return nil, nil, err
+	}
+	return step, step.Before, nil
 }
 
 // loadStep reads step n >= 1. Call with g.mu held.

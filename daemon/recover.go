@@ -104,7 +104,7 @@ func (d *Daemon) recoverAdvance(g *archive.Game) error {
 		// is no mail to catch up on; the clock adjudicates again if due.
 		return d.endAdvance(g)
 	}
-	step, err := g.LoadStep(written.Number)
+	step, _, err := g.LoadStep(written.Number)
 	if err != nil {
 		return fmt.Errorf("queueing the mail of step %s, adjudicated before a crash: %w", written.Dir(), err)
 	}

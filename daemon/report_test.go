@@ -92,7 +92,7 @@ func BenchmarkMailReports(b *testing.B) {
 	steps := g.Steps()
 	var step *archive.Step
 	for n := len(steps); step == nil || step.Nation == ""; n-- {
-		if step, err = g.LoadStep(n); err != nil {
+		if step, _, err = g.LoadStep(n); err != nil {
 			b.Fatal(err)
 		}
 	}

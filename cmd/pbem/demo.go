@@ -198,7 +198,7 @@ func demoSummary(e *env, srv *mailtest.Server, players []*demoPlayer, dir string
 	}
 	battles, nmr := 0, 0
 	for _, info := range view.Steps() {
-		st, err := view.LoadStep(info.Number)
+		st, _, err := view.LoadStep(info.Number)
 		if err != nil {
 			return err
 		}
