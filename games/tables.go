@@ -78,7 +78,10 @@ type Nation struct {
 	Start      map[string]int `yaml:"start"`
 	Population int            `yaml:"population"`
 	British    bool           `yaml:"british"`
-	Why        string         `yaml:"why"`
+	// Colour is the fill of the nation's counters on the map ("#rrggbb");
+	// "" takes NationPalette's colour for the nation's place in the list.
+	Colour string `yaml:"colour"`
+	Why    string `yaml:"why"`
 
 	CentreIDs []AreaID   `yaml:"-"`
 	StartIDs  []Stack    `yaml:"-"` // sorted by area
@@ -297,6 +300,9 @@ func ParseTables(file string, data []byte, b *Board) (*Tables, error) {
 		if total > n.Armies {
 			return nil, fail(n.line, "%s starts with %d armies but has only %d", n.Name, total, n.Armies)
 		}
+		if n.Colour != "" && !hexColour(n.Colour) {
+			return nil, fail(n.line, "%s: colour %q is not #rrggbb", n.Name, n.Colour)
+		}
 		if n.Population < 0 || n.Population > t.Population.TrackMax {
 			return nil, fail(n.line, "%s: population %d is off the track 0..%d", n.Name, n.Population, t.Population.TrackMax)
 		}
@@ -483,6 +489,26 @@ func (t *Tables) NationIndex(name string) (int, error) {
 		return -1, fmt.Errorf("unknown nation %q (did you mean %s?)", name, orList(sug))
 	}
 	return -1, fmt.Errorf("unknown nation %q", name)
+}
+
+// NationPalette colours the counters of nations whose tables give no
+// colour, the i-th nation of the list taking the i-th colour (round again
+// past the end). Its first fifteen are reduX's nations' colours, chosen so
+// that any two stay apart for deuteranopes and none fades into the map's
+// land or sea (mapdraw/cvd_test.go checks both).
+var NationPalette = []string{
+	"#ff5577", "#888833", "#77cc55", "#0088ff", "#dd66aa",
+	"#996666", "#cc8800", "#881188", "#6688bb", "#00ccdd",
+	"#005555", "#991100", "#005511", "#cc88ff", "#881144",
+}
+
+// NationColour is the colour of nation i's counters on the map: its
+// colour: in the tables, else NationPalette's.
+func (t *Tables) NationColour(i int) string {
+	if c := t.Nations[i].Colour; c != "" {
+		return c
+	}
+	return NationPalette[i%len(NationPalette)]
 }
 
 // Split returns the player split for a player count, or nil.

@@ -313,14 +313,34 @@ func initial(s string) string {
 	return strings.ToUpper(string(r))
 }
 
+// drawDisc draws a counter's disc of radius r: filled with the nation's
+// colour inside a ring of the controlling player's colour, or without a
+// ring when ring is "" (issue 14: counters coloured by nation, the player
+// shown as a ring).
+func drawDisc(s *scene, group string, c Point, r float64, fill, ring string) {
+	if ring == "" {
+		s.circle(group, paint{Fill: fill, Stroke: inkColour, Width: 1.2}, c, r)
+		return
+	}
+	s.circle(group, paint{Fill: ring, Stroke: inkColour, Width: 1.2}, c, r)
+	s.circle(group, paint{Fill: fill, Stroke: inkColour, Width: 0.9}, c, r*ringInner)
+}
+
+// ringInner is the nation's disc's radius inside a player's ring, as a
+// share of the counter's.
+const ringInner = 0.72
+
 func drawStack(s *scene, st Stack, c Point) {
 	col, _ := parseColour(st.Colour)
-	fill := hexColour(col)
-	s.circle("counters", paint{Fill: fill, Stroke: inkColour, Width: 1.3}, c, discR)
+	r := discR
+	if st.Ring != "" {
+		r = ringR
+	}
+	drawDisc(s, "counters", c, r, hexColour(col), st.Ring)
 	n := strconv.Itoa(st.Armies)
 	size := countSize
 	if len(n) > 1 {
-		size = 11
+		size = 10.5
 	}
 	s.text("counters", n, fontBold, size, Point{c.X, c.Y + size*0.36}, 0.5, contrastText(col), "", 0)
 	s.text("counters", stackTag(st), fontBold, tagSize, Point{c.X, c.Y + discR + 9}, 0.5, inkColour, paperColour, 2.2)
@@ -338,12 +358,15 @@ func drawStack(s *scene, st Stack, c Point) {
 	}
 }
 
-// wrap breaks text into lines no wider than w.
+// wrap breaks text into lines no wider than w, at spaces but never at a
+// no-break space (nbsp), which it writes as a space.
 func wrap(s *scene, f fontID, size float64, text string, w float64) []string {
 	var out []string
+	space := func(r rune) bool { return r == ' ' || r == '\t' }
 	for _, para := range splitLines(text) {
 		line := ""
-		for _, word := range strings.Fields(para) {
+		for _, word := range strings.FieldsFunc(para, space) {
+			word = strings.ReplaceAll(word, nbsp, " ")
 			try := word
 			if line != "" {
 				try = line + " " + word
@@ -358,151 +381,4 @@ func wrap(s *scene, f fontID, size float64, text string, w float64) []string {
 		out = append(out, line)
 	}
 	return out
-}
-
-func drawLegend(s *scene, g *Geometry, b *games.Board, v *View) {
-	box := g.Legend
-	if box.W <= 0 {
-		return
-	}
-	const pad = 10
-	inner := box.W - 2*pad
-	type nation struct{ name, colour, tag string }
-	var nations []nation
-	seen := map[nation]bool{}
-	leaders := []string{}
-	for _, st := range v.Stacks {
-		col, _ := parseColour(st.Colour)
-		n := nation{st.Nation, hexColour(col), stackTag(st)}
-		if !seen[n] {
-			seen[n] = true
-			nations = append(nations, n)
-		}
-		if st.Leader != "" {
-			leaders = append(leaders, initial(st.Leader)+" "+st.Leader+" ("+stackTag(st)+")")
-		}
-	}
-	var title []string
-	if strings.TrimSpace(v.Title) != "" {
-		title = wrap(s, fontBold, 18, v.Title, inner)
-	}
-	var lines []string
-	for _, l := range v.Legend {
-		lines = append(lines, wrap(s, fontRegular, 13, l, inner)...)
-	}
-	h := pad + float64(len(title))*22 + float64(len(lines))*17
-	if len(nations) > 0 {
-		h += 8 + float64((len(nations)+1)/2)*19
-	}
-	if len(leaders) > 0 {
-		h += 4 + 17*float64(len(wrap(s, fontRegular, 12, "Leaders: "+strings.Join(leaders, ", "), inner)))
-	}
-	keys := legendKeys(s, g, b)
-	h += 8 + float64((len(keys)+1)/2)*20 + pad
-	bg := Rect{box.X, box.Y, box.W, h}
-	s.path("legend", paint{Fill: "#fbfaf6", Stroke: inkColour, Width: 1.2}, true,
-		[]Point{{bg.X, bg.Y}, {bg.X + bg.W, bg.Y}, {bg.X + bg.W, bg.Y + bg.H}, {bg.X, bg.Y + bg.H}})
-	x, y := box.X+pad, box.Y+pad
-	for _, t := range title {
-		y += 18
-		s.text("legend", t, fontBold, 18, Point{x, y}, 0, inkColour, "", 0)
-		y += 4
-	}
-	for _, l := range lines {
-		y += 15
-		s.text("legend", l, fontRegular, 13, Point{x, y}, 0, inkColour, "", 0)
-		y += 2
-	}
-	if len(nations) > 0 {
-		y += 8
-		for i, n := range nations {
-			cx := x + 8 + float64(i%2)*(inner/2)
-			cy := y + 9 + float64(i/2)*19
-			col, _ := parseColour(n.colour)
-			s.circle("legend", paint{Fill: n.colour, Stroke: inkColour, Width: 1}, Point{cx, cy}, 7.5)
-			s.text("legend", n.tag, fontBold, 7.5, Point{cx, cy + 2.7}, 0.5, contrastText(col), "", 0)
-			s.text("legend", n.name, fontRegular, 12.5, Point{cx + 13, cy + 4.5}, 0, inkColour, "", 0)
-		}
-		y += float64((len(nations)+1)/2) * 19
-	}
-	if len(leaders) > 0 {
-		y += 4
-		for _, l := range wrap(s, fontRegular, 12, "Leaders: "+strings.Join(leaders, ", "), inner) {
-			y += 14
-			s.text("legend", l, fontRegular, 12, Point{x, y}, 0, inkColour, "", 0)
-			y += 3
-		}
-	}
-	// Key to the symbols.
-	y += 8
-	col := inner / 2
-	for i, k := range keys {
-		c := Point{x + 10 + float64(i%2)*col, y + 10 + float64(i/2)*20}
-		k.draw(c)
-		s.text("legend", k.label, fontRegular, 12, Point{c.X + 17, c.Y + 4.3}, 0, inkColour, "", 0)
-	}
-}
-
-// legendKey is one symbol of the legend's key.
-type legendKey struct {
-	label string
-	draw  func(c Point)
-}
-
-// legendKeys are the symbols the map uses: each terrain kind that needs
-// saying (every one but a plain "clear"), region borders where the board
-// has regions, straits, links and borders of no passage where the drawing
-// has them, battles, cavalry and leaders.
-func legendKeys(s *scene, g *Geometry, b *games.Board) []legendKey {
-	var keys []legendKey
-	looks := terrainLooks(b)
-	for i, t := range b.Terrains {
-		if !t.Difficult && t.Name == "clear" && t.Colour == "" {
-			continue
-		}
-		label, look := t.Name, looks[i]
-		if label == "difficult" {
-			label = "difficult terrain"
-		}
-		keys = append(keys, legendKey{label, func(c Point) {
-			sq := [][]Point{{{c.X - 9, c.Y - 7}, {c.X + 9, c.Y - 7}, {c.X + 9, c.Y + 7}, {c.X - 9, c.Y + 7}}}
-			s.path("legend", paint{Fill: look.fill(0), Stroke: borderColour, Width: 0.8}, true, sq...)
-			if !math.IsNaN(look.hatchA) {
-				s.path("legend", paint{Stroke: hatchColour, Width: 0.9}, false, hatchAt(sq, hatchGap, look.hatchA)...)
-			}
-		}})
-	}
-	if len(b.Regions) > 1 {
-		keys = append(keys, legendKey{"region border", func(c Point) {
-			s.path("legend", paint{Stroke: regionColour, Width: 2.8}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
-		}})
-	}
-	if len(g.Straits) > 0 {
-		keys = append(keys, legendKey{"strait", func(c Point) {
-			drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, straitColour, "", 1.6, 6, true, []float64{4, 3})
-		}})
-	}
-	if len(g.Links) > 0 {
-		keys = append(keys, legendKey{"link", func(c Point) {
-			drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, linkColour, "", 1.6, 6, true, []float64{2, 3})
-		}})
-	}
-	for _, bd := range g.Borders {
-		if bd.Unlinked && bd.Kind != SeaBorder && bd.Length >= MinBorder/2 {
-			keys = append(keys, legendKey{"no passage", func(c Point) {
-				s.path("legend", paint{Stroke: barrierColour, Width: 3.2, Dash: []float64{3, 3}}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
-			}})
-			break
-		}
-	}
-	keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }},
-		legendKey{"cavalry (count)", func(c Point) {
-			s.path("legend", paint{Fill: paperColour, Stroke: inkColour, Width: 1.1}, true,
-				[]Point{{c.X, c.Y - 7.5}, {c.X + 7.5, c.Y}, {c.X, c.Y + 7.5}, {c.X - 7.5, c.Y}})
-		}},
-		legendKey{"leader (initial)", func(c Point) {
-			s.path("legend", paint{Fill: inkColour}, true,
-				[]Point{{c.X - 6, c.Y - 6}, {c.X + 6, c.Y - 6}, {c.X + 6, c.Y + 6}, {c.X - 6, c.Y + 6}})
-		}})
-	return keys
 }

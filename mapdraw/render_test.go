@@ -135,8 +135,9 @@ func TestCountersClear(t *testing.T) {
 		labels[id] = labelBox(geo, b, games.AreaID(id))
 	}
 	obstacles := append([]Rect(nil), labels...)
+	marks := placeBattleMarks(geo, b, v.Battles, labels)
 	for _, id := range v.Battles {
-		obstacles = append(obstacles, rectAround(battleMarkAt(labels[id]), 24, 24))
+		obstacles = append(obstacles, rectAround(marks[id], markSize, markSize))
 	}
 	at := layoutStacks(geo, b, v, obstacles)
 	for i, st := range v.Stacks {
@@ -231,5 +232,48 @@ func TestConcurrentRenders(t *testing.T) {
 	for range 4 {
 		require.NoError(t, <-errs)
 		assert.True(t, bytes.Equal(want.Bytes(), <-outs))
+	}
+}
+
+// TestBattleMarksClearOfNames: a battle's mark never covers an area's or a
+// sea's name (issue 14), nor another mark, even with a battle in every land
+// area at once; and it stays beside its own name.
+func TestBattleMarksClearOfNames(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := MustForBoard(b)
+	labels := make([]Rect, len(b.Areas))
+	for id := range b.Areas {
+		labels[id] = labelBox(geo, b, games.AreaID(id))
+	}
+	names := nameBoxes(geo, b, labels)
+	for _, tc := range []struct {
+		name    string
+		battles []games.AreaID
+	}{
+		{"late", lateView(t, g).Battles},
+		{"every land area", func() (out []games.AreaID) {
+			for id := range b.NumLand {
+				out = append(out, games.AreaID(id))
+			}
+			return out
+		}()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			marks := placeBattleMarks(geo, b, tc.battles, labels)
+			require.Len(t, marks, len(tc.battles))
+			var placed []Rect
+			for _, id := range tc.battles {
+				m := rectAround(marks[id], markSize, markSize)
+				for k, n := range names {
+					assert.False(t, m.overlaps(n), "the mark of %s covers name %d (%v)", b.AreaName(id), k, n)
+				}
+				for _, p := range placed {
+					assert.False(t, m.overlaps(p), "the mark of %s covers another mark", b.AreaName(id))
+				}
+				placed = append(placed, m)
+				assert.True(t, labels[id].grow(markSize+50).contains(marks[id]), "the mark of %s is beside its name", b.AreaName(id))
+			}
+		})
 	}
 }
