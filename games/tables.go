@@ -497,9 +497,9 @@ func (t *Tables) NationIndex(name string) (int, error) {
 // that any two stay apart for deuteranopes and none fades into the map's
 // land or sea (mapdraw/cvd_test.go checks both).
 var NationPalette = []string{
-	"#ff5577", "#888833", "#77cc55", "#0088ff", "#dd66aa",
-	"#996666", "#cc8800", "#881188", "#6688bb", "#00ccdd",
-	"#005555", "#991100", "#005511", "#cc88ff", "#881144",
+	"#881188", "#991100", "#005511", "#6688bb", "#ff5577",
+	"#996666", "#00ccdd", "#888833", "#77cc55", "#cc8800",
+	"#0088ff", "#dd66aa", "#005555", "#cc88ff", "#881144",
 }
 
 // NationColour is the colour of nation i's counters on the map: its

@@ -101,10 +101,10 @@ func StackFootprint(c Point) Rect { return footprint(Stack{}, c) }
 func footprint(st Stack, c Point) Rect {
 	x0, x1, y0 := c.X-12.5, c.X+12.5, c.Y-12
 	if st.Cavalry > 0 {
-		x1, y0 = c.X+19.5, c.Y-17.5
+		x1, y0 = c.X+22, c.Y-20
 	}
 	if st.Leader != "" {
-		x0, y0 = c.X-18, c.Y-16.5
+		x0, y0 = c.X-21, c.Y-19
 	}
 	return Rect{x0, y0, x1 - x0, c.Y + 23 - y0}
 }
@@ -345,16 +345,16 @@ func drawStack(s *scene, st Stack, c Point) {
 	s.text("counters", n, fontBold, size, Point{c.X, c.Y + size*0.36}, 0.5, contrastText(col), "", 0)
 	s.text("counters", stackTag(st), fontBold, tagSize, Point{c.X, c.Y + discR + 9}, 0.5, inkColour, paperColour, 2.2)
 	if st.Cavalry > 0 {
-		d := Point{c.X + 11.5, c.Y - 9.5}
-		s.path("counters", paint{Fill: paperColour, Stroke: inkColour, Width: 1.1}, true,
-			[]Point{{d.X, d.Y - 7.5}, {d.X + 7.5, d.Y}, {d.X, d.Y + 7.5}, {d.X - 7.5, d.Y}})
-		s.text("counters", strconv.Itoa(st.Cavalry), fontBold, badgeSize, Point{d.X, d.Y + 3}, 0.5, inkColour, "", 0)
+		d := Point{c.X + 13, c.Y - 11}
+		s.path("counters", paint{Fill: paperColour, Stroke: inkColour, Width: 1.2}, true,
+			[]Point{{d.X, d.Y - 8.5}, {d.X + 8.5, d.Y}, {d.X, d.Y + 8.5}, {d.X - 8.5, d.Y}})
+		s.text("counters", strconv.Itoa(st.Cavalry), fontBold, badgeSize+1, Point{d.X, d.Y + 3.4}, 0.5, inkColour, "", 0)
 	}
 	if st.Leader != "" {
-		d := Point{c.X - 11.5, c.Y - 9.5}
+		d := Point{c.X - 13, c.Y - 11}
 		s.path("counters", paint{Fill: inkColour, Stroke: paperColour, Width: 1}, true,
-			[]Point{{d.X - 6, d.Y - 6}, {d.X + 6, d.Y - 6}, {d.X + 6, d.Y + 6}, {d.X - 6, d.Y + 6}})
-		s.text("counters", initial(st.Leader), fontBold, badgeSize, Point{d.X, d.Y + 3}, 0.5, paperColour, "", 0)
+			[]Point{{d.X - 7, d.Y - 7}, {d.X + 7, d.Y - 7}, {d.X + 7, d.Y + 7}, {d.X - 7, d.Y + 7}})
+		s.text("counters", initial(st.Leader), fontBold, badgeSize+1, Point{d.X, d.Y + 3.4}, 0.5, paperColour, "", 0)
 	}
 }
 

@@ -63,6 +63,7 @@ type Report struct {
 	Nations []NationRow
 
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
+	kinds    []adjudicator.Kind   // the ruleset's unit kinds, for the map
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -226,6 +227,9 @@ func Build(e *adjudicator.Engine, turnID string, before, after *adjudicator.Stat
 		}
 	}
 	r.snapshot = e.Snapshot(after)
+	if e.R != nil {
+		r.kinds = e.R.Kinds
+	}
 	r.sections(g)
 	r.seats(g, o.Players)
 	r.position(e)
