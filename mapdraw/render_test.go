@@ -106,6 +106,16 @@ func TestPNG(t *testing.T) {
 	c := geo.Shape(kent).Slots[0]
 	assert.Equal(t, "#009e73", hexAt(img, c.add(Point{0, -7})))
 	assert.Equal(t, "#009e73", hexAt(img, c.add(Point{-7, 0})))
+
+	// A counter in its nation's colour ringed in its player's (issue 14):
+	// the disc inside, the ring round it.
+	v.Stacks[0].Colour, v.Stacks[0].Ring = "#881188", "#E69F00"
+	buf.Reset()
+	require.NoError(t, RenderPNG(&buf, geo, b, v))
+	img = decodePNG(t, buf.Bytes())
+	assert.Equal(t, "#881188", hexAt(img, c.add(Point{-6, 0})), "the nation's disc")
+	assert.Equal(t, "#e69f00", hexAt(img, c.add(Point{-10.5, 0})), "the player's ring")
+	assert.Equal(t, "#e69f00", hexAt(img, c.add(Point{0, -10.5})), "the player's ring")
 }
 
 // TestDeterministic renders twice and compares bytes.
