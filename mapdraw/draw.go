@@ -218,13 +218,10 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Poin
 		// A fine grid of spots around the origin, nearest first: for a
 		// land area, first with the disc inside the area, then anywhere on
 		// land; for a sea, on water.
-		var cs []Point
-		for i := -40; i <= 40; i++ {
-			for j := -40; j <= 40; j++ {
-				cs = append(cs, Point{origin.X + float64(i)*4, origin.Y + float64(j)*4})
-			}
+		cs := make([]Point, len(spiral))
+		for k, d := range spiral {
+			cs[k] = origin.add(d)
 		}
-		sort.SliceStable(cs, func(a, b int) bool { return cs[a].dist(origin) < cs[b].dist(origin) })
 		passes := []func(st Stack, c Point) bool{
 			func(st Stack, c Point) bool { return InRings(c, sh.Rings) },
 			func(st Stack, c Point) bool { return onLand(g, b, c) },
@@ -249,6 +246,20 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Poin
 	}
 	return out
 }
+
+// spiral is a fine grid of offsets, 4 pixels apart up to 160 each way,
+// nearest first (ties in grid order): where layoutStacks looks for room
+// round an area, sorted once rather than for every area.
+var spiral = func() []Point {
+	var out []Point
+	for i := -40; i <= 40; i++ {
+		for j := -40; j <= 40; j++ {
+			out = append(out, Point{float64(i) * 4, float64(j) * 4})
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].len() < out[b].len() })
+	return out
+}()
 
 // onLand reports whether c is on a land area.
 func onLand(g *Geometry, b *games.Board, c Point) bool {
