@@ -204,11 +204,13 @@ type legendKey struct {
 // legendKeys are the symbols the map uses: each terrain kind that needs
 // saying (every one but a plain "clear"), region borders where the board
 // has regions, straits, links and borders of no passage where the drawing
-// has them, battles, and cavalry and leaders only where a stack has them
-// (so never in a reduX Core game).
+// has them, and battles, cavalry and leaders only where the map shows one
+// (so never cavalry or leaders in a reduX Core game).
 func legendKeys(s *scene, g *Geometry, b *games.Board, v *View) []legendKey {
 	keys := boardKeys(s, g, b)
-	keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }})
+	if len(v.Battles) > 0 {
+		keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }})
+	}
 	cavalry, leaders := false, false
 	for _, st := range v.Stacks {
 		cavalry = cavalry || st.Cavalry > 0

@@ -70,7 +70,8 @@ func TestLegendPlayers(t *testing.T) {
 }
 
 // TestLegendKeys: the key shows only the symbols the map uses (issue 14):
-// no cavalry or leader key on a reduX Core map, both when a stack has them.
+// no cavalry or leader key on a reduX Core map, both when a stack has them;
+// a battle's key only with a battle.
 func TestLegendKeys(t *testing.T) {
 	g := redux(t)
 	geo := MustForBoard(g.Board)
@@ -78,15 +79,17 @@ func TestLegendKeys(t *testing.T) {
 	s, err := buildScene(geo, g.Board, core)
 	require.NoError(t, err)
 	texts := textOps(s, "legend")
-	for _, k := range []string{"difficult terrain", "region border", "strait", "battle"} {
+	for _, k := range []string{"difficult terrain", "region border", "strait"} {
 		assert.Contains(t, texts, k)
 	}
+	assert.NotContains(t, texts, "battle", "no battle on the map")
 	assert.NotContains(t, texts, "cavalry (count)")
 	assert.NotContains(t, texts, "leader (initial)")
 
 	s, err = buildScene(geo, g.Board, lateView(t, g))
 	require.NoError(t, err)
 	texts = textOps(s, "legend")
+	assert.Contains(t, texts, "battle")
 	assert.Contains(t, texts, "cavalry (count)")
 	assert.Contains(t, texts, "leader (initial)")
 }
