@@ -114,51 +114,42 @@ func footprint(st Stack, c Point) Rect {
 // counter. A stack at sea stays on water; one on the border of two seas
 // stands on their drawn border, between their labels.
 func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Point {
-	out := make([]Point, len(v.Stacks))
-	var taken []Rect
-	free := func(st Stack, c Point) bool {
-		f := footprint(st, c)
-		if f.X < 0 || f.Y < 0 || f.X+f.W > g.Width || f.Y+f.H > g.Height {
-			return false
+	p := &placer{g: g, b: b, v: v, obstacles: obstacles, out: make([]Point, len(v.Stacks))}
+	groups := stackGroups(b, v)
+	// First every area's own slots, then the overflow, so that one area's
+	// overflow never takes another's slot.
+	for _, gr := range groups {
+		if gr.other != games.NoArea {
+			continue
 		}
-		if g.Legend.W > 0 && f.overlaps(g.Legend) {
-			return false
-		}
-		for _, t := range taken {
-			if f.overlaps(t) {
-				return false
+		for _, slot := range g.Shapes[gr.area].Slots {
+			if gr.placed == len(gr.stacks) {
+				break
+			}
+			if p.free(p.next(gr), slot) {
+				p.place(gr, slot)
 			}
 		}
-		for _, l := range obstacles {
-			if f.overlaps(l.grow(2)) {
-				return false
-			}
-		}
-		return true
 	}
-	// wet: the stack stands on water only.
-	wet := func(st Stack, c Point) bool {
-		f := footprint(st, c).grow(2)
-		for _, p := range []Point{{f.X, f.Y}, {f.X + f.W, f.Y}, {f.X, f.Y + f.H}, {f.X + f.W, f.Y + f.H}, c} {
-			for id := range b.NumLand {
-				if InRings(p, g.Shapes[id].Rings) {
-					return false
-				}
-			}
-			for _, ctx := range g.Context {
-				if InRings(p, ctx.Rings) {
-					return false
-				}
-			}
-		}
-		return true
+	for _, gr := range groups {
+		p.overflow(gr)
 	}
-	type group struct {
-		area, other games.AreaID // other: the second sea, or NoArea
-		stacks      []int
-	}
-	var groups []*group
-	index := map[[2]games.AreaID]*group{}
+	return p.out
+}
+
+// stackGroup is the stacks of one area, or of the border of two seas.
+type stackGroup struct {
+	area, other games.AreaID // other: the second sea, or NoArea
+	stacks      []int        // indexes into View.Stacks
+	placed      int          // how many are placed
+}
+
+// stackGroups groups the stacks by area, in board order, border groups
+// after, so that the layout does not depend on the order stacks are listed
+// in.
+func stackGroups(b *games.Board, v *View) []*stackGroup {
+	var groups []*stackGroup
+	index := map[[2]games.AreaID]*stackGroup{}
 	for i, st := range v.Stacks {
 		k := [2]games.AreaID{st.Area, games.NoArea}
 		if st.Border > 0 && !b.IsLand(st.Area) {
@@ -166,14 +157,12 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Poin
 		}
 		gr := index[k]
 		if gr == nil {
-			gr = &group{area: k[0], other: k[1]}
+			gr = &stackGroup{area: k[0], other: k[1]}
 			index[k] = gr
 			groups = append(groups, gr)
 		}
 		gr.stacks = append(gr.stacks, i)
 	}
-	// Areas in board order, border groups after, so that output does not
-	// depend on the order stacks are listed in.
 	sort.SliceStable(groups, func(i, j int) bool {
 		if (groups[i].other == games.NoArea) != (groups[j].other == games.NoArea) {
 			return groups[i].other == games.NoArea
@@ -183,68 +172,105 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Poin
 		}
 		return groups[i].other < groups[j].other
 	})
-	// First every area's own slots, then the overflow, so that one area's
-	// overflow never takes another's slot.
-	placedN := make([]int, len(groups))
-	next := func(gi int) Stack { return v.Stacks[groups[gi].stacks[placedN[gi]]] }
-	place := func(gi int, p Point) {
-		out[groups[gi].stacks[placedN[gi]]] = p
-		taken = append(taken, footprint(next(gi), p))
-		placedN[gi]++
+	return groups
+}
+
+// placer places stacks one by one, each clear of the obstacles and of the
+// stacks placed before it.
+type placer struct {
+	g         *Geometry
+	b         *games.Board
+	v         *View
+	obstacles []Rect
+	taken     []Rect
+	out       []Point
+}
+
+func (p *placer) next(gr *stackGroup) Stack { return p.v.Stacks[gr.stacks[gr.placed]] }
+
+func (p *placer) place(gr *stackGroup, c Point) {
+	p.out[gr.stacks[gr.placed]] = c
+	p.taken = append(p.taken, footprint(p.next(gr), c))
+	gr.placed++
+}
+
+// free reports whether a stack at c stays on the map and covers no legend,
+// counter, label or mark.
+func (p *placer) free(st Stack, c Point) bool {
+	f := footprint(st, c)
+	if f.X < 0 || f.Y < 0 || f.X+f.W > p.g.Width || f.Y+f.H > p.g.Height {
+		return false
 	}
-	for gi, gr := range groups {
-		if gr.other != games.NoArea {
-			continue
+	if p.g.Legend.W > 0 && f.overlaps(p.g.Legend) {
+		return false
+	}
+	for _, t := range p.taken {
+		if f.overlaps(t) {
+			return false
 		}
-		for _, slot := range g.Shapes[gr.area].Slots {
-			if placedN[gi] == len(gr.stacks) {
+	}
+	for _, l := range p.obstacles {
+		if f.overlaps(l.grow(2)) {
+			return false
+		}
+	}
+	return true
+}
+
+// wet reports whether a stack at c stands on water only.
+func (p *placer) wet(st Stack, c Point) bool {
+	f := footprint(st, c).grow(2)
+	for _, q := range []Point{{f.X, f.Y}, {f.X + f.W, f.Y}, {f.X, f.Y + f.H}, {f.X + f.W, f.Y + f.H}, c} {
+		for id := range p.b.NumLand {
+			if InRings(q, p.g.Shapes[id].Rings) {
+				return false
+			}
+		}
+		for _, ctx := range p.g.Context {
+			if InRings(q, ctx.Rings) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// overflow places a group's stacks that found no slot on a fine grid of
+// spots around the area, nearest first: for a land area, first with the
+// disc inside the area, then anywhere on land; for a sea, on water.
+func (p *placer) overflow(gr *stackGroup) {
+	if gr.placed == len(gr.stacks) {
+		return
+	}
+	sh := &p.g.Shapes[gr.area]
+	origin := sh.Label
+	if gr.other != games.NoArea {
+		origin = borderAnchor(p.g, gr.area, gr.other)
+	}
+	cs := make([]Point, len(spiral))
+	for k, d := range spiral {
+		cs[k] = origin.add(d)
+	}
+	passes := []func(st Stack, c Point) bool{
+		func(st Stack, c Point) bool { return InRings(c, sh.Rings) },
+		func(st Stack, c Point) bool { return onLand(p.g, p.b, c) },
+	}
+	if !p.b.IsLand(gr.area) {
+		passes = []func(st Stack, c Point) bool{p.wet}
+	}
+	for _, ok := range passes {
+		for _, c := range cs {
+			if gr.placed == len(gr.stacks) {
 				break
 			}
-			if free(next(gi), slot) {
-				place(gi, slot)
+			if p.free(p.next(gr), c) && ok(p.next(gr), c) {
+				p.place(gr, c)
 			}
 		}
 	}
-	for gi, gr := range groups {
-		if placedN[gi] == len(gr.stacks) {
-			continue
-		}
-		sh := &g.Shapes[gr.area]
-		sea := !b.IsLand(gr.area)
-		origin := sh.Label
-		if gr.other != games.NoArea {
-			origin = borderAnchor(g, gr.area, gr.other)
-		}
-		// A fine grid of spots around the origin, nearest first: for a
-		// land area, first with the disc inside the area, then anywhere on
-		// land; for a sea, on water.
-		cs := make([]Point, len(spiral))
-		for k, d := range spiral {
-			cs[k] = origin.add(d)
-		}
-		passes := []func(st Stack, c Point) bool{
-			func(st Stack, c Point) bool { return InRings(c, sh.Rings) },
-			func(st Stack, c Point) bool { return onLand(g, b, c) },
-		}
-		if sea {
-			passes = passes[:0]
-			passes = append(passes, wet)
-		}
-		for _, ok := range passes {
-			for _, c := range cs {
-				if placedN[gi] == len(gr.stacks) {
-					break
-				}
-				if free(next(gi), c) && ok(next(gi), c) {
-					place(gi, c)
-				}
-			}
-		}
-		for placedN[gi] < len(gr.stacks) { // nowhere free: stand at the origin
-			place(gi, origin)
-		}
+	for gr.placed < len(gr.stacks) { // nowhere free: stand at the origin
+		p.place(gr, origin)
 	}
-	return out
 }
 
 // spiral is a fine grid of offsets, 4 pixels apart up to 160 each way,

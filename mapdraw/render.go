@@ -277,6 +277,14 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 		return nil, err
 	}
 	s := &scene{W: g.Width, H: g.Height + stripHeight(v), faces: faceCache{}}
+	drawBoard(s, g, b)
+	drawView(s, g, b, v)
+	return s, nil
+}
+
+// drawBoard draws the board alone: sea, the land beyond the board, the
+// areas by terrain and region, borders, straits, links and the seas' names.
+func drawBoard(s *scene, g *Geometry, b *games.Board) {
 	frame := []Point{{0, 0}, {g.Width, 0}, {g.Width, g.Height}, {0, g.Height}}
 	s.path("sea", paint{Fill: seaColour}, true, frame)
 
@@ -334,7 +342,12 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 			s.text("seas", b.AreaName(id), seaFont, seaSize, Point{at.X, at.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
 		}
 	}
+}
 
+// drawView draws a view on the board: battle outlines, moves, battle marks
+// beside the names, the areas' names, the counters clear of names, marks
+// and legend, the legend, and the strip under the board.
+func drawView(s *scene, g *Geometry, b *games.Board, v *View) {
 	labels := make([]Rect, len(b.Areas))
 	for id := range b.Areas {
 		labels[id] = labelBox(g, b, games.AreaID(id))
@@ -365,7 +378,6 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 	}
 	s.Ops = append(s.Ops, legend...)
 	drawStrip(s, g, v)
-	return s, nil
 }
 
 func drawLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID, box Rect) {
