@@ -198,6 +198,11 @@ func TestViewErrors(t *testing.T) {
 		{"negative", View{Stacks: []Stack{{Area: 0, Nation: "Saxons", Colour: "#D55E00", Armies: -1}}}, "mapdraw: stack 1 (Saxons) has a negative count"},
 		{"bad move", View{Moves: []Arrow{{From: 0, To: -3, Colour: "#D55E00"}}}, "mapdraw: move 1 names area -3; the board has 43"},
 		{"bad battle", View{Battles: []games.AreaID{43}}, "mapdraw: a battle names area 43; the board has 43"},
+		{"bad ring", View{Stacks: []Stack{{Area: 0, Nation: "Saxons", Colour: "#D55E00", Ring: "blue", Armies: 1}}}, `mapdraw: stack 1 (Saxons) has ring colour "blue"; want #rrggbb`},
+		{"bad player colour", View{Players: []Player{{Label: "Red (Bob)", Colour: "#12345"}}}, `mapdraw: player 1 (Red (Bob)) has colour "#12345"; want #rrggbb`},
+		{"bad nation colour", View{Nations: []Nation{{Name: "Saxons", Colour: ""}}}, `mapdraw: nation Saxons has colour ""; want #rrggbb`},
+		{"no such player", View{Players: []Player{{Label: "Red", Colour: "#D55E00"}}, Nations: []Nation{{Name: "Saxons", Colour: "#dd66aa", Player: 2}}}, "mapdraw: nation Saxons has player 2; the view has 1"},
+		{"no such round", View{Timeline: &Timeline{Rounds: []Round{{Label: "I"}}, Current: 1}}, "mapdraw: the Timeline's current round is 1; it has 1 rounds"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
