@@ -607,3 +607,35 @@ func TestMapView(t *testing.T) {
 	require.NoError(t, mapdraw.RenderPNG(&png, mapdraw.MustForBoard(g.Board), g.Board, v))
 	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
 }
+
+// TestMapViewCavalryAndLeaders: on a Leaders and Raiders map a stack shows
+// its cavalry apart from its infantry (reduX L&R 9.1) and its leader (9.2);
+// a reduX Core map has neither.
+func TestMapViewCavalryAndLeaders(t *testing.T) {
+	g := games.MustLoad("redux-lr")
+	e := rulesets.New(g)
+	s := e.NewState()
+	york, _ := g.Board.Lookup("York")
+	angles, _ := g.Tables.NationIndex("Angles")
+	s.Add(york, angles, e.Kind("infantry"), 3)
+	s.Add(york, angles, e.Kind("cavalry"), 2)
+	s.Leaders = append(s.Leaders, adjudicator.Leader{Nation: angles, Name: "Ida", Area: york})
+	r := Build(e, "r01-romanobritish", s, s, nil, Options{Players: []string{"Alice", "Bob", "Carol", "Dave"}})
+	v := MapView(g, r)
+	var found *mapdraw.Stack
+	for i := range v.Stacks {
+		if v.Stacks[i].Area == york && v.Stacks[i].Nation == "Angles" {
+			found = &v.Stacks[i]
+		}
+	}
+	require.NotNil(t, found)
+	assert.Equal(t, 3, found.Armies, "infantry in the disc")
+	assert.Equal(t, 2, found.Cavalry, "cavalry on the badge")
+	assert.Equal(t, "Ida", found.Leader)
+
+	core := MapView(games.MustLoad("redux"), build(t, "r04-angles", 0))
+	for _, st := range core.Stacks {
+		assert.Zero(t, st.Cavalry, "reduX Core has no cavalry")
+		assert.Empty(t, st.Leader, "reduX Core's leaders are names only (5.2)")
+	}
+}
