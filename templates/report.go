@@ -66,6 +66,7 @@ type Report struct {
 	Nations []NationRow
 
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
+	kinds    []adjudicator.Kind   // the ruleset's unit kinds, for the map
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -260,6 +261,9 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 		r.Title = round + ": end of round"
 	}
 	r.snapshot = e.Snapshot(after)
+	if e.R != nil {
+		r.kinds = e.R.Kinds
+	}
 	r.sections(g)
 	r.seats(g, o.Players)
 	r.position(e)
