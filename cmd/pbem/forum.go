@@ -115,16 +115,12 @@ for an image in the post; without it the post names the file to attach.`,
 // forumPost builds the post of a step and names the map file to attach
 // when there is no mapURL.
 func forumPost(g *archive.Game, turn, format, mapURL string) (post, attach string, err error) {
-	n, err := g.StepNumber(turn)
+	st, err := g.Step(turn)
 	if err != nil {
 		return "", "", err
 	}
-	if n == 0 {
+	if st.Start() {
 		return "", "", fmt.Errorf("game %s has no step yet: the start is posted with pbem report --turn start", g.ID())
-	}
-	st, _, err := g.LoadStep(n)
-	if err != nil {
-		return "", "", err
 	}
 	if st.Superseded() {
 		return "", "", fmt.Errorf("step %s was superseded by rollback %d: it is not part of the game", st.Dir(), st.SupersededBy)

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/templates"
 )
@@ -69,34 +68,28 @@ type history struct {
 	steps []historyStep
 }
 
-// historyStep is a step in force with what its report is built from.
+// historyStep is a step in force with its public report.
 type historyStep struct {
 	st     *archive.Step
-	before *adjudicator.State
 	report *templates.Report
 }
 
-// readHistory reads every step in force from the archive.
+// readHistory reads every step in force through the archive's step view.
 func readHistory(g *archive.Game) (*history, error) {
-	start, err := g.Report("start")
+	start, err := g.Report(archive.StartID)
 	if err != nil {
 		return nil, err
 	}
 	h := &history{start: start}
-	var names []string
-	for _, p := range g.Players() {
-		names = append(names, p.Name)
-	}
 	for _, info := range g.Steps() {
 		if info.Superseded() {
 			continue
 		}
-		st, before, err := g.LoadStep(info.Number)
+		st, _, err := g.LoadStep(info.Number)
 		if err != nil {
 			return nil, err
 		}
-		r := templates.Build(g.Engine(), st.ID, before, st.State, st.Events, templates.Options{Game: g.ID(), Seed: st.SeedHex, Players: names})
-		h.steps = append(h.steps, historyStep{st: st, before: before, report: r})
+		h.steps = append(h.steps, historyStep{st: st, report: g.Public(st, "")})
 	}
 	return h, nil
 }
@@ -149,7 +142,7 @@ func writeHistoryMaps(g *archive.Game, h *history, dir string) error {
 		return err
 	}
 	for _, hs := range h.steps {
-		png, err := renderMap(g, hs.st.ID, hs.before, hs.st.State, hs.st.Events)
+		png, err := templates.MapPNG(g.Rules(), hs.report)
 		if err != nil {
 			return fmt.Errorf("the map of %s: %w", hs.st.Dir(), err)
 		}
@@ -353,7 +346,7 @@ func historyHTML(g *archive.Game, h *history, maps string) (string, error) {
 	p := historyPage{Game: g.ID(), Ruleset: g.Rules().Ruleset.Title, Facts: historyFacts(g, h), Start: h.start,
 		EndTitle: title, Standings: standings, Rollbacks: rollbacks}
 	for _, hs := range h.steps {
-		round := hs.before.Round
+		round := hs.st.Before.Round
 		if n := len(p.Rounds); n == 0 || p.Rounds[n-1].Round != round {
 			p.Rounds = append(p.Rounds, historyRound{Round: round})
 		}
