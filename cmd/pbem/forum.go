@@ -80,7 +80,7 @@ again if it is missing). Upload it and give its address with --map-url
 for an image in the post; without it the post names the file to attach.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
-		turn := fs.String("turn", "", "the step: an id such as r03-saxons or a step number (default: the latest)")
+		turn := fs.String("turn", "", "the step: an id such as r03-saxons, a step number, or start (default: the latest)")
 		format := fs.String("format", "bbcode", strings.Join(postFormats, " or "))
 		mapURL := fs.String("map-url", "", "the address of the uploaded map image")
 		return func(e *env, _ []string) int {
@@ -119,9 +119,6 @@ func forumPost(g *archive.Game, turn, format, mapURL string) (post, attach strin
 	if err != nil {
 		return "", "", err
 	}
-	if st.Start() {
-		return "", "", fmt.Errorf("game %s has no step yet: the start is posted with pbem report --turn start", g.ID())
-	}
 	if st.Superseded() {
 		return "", "", fmt.Errorf("step %s was superseded by rollback %d: it is not part of the game", st.Dir(), st.SupersededBy)
 	}
@@ -141,17 +138,26 @@ func forumPost(g *archive.Game, turn, format, mapURL string) (post, attach strin
 	case format == "bbcode" && mapURL != "":
 		mapLine = fmt.Sprintf("[img]%s[/img]", mapURL)
 	case format == "bbcode":
-		mapLine = fmt.Sprintf("[i]The map after %s is attached.[/i]", st.ID)
+		mapLine = fmt.Sprintf("[i]The map %s is attached.[/i]", mapWhen(st))
 	case mapURL != "":
-		mapLine = fmt.Sprintf("![The map after %s](%s)", st.ID, mapURL)
+		mapLine = fmt.Sprintf("![The map %s](%s)", mapWhen(st), mapURL)
 	default:
-		mapLine = fmt.Sprintf("*The map after %s is attached.*", st.ID)
+		mapLine = fmt.Sprintf("*The map %s is attached.*", mapWhen(st))
 	}
 	post = composePost(g, st, report, format, mapLine)
 	if mapURL == "" {
 		attach = mapFile
 	}
 	return post, attach, nil
+}
+
+// mapWhen says which position a step's map shows: "after r05-saxons",
+// "at the start".
+func mapWhen(st *archive.Step) string {
+	if st.Start() {
+		return "at the start"
+	}
+	return "after " + st.ID
 }
 
 // composePost is a step's post: the report's headline (title and

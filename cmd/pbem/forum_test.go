@@ -78,9 +78,7 @@ func TestTemplate(t *testing.T) {
 // Markdown keeps them in a code block.
 func TestPost(t *testing.T) {
 	game, tmp := newForumGame(t)
-	if code, _, errw := pbem(t, "post", "--game", game); code != exitRejected || !strings.Contains(errw, "no step yet") {
-		t.Errorf("post before any step: exit %d\n%s", code, errw)
-	}
+	contains(t, "the post of the start", must(t, "post", "--game", game), "[b]Round 1: the start of the game[/b]", "[i]The map at the start is attached.[/i]")
 	must(t, "nmr", "--game", game)
 	file := write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\n\nmove 1 Powys > March\nattack March: retreat when mine <= 1\n")
 	digest := regexp.MustCompile(`digest ([0-9a-f]{64})`).FindStringSubmatch(must(t, "check", "--game", game, file))
@@ -221,8 +219,12 @@ func TestHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, step := range []string{"001-r01-romanobritish", "002-r01-welsh", "004-r01-brigantes"} {
-		contains(t, "html history", string(page), `<section id="`+step+`">`, `<a href="#`+step+`">`, `src="maps/`+step+`.png"`)
+	contains(t, "html history", string(page), `<section id="start">`, `src="maps/000-start.png"`, "Round 1: the start of the game")
+	contains(t, "markdown history", string(mdFile), "![The map at the start](maps/000-start.png)")
+	for _, step := range []string{"000-start", "001-r01-romanobritish", "002-r01-welsh", "004-r01-brigantes"} {
+		if step != "000-start" {
+			contains(t, "html history", string(page), `<section id="`+step+`">`, `<a href="#`+step+`">`, `src="maps/`+step+`.png"`)
+		}
 		contains(t, "markdown history", string(mdFile), "(maps/"+step+".png)")
 		for _, dir := range []string{html, folder} {
 			if st, err := os.Stat(filepath.Join(dir, "maps", step+".png")); err != nil || st.Size() == 0 {

@@ -64,7 +64,8 @@ while for a whole game.`,
 
 // history is a game's story: the start and every step in force.
 type history struct {
-	start string // the start's text report
+	start string      // the start's text report
+	first historyStep // the start as a step, for its map and HTML
 	steps []historyStep
 }
 
@@ -80,7 +81,11 @@ func readHistory(g *archive.Game) (*history, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &history{start: start}
+	first, err := g.Step(archive.StartID)
+	if err != nil {
+		return nil, err
+	}
+	h := &history{start: start, first: historyStep{st: first, report: g.Public(first, "")}}
 	for _, info := range g.Steps() {
 		if info.Superseded() {
 			continue
@@ -141,7 +146,7 @@ func writeHistoryMaps(g *archive.Game, h *history, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, hs := range h.steps {
+	for _, hs := range append([]historyStep{h.first}, h.steps...) {
 		png, err := templates.MapPNG(g.Rules(), hs.report)
 		if err != nil {
 			return fmt.Errorf("the map of %s: %w", hs.st.Dir(), err)
@@ -288,10 +293,13 @@ func historyMarkdown(g *archive.Game, h *history, maps string) string {
 		}
 	}
 	fmt.Fprintf(&b, "\n## The start\n\n```\n%s```\n\n", h.start)
+	if maps != "" {
+		fmt.Fprintf(&b, "![The map %s](%s/%s)\n\n", mapWhen(h.first.st), maps, mapName(h.first.st))
+	}
 	for _, hs := range h.steps {
 		mapLine := ""
 		if maps != "" {
-			mapLine = fmt.Sprintf("![The map after %s](%s/%s)", hs.st.ID, maps, mapName(hs.st))
+			mapLine = fmt.Sprintf("![The map %s](%s/%s)", mapWhen(hs.st), maps, mapName(hs.st))
 		}
 		b.WriteString(composePost(g, hs.st, templates.Markdown(hs.report), "markdown", mapLine))
 		b.WriteString("\n")
@@ -320,6 +328,7 @@ type historyPage struct {
 	Game, Ruleset string
 	Facts         []fact
 	Start         string
+	StartReport   template.HTML
 	Rounds        []historyRound
 	Steps         []historyPageStep
 	EndTitle      string
@@ -344,7 +353,8 @@ type historyPageStep struct {
 func historyHTML(g *archive.Game, h *history, maps string) (string, error) {
 	title, standings, rollbacks := historyEnd(g)
 	p := historyPage{Game: g.ID(), Ruleset: g.Rules().Ruleset.Title, Facts: historyFacts(g, h), Start: h.start,
-		EndTitle: title, Standings: standings, Rollbacks: rollbacks}
+		StartReport: template.HTML(templates.HTMLSection(h.first.report, maps+"/"+mapName(h.first.st))),
+		EndTitle:    title, Standings: standings, Rollbacks: rollbacks}
 	for _, hs := range h.steps {
 		round := hs.st.Before.Round
 		if n := len(p.Rounds); n == 0 || p.Rounds[n-1].Round != round {
@@ -406,6 +416,7 @@ section { border-top: 6px solid #f4f2ee; }
 <h2 style="font-size:20px;margin:0 0 8px 0;">The start</h2>
 <pre>{{.Start}}</pre>
 </div>
+{{.StartReport}}
 </section>
 {{- range .Steps}}
 <section id="{{.Anchor}}">
