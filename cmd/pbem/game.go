@@ -340,7 +340,7 @@ var nmrCmd = command{
 
 var statusCmd = command{
 	name: "status", args: "--game DIR",
-	summary: "show the players, what is due and its deadline, and every step, marked when the bot or the GM entered its orders or it was superseded",
+	summary: "show the players, what is due and its deadline, and every step (bot, GM and superseded ones marked)",
 	doc: `Each step is listed with its seed and marked "bot" when no orders came
 by the deadline and the bot played the turn, "GM" when the GM entered the
 orders for the player, and "superseded" when a rollback set it aside.

@@ -23,7 +23,7 @@ var historyFormats = []string{"text", "markdown", "html"}
 
 var historyCmd = command{
 	name: "history", args: "--game DIR [--format text|markdown|html] [-o FOLDER]",
-	summary: "write a game's whole story as one document: every step's report, the orders as understood, the dice and the maps",
+	summary: "write a game's whole story as one document: text, Markdown, or an HTML folder with its maps",
 	doc: `From the start to the final standings (or the step the game stands at):
 the players and the dice commitment, then every step in force with who
 sent its orders and the orders as understood, its report with every die
