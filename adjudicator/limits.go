@@ -14,12 +14,16 @@ import (
 
 // popLimit is how a nation's population limit is made (reduX Core 4.2.2).
 type popLimit struct {
+	free          bool // the ruleset has no population limit (Ruleset.NoPopulationLimit)
 	onLand, areas int
 	clear         bool           // it holds an area of clear terrain: +1
 	contested     []games.AreaID // clear areas with its armies that it does not hold
 }
 
 func (p popLimit) limit() int {
+	if p.free {
+		return p.onLand
+	}
 	if p.clear {
 		return 2*p.areas + 1
 	}
@@ -32,7 +36,7 @@ func (p popLimit) excess() int { return max(0, p.onLand-p.limit()) }
 // less skip(a) armies of area a (raiding units, reduX L&R 11.4; nil for
 // none).
 func (t *Turn) popLimitOf(m NationID, skip func(games.AreaID) int) popLimit {
-	var p popLimit
+	p := popLimit{free: t.E.R.NoPopulationLimit}
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		k := t.Armies(id, m)

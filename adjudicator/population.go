@@ -112,6 +112,9 @@ func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) i
 	if clear {
 		limit++
 	}
+	if e.R.NoPopulationLimit {
+		limit = onLand
+	}
 	return limit, onLand
 }
 
@@ -374,3 +377,15 @@ func (e *Engine) OnLand(s *State, n NationID) int {
 	}
 	return t
 }
+
+// PlaceArmies places gain new infantry of the acting nation in the held
+// areas (reduX Core 5.1.1, the rule classic Britannia shares, seed 004
+// Population Increase: one a held area unless there are more armies than
+// areas, within the stacking limit): the file's place statements, then the
+// default of docs/orders.md §1.
+func (t *Turn) PlaceArmies(gain int, held []games.AreaID) { t.placeArmies(gain, held) }
+
+// RemoveExcess removes k of the acting nation's armies (reduX Core 5.1;
+// classic Britannia's overpopulation, seed 002 §5: "no area may be
+// emptied"): the file's remove statements, then the largest stacks.
+func (t *Turn) RemoveExcess(k int) { t.removeExcess(k) }

@@ -1,0 +1,68 @@
+package britannia
+
+import (
+	"fmt"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// selectUnits is MoveRules.Select: the Romans move Roman armies ("move N
+// A > B"; seed 004 Movement: Roman infantry move three areas), every other
+// nation as the kernel picks (infantry, cavalry, a leader). Forts and
+// burhs never move (seed 002 §5).
+func selectUnits(t *adjudicator.Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bool, bool) {
+	if t.N != D(t.E).roman {
+		return adjudicator.MoveUnits(t, mv, from, boat)
+	}
+	if mv.Unit != "" && mv.Unit != "infantry" {
+		t.Problem(mv.Line, "Britannia 2005 Movement", "the Romans move Roman armies only; leave out %q", mv.Unit)
+		return nil, false, false
+	}
+	fresh := t.FreshOf(from, Roman)
+	k := mv.N
+	if k == 0 {
+		k = fresh
+	}
+	if k == 0 || k > fresh {
+		t.Problem(mv.Line, "Britannia 2005 Movement", "the Romans have %s in %s that can still move, not %d", games.Count(fresh, "army", "armies"), t.Name(from), max(k, 1))
+		return nil, false, false
+	}
+	units := make([]int, len(t.E.R.Kinds))
+	units[Roman] = k
+	return units, false, true
+}
+
+// difficultStops is MoveRules.Check: entering difficult terrain ends a
+// move, unless a leader goes with the armies (seed 004 Movement: "when
+// you move into difficult terrain you must stop"; armies with a leader
+// need not stop).
+func difficultStops(t *adjudicator.Turn, mv orders.Move, _ games.AreaID, _ []int, withLeader bool) (string, string) {
+	if withLeader {
+		return "", ""
+	}
+	for i := 1; i < len(mv.Path)-1; i++ {
+		if a := mv.Path[i]; t.B.IsLand(a) && t.B.Difficult(a) {
+			return "Britannia 2005 Movement", fmt.Sprintf("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)", t.Name(a))
+		}
+	}
+	return "", ""
+}
+
+// mayEnter is MoveRules.MayEnter: a subject nation may not attack its
+// overlord or another subject of the same overlord, and the overlord
+// passes through its subjects' areas but does not attack them (seed 002
+// §5 Submission).
+func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
+	x := X(t.S)
+	for _, m := range t.S.Occupants(a) {
+		if m == t.N {
+			continue
+		}
+		if why := x.mayAttack(t.E, t.N, m); why != "" {
+			return "Britannia 2005 §5 Submission", why
+		}
+	}
+	return "", ""
+}
