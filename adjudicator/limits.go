@@ -132,6 +132,9 @@ func (t *Turn) checkStacking() {
 // holds at least as many areas as at the start of the phase; an area a
 // leader left counts as held (L&R 9.2.1).
 func (t *Turn) checkHeld() {
+	if t.E.R.Move.KeepNoAreas {
+		return
+	}
 	now := 0
 	var left []string
 	for a := 0; a < t.B.NumLand; a++ {

@@ -27,6 +27,10 @@ type MoveRules struct {
 	// Entering is told of each land area holding another nation's units
 	// that a move enters (L&R 9.3: an attack on the Romano-British).
 	Entering func(t *Turn, a games.AreaID)
+	// KeepNoAreas lifts reduX Core 6.4's duty to hold as many areas at the
+	// end of movement as at its start; classic Britannia has none (seed 004
+	// Movement).
+	KeepNoAreas bool
 	// Check says why the chosen units may not make a move ("" if they
 	// may), with its rule (L&R 9.3: Arthur and his cavalry stay together).
 	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (rule, why string)

@@ -13,8 +13,12 @@ const Infantry KindID = 0
 
 // Pool is how many units of kind k nation n has in all (reduX Core 1.3.2:
 // the Play Order list). Where a ruleset has no cavalry kind, a nation's
-// cavalry count as infantry (Core 1.2: one unit type).
+// cavalry count as infantry (Core 1.2: one unit type). Ruleset.Pool
+// replaces this where a ruleset has kinds of its own.
 func (e *Engine) Pool(n NationID, k KindID) int {
+	if e.R.Pool != nil {
+		return e.R.Pool(e, n, k)
+	}
 	nat := e.G.Tables.Nations[n]
 	switch {
 	case e.R.Kinds[k].Name == "cavalry":

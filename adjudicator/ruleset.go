@@ -47,6 +47,10 @@ type Ruleset struct {
 	// kernel. Classic Britannia removes overpopulation at the end of a
 	// nation turn instead (seed 004 Overpopulation), in its own stage.
 	NoPopulationLimit bool
+	// Pool is how many units of kind k nation n has in all (its counters);
+	// nil: the tables' armies and cavalry (Engine.Pool). Classic Britannia
+	// counts Roman armies, forts and burhs (reference §2.3).
+	Pool func(e *Engine, n NationID, k KindID) int
 
 	// Move are the movement rules (reduX Core 6).
 	Move MoveRules

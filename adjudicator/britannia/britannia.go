@@ -51,9 +51,10 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Leaders = true
 	r.Grammar = Grammar
 	r.NoPopulationLimit = true
+	r.Pool = pool
 	r.LoadData = loadData
 	r.Setup, r.Due, r.Stages = setup, due, stages
-	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: difficultStops, MayEnter: mayEnter}
+	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: difficultStops, MayEnter: mayEnter, KeepNoAreas: true}
 	r.Battle = adjudicator.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
 	r.Texts = &Texts

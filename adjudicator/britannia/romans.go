@@ -197,3 +197,25 @@ func mustNation(e *adjudicator.Engine, name string) adjudicator.NationID {
 	}
 	return n
 }
+
+// pool is Ruleset.Pool (ref §2.3, §6): the Nation List's infantry and
+// cavalry; the Romans' armies (16, or 15 with first-edition-romans) and
+// forts (24); the Saxons' burhs (8).
+func pool(e *adjudicator.Engine, n adjudicator.NationID, k adjudicator.KindID) int {
+	d, nat := D(e), e.G.Tables.Nations[n]
+	switch {
+	case n == d.roman && k == Roman:
+		return romanPool(e)
+	case n == d.roman && k == Fort:
+		return d.Romans.Forts
+	case n == d.roman:
+		return 0
+	case k == Infantry:
+		return nat.Armies
+	case k == Cavalry:
+		return nat.Cavalry
+	case k == Burh && n == mustNation(e, d.Burhs.Nation):
+		return d.Burhs.Count
+	}
+	return 0
+}
