@@ -35,6 +35,7 @@ func increaseSkipped(t *adjudicator.Turn) string {
 func populationIncrease(t *adjudicator.Turn) {
 	s, n, p := t.S, t.N, t.G.Tables.Population
 	if why := increaseSkipped(t); why != "" {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, Rule: "Britannia 2005 Population Increase", Text: "No population increase: " + why})
 		noPlace(t, why)
 		return
 	}
