@@ -30,7 +30,8 @@ func (classicPart) BareKind(a *casetest.At, n adjudicator.NationID) adjudicator.
 }
 
 // Set reads subjects: "Welsh to Romans, Picts to Romans" (seed 002 §5
-// Submission) and fallen: (leaders eliminated in battle).
+// Submission), votes: "Angles for Saxons" (the Bretwalda votes recorded
+// so far, seed 004) and fallen: (leaders eliminated in battle).
 func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := britannia.X(s)
 	switch key {
@@ -44,14 +45,22 @@ func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bo
 		}
 	case "fallen":
 		x.Fallen = a.Names(val)
+	case "votes":
+		for _, part := range a.Names(val) {
+			n, v, ok := strings.Cut(part, " for ")
+			if !ok {
+				a.Fatalf("want \"votes: Nation for Nation, ...\", got %q", part)
+			}
+			x.Votes[a.Nation(n)] = a.Nation(v)
+		}
 	default:
 		return false
 	}
 	return true
 }
 
-// Expect checks subjects: (every submission in force, in nation order, or
-// none) and fallen: (each name listed).
+// Expect checks subjects: and votes: (every one in force, in nation
+// order, or none) and fallen: (each name listed).
 func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := britannia.X(s)
 	switch key {
@@ -68,6 +77,20 @@ func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string)
 		}
 		if !slices.Equal(got, want) {
 			a.Errorf("subjects: got %v, want %v", got, want)
+		}
+	case "votes":
+		var got []string
+		for n, v := range x.Votes {
+			if v >= 0 {
+				got = append(got, fmt.Sprintf("%s for %s", a.NationName(n), a.NationName(v)))
+			}
+		}
+		want := a.Names(val)
+		if val == "none" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			a.Errorf("votes: got %v, want %v", got, want)
 		}
 	case "fallen":
 		for _, name := range a.Names(val) {

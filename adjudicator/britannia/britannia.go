@@ -148,10 +148,11 @@ func stages(t *adjudicator.Turn) []adjudicator.Stage {
 		{Name: "movement", Rule: "Britannia 2005 Movement", Part: moving, Run: adjudicator.Movement},
 		{Name: "battles", Rule: "Britannia 2005 Battles/Retreats", Part: fighting, Run: adjudicator.Battles},
 		{Name: "second phase", Rule: "Britannia 2005 Major Invasions", Part: fighting, Run: adjudicator.SecondPhase},
-		{Name: "raider withdrawal", Rule: "Britannia 2005 Raider Withdrawal", Part: fighting, Run: withdrawal},
 		{Name: "occupying", Rule: "ref §4 (occupy)", Part: fighting, Run: occupyScore},
+		{Name: "raider withdrawal", Rule: "Britannia 2005 Raider Withdrawal", Part: fighting, Run: withdrawal},
 		{Name: "overpopulation", Rule: "Britannia 2005 Overpopulation", Part: fighting, Run: overpopulation},
 		{Name: "submission", Rule: "Britannia 2005 §5 Submission", Part: fighting, Run: submissions},
+		{Name: "votes", Rule: "Britannia 2005 The bretwalda", Part: fighting, Run: collectVotes},
 		{Name: "next nation", Rule: "Britannia 2005 Spillet", Part: fighting, Run: redux.NextNation},
 		{Name: "battle lines", Rule: "Britannia 2005 Battles/Retreats", Part: checking, Run: adjudicator.CheckBattles},
 		{Name: "classic lines", Rule: "Britannia 2005", Part: checking, Run: checkStatements},
@@ -219,6 +220,9 @@ func nextRound(t *adjudicator.Turn) {
 	}
 	s.Round++
 	s.Next = 0
+	for n := range X(s).Votes {
+		X(s).Votes[n] = -1
+	}
 	endSubmissions(t, s.Round)
 }
 

@@ -178,8 +178,8 @@ func englishAreas(t *adjudicator.Turn, n adjudicator.NationID, region string) in
 
 // bretwalda is the election at the end of VIII-X (seed 004 The bretwalda):
 // every nation has a vote for each English area it holds and gives them
-// all to one nation, by its "vote NATION" standing order, else to itself
-// (docs/orders.md); a nation with more than half the votes is Bretwalda
+// all to one nation, by its "vote NATION" line (collectVotes), else to
+// itself (docs/orders.md); a nation with more than half the votes is Bretwalda
 // and scores 4 VP.
 func bretwalda(t *adjudicator.Turn) {
 	br := D(t.E).Bretwalda
@@ -210,19 +210,40 @@ func bretwalda(t *adjudicator.Turn) {
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The bretwalda", Text: "No nation has more than half the votes: there is no Bretwalda"})
 }
 
-// voteOf is nation m's Bretwalda vote: its standing "vote" line, else
-// itself.
+// voteOf is nation m's Bretwalda vote: the one recorded at the end of the
+// round's nation turns (collectVotes), else its own nation (docs/orders.md).
 func voteOf(t *adjudicator.Turn, m adjudicator.NationID) adjudicator.NationID {
-	if f := t.DecisionFile(m); f != nil {
+	if v := X(t.S).Votes[m]; v >= 0 {
+		return v
+	}
+	return m
+}
+
+// collectVotes records, at the end of every nation turn of a Bretwalda
+// round, each nation's "vote" line as it stands (its turn file in its own
+// turn, else its standing orders): the vote is a Decision of every nation
+// at the end of the round, collected by mail before the round ends, so no
+// round end waits for a mail (issue 12; docs/orders.md).
+func collectVotes(t *adjudicator.Turn) {
+	if !slices.Contains(D(t.E).Bretwalda.Rounds, t.S.Round) {
+		return
+	}
+	x := X(t.S)
+	for m := range x.Votes {
+		x.Votes[m] = -1
+		f := t.DecisionFile(m)
+		if f == nil {
+			continue
+		}
 		for _, st := range f.Body {
 			if v, ok := st.(Vote); ok {
 				if n, err := t.E.NationIndex(v.For); err == nil {
-					return n
+					x.Votes[m] = n
 				}
+				break
 			}
 		}
 	}
-	return m
 }
 
 // king is the King at the end of XI-XIV (seed 004 The king): the nation

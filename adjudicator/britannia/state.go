@@ -18,19 +18,22 @@ type Ext struct {
 	Overlord []adjudicator.NationID
 	// Fallen are the leaders eliminated in battle, in order.
 	Fallen []string
+	// Votes[n] is nation n's Bretwalda vote as it stood at the end of the
+	// latest nation turn of the round, or -1 for none (its own nation).
+	Votes []adjudicator.NationID
 }
 
 func newExt(nations int) *Ext {
-	x := &Ext{Overlord: make([]adjudicator.NationID, nations)}
+	x := &Ext{Overlord: make([]adjudicator.NationID, nations), Votes: make([]adjudicator.NationID, nations)}
 	for i := range x.Overlord {
-		x.Overlord[i] = -1
+		x.Overlord[i], x.Votes[i] = -1, -1
 	}
 	return x
 }
 
 // CloneExt implements adjudicator.Ext.
 func (x *Ext) CloneExt() adjudicator.Ext {
-	return &Ext{Overlord: slices.Clone(x.Overlord), Fallen: slices.Clone(x.Fallen)}
+	return &Ext{Overlord: slices.Clone(x.Overlord), Fallen: slices.Clone(x.Fallen), Votes: slices.Clone(x.Votes)}
 }
 
 // X returns the classic part of a position.
@@ -87,6 +90,12 @@ type snapshot struct {
 	Leaders  []snapshotLeader  `json:"leaders,omitempty"`
 	Subjects []snapshotSubject `json:"subjects,omitempty"`
 	Fallen   []string          `json:"fallen,omitempty"`
+	Votes    []snapshotVote    `json:"votes,omitempty"`
+}
+
+type snapshotVote struct {
+	Nation string `json:"nation"`
+	For    string `json:"for"`
 }
 
 type snapshotLeader struct {
@@ -112,6 +121,11 @@ func encode(e *adjudicator.Engine, s *adjudicator.State) any {
 	for n, o := range x.Overlord {
 		if o >= 0 {
 			sn.Subjects = append(sn.Subjects, snapshotSubject{Nation: e.NationName(n), To: e.NationName(o)})
+		}
+	}
+	for n, v := range x.Votes {
+		if v >= 0 {
+			sn.Votes = append(sn.Votes, snapshotVote{Nation: e.NationName(n), For: e.NationName(v)})
 		}
 	}
 	return sn
@@ -145,6 +159,17 @@ func decode(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
 			return fmt.Errorf("subjects: %w", err)
 		}
 		x.Overlord[n] = o
+	}
+	for _, v := range sn.Votes {
+		n, err := e.NationIndex(v.Nation)
+		if err != nil {
+			return fmt.Errorf("votes: %w", err)
+		}
+		f, err := e.NationIndex(v.For)
+		if err != nil {
+			return fmt.Errorf("votes: %w", err)
+		}
+		x.Votes[n] = f
 	}
 	return nil
 }
