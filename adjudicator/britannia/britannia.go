@@ -54,7 +54,7 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Pool = pool
 	r.LoadData = loadData
 	r.Setup, r.Due, r.Stages = setup, due, stages
-	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: difficultStops, MayEnter: mayEnter, KeepNoAreas: true}
+	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: difficultStops, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat}
 	r.Battle = adjudicator.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
 	r.Texts = &Texts
@@ -151,6 +151,7 @@ func stages(t *adjudicator.Turn) []adjudicator.Stage {
 		{Name: "occupying", Rule: "ref §4 (occupy)", Part: fighting, Run: occupyScore},
 		{Name: "raider withdrawal", Rule: "Britannia 2005 Raider Withdrawal", Part: fighting, Run: withdrawal},
 		{Name: "overpopulation", Rule: "Britannia 2005 Overpopulation", Part: fighting, Run: overpopulation},
+		{Name: "removals", Rule: "ref §3 XIV", Part: fighting, Run: lateRemovals},
 		{Name: "submission", Rule: "Britannia 2005 §5 Submission", Part: fighting, Run: submissions},
 		{Name: "votes", Rule: "Britannia 2005 The bretwalda", Part: fighting, Run: collectVotes},
 		{Name: "next nation", Rule: "Britannia 2005 Spillet", Part: fighting, Run: redux.NextNation},
@@ -186,6 +187,8 @@ func phase1(t *adjudicator.Turn) {
 	buyBurhs(t)
 	adjudicator.Reinforcements(t)
 	boudicca(t)
+	cavalryToInfantry(t)
+	lateReinforcements(t)
 }
 
 // removeLeader takes the acting nation's leader off the board at the start

@@ -28,6 +28,7 @@ type Rules struct {
 	Bretwalda  Bretwalda    `yaml:"bretwalda"`
 	King       KingRules    `yaml:"king"`
 	Cards      []Card       `yaml:"cards"`
+	Late       Late         `yaml:"late"`
 
 	file string
 	// resolved names, by nation id
@@ -85,6 +86,37 @@ type PopRules struct {
 		Round  int    `yaml:"round"`
 		Why    string `yaml:"why"`
 	} `yaml:"no_increase_in"`
+}
+
+// Late are the Timeline's late rules (ref §3 VIII, XIV, XVI).
+type Late struct {
+	CavalryToInfantry struct {
+		Nation string `yaml:"nation"`
+		Round  int    `yaml:"round"`
+		Why    string `yaml:"why"`
+	} `yaml:"cavalry_to_infantry"`
+	Removals []struct {
+		Nation string `yaml:"nation"`
+		Round  int    `yaml:"round"`
+		Armies int    `yaml:"armies"`
+		Why    string `yaml:"why"`
+	} `yaml:"removals"`
+	Reinforcements []LateReinforcement `yaml:"reinforcements"`
+}
+
+// LateReinforcement is one nation's turn-16 reinforcement (ref §3 XVI).
+type LateReinforcement struct {
+	Nation        string   `yaml:"nation"`
+	Round         int      `yaml:"round"`
+	Leader        string   `yaml:"leader"`
+	Areas         []string `yaml:"areas"`
+	Region        string   `yaml:"region"`
+	Per           int      `yaml:"per"`
+	Half          bool     `yaml:"half"`
+	Bonus         int      `yaml:"bonus"`
+	BonusIfFallen string   `yaml:"bonus_if_fallen"`
+	Sea           string   `yaml:"sea"`
+	Why           string   `yaml:"why"`
 }
 
 // Boats are the rounds a nation may move by boat (reference §3 B).
@@ -257,6 +289,9 @@ func loadData(e *adjudicator.Engine) error {
 		return err
 	}
 	e.Data = r
+	// Classic Britannia has boats by nation and round (ref §3), so the
+	// kernel reads LAND > SEA > LAND paths as boat moves (Engine.Boats).
+	e.Boats = len(r.Boats) > 0
 	return nil
 }
 
@@ -318,6 +353,38 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 	for i := range r.Cards {
 		if err := r.resolveCard(e, &r.Cards[i]); err != nil {
 			return err
+		}
+	}
+	return r.resolveLate(e, nation)
+}
+
+// resolveLate checks the names of the late rules.
+func (r *Rules) resolveLate(e *adjudicator.Engine, nation func(string, string) (adjudicator.NationID, error)) error {
+	at, b := sectionLine(e), e.G.Board
+	if n := r.Late.CavalryToInfantry.Nation; n != "" {
+		if _, err := nation(n, "late.cavalry_to_infantry"); err != nil {
+			return err
+		}
+	}
+	for _, x := range r.Late.Removals {
+		if _, err := nation(x.Nation, "late.removals"); err != nil {
+			return err
+		}
+	}
+	for _, x := range r.Late.Reinforcements {
+		if _, err := nation(x.Nation, "late.reinforcements"); err != nil {
+			return err
+		}
+		for _, name := range append(slices.Clone(x.Areas), x.Sea) {
+			if name == "" {
+				continue
+			}
+			if a, err := b.Lookup(name); err != nil || b.AreaName(a) != name {
+				return r.fail(at, "rules: late.reinforcements: %s: %q is not an area of board %s", x.Nation, name, b.Name)
+			}
+		}
+		if x.Region != "" && !slices.Contains(b.Regions, x.Region) {
+			return r.fail(at, "rules: late.reinforcements: %s: unknown region %q", x.Nation, x.Region)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package britannia
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
@@ -65,4 +66,30 @@ func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// boat is MoveRules.Boat: a move LAND > SEA > LAND by boat, for the nations
+// and rounds of the Timeline's B marks (ref §3; seed 004 Movement: "in
+// certain rounds certain nations may move their units through a sea area;
+// they may not end their turn there"). The kernel's boat step (Turn.BoatOK)
+// checks the path: once a Movement Phase, through one sea, to an area on
+// that sea not adjacent to the start (a reading the seeds leave open,
+// shared with reduX L&R 12).
+func boat(t *adjudicator.Turn, mv orders.Move, count int) bool {
+	return t.BoatOK(mv, count, func() (string, string) {
+		if !hasBoats(t.E, t.N, t.S.Round) {
+			return ruleMove, fmt.Sprintf("the %s have no boats in round %d (ref §3: B on the Timeline)", t.Nation(), t.S.Round)
+		}
+		return "", ""
+	})
+}
+
+// hasBoats reports whether nation n may move by boat in a round (ref §3).
+func hasBoats(e *adjudicator.Engine, n adjudicator.NationID, round int) bool {
+	for _, b := range D(e).Boats {
+		if mustNation(e, b.Nation) == n && slices.Contains(b.Rounds, round) {
+			return true
+		}
+	}
+	return false
 }
