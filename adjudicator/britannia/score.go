@@ -229,6 +229,7 @@ func collectVotes(t *adjudicator.Turn) {
 		return
 	}
 	x := X(t.S)
+	defer voteDue(t)
 	for m := range x.Votes {
 		x.Votes[m] = -1
 		f := t.DecisionFile(m)
@@ -323,4 +324,22 @@ func kingsArmy(t *adjudicator.Turn, k int) {
 	}
 	t.S.Add(best, t.N, Infantry, k)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(best), N: k, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The King's %s placed in %s", games.Count(k, "army is", "armies are"), t.Name(best))})
+}
+
+// voteDue is the note every step report of a Bretwalda round carries: the
+// vote is due, its deadline, and the votes recorded so far (issue 12: "a
+// vote that is due is shown in every player's report with the deadline").
+func voteDue(t *adjudicator.Turn) {
+	var so []string
+	for m, v := range X(t.S).Votes {
+		if v >= 0 {
+			so = append(so, fmt.Sprintf("%s for %s", t.E.NationName(m), t.E.NationName(v)))
+		}
+	}
+	recorded := "none yet (a nation with no vote line votes for itself)"
+	if len(so) > 0 {
+		recorded = strings.Join(so, ", ")
+	}
+	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda",
+		Text: fmt.Sprintf("The Bretwalda vote is due at the end of round %s: send \"vote NATION\" in your standing orders before the last nation turn of the round; recorded so far: %s", t.G.Tables.Round(t.S.Round).Label, recorded)})
 }
