@@ -238,6 +238,11 @@ func checkStatements(t *adjudicator.Turn) {
 	for _, x := range adjudicator.Statements[orders.Rex](t) {
 		t.Problem(x.Line, "Britannia 2005 The king", "the King is determined at the end of the round; there is nothing to crown")
 	}
+	for _, sb := range adjudicator.Statements[Submit](t) {
+		if !maySubmit(t.E, t.N, sb.To) {
+			t.Problem(sb.Line, "Britannia 2005 §5 Submission", "the %s may not submit to the %s (the submission table has no such row)", t.Nation(), sb.To)
+		}
+	}
 	for _, w := range adjudicator.Statements[orders.Withdraw](t) {
 		if w.Stay {
 			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
@@ -254,7 +259,11 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		switch x := st.(type) {
 		case orders.Defend:
 			errs = append(errs, adjudicator.CheckDefend(e, x)...)
-		case Submit, Vote:
+		case Submit:
+			if n, err := e.NationIndex(f.Nation); err == nil && !maySubmit(e, n, x.To) {
+				errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "Britannia 2005 §5 Submission", Msg: fmt.Sprintf("the %s may not submit to the %s (the submission table has no such row)", f.Nation, x.To)})
+			}
+		case Vote:
 		default:
 			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, submit and vote lines"})
 		}

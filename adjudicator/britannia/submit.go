@@ -82,3 +82,14 @@ func endSubmissions(t *adjudicator.Turn, r int) {
 		}
 	}
 }
+
+// maySubmit reports whether the submission table has a row for nation n
+// submitting to the nation named to, in any round.
+func maySubmit(e *adjudicator.Engine, n adjudicator.NationID, to string) bool {
+	for _, row := range D(e).Submission {
+		if mustNation(e, row.Nation) == n && games.Fold(row.To) == games.Fold(to) {
+			return true
+		}
+	}
+	return false
+}
