@@ -44,7 +44,7 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Kinds = []adjudicator.Kind{
 		{Name: "infantry", Army: true, Moves: 2}, // seed 004 Movement: two land areas
 		{Name: "cavalry", Army: true, Moves: 3},  // seed 004: cavalry move three
-		{Name: "roman", Army: true, Moves: 3},    // ref §6, seed 004: Roman infantry move three
+		{Name: "roman", Army: true, Moves: romanRange}, // ref §6, seed 004: three areas, roads free (romanPath)
 		{Name: "fort", Army: false, Moves: 0},    // seed 002 §5: cannot move, no stacking
 		{Name: "burh", Army: false, Moves: 0},    // seed 002 §5 Stacking: burhs do not count
 	}
@@ -54,7 +54,7 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Pool = pool
 	r.LoadData = loadData
 	r.Setup, r.Due, r.Stages = setup, due, stages
-	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: difficultStops, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat}
+	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat}
 	r.Battle = adjudicator.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
 	r.Texts = &Texts
@@ -72,7 +72,15 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 type turnX struct {
 	// held is the land areas the nation held at the start of its turn.
 	held []games.AreaID
+	// builtIn[a] is the movement phase (1, 2) in which this turn's fort in
+	// land area a was built, 0 for none: a road needs a fort that stood
+	// before the phase (seed 002 §5 Roman Roads).
+	builtIn []int
 }
+
+// romanRange is the kernel's range of a Roman army: any path; romanPath
+// holds it to three areas with roads free (seed 004 Movement).
+const romanRange = 99
 
 // setup is seed 004 Setup (ref §1.2): one infantry in every area as the
 // Nation List gives it, the Romans at sea by the Timeline; with
@@ -168,7 +176,7 @@ func turnKind(t *adjudicator.Turn) {
 	t.Raid = r.HasMark(games.MarkRaid, name) || r.HasMark(games.MarkReturn, name)
 	t.MustReturn = r.HasMark(games.MarkReturn, name)
 	t.Major = r.HasMark(games.MarkMajor, name)
-	t.X = &turnX{held: t.S.Held(t.B, t.N)}
+	t.X = &turnX{held: t.S.Held(t.B, t.N), builtIn: make([]int, t.B.NumLand)}
 }
 
 // phase1 is the Population Increase phase (seed 004 1): the nation's

@@ -35,11 +35,55 @@ func selectUnits(t *adjudicator.Turn, mv orders.Move, from games.AreaID, boat bo
 	return units, false, true
 }
 
-// difficultStops is MoveRules.Check: entering difficult terrain ends a
-// move, unless a leader goes with the armies (seed 004 Movement: "when
-// you move into difficult terrain you must stop"; armies with a leader
-// need not stop).
-func difficultStops(t *adjudicator.Turn, mv orders.Move, _ games.AreaID, _ []int, withLeader bool) (string, string) {
+// pathRules is MoveRules.Check: the classic limits of a path that the
+// kernel's move step does not know (difficultStops, romanPath).
+func pathRules(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
+	if rule, why := difficultStops(t, mv, withLeader); why != "" {
+		return rule, why
+	}
+	return romanPath(t, mv, units)
+}
+
+// romanPath holds Roman armies to three areas, a step along a Roman road
+// free: from an area with a Roman fort to an adjacent one with a fort, both
+// standing before this movement phase (seed 004 Movement: "the Romans can
+// build roads"; Roman forts: "if a Roman unit moves from an area with a fort
+// to an adjacent area with a fort, the move does not count"; seed 002 §5).
+func romanPath(t *adjudicator.Turn, mv orders.Move, units []int) (string, string) {
+	if units[Roman] == 0 {
+		return "", ""
+	}
+	cost := 0
+	for i := 1; i < len(mv.Path); i++ {
+		if !road(t, mv.Path[i-1], mv.Path[i]) {
+			cost++
+		}
+	}
+	if limit := D(t.E).Romans.Moves; cost > limit {
+		return ruleMove, fmt.Sprintf("Roman armies move at most %d areas (steps between two forts are free); this path has %d", limit, cost)
+	}
+	return "", ""
+}
+
+// road reports whether a step from x to y is on a Roman road: both land
+// areas with a Roman fort that stood before this phase, linked by land.
+func road(t *adjudicator.Turn, x, y games.AreaID) bool {
+	r := D(t.E).roman
+	ok := func(a games.AreaID) bool {
+		if !t.B.IsLand(a) || t.S.Count(a, r, Fort) == 0 {
+			return false
+		}
+		bx, _ := t.X.(*turnX)
+		return bx == nil || bx.builtIn[a] != t.Phase
+	}
+	e, linked := t.B.Link(x, y)
+	return linked && e.Kind == games.LandLink && ok(x) && ok(y)
+}
+
+// difficultStops: entering difficult terrain ends a move, unless a leader
+// goes with the armies (seed 004 Movement: "when you move into difficult
+// terrain you must stop"; armies with a leader need not stop).
+func difficultStops(t *adjudicator.Turn, mv orders.Move, withLeader bool) (string, string) {
 	if withLeader {
 		return "", ""
 	}

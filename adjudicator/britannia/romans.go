@@ -124,6 +124,9 @@ func buildForts(t *adjudicator.Turn) {
 			return
 		}
 		t.S.Add(id, t.N, Fort, 1)
+		if x, ok := t.X.(*turnX); ok {
+			x.builtIn[a] = t.Phase
+		}
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(id), N: 1, Rule: "Britannia 2005 Roman forts",
 			Text: fmt.Sprintf("The Romans build a fort in %s (Britannia 2005 Roman forts)", t.Name(id))})
 	}
