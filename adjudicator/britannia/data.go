@@ -212,6 +212,11 @@ type Kill struct {
 	Leader  string   `yaml:"leader"`
 	VP      int      `yaml:"vp"`
 	OwnTurn bool     `yaml:"own_turn"`
+	// By are the nations whose kill of Leader scores for the card's
+	// nation (ref §4 Normans: "6 if any of Norwegians, Danes or Normans
+	// eliminates Harold"); empty: only the card's nation's own kills.
+	By  []string `yaml:"by"`
+	Why string   `yaml:"why"`
 
 	victims []adjudicator.NationID
 	line    int
@@ -413,6 +418,11 @@ func (r *Rules) resolveCard(e *adjudicator.Engine, c *Card) error {
 				return r.fail(k.line, "rules: %s card: %v", c.Nation, err)
 			}
 			k.victims = append(k.victims, m)
+		}
+		for _, v := range k.By {
+			if _, err := e.NationIndex(v); err != nil {
+				return r.fail(k.line, "rules: %s card: by: %v", c.Nation, err)
+			}
 		}
 		if k.Leader == "" && e.Kind(k.Kind) < 0 && k.Kind != "any" {
 			return r.fail(k.line, "rules: %s card: kill kind %q is not a unit kind (infantry, cavalry, roman, fort, burh or any)", c.Nation, k.Kind)

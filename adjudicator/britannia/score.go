@@ -152,15 +152,19 @@ func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjud
 }
 
 // scoreLeaderKill is BattleRules.LeaderKilled: the Kill rows naming the
-// leader (ref §4: Boudicca, Aelle, Arthur, Harold ...).
+// leader (ref §4: Boudicca, Aelle, Arthur, Harold ...) on the killer's
+// card, and the rows of any card that score when one of its "by" nations
+// kills him (ref §4 Normans: Harold).
 func scoreLeaderKill(t *adjudicator.Turn, killer, victim adjudicator.NationID, name string) {
-	c := cardOf(t.E, killer)
-	if c == nil {
-		return
-	}
-	for _, k := range c.Kill {
-		if games.Fold(k.Leader) == games.Fold(name) && inRounds(k.Rounds, t.S.Round) {
-			t.Award(killer, k.VP, "ref §4 kill", "for eliminating "+name)
+	for _, c := range D(t.E).Cards {
+		for _, k := range c.Kill {
+			if games.Fold(k.Leader) != games.Fold(name) || !inRounds(k.Rounds, t.S.Round) {
+				continue
+			}
+			byOK := slices.ContainsFunc(k.By, func(b string) bool { return games.Fold(b) == games.Fold(t.E.NationName(killer)) })
+			if (len(k.By) == 0 && c.n == killer) || byOK {
+				t.Award(c.n, k.VP, "ref §4 kill", fmt.Sprintf("for the elimination of %s by the %s", name, t.E.NationName(killer)))
+			}
 		}
 	}
 }
