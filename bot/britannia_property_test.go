@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
@@ -138,3 +139,12 @@ func fortsWithRomans(e *adjudicator.Engine, st bot.Step) error {
 	}
 	return nil
 }
+
+// BenchmarkClassicGame plays a whole classic Britannia bot game (four
+// players): every nation turn's bot orders with their checks, the
+// adjudication and every round end.
+func BenchmarkClassicGame(b *testing.B) { benchGame(b, "britannia") }
+
+// BenchmarkClassicAdjudicateGame is the engine alone over a classic
+// Britannia game (seed 1).
+func BenchmarkClassicAdjudicateGame(b *testing.B) { benchAdjudicate(b, "britannia") }

@@ -2,6 +2,7 @@ package britannia
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
@@ -22,6 +23,12 @@ func botOrders(e *adjudicator.Engine, s *adjudicator.State, game, token string, 
 func classicMore(d *bot.Draft) {
 	if d.Errors() > 0 {
 		repair(d)
+	}
+	if hasBoats(d.E, d.N, d.S.Round) && d.R.Float64() < 0.3 {
+		botBoat(d)
+	}
+	if b := D(d.E).Burhs; d.E.NationName(d.N) == b.Nation && slices.Contains(b.Rounds, d.S.Round) {
+		botBurhs(d)
 	}
 	name := d.E.NationName(d.N)
 	round := d.E.G.Tables.Round(d.S.Round)
@@ -70,4 +77,38 @@ func botStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token stri
 		}
 		f.Body = append(f.Body, Vote{At: orders.At{Line: line}, For: e.NationName(vote)})
 	})
+}
+
+// botBoat tries one boat move of one army from a stack of two or more
+// that no move leaves, to a vacant coast of a sea it borders (ref §3 B).
+func botBoat(d *bot.Draft) {
+	b := d.E.G.Board
+	for a := 0; a < b.NumLand; a++ {
+		from := games.AreaID(a)
+		if d.P.Units(from, d.N) < 2 || d.P.Foreign(from, d.N) > 0 {
+			continue
+		}
+		for _, e1 := range bot.Shuffled(d.R, b.Edges(from)) {
+			if b.IsLand(e1.To) {
+				continue
+			}
+			for _, e2 := range b.Edges(e1.To) {
+				to := e2.To
+				if b.IsLand(to) && to != from && !adjudicator.Adjacent(b, from, to) && d.P.Vacant(to) &&
+					d.Try(orders.Move{N: 1, Path: []games.AreaID{from, e1.To, to}}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// botBurhs buys a burh in a held area now and then, while the check
+// accepts it (seed 002 §5 Saxon Burhs).
+func botBurhs(d *bot.Draft) {
+	held := d.P.Held(d.E.G.Board, d.N)
+	if len(held) == 0 || d.R.Float64() < 0.5 {
+		return
+	}
+	d.Try(BuyBurhs{Areas: []games.AreaID{held[d.R.IntN(len(held))]}})
 }

@@ -33,6 +33,9 @@ type Rules struct {
 	file string
 	// resolved names, by nation id
 	roman, successor adjudicator.NationID
+	// ids are the nations by their names, short names and aliases as
+	// the tables write them (mustNation, without folding on every call).
+	ids map[string]adjudicator.NationID
 }
 
 // RomanRules are the Romans' own rules (reference §2.4, §3 I-VI).
@@ -311,6 +314,14 @@ func sectionLine(e *adjudicator.Engine) int { return e.G.Tables.Rules.Line }
 // resolve checks every name of the section and resolves it.
 func (r *Rules) resolve(e *adjudicator.Engine) error {
 	at := sectionLine(e)
+	r.ids = map[string]adjudicator.NationID{}
+	for i, n := range e.G.Tables.Nations {
+		for _, name := range append([]string{n.Name, n.Short}, n.Aliases...) {
+			if _, dup := r.ids[name]; !dup && name != "" {
+				r.ids[name] = i
+			}
+		}
+	}
 	nation := func(name, what string) (adjudicator.NationID, error) {
 		n, err := e.NationIndex(name)
 		if err != nil {

@@ -3,6 +3,7 @@ package britannia
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
@@ -14,11 +15,11 @@ import (
 // never), ref §2.4 (the Romano-British in VI).
 func increaseSkipped(t *adjudicator.Turn) string {
 	d, name := D(t.E), t.Nation()
-	if slices.ContainsFunc(d.Population.NoIncrease, func(s string) bool { return games.Fold(s) == games.Fold(name) }) {
+	if slices.ContainsFunc(d.Population.NoIncrease, func(s string) bool { return strings.EqualFold(s, name) }) {
 		return fmt.Sprintf("the %s never gain population (Britannia 2005 Population Increase)", name)
 	}
 	for _, x := range d.Population.NoIncreaseIn {
-		if games.Fold(x.Nation) == games.Fold(name) && x.Round == t.S.Round {
+		if strings.EqualFold(x.Nation, name) && x.Round == t.S.Round {
 			return fmt.Sprintf("the %s gain no population in round %d (ref §2.4)", name, x.Round)
 		}
 	}
@@ -81,8 +82,8 @@ func noPlace(t *adjudicator.Turn, why string) {
 // overpopulation this round (seed 004 5: not the Romans; seed 002 §5:
 // Jutes, Angles, Saxons in IV and V).
 func overpopulationExempt(t *adjudicator.Turn) bool {
-	d, name := D(t.E), games.Fold(t.Nation())
-	fold := func(s string) bool { return games.Fold(s) == name }
+	d, name := D(t.E), t.Nation()
+	fold := func(s string) bool { return strings.EqualFold(s, name) }
 	if slices.ContainsFunc(d.Population.NoOverpopulation, fold) {
 		return true
 	}

@@ -192,8 +192,13 @@ func boudicca(t *adjudicator.Turn) {
 		Text: fmt.Sprintf("Boudicca's revolt: %s with %s in %s, whatever the stacking limit (ref §3 I)", games.Count(k, "Belgic army rises", "Belgic armies rise"), b.Leader, t.Name(at))})
 }
 
-// mustNation is a nation the loader has checked.
+// mustNation is a nation the loader has checked, by the name the rules:
+// section writes (looked up once, Rules.ids), else any name NationIndex
+// reads; -1 for none.
 func mustNation(e *adjudicator.Engine, name string) adjudicator.NationID {
+	if n, ok := D(e).ids[name]; ok {
+		return n
+	}
 	n, err := e.NationIndex(name)
 	if err != nil {
 		return -1

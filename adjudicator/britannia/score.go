@@ -242,9 +242,7 @@ func collectVotes(t *adjudicator.Turn) {
 		}
 		for _, st := range f.Body {
 			if v, ok := st.(Vote); ok {
-				if n, err := t.E.NationIndex(v.For); err == nil {
-					x.Votes[m] = n
-				}
+				x.Votes[m] = mustNation(t.E, v.For)
 				break
 			}
 		}
