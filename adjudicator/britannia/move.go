@@ -137,3 +137,18 @@ func hasBoats(e *adjudicator.Engine, n adjudicator.NationID, round int) bool {
 	}
 	return false
 }
+
+// passable is MoveRules.Passable: an overlord moves through the areas of
+// the nations that submitted to it, but may not end its move there (seed
+// 002 §5 Submission: "Romans may move through but not end turn in subject
+// areas"; mayEnter refuses the end).
+func passable(t *adjudicator.Turn, a games.AreaID) bool {
+	x := X(t.S)
+	occ := t.S.Occupants(a)
+	for _, m := range occ {
+		if m != t.N && x.overlord(m) != t.N {
+			return false
+		}
+	}
+	return len(occ) > 0
+}
