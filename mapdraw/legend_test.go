@@ -84,6 +84,7 @@ func TestLegendKeys(t *testing.T) {
 		assert.Contains(t, texts, k)
 	}
 	assert.NotContains(t, texts, "battle", "no battle on the map")
+	assert.Contains(t, texts, "nation; ring: player", "counters ringed by player")
 	assert.NotContains(t, texts, "cavalry (count)")
 	assert.NotContains(t, texts, "leader (initial)")
 
@@ -91,6 +92,10 @@ func TestLegendKeys(t *testing.T) {
 	require.NoError(t, err)
 	texts = textOps(s, "legend")
 	assert.Contains(t, texts, "battle")
+
+	s, err = buildScene(geo, g.Board, emptyView())
+	require.NoError(t, err)
+	assert.NotContains(t, textOps(s, "legend"), "nation; ring: player", "no counters, no key to them")
 	assert.Contains(t, texts, "cavalry (count)")
 	assert.Contains(t, texts, "leader (initial)")
 }
