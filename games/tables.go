@@ -577,11 +577,13 @@ func (t *Tables) NationIndex(name string) (int, error) {
 // past the end). Its first fifteen are reduX's nations' colours, chosen so
 // that the nations of one player stay apart for deuteranopes and
 // protanopes, and apart from the player's ring, and none fades into the
-// map's land or sea (mapdraw/cvd_test.go checks them).
+// map's land or sea; the five after them keep a list of up to twenty
+// nations apart (mapdraw/cvd_test.go checks them).
 var NationPalette = []string{
 	"#007700", "#0044aa", "#444422", "#ee66bb", "#bb88ff",
 	"#ccbb33", "#aabbee", "#bb9999", "#ee8877", "#eeaa66",
 	"#008899", "#773388", "#cc3355", "#779911", "#880055",
+	"#337755", "#998844", "#7766bb", "#225500", "#0077ee",
 }
 
 // NationColour is the colour of nation i's counters on the map: its

@@ -169,6 +169,40 @@ func TestNationColoursColourBlind(t *testing.T) {
 	}
 }
 
+// TestNationPaletteColourBlind: a tables file that colours no nation takes
+// games.NationPalette in list order, so every ruleset's nations, and any
+// list of up to twenty, get counters that stay apart with normal vision
+// and for deuteranopes and protanopes, and that stand out from the land
+// and sea.
+func TestNationPaletteColourBlind(t *testing.T) {
+	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
+	pal := games.NationPalette
+	require.GreaterOrEqual(t, len(pal), 20)
+	for i, a := range pal {
+		for _, b := range pal[:i] {
+			assert.GreaterOrEqual(t, deltaE(parse(t, a), parse(t, b)), 20.0, "%s and %s", a, b)
+			for _, m := range [][3][3]float64{deuteranopia, protanopia} {
+				assert.GreaterOrEqual(t, deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, b))), 12.0, "%s and %s look alike", a, b)
+			}
+		}
+		for _, gr := range grounds {
+			for _, m := range [][3][3]float64{deuteranopia, protanopia} {
+				assert.GreaterOrEqual(t, deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, gr))), 20.0, "%s fades into %s", a, gr)
+			}
+		}
+		assert.GreaterOrEqual(t, contrast(parse(t, a), contrastText(parse(t, a))), 3.0, "%s's numbers", a)
+	}
+	for _, r := range games.Rulesets() {
+		tb := games.MustLoad(r.Name).Tables
+		seen := map[string]string{}
+		for i, n := range tb.Nations {
+			c := strings.ToLower(tb.NationColour(i))
+			assert.Empty(t, seen[c], "%s: %s and %s share %s", r.Name, n.Name, seen[c], c)
+			seen[c] = n.Name
+		}
+	}
+}
+
 func parse(t *testing.T, h string) [3]uint8 {
 	c, ok := parseColour(h)
 	require.True(t, ok, h)
