@@ -177,6 +177,9 @@ type Stack struct {
 	Short  string
 	Hex    string
 	Armies int
+	// Extra are the units that are not armies, by kind: "1 fort", "1
+	// fort, 1 burh" (classic Britannia); "" where every unit is an army.
+	Extra string
 }
 
 // NationRow is one nation's line in the nations table.
@@ -456,7 +459,7 @@ func (r *Report) position(e *adjudicator.Engine) {
 		for _, n := range s.Occupants(games.AreaID(a)) {
 			if c := s.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
-				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: c})
+				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: e.Armies(s, games.AreaID(a), n), Extra: extraUnits(e, s, games.AreaID(a), n)})
 			}
 		}
 		return out
@@ -522,6 +525,21 @@ func stacksText(xs []Stack) string {
 	parts := make([]string, len(xs))
 	for i, s := range xs {
 		parts[i] = s.Short + " " + strconv.Itoa(s.Armies)
+		if s.Extra != "" {
+			parts[i] += " + " + s.Extra
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// extraUnits names nation n's units in area a of kinds that are not
+// armies (classic Britannia's forts and burhs), "" for none.
+func extraUnits(e *adjudicator.Engine, s *adjudicator.State, a games.AreaID, n adjudicator.NationID) string {
+	var parts []string
+	for k, kd := range e.R.Kinds {
+		if c := s.Count(a, n, k); c > 0 && !kd.Army {
+			parts = append(parts, strconv.Itoa(c)+" "+kd.Name)
+		}
 	}
 	return strings.Join(parts, ", ")
 }
