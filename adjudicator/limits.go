@@ -58,6 +58,9 @@ func (t *Turn) popLimitOf(m NationID, skip func(games.AreaID) int) popLimit {
 // moverLimit is the mover's population limit without its raiders (L&R
 // 11.4).
 func (t *Turn) moverLimit() popLimit {
+	if t.raiders == nil { // not a Raiding turn
+		return t.popLimitOf(t.N, nil)
+	}
 	return t.popLimitOf(t.N, func(a games.AreaID) int { return len(t.raiders[a]) })
 }
 
