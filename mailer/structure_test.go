@@ -3,8 +3,8 @@ package mailer_test
 import (
 	"bytes"
 	"crypto/sha256"
-	"fmt"
 	"encoding/base64"
+	"fmt"
 	"testing"
 	"time"
 
