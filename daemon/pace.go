@@ -227,9 +227,15 @@ func (d *Daemon) seedOf(g *archive.Game, step *archive.Step) string {
 	return strings.TrimSpace(string(b))
 }
 
+// mailReports queues a step's report to every player as their
+// preferences ask (reportmail.go): a mail each, or, when the step ends a
+// round, the round's digest; with the map, drawn only when a mail
+// carries it. Observers get the public report.
 func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
+	players := g.Players()
+	ends := endsRound(before, step.State)
 	var png []byte
-	if d.Map != nil {
+	if d.Map != nil && mapWanted(players, ends) {
 		var err error
 		png, err = d.Map(g, step.ID, before, step.State, step.Events)
 		if err != nil {
@@ -241,35 +247,38 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 	if due := g.Due(); due.Nation != "" {
 		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	}
-	for seat, p := range g.Players() {
-		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
-			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g), Reader: seat + 1,
-		})
+	opts := templates.Options{Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)}
+	for seat, p := range players {
+		if p.Prefs.Get("reports") == "digest" {
+			continue
+		}
+		o := opts
+		o.Reader = seat + 1
+		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, o)
 		text := templates.Text(r)
 		if note != "" {
 			text = note + "\n\n" + text
 		}
-		o := &mailer.Outgoing{
-			ID: safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), To: []string{p.Email},
-			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: text, AutoSubmitted: true,
-			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
+		l := letter{
+			id: safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title),
+			text: text, html: func(cid string) string { return templates.HTML(r, cid) }, mapName: stepMapName(g, step.ID),
+			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
 		}
-		if png != nil {
-			o.HTML = templates.HTML(r, "map.png")
-			o.Inline = []mailer.Part{{Name: "map.png", ContentType: "image/png", Data: png}}
-			o.Attach = []mailer.Part{{Name: fmt.Sprintf("%s-%s.png", g.ID(), step.ID), ContentType: "image/png", Data: png}}
-			o.Text += "\nThe map is attached as " + fmt.Sprintf("%s-%s.png", g.ID(), step.ID) + ".\n"
-		} else {
-			o.HTML = templates.HTML(r, "")
+		if wantsMap(p, ends) {
+			l.png = png
 		}
-		if err := d.send(o); err != nil {
+		if err := d.send(d.compose(g, p, l)); err != nil {
+			return err
+		}
+	}
+	if ends {
+		if err := d.mailDigests(g, before.Round, png, opts); err != nil {
 			return err
 		}
 	}
 	// Observers get the public report (docs/design.md §6), without a personal part.
+	r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, opts)
 	for i, addr := range d.observers(g) {
-		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
-			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})
 		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), To: []string{addr}, AutoSubmitted: true,
 			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: templates.Text(r), HTML: templates.HTML(r, ""),
 			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}}}); err != nil {

@@ -1,0 +1,228 @@
+package daemon
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
+)
+
+// This file assembles the report mails a player gets, after their mail
+// preferences (archive.MailPrefs, issue 14: mail that a game of a year can
+// afford): the map once per mail, inline in HTML or attached to text; with
+// every report, once a round, or never; a mail per step or one digest a
+// round.
+
+// letter is a report mail before it is fitted to its reader's
+// preferences.
+type letter struct {
+	id, subject, text string
+	// html is the HTML version showing the map under the Content-ID it is
+	// given ("" for none); nil for a mail without one.
+	html    func(mapCID string) string
+	mapName string // the file name the map is sent under
+	png     []byte // the map; nil for none
+	headers [][2]string
+}
+
+// compose fits a letter to its reader: in HTML (the default) the text and
+// the HTML as alternatives, the map once as an inline part of
+// multipart/related under its own Content-ID, which the HTML shows and
+// text-only clients list as an attachment; in text the text alone with the
+// map attached. A reader who gets no map with this mail by their choice is
+// told how to have it.
+func (d *Daemon) compose(g *archive.Game, to archive.PlayerInfo, l letter) *mailer.Outgoing {
+	o := &mailer.Outgoing{ID: l.id, To: []string{to.Email}, Subject: l.subject, Text: l.text, AutoSubmitted: true, Headers: l.headers}
+	html := l.html != nil && to.Prefs.Get("format") == "html"
+	switch {
+	case l.png != nil && html:
+		cid := strings.TrimSuffix(l.mapName, ".png") + "@pbem"
+		o.HTML = l.html(cid)
+		o.Inline = []mailer.Part{{Name: l.mapName, ContentID: cid, ContentType: "image/png", Data: l.png}}
+		o.Text += "\nThe map is in this mail as " + l.mapName + ".\n"
+	case l.png != nil:
+		o.Attach = []mailer.Part{{Name: l.mapName, ContentType: "image/png", Data: l.png}}
+		o.Text += "\nThe map is attached as " + l.mapName + ".\n"
+	case d.Map != nil && to.Prefs.Get("map") != "every":
+		o.Text += fmt.Sprintf("\nNo map with this mail (your preference: map %s). Send \"map %s\" for the map now.\n", to.Prefs.Get("map"), g.ID())
+	}
+	if html && o.HTML == "" {
+		o.HTML = l.html("")
+	}
+	return o
+}
+
+// endsRound reports whether a step ends its round: the game is over after
+// it, or the state after it is in another round.
+func endsRound(before, after *adjudicator.State) bool {
+	return after.Over || after.Round != before.Round
+}
+
+// wantsMap reports whether a player's mail about a step carries the map:
+// with every report, or once a round with the mail of the step that ends
+// it (a digest is mailed then too).
+func wantsMap(p archive.PlayerInfo, ends bool) bool {
+	switch p.Prefs.Get("map") {
+	case "never":
+		return false
+	case "round":
+		return ends
+	}
+	return p.Prefs.Get("reports") != "digest" || ends
+}
+
+// mapWanted reports whether any player's mail about a step carries the
+// map, so that a step nobody wants it for is not drawn.
+func mapWanted(players []archive.PlayerInfo, ends bool) bool {
+	for _, p := range players {
+		if wantsMap(p, ends) {
+			return true
+		}
+	}
+	return false
+}
+
+// stepMapName is the file name of a step's map: "ashdown-r05-saxons.png".
+func stepMapName(g *archive.Game, stepID string) string {
+	return fmt.Sprintf("%s-%s.png", g.ID(), stepID)
+}
+
+// mailDigests sends each player who asked for digests
+// (archive.MailPrefs.Reports) one mail holding every report of the round a
+// step has just ended, in order, each as that player's copy; the map (png,
+// when the player wants it) is the position at the round's end. The mail's
+// id is the game's, the round's and the seat's, so a crash and restart
+// queue it once; after a rollback into the round it is sent again.
+func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates.Options) error {
+	var readers []int
+	for seat, p := range g.Players() {
+		if p.Prefs.Get("reports") == "digest" {
+			readers = append(readers, seat)
+		}
+	}
+	if len(readers) == 0 {
+		return nil
+	}
+	steps, err := roundSteps(g, round)
+	if err != nil || len(steps) == 0 {
+		return err
+	}
+	rb := ""
+	if n := len(g.Rollbacks()); n > 0 {
+		rb = fmt.Sprintf("rb%d", n)
+	}
+	last := steps[len(steps)-1]
+	for _, seat := range readers {
+		p := g.Players()[seat]
+		o.Reader = seat + 1
+		var reports []*templates.Report
+		for i, s := range steps {
+			so := o
+			so.Seed = d.seedOf(g, s.step)
+			if i < len(steps)-1 {
+				so.Deadline = "" // the deadline is the next turn's, after the last step
+			}
+			reports = append(reports, templates.Build(g.Engine(), s.step.ID, s.before, s.step.State, s.step.Events, so))
+		}
+		l := letter{
+			id:      safeID(g.ID(), fmt.Sprintf("r%02d", round), rb, "digest", fmt.Sprint(seat+1)),
+			subject: fmt.Sprintf("pbem %s round %d: %d reports", g.ID(), round, len(reports)),
+			text:    digestText(g.ID(), round, reports),
+			html:    func(cid string) string { return digestHTML(reports, cid) },
+			mapName: stepMapName(g, last.step.ID),
+			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Round", fmt.Sprint(round)}, {"X-Pbem-Step", last.step.ID}},
+		}
+		if wantsMap(p, true) {
+			l.png = png
+		}
+		if err := d.send(d.compose(g, p, l)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roundStep is a step of the game in force, with the state it began from.
+type roundStep struct {
+	step   *archive.Step
+	before *adjudicator.State
+}
+
+// roundSteps reads back the steps in force of a round, in order: the
+// latest steps of the game, back to the first that began in an earlier
+// round.
+func roundSteps(g *archive.Game, round int) ([]roundStep, error) {
+	infos := g.Steps()
+	var out []roundStep
+	for i := len(infos) - 1; i >= 0; i-- {
+		if infos[i].Superseded() {
+			continue
+		}
+		st, before, err := g.LoadStep(infos[i].Number)
+		if err != nil {
+			return nil, err
+		}
+		if before.Round < round {
+			break
+		}
+		if before.Round == round {
+			out = append([]roundStep{{st, before}}, out...)
+		}
+	}
+	return out, nil
+}
+
+// digestRule separates the reports of a digest.
+var digestRule = strings.Repeat("=", 72)
+
+// digestText is the text of a round's digest: a line saying what it is,
+// then each report.
+func digestText(game string, round int, reports []*templates.Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Round %d of game %s: the reports of its %d steps, in order\n(your preference: reports digest).\n", round, game, len(reports))
+	for _, r := range reports {
+		b.WriteString("\n" + digestRule + "\n\n")
+		b.WriteString(templates.Text(r))
+	}
+	return b.String()
+}
+
+// digestHTML is the HTML of a round's digest: the first report's page
+// with the body of every report in it, in order, the map (under mapCID,
+// if any) in the last, the round's end.
+func digestHTML(reports []*templates.Report, mapCID string) string {
+	var bodies []string
+	var head, tail string
+	for i, r := range reports {
+		cid := ""
+		if i == len(reports)-1 {
+			cid = mapCID
+		}
+		page := templates.HTML(r, cid)
+		h, body, t := splitBody(page)
+		if i == 0 {
+			head, tail = h, t
+		}
+		bodies = append(bodies, body)
+	}
+	return head + strings.Join(bodies, "\n<hr style=\"border:0;border-top:2px solid #999999;margin:24px 0;\" />\n") + tail
+}
+
+// splitBody splits an HTML page into what comes up to its <body> tag (the
+// tag included), the body, and the closing </body> onwards. A page without
+// them is all body.
+func splitBody(page string) (head, body, tail string) {
+	open := strings.Index(page, "<body")
+	end := strings.LastIndex(page, "</body>")
+	if open < 0 || end < open {
+		return "", page, ""
+	}
+	gt := strings.IndexByte(page[open:], '>')
+	if gt < 0 || open+gt+1 > end {
+		return "", page, ""
+	}
+	return page[:open+gt+1], page[open+gt+1 : end], page[end:]
+}
