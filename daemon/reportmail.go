@@ -110,9 +110,9 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates
 	if err != nil || len(steps) == 0 {
 		return err
 	}
-	rb := ""
+	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
-		rb = fmt.Sprintf("rb%d", n)
+		id = append(id, fmt.Sprintf("rb%d", n))
 	}
 	last := steps[len(steps)-1]
 	for _, seat := range readers {
@@ -128,7 +128,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates
 			reports = append(reports, templates.Build(g.Engine(), s.step.ID, s.before, s.step.State, s.step.Events, so))
 		}
 		l := letter{
-			id:      safeID(g.ID(), fmt.Sprintf("r%02d", round), rb, "digest", fmt.Sprint(seat+1)),
+			id:      safeID(append(id, "digest", fmt.Sprint(seat+1))...),
 			subject: fmt.Sprintf("pbem %s round %d: %d reports", g.ID(), round, len(reports)),
 			text:    digestText(g.ID(), round, reports),
 			html:    func(cid string) string { return digestHTML(reports, cid) },
@@ -175,16 +175,20 @@ func roundSteps(g *archive.Game, round int) ([]roundStep, error) {
 	return out, nil
 }
 
-// digestRule separates the reports of a digest.
-var digestRule = strings.Repeat("=", 72)
+// digestRule is the line before the i-th of n reports of a digest:
+// "==== 3 of 17: r07-saxons ====…", 72 columns.
+func digestRule(i, n int, id string) string {
+	s := fmt.Sprintf("==== %d of %d: %s ", i, n, id)
+	return s + strings.Repeat("=", max(4, 72-len(s)))
+}
 
 // digestText is the text of a round's digest: a line saying what it is,
-// then each report.
+// then each report under a rule naming it.
 func digestText(game string, round int, reports []*templates.Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d of game %s: the reports of its %d steps, in order\n(your preference: reports digest).\n", round, game, len(reports))
-	for _, r := range reports {
-		b.WriteString("\n" + digestRule + "\n\n")
+	for i, r := range reports {
+		b.WriteString("\n" + digestRule(i+1, len(reports), r.TurnID) + "\n\n")
 		b.WriteString(templates.Text(r))
 	}
 	return b.String()
