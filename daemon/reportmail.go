@@ -230,3 +230,45 @@ func splitBody(page string) (head, body, tail string) {
 	}
 	return page[:open+gt+1], page[open+gt+1 : end], page[end:]
 }
+
+// prefsHelp says what the mail preferences are and how to change them.
+const prefsHelp = `Change them with a line "prefs NAME VALUE …" after your "game:" and
+"token:" lines, e.g. "prefs map round format text":
+  map every|round|never   the map with every report, once a round (with
+                          the report of the round's end), or never; send
+                          "map GAME" for the map at any time
+  format html|text        HTML with the map in it, or plain text with the
+                          map attached
+  reports every|digest    a mail for every step, or one mail a round with
+                          every report of the round (a digest carries
+                          the map of the round's end unless "map never")
+The first value of each is the default.
+`
+
+// prefs shows the sender's mail preferences (archive.MailPrefs, issue 14),
+// or sets them: "prefs map round format text" sets each name to its value,
+// all or none ("map=round" and "map: round" are read too). The change is
+// kept in game.yaml and players.log before the answer is queued, so a
+// crash in between answers the same when the mail is handled again.
+func (d *Daemon) prefs(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
+	var words []string
+	for _, a := range env.args {
+		words = append(words, strings.FieldsFunc(a, func(r rune) bool { return r == '=' || r == ':' || r == ',' })...)
+	}
+	p := player.Prefs
+	if len(words) == 0 {
+		return d.reply(m, in, "prefs", fmt.Sprintf("Your mail preferences in game %s: %s.\n\n%s", g.ID(), p, prefsHelp))
+	}
+	if len(words)%2 != 0 {
+		return d.reply(m, in, "prefs", fmt.Sprintf("Nothing changed: each preference needs a name and a value (you wrote %q).\n\n%s", strings.Join(env.args, " "), prefsHelp))
+	}
+	for i := 0; i < len(words); i += 2 {
+		if err := p.Set(words[i], words[i+1]); err != nil {
+			return d.reply(m, in, "prefs", fmt.Sprintf("Nothing changed: %v.\n\n%s", err, prefsHelp))
+		}
+	}
+	if err := g.SetPrefs(player.Name, p, m.JournalID); err != nil {
+		return err
+	}
+	return d.reply(m, in, "prefs", fmt.Sprintf("Your mail preferences in game %s are now: %s.\n\n%s", g.ID(), p, prefsHelp))
+}

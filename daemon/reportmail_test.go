@@ -1,7 +1,10 @@
 package daemon
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,4 +169,49 @@ func TestSplitBody(t *testing.T) {
 	assert.Equal(t, []string{`<html><head></head><body style="x">`, "hi", "</body></html>"}, []string{h, b, tl})
 	h, b, tl = splitBody("<p>hi</p>")
 	assert.Equal(t, []string{"", "<p>hi</p>", ""}, []string{h, b, tl})
+}
+
+// TestPrefsByMail: "prefs" shows and sets a player's mail preferences,
+// with their token (issue 14); a bad name or value changes nothing and
+// says what is taken; the change is in game.yaml and players.log before
+// the answer, and the same mail handled again after a crash changes
+// nothing more.
+func TestPrefsByMail(t *testing.T) {
+	f := newFixture(t)
+	tok := f.tokens["Alice"]
+	cmd := func(line string) string {
+		f.mail(addrs[0], "x", "game: ashdown\ntoken: "+tok+"\n"+line+"\n")
+		return f.out.last(addrs[0]).Text
+	}
+	assert.Contains(t, cmd("prefs"), "Your mail preferences in game ashdown: map every, format html, reports every.")
+	for _, tc := range []struct{ line, want string }{
+		{"prefs map weekly", `Nothing changed: map: "weekly" is not one of every, round, never.`},
+		{"prefs map", `Nothing changed: each preference needs a name and a value (you wrote "map").`},
+		{"prefs colour red", `Nothing changed: "colour" is not a preference: the preferences are map, format, reports.`},
+		{"prefs format text map sometimes", `Nothing changed: map: "sometimes" is not one of every, round, never.`},
+	} {
+		assert.Contains(t, cmd(tc.line), tc.want, tc.line)
+		assert.Equal(t, archive.MailPrefs{}, f.g.PlayerByName("Alice").Prefs, "%s: nothing changed", tc.line)
+	}
+	assert.Contains(t, cmd("prefs map round format: text reports=digest"), "are now: map round, format text, reports digest.")
+	want := archive.MailPrefs{Map: "round", Format: "text", Reports: "digest"}
+	assert.Equal(t, want, f.g.PlayerByName("Alice").Prefs)
+	reopened, err := archive.Open(f.g.Dir())
+	require.NoError(t, err)
+	assert.Equal(t, want, reopened.PlayerByName("Alice").Prefs, "kept in game.yaml")
+
+	// The same mail handled again, as after a crash before its answer left.
+	raw := "From: " + addrs[0] + "\r\nTo: pbem@example.test\r\nSubject: prefs ashdown map never\r\nMessage-ID: <p1@example.test>\r\n\r\ngame: ashdown\r\ntoken: " + tok + "\r\n"
+	for attempt := 1; attempt <= 2; attempt++ {
+		require.NoError(t, f.d.Handle(context.Background(), &mailer.Message{Raw: []byte(raw), JournalID: "jp1", MessageID: "p1@example.test", Attempt: attempt}))
+	}
+	assert.Equal(t, "never", f.g.PlayerByName("Alice").Prefs.Get("map"), "the command in the Subject")
+	log, err := os.ReadFile(filepath.Join(f.g.Dir(), "players.log"))
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(string(log), "[ref jp1]"), "one change for the mail")
+	assert.Equal(t, 2, strings.Count(string(log), "Alice (player): mail preferences"))
+
+	f.mail(mallory, "x", "game: ashdown\ntoken: "+tok+"\nprefs map every\n")
+	assert.Contains(t, f.out.last(mallory).Text, "is not a player of game ashdown")
+	assert.Equal(t, "never", f.g.PlayerByName("Alice").Prefs.Get("map"))
 }
