@@ -53,3 +53,22 @@ func TestDemoCleansUp(t *testing.T) {
 		t.Errorf("the demo left %v", left)
 	}
 }
+
+// TestNewWithMailPrefs: pbem new reads each player's mail preferences from
+// the players file and shows those that are not the defaults; a bad one is
+// refused with the file and line (issue 14).
+func TestNewWithMailPrefs(t *testing.T) {
+	tmp := t.TempDir()
+	players := write(t, tmp, "players.yaml", "- name: Alice\n  email: alice@example.org\n  map: round\n  format: text\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n  reports: digest\n")
+	out := must(t, "new", "--ruleset", "redux", "--game", filepath.Join(tmp, "g"), "--players", players)
+	contains(t, "new", out, "\n    mail: map round, format text, reports every\n",
+		"\n    mail: map every, format html, reports digest\n")
+	if strings.Count(out, "mail: ") != 2 {
+		t.Errorf("Bob keeps the defaults and is shown none:\n%s", out)
+	}
+	bad := write(t, tmp, "bad.yaml", "- name: Alice\n  email: alice@example.org\n  map: weekly\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+	code, _, errw := pbem(t, "new", "--ruleset", "redux", "--game", filepath.Join(tmp, "g2"), "--players", bad)
+	if code == 0 || !strings.Contains(errw, `bad.yaml:3: player 1: map: "weekly" is not one of every, round, never`) {
+		t.Errorf("exit %d: %s", code, errw)
+	}
+}
