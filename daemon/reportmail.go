@@ -92,7 +92,8 @@ func stepMapName(g *archive.Game, stepID string) string {
 
 // mailDigests sends each player who asked for digests
 // (archive.MailPrefs.Reports) one mail holding every report of the round a
-// step has just ended, in order, each as that player's copy; the map (png,
+// step has just ended, in order: the public reports, and the last (the
+// round's end) as that player's copy; the map (png,
 // when the player wants it) is the position at the round's end. The mail's
 // id is the game's, the round's and the seat's, so a crash and restart
 // queue it once; after a rollback into the round it is sent again.
@@ -123,7 +124,10 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates
 			so := o
 			so.Seed = d.seedOf(g, s.step)
 			if i < len(steps)-1 {
-				so.Deadline = "" // the deadline is the next turn's, after the last step
+				// What comes next after an earlier step is past: the
+				// public report, without the reader's part (what to do
+				// next, an orders template) or the next deadline.
+				so.Deadline, so.Reader = "", 0
 			}
 			reports = append(reports, templates.Build(g.Engine(), s.step.ID, s.before, s.step.State, s.step.Events, so))
 		}

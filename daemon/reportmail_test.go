@@ -135,6 +135,8 @@ func TestReportMailPrefs(t *testing.T) {
 			assert.Contains(t, d.Text, rule, "the digest holds %s, in order", s.ID)
 		}
 	}
+	assert.Equal(t, 1, strings.Count(d.Text, "FOR YOU"), "the reader's part only in the last report, the round's end")
+	assert.Greater(t, strings.Index(d.Text, "FOR YOU"), strings.Index(d.Text, "r01-end ===="))
 	tree, parts := structure(t, d)
 	assert.Equal(t, "multipart/related[multipart/alternative[text/plain text/html] image/png:inline]", tree)
 	assert.Equal(t, "ashdown-r01-end.png", parts[2].Filename, "the map of the round's end")
