@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"testing"
 
 	"github.com/pbem-org/pbem/games"
@@ -101,5 +102,13 @@ func TestMapPNGSmall(t *testing.T) {
 	require.True(t, ok, "a paletted PNG")
 	assert.LessOrEqual(t, len(pal), 256)
 	assert.Less(t, buf.Len(), 120_000, "late-game map PNG bytes")
+	v := lateView(t, g)
+	for _, st := range v.Stacks {
+		want := rgba(st.Colour)
+		assert.True(t, slices.ContainsFunc(pal, func(c color.Color) bool {
+			r, g, b, _ := c.RGBA()
+			return uint8(r>>8) == want.R && uint8(g>>8) == want.G && uint8(b>>8) == want.B
+		}), "the %s' colour %s is kept exactly", st.Nation, st.Colour)
+	}
 	t.Logf("late-game map: %d bytes, %d colours", buf.Len(), len(pal))
 }
