@@ -438,10 +438,14 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 					win = append(win, s.Label())
 				}
 			}
+			rule := ""
+			if e.R.Texts != nil && e.R.Texts.Victory != "" {
+				rule = " (" + e.R.Texts.Victory + ")"
+			}
 			if len(win) == 1 {
-				r.Next += " " + win[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP (reduX Core 3)."
+				r.Next += " " + win[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP" + rule + "."
 			} else {
-				r.Next += " " + list(win) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP each (reduX Core 3)."
+				r.Next += " " + list(win) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP each" + rule + "."
 			}
 		}
 		r.Deadline = ""

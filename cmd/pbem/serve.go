@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -155,6 +156,8 @@ func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
 		return err
 	}
 	ids := d.GameIDs()
-	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr)
+	bi, _ := debug.ReadBuildInfo()
+	b := describeBuild(bi, version)
+	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
 	return d.Serve(ctx, in, out, 5*time.Second)
 }
