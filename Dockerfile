@@ -23,13 +23,15 @@ ARG VERSION=""
 RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false -tags timetzdata \
         -ldflags "-s -w -X main.version=${VERSION}" -o /out/pbem ./cmd/pbem \
     && /out/pbem version \
-    && mkdir -p /out/data/games
+    && mkdir -p /out/lib/pbem/games && chmod 0700 /out/lib/pbem
 
 # Run: no shell, no package manager, CA certificates and time zones only;
 # user and group 65532 (nonroot), never root.
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/pbem /usr/local/bin/pbem
-COPY --from=build --chown=65532:65532 --chmod=0700 /out/data /var/lib/pbem
+# /var/lib/pbem is copied as a directory, owner and mode with it, so that
+# it is nonroot's and private (0700); a named volume starts as its copy.
+COPY --from=build --chown=65532:65532 /out/lib/ /var/lib/
 USER 65532:65532
 WORKDIR /var/lib/pbem
 VOLUME ["/var/lib/pbem"]

@@ -13,8 +13,10 @@ package adjudicator_test
 //	Toy 1.3  Stacking as the tables say.
 //	Toy 2    Two nations, the Otters and the Herons, a player each; they
 //	         start where the tables put them.
-//	Toy 3    A round is the Otters' turn, then the Herons'. A nation with
-//	         no bands on the board and none arriving is skipped.
+//	Toy 3    A round is a season: spring, summer, autumn, winter. In each
+//	         the Otters take their turn, then the Herons (the steps
+//	         "spring-otters", "spring-herons", then "spring-end"). A nation
+//	         with no bands on the board and none arriving is skipped.
 //	Toy 3.1  A turn opens with the kernel's population increase,
 //	Toy 3.2  then the Timeline's reinforcements,
 //	Toy 3.3  movement and
@@ -37,6 +39,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -67,6 +70,7 @@ var toy = adjudicator.Ruleset{
 	Ruleset:     &toyData,
 	Kinds:       []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
 	Players:     2,
+	Grammar:     orders.Base().WithTurn(toyTurn), // its own step ids (Toy 3)
 	Setup:       toySetup,
 	Due:         toyDue,
 	Stages:      toyStages,
@@ -78,12 +82,16 @@ var toy = adjudicator.Ruleset{
 
 // toyTexts are reduX Core's words with the toy's own where it words
 // things anew (adjudicator.Texts, the ruleset's report fragments): its
-// units are bands (Toy 1.2), and the winner is named by Toy 4.2.
+// units are bands (Toy 1.2), they arrive by Toy 3.2, and the winner is
+// named by Toy 4.2.
 var toyTexts = func() adjudicator.Texts {
 	x := adjudicator.CoreTexts
 	x.Force = func(inf, _ int, _ string) string { return bands(inf) }
 	x.Moved = func(t *adjudicator.Turn, inf, _ int, _ string, path []string) string {
 		return fmt.Sprintf("%s of the %s %s %s", bands(inf), t.Nation(), adjudicator.Verb(inf, "moves", "move"), strings.Join(path, " > "))
+	}
+	x.Invaders = func(t *adjudicator.Turn, where string, inf, _ int, _ string) string {
+		return fmt.Sprintf("%s of the %s %s in %s (Toy 3.2)", bands(inf), t.Nation(), adjudicator.Verb(inf, "arrives", "arrive"), where)
 	}
 	x.Range = func(_ *adjudicator.Turn, _ bool, _, limit, steps int) (string, string) {
 		return "Toy 1.2", fmt.Sprintf("bands move at most %d areas; this path has %d", limit, steps)
@@ -116,16 +124,38 @@ func toySetup(e *adjudicator.Engine) *adjudicator.State {
 	return s
 }
 
+// toySeasons are the rounds' names (Toy 3), which the step ids use.
+var toySeasons = []string{"spring", "summer", "autumn", "winter"}
+
 // toyDue is Toy 3: the next nation in the tables' order with bands on the
-// board or arriving this round, else the end of the round.
+// board or arriving this round, else the end of the round; the step ids
+// are the toy's own ("summer-herons", "summer-end").
 func toyDue(e *adjudicator.Engine, s *adjudicator.State) adjudicator.Step {
+	season := toySeasons[(s.Round-1)%len(toySeasons)]
 	for i := s.Next; i < s.OrderLen(); i++ {
 		n := s.OrderAt(i)
 		if s.OnBoard(n) > 0 || len(e.Arrivals(s.Round, n)) > 0 {
-			return adjudicator.Step{Kind: adjudicator.NationTurn, Nation: n, ID: adjudicator.NationTurnID(s.Round, e.NationName(n))}
+			return adjudicator.Step{Kind: adjudicator.NationTurn, Nation: n, ID: season + "-" + adjudicator.FoldLetters(e.NationName(n))}
 		}
 	}
-	return adjudicator.Step{Kind: adjudicator.RoundEvent, Nation: -1, ID: fmt.Sprintf("r%02d-end", s.Round)}
+	return adjudicator.Step{Kind: adjudicator.RoundEvent, Nation: -1, ID: season + "-end"}
+}
+
+// toyTurn reads the "turn:" line of a toy order file (orders.TurnFunc):
+// a season of the game and the file's nation, "summer-herons".
+func toyTurn(g *games.Game, value, nation string) (string, error) {
+	season, who, _ := strings.Cut(strings.ToLower(strings.TrimSpace(value)), "-")
+	i := slices.Index(toySeasons, season)
+	if i < 0 || i >= len(g.Tables.Rounds) || who == "" {
+		return "", fmt.Errorf("%q is not a toy turn like \"spring-otters\" (a season of the game and the nation)", value)
+	}
+	if nation == "" {
+		return "", nil
+	}
+	if who != adjudicator.FoldLetters(nation) {
+		return "", fmt.Errorf("%q is a turn of another nation than the %s", value, nation)
+	}
+	return season + "-" + who, nil
 }
 
 // toyStages are the stages of a toy step (Toy 3, 4).
@@ -257,11 +287,11 @@ func TestToyBotGames(t *testing.T) {
 		if !final.Over || final.Round != 4 {
 			t.Errorf("seed %d: the game ends in round %d (over %v), want after round 4", seed, final.Round, final.Over)
 		}
-		if want := "r01-otters r01-herons r01-end"; !strings.HasPrefix(strings.Join(ids, " "), want) {
+		if want := "spring-otters spring-herons spring-end"; !strings.HasPrefix(strings.Join(ids, " "), want) {
 			t.Errorf("seed %d: the steps begin %v, want %s", seed, ids, want)
 		}
-		if last := ids[len(ids)-1]; last != "r04-end" {
-			t.Errorf("seed %d: the last step is %s, want r04-end", seed, last)
+		if last := ids[len(ids)-1]; last != "winter-end" {
+			t.Errorf("seed %d: the last step is %s, want winter-end", seed, last)
 		}
 	}
 }
@@ -284,10 +314,12 @@ func (r *toyRand) Read(p []byte) (int, error) {
 // TestToyGame plays a whole toy game through the archive as a GM would:
 // created, standing orders set, every nation turn's file sent by its
 // player with their token (every third turn missed and played by the bot),
-// every step written and the game reopened from disk after each, agreeing
+// every step written under the toy's own step ids (its Grammar reads them;
+// reduX's are refused) and the game reopened from disk after each, agreeing
 // with the step just played; the reports tell of moves in the toy's words
 // (its Texts); the game ends after round 4; verify accepts
-// the archive and refuses it once a state is changed; and the map of every
+// the archive, again after a rollback to the end of summer and the rest
+// played again, and refuses it once a state is changed; and the map of every
 // step draws the toy's board from its centres (at:), with every link
 // shown.
 func TestToyGame(t *testing.T) {
@@ -304,6 +336,10 @@ func TestToyGame(t *testing.T) {
 		if _, err := g.SetStanding(e.NationName(n), orders.Encode(f, g.Rules()), created); err != nil {
 			t.Fatal(err)
 		}
+	}
+	_, err = g.Check("game: toyland\nnation: Otters\nturn: r01-otters\n\nmove 1 Marsh > Meadow\n")
+	if err == nil || !strings.Contains(err.Error(), `"r01-otters" is not a toy turn like "spring-otters"`) {
+		t.Errorf("a file with reduX's turn id: %v", err)
 	}
 	before := g.State()
 	moves := 0
@@ -345,6 +381,7 @@ func TestToyGame(t *testing.T) {
 	if err := archive.Verify(dir); err != nil {
 		t.Fatalf("Verify: %v", err)
 	}
+	last = toyRollback(t, g, tokens)
 	state := filepath.Join(dir, "turns", last.Dir(), "state.json")
 	data, err := os.ReadFile(state)
 	if err != nil {
@@ -356,6 +393,36 @@ func TestToyGame(t *testing.T) {
 	if err := archive.Verify(dir); err == nil {
 		t.Errorf("Verify accepts a toy game whose last state was changed")
 	}
+}
+
+// toyRollback takes the finished game back to the end of summer, plays
+// the rest again (missed turns, the bot) and verifies the game with its
+// superseded steps; it returns the new last step.
+func toyRollback(t *testing.T, g *archive.Game, tokens archive.Tokens) archive.StepInfo {
+	t.Helper()
+	if _, err := g.Rollback("summer-end", "a test: the autumn again"); err != nil {
+		t.Fatal(err)
+	}
+	if due := g.Due(); due.ID != "autumn-otters" {
+		t.Fatalf("after the rollback %s is due, want autumn-otters", due.ID)
+	}
+	for step := 100; !g.Due().Over; step++ {
+		toyAdvance(t, g, tokens, step)
+	}
+	if err := archive.Verify(g.Dir()); err != nil {
+		t.Fatalf("Verify after the rollback: %v", err)
+	}
+	steps := g.Steps()
+	superseded := 0
+	for _, st := range steps {
+		if st.Superseded() {
+			superseded++
+		}
+	}
+	if superseded == 0 {
+		t.Errorf("the rollback superseded no step")
+	}
+	return steps[len(steps)-1]
 }
 
 // toyAdvance plays the step due in g: a nation turn from its player's file
@@ -452,8 +519,8 @@ func TestToySimulate(t *testing.T) {
 	if fmt.Sprint(mem.StepIDs) != fmt.Sprint(disk.StepIDs) || fmt.Sprint(mem.Standings) != fmt.Sprint(disk.Standings) {
 		t.Errorf("the simulation differs on disk:\n%v %v\n%v %v", mem.StepIDs, mem.Standings, disk.StepIDs, disk.Standings)
 	}
-	if !mem.State.Over || mem.StepIDs[len(mem.StepIDs)-1] != "r04-end" {
-		t.Errorf("the simulation ends at %s (over %v), want r04-end", mem.StepIDs[len(mem.StepIDs)-1], mem.State.Over)
+	if !mem.State.Over || mem.StepIDs[len(mem.StepIDs)-1] != "winter-end" {
+		t.Errorf("the simulation ends at %s (over %v), want winter-end", mem.StepIDs[len(mem.StepIDs)-1], mem.State.Over)
 	}
 	if err := archive.Verify(dir); err != nil {
 		t.Errorf("Verify: %v", err)

@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/templates"
 )
@@ -174,7 +173,6 @@ func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 // advance adjudicates what is due, then mails the report to every player
 // and "your turn" to the next one.
 func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
-	before := g.State()
 	if err := d.beginAdvance(g, note); err != nil {
 		return err
 	}
@@ -183,13 +181,13 @@ func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
 		return errors.Join(err, d.endAdvance(g))
 	}
 	d.log.Info("step", "game", g.ID(), "step", step.ID, "nmr", nmr)
-	return d.afterAdvance(g, step, before, note)
+	return d.afterAdvance(g, step, note)
 }
 
 // afterAdvance queues a new step's mail; recoverAdvance calls it again after
 // a crash.
-func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
-	if err := d.mailReports(g, step, before, note); err != nil {
+func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, note string) error {
+	if err := d.mailReports(g, step, note); err != nil {
 		return err
 	}
 	st := d.loadPace(g) // restarts the clock for the new turn
@@ -208,62 +206,49 @@ func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, before *adjud
 	return d.endAdvance(g)
 }
 
-// MapPNG renders a map for a step; set by the caller (nil: no map).
-type MapPNG func(g *archive.Game, stepID string, before, after *adjudicator.State, events []adjudicator.Event) ([]byte, error)
+// MapPNG renders the map of a step's report as PNG (templates.MapPNG); set
+// by the caller (nil: no map).
+type MapPNG func(g *games.Game, r *templates.Report) ([]byte, error)
 
-func (d *Daemon) players(g *archive.Game) []string {
-	var names []string
-	for _, p := range g.Players() {
-		names = append(names, p.Name)
+// stepMap is the map of a step's public report, or nil when the server
+// draws none or the drawing failed (logged: the report goes without it).
+func (d *Daemon) stepMap(g *archive.Game, r *templates.Report) []byte {
+	if d.Map == nil {
+		return nil
 	}
-	return names
-}
-
-func (d *Daemon) seedOf(g *archive.Game, step *archive.Step) string {
-	b, err := os.ReadFile(filepath.Join(g.Dir(), "turns", step.Dir(), "seed.hex"))
+	png, err := d.Map(g.Rules(), r)
 	if err != nil {
-		return ""
+		d.log.Warn("map not rendered", "game", g.ID(), "step", r.TurnID, "err", err)
+		return nil
 	}
-	return strings.TrimSpace(string(b))
+	return png
 }
 
-// mailReports queues a step's report to every player as their
-// preferences ask (reportmail.go): a mail each, or, when the step ends a
-// round, the round's digest; with the map, drawn only when a mail
-// carries it. Observers get the public report.
-func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
-	players := g.Players()
-	ends := endsRound(before, step.State)
-	var png []byte
-	if d.Map != nil && mapWanted(players, ends) {
-		var err error
-		png, err = d.Map(g, step.ID, before, step.State, step.Events)
-		if err != nil {
-			d.log.Warn("map not rendered", "game", g.ID(), "step", step.ID, "err", err)
-			png = nil
-		}
-	}
+// mailReports mails a step's report to every player, as their preferences
+// ask (reportmail.go: a mail each, or the round's digest when the step
+// ends a round; the map with it or not), and to every observer. The step's
+// report is built once (archive.Game.Public); each player's copy adds only
+// their part (templates.Report.For), and the observers share one rendering
+// of the public report. The map is drawn once, and only when a mail
+// carries it.
+func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) error {
 	deadline := ""
 	if due := g.Due(); due.Nation != "" {
 		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	}
-	opts := templates.Options{Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)}
+	r := g.Public(step, deadline)
+	players := g.Players()
+	ends := endsRound(step.Before, step.State)
+	var png []byte
+	if mapWanted(players, ends) {
+		png = d.stepMap(g, r)
+	}
 	for seat, p := range players {
 		if p.Prefs.Get("reports") == "digest" {
 			continue
 		}
-		o := opts
-		o.Reader = seat + 1
-		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, o)
-		text := templates.Text(r)
-		if note != "" {
-			text = note + "\n\n" + text
-		}
-		l := letter{
-			id: safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title),
-			text: text, html: func(cid string) string { return templates.HTML(r, cid) }, mapName: stepMapName(g, step.ID),
-			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
-		}
+		l := reportLetter(g, step, r.For(g.Engine(), seat+1, ""), note)
+		l.id = safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1))
 		if wantsMap(p, ends) {
 			l.png = png
 		}
@@ -272,20 +257,40 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudi
 		}
 	}
 	if ends {
-		if err := d.mailDigests(g, before.Round, png, opts); err != nil {
+		if err := d.mailDigests(g, step.Before.Round, png, deadline); err != nil {
 			return err
 		}
 	}
 	// Observers get the public report (docs/design.md §6), without a personal part.
-	r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, opts)
+	var public *mailer.Outgoing
 	for i, addr := range d.observers(g) {
-		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), To: []string{addr}, AutoSubmitted: true,
-			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: templates.Text(r), HTML: templates.HTML(r, ""),
-			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}}}); err != nil {
+		if public == nil {
+			l := reportLetter(g, step, r, "")
+			public = &mailer.Outgoing{Subject: l.subject, Text: l.text, HTML: l.html(""), AutoSubmitted: true, Headers: l.headers}
+		}
+		o := *public
+		o.ID, o.To = safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), []string{addr}
+		if err := d.send(&o); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// reportLetter is the letter of a step's report r (a player's copy or the
+// public one), with note above the text; the caller sets its outbox id and
+// map.
+func reportLetter(g *archive.Game, step *archive.Step, r *templates.Report, note string) letter {
+	text := templates.Text(r)
+	if note != "" {
+		text = note + "\n\n" + text
+	}
+	return letter{
+		subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), text: text,
+		html:    func(cid string) string { return templates.HTML(r, cid) },
+		mapName: stepMapName(g, step.ID),
+		headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
+	}
 }
 
 // yourTurn tells the player of the nation due that it is their turn, with

@@ -93,11 +93,12 @@ func stepMapName(g *archive.Game, stepID string) string {
 // mailDigests sends each player who asked for digests
 // (archive.MailPrefs.Reports) one mail holding every report of the round a
 // step has just ended, in order: the public reports, and the last (the
-// round's end) as that player's copy; the map (png,
-// when the player wants it) is the position at the round's end. The mail's
-// id is the game's, the round's and the seat's, so a crash and restart
-// queue it once; after a rollback into the round it is sent again.
-func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates.Options) error {
+// round's end) as that player's copy, with the deadline of the turn due
+// next; the map (png, when the player wants it) is the position at the
+// round's end. The mail's id is the game's, the round's and the seat's, so
+// a crash and restart queue it once; after a rollback into the round it is
+// sent again.
+func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, deadline string) error {
 	var readers []int
 	for seat, p := range g.Players() {
 		if p.Prefs.Get("reports") == "digest" {
@@ -111,33 +112,29 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates
 	if err != nil || len(steps) == 0 {
 		return err
 	}
+	// What comes next after an earlier step is past: its public report,
+	// without a reader's part (what to do next, an orders template) or the
+	// next deadline.
+	var reports []*templates.Report
+	for _, s := range steps[:len(steps)-1] {
+		reports = append(reports, g.Public(s, ""))
+	}
+	last := steps[len(steps)-1]
+	end := g.Public(last, deadline)
 	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
 		id = append(id, fmt.Sprintf("rb%d", n))
 	}
-	last := steps[len(steps)-1]
 	for _, seat := range readers {
 		p := g.Players()[seat]
-		o.Reader = seat + 1
-		var reports []*templates.Report
-		for i, s := range steps {
-			so := o
-			so.Seed = d.seedOf(g, s.step)
-			if i < len(steps)-1 {
-				// What comes next after an earlier step is past: the
-				// public report, without the reader's part (what to do
-				// next, an orders template) or the next deadline.
-				so.Deadline, so.Reader = "", 0
-			}
-			reports = append(reports, templates.Build(g.Engine(), s.step.ID, s.before, s.step.State, s.step.Events, so))
-		}
+		mine := append(append([]*templates.Report(nil), reports...), end.For(g.Engine(), seat+1, ""))
 		l := letter{
 			id:      safeID(append(id, "digest", fmt.Sprint(seat+1))...),
-			subject: fmt.Sprintf("pbem %s round %d: %d reports", g.ID(), round, len(reports)),
-			text:    digestText(g.ID(), round, reports),
-			html:    func(cid string) string { return digestHTML(reports, cid) },
-			mapName: stepMapName(g, last.step.ID),
-			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Round", fmt.Sprint(round)}, {"X-Pbem-Step", last.step.ID}},
+			subject: fmt.Sprintf("pbem %s round %d: %d reports", g.ID(), round, len(mine)),
+			text:    digestText(g.ID(), round, mine),
+			html:    func(cid string) string { return digestHTML(mine, cid) },
+			mapName: stepMapName(g, last.ID),
+			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Round", fmt.Sprint(round)}, {"X-Pbem-Step", last.ID}},
 		}
 		if wantsMap(p, true) {
 			l.png = png
@@ -149,31 +146,25 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, o templates
 	return nil
 }
 
-// roundStep is a step of the game in force, with the state it began from.
-type roundStep struct {
-	step   *archive.Step
-	before *adjudicator.State
-}
-
 // roundSteps reads back the steps in force of a round, in order: the
 // latest steps of the game, back to the first that began in an earlier
 // round.
-func roundSteps(g *archive.Game, round int) ([]roundStep, error) {
+func roundSteps(g *archive.Game, round int) ([]*archive.Step, error) {
 	infos := g.Steps()
-	var out []roundStep
+	var out []*archive.Step
 	for i := len(infos) - 1; i >= 0; i-- {
 		if infos[i].Superseded() {
 			continue
 		}
-		st, before, err := g.LoadStep(infos[i].Number)
+		st, _, err := g.LoadStep(infos[i].Number)
 		if err != nil {
 			return nil, err
 		}
-		if before.Round < round {
+		if st.Before.Round < round {
 			break
 		}
-		if before.Round == round {
-			out = append([]roundStep{{st, before}}, out...)
+		if st.Before.Round == round {
+			out = append([]*archive.Step{st}, out...)
 		}
 	}
 	return out, nil

@@ -1,7 +1,6 @@
 package daemon
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,10 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
-	"github.com/pbem-org/pbem/mapdraw"
 	"github.com/pbem-org/pbem/templates"
 )
 
@@ -52,26 +49,6 @@ func (s *sizer) Enqueue(o *mailer.Outgoing) error {
 	return nil
 }
 
-// realMap draws a step's map as the reports show it (templates.MapView).
-func realMap(g *archive.Game, stepID string, before, after *adjudicator.State, events []adjudicator.Event) ([]byte, error) {
-	r := templates.Build(g.Engine(), stepID, before, after, events, templates.Options{Game: g.ID(), Players: playerNames(g)})
-	geo, err := mapdraw.ForBoard(g.Rules().Board)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	err = mapdraw.RenderPNG(&buf, geo, g.Rules().Board, templates.MapView(g.Rules(), r))
-	return buf.Bytes(), err
-}
-
-func playerNames(g *archive.Game) []string {
-	var out []string
-	for _, p := range g.Players() {
-		out = append(out, p.Name)
-	}
-	return out
-}
-
 // lateGame simulates a whole 4-player reduX game (seed 1) as an archive
 // under data/games and opens a daemon on it with players 1 and 2 on the
 // default (HTML) mail and 3 and 4 on text-only mail.
@@ -97,7 +74,7 @@ func lateGame(tb testing.TB, out Enqueuer) (*Daemon, *archive.Game) {
 			tb.Fatal(err)
 		}
 	}
-	d.Map = realMap
+	d.Map = templates.MapPNG // the map as the reports show it
 	return d, g
 }
 
@@ -118,11 +95,11 @@ func BenchmarkReportMail(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
-		step, before, err := g.LoadStep(late[i%len(late)])
+		step, _, err := g.LoadStep(late[i%len(late)])
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := d.mailReports(g, step, before, ""); err != nil || s.err != nil {
+		if err := d.mailReports(g, step, ""); err != nil || s.err != nil {
 			b.Fatal(err, s.err)
 		}
 		i++
@@ -157,11 +134,11 @@ func BenchmarkGameMail(b *testing.B) {
 	for b.Loop() {
 		s.total = nil
 		for _, st := range g.Steps() {
-			step, before, err := g.LoadStep(st.Number)
+			step, _, err := g.LoadStep(st.Number)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := d.mailReports(g, step, before, ""); err != nil || s.err != nil {
+			if err := d.mailReports(g, step, ""); err != nil || s.err != nil {
 				b.Fatal(err, s.err)
 			}
 		}

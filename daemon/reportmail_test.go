@@ -11,18 +11,19 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/mailer/mailtest"
+	"github.com/pbem-org/pbem/templates"
 )
 
 // fakeMap is a Map that counts its calls and returns bytes naming the step.
 type fakeMap struct{ steps []string }
 
-func (m *fakeMap) draw(g *archive.Game, stepID string, before, after *adjudicator.State, events []adjudicator.Event) ([]byte, error) {
-	m.steps = append(m.steps, stepID)
-	return []byte("\x89PNG map of " + stepID + strings.Repeat(".", 100)), nil
+func (m *fakeMap) draw(g *games.Game, r *templates.Report) ([]byte, error) {
+	m.steps = append(m.steps, r.TurnID)
+	return []byte("\x89PNG map of " + r.TurnID + strings.Repeat(".", 100)), nil
 }
 
 // playRound sends the bot's orders for every nation turn until the game

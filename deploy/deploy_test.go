@@ -204,6 +204,7 @@ func TestDockerfile(t *testing.T) {
 	}
 	run := ins[slices.Index(ins, froms[1]):]
 	user, volumes, entry, cmd := "", []string{}, []string{}, []string{}
+	dataOwner := "" // the --chown of the COPY that makes the data directory
 	for _, in := range run {
 		switch in.cmd {
 		case "USER":
@@ -218,10 +219,20 @@ func TestDockerfile(t *testing.T) {
 			if !strings.HasPrefix(in.args, "--from=build ") {
 				t.Errorf("Dockerfile:%d: the run stage copies from the build stage only: COPY %s", in.line, in.args)
 			}
+			if f := strings.Fields(in.args); strings.HasSuffix(f[len(f)-1], path.Base(dataDir)) || f[len(f)-1] == path.Dir(dataDir)+"/" {
+				for _, a := range f {
+					if owner, ok := strings.CutPrefix(a, "--chown="); ok {
+						dataOwner = owner
+					}
+				}
+			}
 		}
 	}
 	if u, _, _ := strings.Cut(user, ":"); u == "" || u == "0" || u == "root" {
 		t.Errorf("the run stage's USER is %q, want a user other than root", user)
+	}
+	if dataOwner != user {
+		t.Errorf("the data directory is copied with --chown=%s, want the run stage's user %s", dataOwner, user)
 	}
 	if !slices.Equal(volumes, []string{dataDir}) {
 		t.Errorf("VOLUME %q, want [%s]: the games, journal and outbox live together in it", volumes, dataDir)

@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -26,6 +28,8 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 			title += " (" + r.Years + ")"
 		}
 		switch {
+		case r.Start:
+			title += " — the start of the game"
 		case r.Nation != "":
 			title += " — " + r.Nation
 		case r.Over:
@@ -101,4 +105,34 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
+}
+
+// MapPNG draws a report's map (MapView) on its board as a PNG. It is the
+// one map of a step: the daemon mails it, and pbem map and the forum GM's
+// views draw it, so every copy has the same title, narrative and scores
+// (issue 14).
+func MapPNG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "png") }
+
+// MapSVG is MapPNG's map as SVG.
+func MapSVG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "svg") }
+
+// drawMap renders MapView(g, r) in format "png" or "svg".
+func drawMap(g *games.Game, r *Report, format string) ([]byte, error) {
+	geo, err := mapdraw.ForBoard(g.Board)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	switch format {
+	case "png":
+		err = mapdraw.RenderPNG(&buf, geo, g.Board, MapView(g, r))
+	case "svg":
+		err = mapdraw.RenderSVG(&buf, geo, g.Board, MapView(g, r))
+	default:
+		err = fmt.Errorf("no map format %q: png or svg", format)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

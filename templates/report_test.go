@@ -591,3 +591,26 @@ func TestMapView(t *testing.T) {
 	require.NoError(t, mapdraw.RenderPNG(&png, mapdraw.MustForBoard(g.Board), g.Board, v))
 	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
 }
+
+// TestForEachSeat: a player's copy made from the step's one public report
+// (Report.For) is the copy Build makes for that reader, in every format,
+// and making it leaves the public report as it was: no personal part and
+// no token (docs/design.md §6; the daemon builds each step's report once).
+func TestForEachSeat(t *testing.T) {
+	g, _ := game()
+	e := rulesets.New(g)
+	public := build(t, "r07-saxons", 0)
+	text, html := Text(public), HTML(public, "")
+	for seat := 0; seat <= len(players)+1; seat++ {
+		mine := public.For(e, seat, "7f3a-91c2")
+		want := build(t, "r07-saxons", seat)
+		assert.Equal(t, Text(want), Text(mine), "seat %d, text", seat)
+		assert.Equal(t, HTML(want, "map.png"), HTML(mine, "map.png"), "seat %d, HTML", seat)
+		assert.Equal(t, seat >= 1 && seat <= len(players), mine.Personal != nil, "seat %d has a personal part", seat)
+	}
+	assert.Contains(t, Text(public.For(e, 4, "7f3a-91c2")), "7f3a-91c2", "seat 4 moves next: its template has the token")
+	assert.Nil(t, public.Personal)
+	assert.Equal(t, text, Text(public), "the public report is unchanged")
+	assert.Equal(t, html, HTML(public, ""))
+	assert.NotContains(t, text, "7f3a-91c2")
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pbem-org/pbem/daemon"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
 )
 
 func init() {
@@ -137,7 +138,7 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	d.Map = renderMap
+	d.Map = templates.MapPNG
 	in, err := mailer.NewIntake(cfg.Intake(ipw, func(m *mailer.Message, err error) {
 		log.Error("mail set aside", "journal", m.JournalID, "uid", m.UID, "err", err)
 		if err := d.SetAside(m, err); err != nil {
