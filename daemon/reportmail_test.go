@@ -123,7 +123,17 @@ func TestReportMailPrefs(t *testing.T) {
 		assert.Equal(t, "multipart/related[multipart/alternative[text/plain text/html] image/png:inline]", tree, "the map with the end of round")
 	}
 
-	dave := f.reportsTo(addrs[3])
+	checkDigest(t, f, f.reportsTo(addrs[3]), steps)
+
+	// Every step was drawn, for Alice and Bob; none twice.
+	assert.Len(t, m.steps, steps)
+}
+
+// checkDigest checks Dave's mail of TestReportMailPrefs: one digest for
+// round 1, every step's report in it in order, the reader's part only in
+// the last, one HTML page with the map of the round's end in it once.
+func checkDigest(t *testing.T, f *fixture, dave []*mailer.Outgoing, steps int) {
+	t.Helper()
 	require.Len(t, dave, 1, "Dave: one digest for the round")
 	d := dave[0]
 	assert.Equal(t, "ashdown.r01.digest.4", d.ID)
@@ -147,8 +157,6 @@ func TestReportMailPrefs(t *testing.T) {
 	assert.Equal(t, steps-1, strings.Count(html, "<hr style="), "the reports one after another")
 	assert.Equal(t, 1, strings.Count(html, "cid:"), "the map once, in the last report")
 
-	// Every step was drawn, for Alice and Bob; none twice.
-	assert.Len(t, m.steps, steps)
 }
 
 // TestMapDrawnOnlyWhenMailed: when nobody wants the map with every
