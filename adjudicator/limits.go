@@ -14,12 +14,16 @@ import (
 
 // popLimit is how a nation's population limit is made (reduX Core 4.2.2).
 type popLimit struct {
+	free          bool // the ruleset has no population limit (Ruleset.NoPopulationLimit)
 	onLand, areas int
 	clear         bool           // it holds an area of clear terrain: +1
 	contested     []games.AreaID // clear areas with its armies that it does not hold
 }
 
 func (p popLimit) limit() int {
+	if p.free {
+		return p.onLand
+	}
 	if p.clear {
 		return 2*p.areas + 1
 	}
@@ -111,6 +115,9 @@ func (t *Turn) checkStacking() {
 // holds at least as many areas as at the start of the phase; an area a
 // leader left counts as held (L&R 9.2.1).
 func (t *Turn) checkHeld() {
+	if t.E.R.Move.KeepNoAreas {
+		return
+	}
 	now := 0
 	var left []string
 	for a := 0; a < t.B.NumLand; a++ {

@@ -78,7 +78,10 @@ type Nation struct {
 	Start      map[string]int `yaml:"start"`
 	Population int            `yaml:"population"`
 	British    bool           `yaml:"british"`
-	Why        string         `yaml:"why"`
+	// Colour is the fill of the nation's counters on the map ("#rrggbb");
+	// "" takes NationPalette's colour for the nation's place in the list.
+	Colour string `yaml:"colour"`
+	Why    string `yaml:"why"`
 
 	CentreIDs []AreaID   `yaml:"-"`
 	StartIDs  []Stack    `yaml:"-"` // sorted by area
@@ -335,6 +338,9 @@ func (c *tablesCheck) nation(i int) error {
 	if total > n.Armies {
 		return c.fail(n.line, "%s starts with %d armies but has only %d", n.Name, total, n.Armies)
 	}
+	if n.Colour != "" && !hexColour(n.Colour) {
+		return c.fail(n.line, "%s: colour %q is not #rrggbb", n.Name, n.Colour)
+	}
 	if n.Population < 0 || n.Population > t.Population.TrackMax {
 		return c.fail(n.line, "%s: population %d is off the track 0..%d", n.Name, n.Population, t.Population.TrackMax)
 	}
@@ -564,6 +570,27 @@ func (t *Tables) NationIndex(name string) (int, error) {
 		return -1, fmt.Errorf("unknown nation %q (did you mean %s?)", name, orList(sug))
 	}
 	return -1, fmt.Errorf("unknown nation %q", name)
+}
+
+// NationPalette colours the counters of nations whose tables give no
+// colour, the i-th nation of the list taking the i-th colour (round again
+// past the end). Its first fifteen are reduX's nations' colours, chosen so
+// that the nations of one player stay apart for deuteranopes, and apart
+// from the player's ring, and none fades into the map's land or sea
+// (mapdraw/cvd_test.go checks them).
+var NationPalette = []string{
+	"#881188", "#991100", "#005511", "#6688bb", "#ff5577",
+	"#996666", "#00ccdd", "#888833", "#77cc55", "#cc8800",
+	"#0088ff", "#dd66aa", "#005555", "#cc88ff", "#881144",
+}
+
+// NationColour is the colour of nation i's counters on the map: its
+// colour: in the tables, else NationPalette's.
+func (t *Tables) NationColour(i int) string {
+	if c := t.Nations[i].Colour; c != "" {
+		return c
+	}
+	return NationPalette[i%len(NationPalette)]
 }
 
 // Split returns the player split for a player count, or nil.

@@ -66,6 +66,7 @@ type Report struct {
 	Nations []NationRow
 
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
+	kinds    []adjudicator.Kind   // the ruleset's unit kinds, for the map
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -171,6 +172,9 @@ type Stack struct {
 	Short  string
 	Hex    string
 	Armies int
+	// Extra are the units that are not armies, by kind: "1 fort", "1
+	// fort, 1 burh" (classic Britannia); "" where every unit is an army.
+	Extra string
 }
 
 // NationRow is one nation's line in the nations table.
@@ -260,6 +264,9 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 		r.Title = round + ": end of round"
 	}
 	r.snapshot = e.Snapshot(after)
+	if e.R != nil {
+		r.kinds = e.R.Kinds
+	}
 	r.sections(g)
 	r.seats(g, o.Players)
 	r.position(e)
@@ -388,7 +395,7 @@ func (r *Report) position(e *adjudicator.Engine) {
 		for _, n := range s.Occupants(games.AreaID(a)) {
 			if c := s.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
-				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: c})
+				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: e.Armies(s, games.AreaID(a), n), Extra: extraUnits(e, s, games.AreaID(a), n)})
 			}
 		}
 		return out
@@ -454,6 +461,21 @@ func stacksText(xs []Stack) string {
 	parts := make([]string, len(xs))
 	for i, s := range xs {
 		parts[i] = s.Short + " " + strconv.Itoa(s.Armies)
+		if s.Extra != "" {
+			parts[i] += " + " + s.Extra
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// extraUnits names nation n's units in area a of kinds that are not
+// armies (classic Britannia's forts and burhs), "" for none.
+func extraUnits(e *adjudicator.Engine, s *adjudicator.State, a games.AreaID, n adjudicator.NationID) string {
+	var parts []string
+	for k, kd := range e.R.Kinds {
+		if c := s.Count(a, n, k); c > 0 && !kd.Army {
+			parts = append(parts, strconv.Itoa(c)+" "+kd.Name)
+		}
 	}
 	return strings.Join(parts, ", ")
 }

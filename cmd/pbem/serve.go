@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -157,8 +158,42 @@ func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
 		return err
 	}
 	ids := d.GameIDs()
+	for _, w := range clearTextWarnings(cfg) {
+		log.Warn(w)
+	}
 	bi, _ := debug.ReadBuildInfo()
 	b := describeBuild(bi, version)
 	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
 	return d.Serve(ctx, in, out, 5*time.Second)
+}
+
+// clearTextWarnings says which mail server gets the password without TLS
+// (tls: none) although it is not on this host: the configuration allows it
+// (a mail server on a private network), docs/deploy.md §2 advises against it.
+func clearTextWarnings(cfg *daemon.Config) []string {
+	var ws []string
+	imapHost, _, err := net.SplitHostPort(cfg.IMAP.Addr)
+	if err != nil {
+		imapHost = cfg.IMAP.Addr
+	}
+	for _, s := range []struct{ field, tls, host string }{
+		{"imap", cfg.IMAP.TLS, imapHost},
+		{"smtp", cfg.SMTP.TLS, cfg.SMTP.Host},
+	} {
+		if s.tls != "none" || isLoopback(s.host) {
+			continue
+		}
+		ws = append(ws, fmt.Sprintf("%s.tls is none: the password and the players' mail go to %s in clear text; use tls or starttls unless that server is on a network you trust (docs/deploy.md)", s.field, s.host))
+	}
+	return ws
+}
+
+// isLoopback reports whether host names this host: localhost or a loopback
+// address.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
