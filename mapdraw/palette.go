@@ -20,17 +20,19 @@ const mapColours = 48
 const flatShare = 4000
 
 // paletted quantises a rendered map to at most max colours (more only when
-// it has more flat colours than that, up to 256), deterministically, with
-// no dithering: a flat colour stays exactly itself, and every other pixel
-// takes the nearest colour kept. The colours kept are the flat ones, then,
+// it has more colours to keep exactly than that, up to 256),
+// deterministically, with no dithering: a colour the scene paints (drawn,
+// packed RGBA: a nation's counters, however few) or one that covers a
+// large area stays exactly itself, and every other pixel takes the nearest
+// colour kept. The colours kept are those, then,
 // one at a time, the colour that most reduces the error that remains (its
 // pixel count times its squared distance to the nearest colour kept), so a
 // rare colour far from the rest (a battle mark's red) is kept before a
 // common blend close to its neighbours. The same picture gives the same
 // palette and the same indices.
-func paletted(img *image.RGBA, max int) *image.Paletted {
+func paletted(img *image.RGBA, max int, drawn []uint32) *image.Paletted {
 	hist := histogram(img)
-	pal := choosePalette(hist, max, img.Bounds().Dx()*img.Bounds().Dy()/flatShare)
+	pal := choosePalette(hist, max, img.Bounds().Dx()*img.Bounds().Dy()/flatShare, drawn)
 	out := image.NewPaletted(img.Bounds(), pal)
 	index := make(map[uint32]uint8, len(hist))
 	for _, h := range hist {
@@ -98,9 +100,10 @@ func histogram(img *image.RGBA) []counted {
 	return hist
 }
 
-// choosePalette keeps every colour with at least flat pixels (at most 256),
-// then adds colours greedily up to max (see paletted).
-func choosePalette(hist []counted, max, flat int) color.Palette {
+// choosePalette keeps every colour of drawn that the picture has and every
+// colour with at least flat pixels (at most 256 in all), then adds colours
+// greedily up to max (see paletted).
+func choosePalette(hist []counted, max, flat int, drawn []uint32) color.Palette {
 	var pal color.Palette
 	err := make([]int, len(hist)) // each colour's squared distance to the palette
 	for i := range err {
@@ -114,11 +117,10 @@ func choosePalette(hist []counted, max, flat int) color.Palette {
 			}
 		}
 	}
-	for _, h := range hist {
-		if len(pal) == 256 || (h.n < flat && len(pal) > 0) {
-			break
+	for _, h := range hist { // most frequent first
+		if len(pal) < 256 && (h.n >= flat || len(pal) == 0 || slices.Contains(drawn, h.c)) {
+			add(h.c)
 		}
-		add(h.c)
 	}
 	for len(pal) < max && len(pal) < len(hist) {
 		best, at := 0, -1
@@ -155,4 +157,19 @@ func nearest(pal color.Palette, c uint32) uint8 {
 		}
 	}
 	return uint8(at)
+}
+
+// colours lists the colours a scene paints (fills, strokes, halos), packed
+// RGBA, each once, in the order first painted.
+func (s *scene) colours() []uint32 {
+	var out []uint32
+	for i := range s.Ops {
+		for _, c := range []string{s.Ops[i].Fill, s.Ops[i].Stroke, s.Ops[i].Halo} {
+			v, ok := parseColour(c)
+			if p := uint32(v[0])<<24 | uint32(v[1])<<16 | uint32(v[2])<<8 | 0xff; ok && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
