@@ -41,11 +41,16 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 		}
 		return noSeat
 	}
+	extra := r.extras()
 	for a := range g.Board.Areas {
 		for n := range g.Tables.Nations {
 			if c := r.After.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
-				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: colour(nat.Name), Armies: c, Tag: short(nat)})
+				st := mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: colour(nat.Name), Armies: c, Tag: short(nat)}
+				if x, ok := extra[b.Areas[a].Name+"/"+nat.Name]; ok {
+					st.Armies, st.Tag = x.Armies, st.Tag+x.tag()
+				}
+				v.Stacks = append(v.Stacks, st)
 			}
 		}
 	}
@@ -101,4 +106,37 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
+}
+
+// extras are the position's stacks that hold units other than armies
+// (classic Britannia's forts and burhs), by "area/nation": the map shows
+// their armies and marks the others in the tag ("RO+F").
+func (r *Report) extras() map[string]Stack {
+	out := map[string]Stack{}
+	add := func(rows []AreaRow) {
+		for _, ar := range rows {
+			for _, st := range ar.Now {
+				if st.Extra != "" {
+					out[ar.Area+"/"+st.Nation] = st
+				}
+			}
+		}
+	}
+	for _, rg := range r.Regions {
+		add(rg.Areas)
+	}
+	add(r.Seas)
+	return out
+}
+
+// tag marks the kinds of a stack's other units: "+F" for forts, "+B" for
+// burhs (the first letter of each kind, upper case).
+func (s Stack) tag() string {
+	var t string
+	for _, part := range strings.Split(s.Extra, ", ") {
+		if _, kind, ok := strings.Cut(part, " "); ok && kind != "" {
+			t += "+" + strings.ToUpper(kind[:1])
+		}
+	}
+	return t
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mapdraw"
+	"github.com/pbem-org/pbem/rulesets"
 	"github.com/pbem-org/pbem/templates"
 )
 
@@ -143,10 +144,16 @@ func mapView(g *games.Game, players int, id string, before, after *adjudicator.S
 	if r := g.Tables.Round(before.Round); r != nil {
 		v.Title = fmt.Sprintf("Round %s (%s) — after %s", r.Label, r.Years, id)
 	}
+	var kinds []adjudicator.Kind
+	if r, err := rulesets.Lookup(g.Ruleset.Name); err == nil {
+		kinds = r.Kinds
+	}
 	for a := range b.Areas {
 		for n := range g.Tables.Nations {
 			if c := after.Units(games.AreaID(a), n); c > 0 {
-				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: g.Tables.Nations[n].Name, Colour: colour[n], Armies: c, Tag: g.Tables.Nations[n].Short})
+				st := mapdraw.Stack{Area: games.AreaID(a), Nation: g.Tables.Nations[n].Name, Colour: colour[n], Armies: c, Tag: g.Tables.Nations[n].Short}
+				markOthers(&st, kinds, after, games.AreaID(a), n)
+				v.Stacks = append(v.Stacks, st)
 			}
 		}
 	}
@@ -261,4 +268,15 @@ func writeViews(g *archive.Game, st *archive.Step) (string, error) {
 		return "", err
 	}
 	return dir, os.WriteFile(filepath.Join(dir, "map.png"), buf.Bytes(), 0o644)
+}
+
+// markOthers counts only the armies of a stack and marks its units of
+// other kinds in its tag (classic Britannia's forts and burhs: "RO+F").
+func markOthers(st *mapdraw.Stack, kinds []adjudicator.Kind, s *adjudicator.State, a games.AreaID, n int) {
+	for k, kd := range kinds {
+		if c := s.Count(a, n, k); c > 0 && !kd.Army {
+			st.Armies -= c
+			st.Tag += "+" + strings.ToUpper(kd.Name[:1])
+		}
+	}
 }
