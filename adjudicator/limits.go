@@ -32,36 +32,19 @@ func (p popLimit) limit() int {
 
 func (p popLimit) excess() int { return max(0, p.onLand-p.limit()) }
 
-// popLimitOf counts nation m's armies on land and the areas holding them,
-// less skip(a) armies of area a (raiding units, reduX L&R 11.4; nil for
-// none).
+// popLimitOf is how nation m's population limit is made, less skip(a)
+// armies of area a (raiding units, reduX L&R 11.4; nil for none), with the
+// clear areas it does not hold (explain).
 func (t *Turn) popLimitOf(m NationID, skip func(games.AreaID) int) popLimit {
-	p := popLimit{free: t.E.R.NoPopulationLimit}
-	for a := 0; a < t.B.NumLand; a++ {
-		id := games.AreaID(a)
-		k := t.Armies(id, m)
-		if skip != nil {
-			k -= skip(id)
-		}
-		if k <= 0 {
-			continue
-		}
-		p.onLand += k
-		p.areas++
-		switch {
-		case t.B.Difficult(id):
-		case t.S.Holds(id, m):
-			p.clear = true
-		default:
-			p.contested = append(p.contested, id)
-		}
-	}
-	return p
+	return t.E.popLimitIn(t.S, m, skip, true)
 }
 
 // moverLimit is the mover's population limit without its raiders (L&R
 // 11.4).
 func (t *Turn) moverLimit() popLimit {
+	if t.raiders == nil { // not a Raiding turn
+		return t.popLimitOf(t.N, nil)
+	}
 	return t.popLimitOf(t.N, func(a games.AreaID) int { return len(t.raiders[a]) })
 }
 

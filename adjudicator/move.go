@@ -408,6 +408,9 @@ func (t *Turn) Shift(from, to games.AreaID, units []int) {
 		t.S.Add(to, t.N, kind, c)
 		k += c
 	}
+	if t.raiders == nil { // not a Raiding turn
+		return
+	}
 	r := min(k, len(t.raiders[from]))
 	moved := t.raiders[from][:r]
 	t.raiders[to] = append(t.raiders[to], moved...)

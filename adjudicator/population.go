@@ -71,6 +71,9 @@ func (t *Turn) StackingOK(m NationID) (ok bool, where games.AreaID) {
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		c := t.Armies(id, m)
+		if c == 0 { // no limit is below zero
+			continue
+		}
 		norm, os := t.StackLimit(id)
 		if c > os {
 			return false, id
@@ -95,8 +98,17 @@ func (t *Turn) PopulationLimit(m NationID, skip func(games.AreaID) int) (limit, 
 
 // PopulationLimit is PopulationLimit of Turn for a position.
 func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) int) (limit, onLand int) {
+	p := e.popLimitIn(s, m, skip, false)
+	return p.limit(), p.onLand
+}
+
+// popLimitIn counts nation m's armies on land in position s and the areas
+// holding them, less skip(a) armies of area a (nil: none), and whether it
+// holds one of clear terrain (reduX Core 4.2.2); with why, also the clear
+// areas with its armies that it does not hold, which explain a missing +1.
+func (e *Engine) popLimitIn(s *State, m NationID, skip func(games.AreaID) int, why bool) popLimit {
 	b := e.G.Board
-	areas, clear := 0, false
+	p := popLimit{free: e.R.NoPopulationLimit}
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
 		k := e.Armies(s, id, m)
@@ -106,20 +118,17 @@ func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) i
 		if k <= 0 {
 			continue
 		}
-		onLand += k
-		areas++
-		if !b.Difficult(id) && s.Holds(id, m) {
-			clear = true
+		p.onLand += k
+		p.areas++
+		switch {
+		case b.Difficult(id):
+		case s.Holds(id, m):
+			p.clear = true
+		case why:
+			p.contested = append(p.contested, id)
 		}
 	}
-	limit = 2 * areas
-	if clear {
-		limit++
-	}
-	if e.R.NoPopulationLimit {
-		limit = onLand
-	}
-	return limit, onLand
+	return p
 }
 
 // Excess is nation m's excess armies (reduX Core 4.2.2), or 0.
