@@ -152,3 +152,25 @@ func passable(t *adjudicator.Turn, a games.AreaID) bool {
 	}
 	return len(occ) > 0
 }
+
+// seaStep is MoveRules.SeaStep: invaders may move to an adjacent sea and
+// land from it (seed 004 Invasions and Raiding: "move to an adjacent sea
+// and from there to an adjacent land area; not for every nation"), within
+// the limits of the nation cards (ref §1.3: the Romans and Normans may not
+// leave the English Channel, the Norwegians the North Sea; the Jutes and
+// Saxons may not enter the Atlantic Ocean, the Angles and Dubliners the
+// Icelandic Sea).
+func seaStep(t *adjudicator.Turn, x, y games.AreaID) (string, string) {
+	for _, m := range D(t.E).SeaMoves {
+		if mustNation(t.E, m.Nation) != t.N {
+			continue
+		}
+		if slices.Contains(m.NotFrom, t.Name(x)) {
+			return "ref §1.3", fmt.Sprintf("the %s may not move from the %s to another sea", t.Nation(), t.Name(x))
+		}
+		if slices.Contains(m.NotInto, t.Name(y)) {
+			return "ref §1.3", fmt.Sprintf("the %s may not enter the %s", t.Nation(), t.Name(y))
+		}
+	}
+	return "", ""
+}
