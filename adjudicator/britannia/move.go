@@ -105,6 +105,9 @@ func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
 		if m == t.N {
 			continue
 		}
+		if t.N == D(t.E).successor && t.S.Round < protectUntil && x.protected(m) {
+			return "ref §4 Romano-British card", fmt.Sprintf("the %s submitted to Rome: the %s may not attack them before round VIII unless attacked first", t.E.NationName(m), t.Nation())
+		}
 		if why := x.mayAttack(t.E, t.N, m); why != "" {
 			return "Britannia 2005 §5 Submission", why
 		}
@@ -173,4 +176,16 @@ func seaStep(t *adjudicator.Turn, x, y games.AreaID) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// protectUntil is the round from which the Romano-British may attack
+// Rome's former subjects (ref §4: "until round VIII").
+const protectUntil = 8
+
+// provoke is MoveRules.Entering: a former subject of Rome that attacks the
+// Romano-British loses its protection (ref §4: "unless attacked first").
+func provoke(t *adjudicator.Turn, a games.AreaID) {
+	if x := X(t.S); x.protected(t.N) && t.S.Has(a, D(t.E).successor) {
+		x.protect(t.N, t.E.NumNations(), false)
+	}
 }
