@@ -110,6 +110,9 @@ game as board.yaml and used by every later step, verify and map.`,
 			fmt.Fprintln(e.stdout, "Players and their tokens (send each player their own):")
 			for _, p := range g.Players() {
 				fmt.Fprintf(e.stdout, "  %s <%s>, %s: %s\n    token: %s\n", p.Name, p.Email, p.Colour, strings.Join(p.Nations, ", "), tokens[p.Name])
+				if p.Prefs != (archive.MailPrefs{}) {
+					fmt.Fprintf(e.stdout, "    mail: %s\n", p.Prefs)
+				}
 			}
 			fmt.Fprintf(e.stdout, "\nFirst: %s\n", g.Due().ID)
 			return exitOK
