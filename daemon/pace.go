@@ -28,6 +28,9 @@ type paceState struct {
 	Paused   bool            `json:"paused"`   // GM pause: nothing runs
 	Auto     map[string]bool `json:"auto"`     // nations the bot plays
 	Told     bool            `json:"told"`     // "your turn" is queued
+	// Deadline is when the turn's orders are due, in the configured zone:
+	// written for pbem status (ReadClock), never read back by the daemon.
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 func (d *Daemon) pacePath(g *archive.Game) string {
@@ -47,6 +50,7 @@ func (d *Daemon) loadPace(g *archive.Game) *paceState {
 }
 
 func (d *Daemon) savePace(g *archive.Game, st *paceState) error {
+	st.Deadline = d.deadline(st).In(d.zone())
 	data, _ := json.MarshalIndent(st, "", "  ")
 	if old, err := os.ReadFile(d.pacePath(g)); err == nil && bytes.Equal(old, data) {
 		return nil // unchanged: the clock ticks every game every few seconds
