@@ -59,8 +59,9 @@ func TestVersion(t *testing.T) {
 	out := must(t, "version")
 	contains(t, "version", out, "\ngo:      go1.", "engine:  pbem-engine-2, pbem-archive-v1, pbem-dice-v1\n")
 	fp := regexp.MustCompile(`(?m)^engine fingerprint (\S+) +([0-9a-f]{64}) \((\d) players, no options\)$`).FindAllStringSubmatch(out, -1)
-	if len(fp) != 2 || fp[0][1] != "redux" || fp[1][1] != "redux-lr" || fp[0][2] == fp[1][2] {
-		t.Fatalf("want a fingerprint for redux and one for redux-lr, different:\n%s", out)
+	if len(fp) != 3 || fp[0][1] != "redux" || fp[1][1] != "redux-lr" || fp[2][1] != "britannia" ||
+		fp[0][2] == fp[1][2] || fp[1][2] == fp[2][2] || fp[0][2] == fp[2][2] {
+		t.Fatalf("want a fingerprint for each of redux, redux-lr and britannia, all different:\n%s", out)
 	}
 	if short := must(t, "version", "--short"); !strings.HasPrefix(out, "pbem "+short) || strings.Count(short, "\n") != 1 {
 		t.Errorf("version --short = %q, not the first line of\n%s", short, out)
