@@ -80,6 +80,10 @@ type Ruleset struct {
 	// Defaults lists, when a file is reviewed, the ruleset's own Decisions
 	// the file leaves to their defaults (Turn.Defaulted); nil: none.
 	Defaults func(t *Turn)
+	// Standings totals the victory points by player (Engine.Standings)
+	// for a ruleset whose players, not nations, score (Hy Breasil 7); nil:
+	// the nations' points summed by the tables' player split.
+	Standings func(e *Engine, s *State, players int) []Standing
 	// Snapshot writes and reads the ruleset's own part of a position (Ext)
 	// in the archive; nil when the ruleset has none.
 	Snapshot ExtCodec

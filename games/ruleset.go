@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml
+//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml hy-breasil/*.yaml
 var files embed.FS
 
 // Option is a rule option a game may switch on at creation.
@@ -52,6 +52,10 @@ var (
 				{"reduced-randomness", "reduX Core 7.3"},
 				{"boats", "boat movement (reduX L&R 12)"},
 			},
+		},
+		{
+			Name: "hy-breasil", Title: "Hy Breasil", Rules: "seed 001 (Hy Breasil, draft of 2007)",
+			BoardFile: "hy-breasil/board.yaml", TablesFile: "hy-breasil/tables.yaml",
 		},
 	}
 )
