@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/adjudicator/reduxlr"
 	"github.com/pbem-org/pbem/games"
@@ -16,7 +17,7 @@ import (
 
 var (
 	mu  sync.RWMutex
-	all = []*adjudicator.Ruleset{&redux.Ruleset, &reduxlr.Ruleset}
+	all = []*adjudicator.Ruleset{&redux.Ruleset, &reduxlr.Ruleset, &hybreasil.Ruleset}
 )
 
 // All lists the rulesets in a fixed order.

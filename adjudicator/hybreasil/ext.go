@@ -1,0 +1,124 @@
+package hybreasil
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Ext is Hy Breasil's own part of a position: what the kernel's State does
+// not hold. Slices indexed by nation id have one entry per token set; a
+// set not in play has zero values there.
+type Ext struct {
+	// Invaded says the turn's invasion phase has been played (Hy Breasil
+	// 5), and the nation order cup drawn (6).
+	Invaded bool
+	// Civ are each nation's civilization tokens (6.1).
+	Civ []int
+	// Home is the sea each nation entered from (6.1, Reinforcements).
+	Home []games.AreaID
+	// Entered is the turn each nation entered (6.1: Strong leader in its
+	// first turn).
+	Entered []int
+	// Event is the random event rolled for a nation whose turn is due,
+	// shown before its orders are written; "" when none is rolled yet.
+	Event []string
+	// VP are each seat's victory points (7).
+	VP []int
+}
+
+// CloneExt implements adjudicator.Ext.
+func (x *Ext) CloneExt() adjudicator.Ext {
+	c := *x
+	c.Civ = slices.Clone(x.Civ)
+	c.Home = slices.Clone(x.Home)
+	c.Entered = slices.Clone(x.Entered)
+	c.Event = slices.Clone(x.Event)
+	c.VP = slices.Clone(x.VP)
+	return &c
+}
+
+// X is the position's Ext.
+func X(s *adjudicator.State) *Ext { return s.Ext.(*Ext) }
+
+func newExt(nations, seats int) *Ext {
+	x := &Ext{Civ: make([]int, nations), Home: make([]games.AreaID, nations), Entered: make([]int, nations),
+		Event: make([]string, nations), VP: make([]int, seats)}
+	for i := range x.Home {
+		x.Home[i] = games.NoArea
+	}
+	return x
+}
+
+// snapNation is one nation in play in state.json.
+type snapNation struct {
+	Nation  string `json:"nation"`
+	Civ     int    `json:"civilization_tokens"`
+	Home    string `json:"home_sea,omitempty"`
+	Entered int    `json:"entered"`
+	Event   string `json:"event,omitempty"`
+}
+
+// snap is Ext as state.json writes it, under "hy-breasil".
+type snap struct {
+	Invaded bool         `json:"invaded"`
+	VP      []int        `json:"vp_by_seat"`
+	Nations []snapNation `json:"nations,omitempty"`
+}
+
+var codec = adjudicator.ExtCodec{
+	Key: "hy-breasil",
+	Encode: func(e *adjudicator.Engine, s *adjudicator.State) any {
+		x := X(s)
+		out := snap{Invaded: x.Invaded, VP: slices.Clone(x.VP)}
+		for n := range s.Nations {
+			if !InPlay(s, n) {
+				continue
+			}
+			sn := snapNation{Nation: e.NationName(n), Civ: x.Civ[n], Entered: x.Entered[n], Event: x.Event[n]}
+			if x.Home[n] != games.NoArea {
+				sn.Home = e.G.Board.AreaName(x.Home[n])
+			}
+			out.Nations = append(out.Nations, sn)
+		}
+		return out
+	},
+	Decode: func(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
+		var in snap
+		if err := json.Unmarshal(raw, &in); err != nil {
+			return fmt.Errorf("state: hy-breasil: %w", err)
+		}
+		x := newExt(s.NumNations(), len(in.VP))
+		x.Invaded = in.Invaded
+		copy(x.VP, in.VP)
+		for _, sn := range in.Nations {
+			n, err := e.NationIndex(sn.Nation)
+			if err != nil {
+				return fmt.Errorf("state: hy-breasil: %w", err)
+			}
+			x.Civ[n], x.Entered[n], x.Event[n] = sn.Civ, sn.Entered, sn.Event
+			if sn.Home != "" {
+				if x.Home[n], err = e.G.Board.Lookup(sn.Home); err != nil {
+					return fmt.Errorf("state: hy-breasil: %w", err)
+				}
+			}
+		}
+		s.Ext = x
+		return nil
+	},
+}
+
+// InPlay reports whether token set n is a nation in play: dealt to a
+// player and not removed (Hy Breasil 5, 8).
+func InPlay(s *adjudicator.State, n adjudicator.NationID) bool {
+	return s.Nations[n].Owner >= 0 && !s.Nations[n].Gone
+}
+
+// Pool is how many of nation n's tokens are unused: neither on the board
+// nor civilization tokens (Hy Breasil 6.1, 6.2).
+func Pool(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) int {
+	return D(e).Tokens - s.OnBoard(n) - X(s).Civ[n]
+}

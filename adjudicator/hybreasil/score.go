@@ -1,0 +1,78 @@
+package hybreasil
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// victoryPoints is the victory points phase (Hy Breasil 7): each player
+// scores one VP for every land area his nations occupy; then the game ends
+// after the last turn of the tables or once a player has the VP target
+// (3), else the next turn starts.
+func victoryPoints(t *adjudicator.Turn) {
+	x := X(t.S)
+	gained := make([]int, len(x.VP))
+	for a := 0; a < t.B.NumLand; a++ {
+		for _, m := range t.S.Occupants(games.AreaID(a)) {
+			if InPlay(t.S, m) && t.S.Nations[m].Owner < len(gained) {
+				gained[t.S.Nations[m].Owner]++
+			}
+		}
+	}
+	best := 0
+	for p, g := range gained {
+		x.VP[p] += g
+		best = max(best, x.VP[p])
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, N: g, Rule: "Hy Breasil 7",
+			Text: fmt.Sprintf("%s scores %d VP for the areas of its nations: %d in all (Hy Breasil 7)", seatName(t.E, p), g, x.VP[p])})
+	}
+	target := D(t.E).VPTarget
+	if t.S.Round >= len(t.G.Tables.Rounds) || (target > 0 && best >= target) {
+		t.S.Over = true
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, Rule: "Hy Breasil 3", Text: gameOver(t)})
+		return
+	}
+	t.S.Round++
+	x.Invaded = false
+	t.S.Order, t.S.Next = nil, 0
+}
+
+func gameOver(t *adjudicator.Turn) string {
+	out := fmt.Sprintf("The game ends after turn %d (Hy Breasil 3):", t.S.Round)
+	for i, st := range Standings(t.E, t.S, t.E.PlayerCount()) {
+		if i > 0 {
+			out += ","
+		}
+		out += fmt.Sprintf(" %s %d VP", st.Colour, st.VP)
+	}
+	return out
+}
+
+// Standings are the players' VP, best first (Hy Breasil 7), with the
+// nations each owns now.
+func Standings(e *adjudicator.Engine, s *adjudicator.State, players int) []adjudicator.Standing {
+	sp := e.G.Tables.Split(players)
+	if sp == nil {
+		return nil
+	}
+	x := X(s)
+	var out []adjudicator.Standing
+	for i, p := range sp.Players {
+		st := adjudicator.Standing{Player: i + 1, Colour: p.Colour}
+		if i < len(x.VP) {
+			st.VP = x.VP[i]
+			st.Points = adjudicator.VP(x.VP[i])
+		}
+		for n := range s.Nations {
+			if InPlay(s, n) && s.Nations[n].Owner == i {
+				st.Nations = append(st.Nations, e.NationName(n))
+			}
+		}
+		out = append(out, st)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
+	return out
+}
