@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"fmt"
+	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/hybreasil"
@@ -19,7 +20,8 @@ import (
 //     connected, has at most two units an area and none at sea (6.3, 6.4);
 //     no land area holds two nations;
 //   - no player owns more nations than the limit (5.3);
-//   - every nation still to move this turn is in play and in the cup once;
+//   - the turn's order names each set once (state.json names the nation
+//     due), and every nation still to move this turn is in play;
 //     after the invasion phase every nation in play has its token in the
 //     cup (6);
 //   - the turn advances by one at each victory points phase and the game
@@ -92,12 +94,14 @@ func cupTokens(e *adjudicator.Engine, st bot.Step) error {
 		return nil
 	}
 	seen := make([]bool, s.NumNations())
-	for i := s.Next; i < len(s.Order); i++ {
-		n := s.Order[i]
-		if !hybreasil.InPlay(s, n) || seen[n] {
-			return fmt.Errorf("the cup holds the %s set, not in play or twice", e.NationName(n))
+	for i, n := range s.Order {
+		if seen[n] {
+			return fmt.Errorf("the turn's order names the %s set twice", e.NationName(n))
 		}
 		seen[n] = true
+		if i >= s.Next && !hybreasil.InPlay(s, n) {
+			return fmt.Errorf("the cup holds the %s set, not in play", e.NationName(n))
+		}
 	}
 	if e.Due(st.Before).ID != fmt.Sprintf("r%02d-invasion", st.Before.Round) {
 		return nil
@@ -109,3 +113,10 @@ func cupTokens(e *adjudicator.Engine, st bot.Step) error {
 	}
 	return nil
 }
+
+// BenchmarkHBGame plays a whole 15-turn Hy Breasil bot game on the default
+// map (four players): the bot's files with their checks, every step.
+func BenchmarkHBGame(b *testing.B) { benchGame(b, "hy-breasil") }
+
+// BenchmarkHBAdjudicateGame is the engine alone over a Hy Breasil game.
+func BenchmarkHBAdjudicateGame(b *testing.B) { benchAdjudicate(b, "hy-breasil") }

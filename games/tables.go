@@ -78,7 +78,10 @@ type Nation struct {
 	Start      map[string]int `yaml:"start"`
 	Population int            `yaml:"population"`
 	British    bool           `yaml:"british"`
-	Why        string         `yaml:"why"`
+	// Hex is a token set's own colour (Hy Breasil 2: "differently marked
+	// or coloured sets"), drawn instead of its player's; "" for none.
+	Hex string `yaml:"hex"`
+	Why string `yaml:"why"`
 
 	CentreIDs []AreaID   `yaml:"-"`
 	StartIDs  []Stack    `yaml:"-"` // sorted by area

@@ -36,8 +36,8 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 	}
 	v := &mapdraw.View{Title: title}
 	colour := func(nation string) string {
-		if s := r.seatOf(nation); s > 0 && r.Players[s-1].Hex != "" {
-			return r.Players[s-1].Hex
+		if h := r.hexOf(nation); h != "" {
+			return h
 		}
 		return noSeat
 	}
@@ -45,7 +45,7 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 		for n := range g.Tables.Nations {
 			if c := r.After.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
-				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: colour(nat.Name), Armies: c, Tag: short(nat)})
+				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: colour(nat.Name), Armies: c, Tag: r.tag(nat)})
 			}
 		}
 	}
@@ -101,4 +101,17 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
+}
+
+// tag is a stack's label: the nation's short name, and where the nation has
+// its own colour (a Hy Breasil token set) its owner's colour initial, so
+// that the map marks who owns it ("ST·R").
+func (r *Report) tag(nat games.Nation) string {
+	if nat.Hex == "" {
+		return short(nat)
+	}
+	if s := r.seatOf(nat.Name); s > 0 && r.Players[s-1].Colour != "" {
+		return short(nat) + "·" + strings.ToUpper(r.Players[s-1].Colour[:1])
+	}
+	return short(nat)
 }

@@ -63,6 +63,9 @@ type Report struct {
 	Nations []NationRow
 
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
+
+	// setHex are the token sets' own colours by nation name (Hy Breasil 2).
+	setHex map[string]string
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -227,7 +230,13 @@ func Build(e *adjudicator.Engine, turnID string, before, after *adjudicator.Stat
 	}
 	r.snapshot = e.Snapshot(after)
 	r.sections(g)
-	r.seats(g, o.Players)
+	r.setHex = map[string]string{}
+	for _, n := range g.Tables.Nations {
+		if n.Hex != "" {
+			r.setHex[n.Name] = n.Hex
+		}
+	}
+	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
 	if o.Reader > 0 && o.Reader <= len(r.Players) {
@@ -309,9 +318,14 @@ func rollsOf(g *games.Game, ev adjudicator.Event) (att, def *Roll) {
 }
 
 // seats fills the player table from the split for len(names) players.
-func (r *Report) seats(g *games.Game, names []string) {
+func (r *Report) seats(e *adjudicator.Engine, names []string) {
+	g := e.G
 	sp := g.Tables.Split(len(names))
 	if sp == nil {
+		return
+	}
+	if sp.Dealt() {
+		r.dealtSeats(e, sp, names)
 		return
 	}
 	for i, p := range sp.Players {
@@ -324,6 +338,29 @@ func (r *Report) seats(g *games.Game, names []string) {
 			st.Nations = append(st.Nations, g.Tables.Nations[n].Name)
 			st.VP += r.After.Nations[n].VP.Whole()
 			st.Gained += r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()
+		}
+		r.Players = append(r.Players, st)
+	}
+}
+
+// dealtSeats fills the player table where nations are dealt during play
+// (Hy Breasil 5, 7): each seat's nations are those it owns after the step,
+// its VP the ruleset's standings by player.
+func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names []string) {
+	vp := func(s *adjudicator.State) map[int]int {
+		out := map[int]int{}
+		for _, st := range e.Standings(s, len(names)) {
+			out[st.Player] = st.VP
+		}
+		return out
+	}
+	after, before := vp(r.After), vp(r.Before)
+	for i, p := range sp.Players {
+		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: after[i+1], Gained: after[i+1] - before[i+1]}
+		for n := range r.After.Nations {
+			if e.Controller(r.After, n) == i && !r.After.Nations[n].Gone {
+				st.Nations = append(st.Nations, e.NationName(n))
+			}
 		}
 		r.Players = append(r.Players, st)
 	}
@@ -401,6 +438,9 @@ func (r *Report) position(e *adjudicator.Engine) {
 }
 
 func (r *Report) hexOf(nation string) string {
+	if h := r.setHex[nation]; h != "" {
+		return h
+	}
 	if s := r.seatOf(nation); s > 0 {
 		return r.Players[s-1].Hex
 	}

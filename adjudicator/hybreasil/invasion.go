@@ -1,6 +1,8 @@
 package hybreasil
 
 import (
+	"slices"
+
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 )
@@ -76,9 +78,12 @@ func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule st
 
 // unusedSet is the first token set not in play, or -1 (Hy Breasil 5.2: "If
 // there are no unused token sets at all, the invasion phase is skipped").
+// A set whose nation left play this turn is used again only from the next
+// turn on (pbem's reading: so that the turn's order names each nation once,
+// and a new nation is never taken for one that already moved).
 func unusedSet(s *adjudicator.State) adjudicator.NationID {
 	for n := range s.Nations {
-		if s.Nations[n].Owner < 0 {
+		if s.Nations[n].Owner < 0 && !slices.Contains(s.Order, n) {
 			return n
 		}
 	}

@@ -139,14 +139,29 @@ func mapView(g *games.Game, players int, id string, before, after *adjudicator.S
 			}
 		}
 	}
+	tag := make([]string, len(g.Tables.Nations))
+	for n, nat := range g.Tables.Nations {
+		tag[n] = nat.Short
+		if nat.Hex == "" {
+			continue
+		}
+		// a token set of its own colour (Hy Breasil 2), marked with its
+		// owner's colour initial
+		colour[n] = nat.Hex
+		if sp := g.Tables.Split(players); sp != nil && after.Nations[n].Owner >= 0 && after.Nations[n].Owner < len(sp.Players) {
+			tag[n] += "·" + strings.ToUpper(sp.Players[after.Nations[n].Owner].Colour[:1])
+		}
+	}
 	v := &mapdraw.View{Title: fmt.Sprintf("Round %d — %s", before.Round, id)}
-	if r := g.Tables.Round(before.Round); r != nil {
+	if r := g.Tables.Round(before.Round); r != nil && r.Years != "" {
 		v.Title = fmt.Sprintf("Round %s (%s) — after %s", r.Label, r.Years, id)
+	} else if r != nil {
+		v.Title = fmt.Sprintf("%s — after %s", r.Label, id)
 	}
 	for a := range b.Areas {
 		for n := range g.Tables.Nations {
 			if c := after.Units(games.AreaID(a), n); c > 0 {
-				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: g.Tables.Nations[n].Name, Colour: colour[n], Armies: c, Tag: g.Tables.Nations[n].Short})
+				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: g.Tables.Nations[n].Name, Colour: colour[n], Armies: c, Tag: tag[n]})
 			}
 		}
 	}
