@@ -24,7 +24,8 @@ type hbPart struct{}
 // is over and the cup drawn, 5, 6), civ: "Star 2" (civilization tokens,
 // 6.1), home: "Star in Southern Reach" (the sea a nation entered from),
 // event: "Star plague" (the event rolled when its turn became due),
-// entered: "Star 3" (the turn it entered, 6.1) and seatvp: "Red 3" (7).
+// entered: "Star 3" (the turn it entered, 6.1), seatvp: "Red 3" (7) and
+// race: "Star troll" (option races, 9.1).
 func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := hybreasil.X(s)
 	switch key {
@@ -62,6 +63,10 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 			nat, v := p[0], p[1]
 			x.VP[seat(a, nat)] = a.Atoi(v)
 		}
+	case "race":
+		for _, p := range pairs(a, val) {
+			x.Race[a.Nation(p[0])] = p[1]
+		}
 	default:
 		return false
 	}
@@ -69,8 +74,8 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 }
 
 // Expect checks owners: (each listed nation's seat, or "none" for a set
-// not in play), civ:, event: ("Star none" for no event rolled), seatvp:
-// and invaded:.
+// not in play), civ:, event: ("Star none" for no event rolled), seatvp:,
+// invaded: and race:.
 func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := hybreasil.X(s)
 	check := func(what string, got, want any) {
@@ -110,6 +115,10 @@ func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool
 		}
 	case "invaded":
 		check("invaded", x.Invaded, a.YesNo(val))
+	case "race":
+		for _, p := range pairs(a, val) {
+			check(p[0]+"'s race", x.Race[a.Nation(p[0])], p[1])
+		}
 	default:
 		return false
 	}

@@ -56,6 +56,10 @@ var (
 		{
 			Name: "hy-breasil", Title: "Hy Breasil", Rules: "seed 001 (Hy Breasil, draft of 2007)",
 			BoardFile: "hy-breasil/board.yaml", TablesFile: "hy-breasil/tables.yaml",
+			Options: []Option{
+				{"races", "each new nation a race, with its PIPs and combat bonuses (Hy Breasil 9.1, table 2)"},
+				{"random-scoring", "victory points only in turns a die shows 4 or more, and the last (Hy Breasil 11)"},
+			},
 		},
 	}
 )

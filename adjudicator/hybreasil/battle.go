@@ -43,10 +43,11 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 	if t.B.TerrainIs(a, "forest") || t.B.TerrainIs(a, "hills") {
 		need = D(t.E).AttackerDifficultHit
 	}
-	bonus := 0
+	bonus := raceBonus(t.B, X(t.S).Race[t.N], a)
 	if x.event == ReligiousFervour {
-		bonus = 1
+		bonus++
 	}
+	defNeed := D(t.E).Hit - raceBonus(t.B, X(t.S).Race[def], a)
 	for r := 1; t.S.Has(a, t.N) && t.S.Has(a, def); r++ {
 		if r > maxRounds {
 			c := t.S.Units(a, t.N)
@@ -54,7 +55,7 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 			say(t, adjudicator.EvRemove, "Hy Breasil 6.3.1", "After %d rounds the attackers in %s are lost", maxRounds, t.Name(a))
 			break
 		}
-		battleRound(t, a, def, b, r, need-bonus)
+		battleRound(t, a, def, b, r, need-bonus, defNeed)
 		if t.S.Has(a, t.N) && t.S.Has(a, def) {
 			if !retreat(t, a, def, r, defendRule(t, def, a)) {
 				retreat(t, a, t.N, r, attackRule(t, a))
@@ -76,10 +77,10 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 }
 
 // battleRound rolls one round and applies the hits of both sides at once.
-func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, b, r, need int) {
+func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, b, r, need, defNeed int) {
 	ad := rollSide(t, b, r, "attacker", t.S.Units(a, t.N))
 	dd := rollSide(t, b, r, "defender", t.S.Units(a, def))
-	ha, hd := hits(ad, need), hits(dd, D(t.E).Hit)
+	ha, hd := hits(ad, need), hits(dd, defNeed)
 	applyHits(t.S, a, def, ha)
 	applyHits(t.S, a, t.N, hd)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvRound, Area: t.Name(a), Battle: b, Round: r, Dice: ad, TheirDie: dd, Hits: ha, TheirHit: hd,

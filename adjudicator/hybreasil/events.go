@@ -58,9 +58,13 @@ func randomEvent(t *adjudicator.Turn) {
 	}
 	if x.Entered[n] != t.S.Round {
 		pol := policy(t)
-		for pol.wants(ev, x.Civ[n]) && takeCiv(t, n, "to reroll "+ev) {
+		for pol.wants(ev, x.Civ[n]) && !ignores(x.Race[n], ev) && takeCiv(t, n, "to reroll "+ev) {
 			ev = rollEvent(t, n, "reroll")
 		}
+	}
+	if ignores(x.Race[n], ev) {
+		say(t, EvEvent, "Hy Breasil 9.1", "The %s nation is lizardman, cold blooded: it ignores %s", t.Nation(), ev)
+		return
 	}
 	for ev == CivilWar && !civilWarPossible(t) {
 		say(t, EvEvent, "Hy Breasil 6.1", "Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")
@@ -185,7 +189,7 @@ func foreignStack(t *adjudicator.Turn, in []bool, owner int) (games.AreaID, adju
 			continue
 		}
 		for m := range t.S.Nations {
-			if !InPlay(t.S, m) || t.S.Nations[m].Owner == owner {
+			if !InPlay(t.S, m) || t.S.Nations[m].Owner == owner || X(t.S).Race[m] == "lizardman" {
 				continue
 			}
 			if c := t.S.Units(games.AreaID(a), m); c > bestN {
@@ -225,7 +229,7 @@ func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
 	x := X(t.S)
 	m := unusedSet(t.S)
 	t.S.Nations[m] = adjudicator.Nation{Owner: t.S.Nations[t.N].Owner}
-	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m] = x.Civ[t.N], x.Home[t.N], 0, ""
+	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N]
 	for _, a := range part {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)

@@ -28,6 +28,8 @@ type Ext struct {
 	Event []string
 	// VP are each seat's victory points (7).
 	VP []int
+	// Race is each nation's race under option "races" (9.1); "" without.
+	Race []string
 }
 
 // CloneExt implements adjudicator.Ext.
@@ -38,6 +40,7 @@ func (x *Ext) CloneExt() adjudicator.Ext {
 	c.Entered = slices.Clone(x.Entered)
 	c.Event = slices.Clone(x.Event)
 	c.VP = slices.Clone(x.VP)
+	c.Race = slices.Clone(x.Race)
 	return &c
 }
 
@@ -46,7 +49,7 @@ func X(s *adjudicator.State) *Ext { return s.Ext.(*Ext) }
 
 func newExt(nations, seats int) *Ext {
 	x := &Ext{Civ: make([]int, nations), Home: make([]games.AreaID, nations), Entered: make([]int, nations),
-		Event: make([]string, nations), VP: make([]int, seats)}
+		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations)}
 	for i := range x.Home {
 		x.Home[i] = games.NoArea
 	}
@@ -60,6 +63,7 @@ type snapNation struct {
 	Home    string `json:"home_sea,omitempty"`
 	Entered int    `json:"entered"`
 	Event   string `json:"event,omitempty"`
+	Race    string `json:"race,omitempty"`
 }
 
 // snap is Ext as state.json writes it, under "hy-breasil".
@@ -78,7 +82,7 @@ var codec = adjudicator.ExtCodec{
 			if !InPlay(s, n) {
 				continue
 			}
-			sn := snapNation{Nation: e.NationName(n), Civ: x.Civ[n], Entered: x.Entered[n], Event: x.Event[n]}
+			sn := snapNation{Nation: e.NationName(n), Civ: x.Civ[n], Entered: x.Entered[n], Event: x.Event[n], Race: x.Race[n]}
 			if x.Home[n] != games.NoArea {
 				sn.Home = e.G.Board.AreaName(x.Home[n])
 			}
@@ -99,7 +103,7 @@ var codec = adjudicator.ExtCodec{
 			if err != nil {
 				return fmt.Errorf("state: hy-breasil: %w", err)
 			}
-			x.Civ[n], x.Entered[n], x.Event[n] = sn.Civ, sn.Entered, sn.Event
+			x.Civ[n], x.Entered[n], x.Event[n], x.Race[n] = sn.Civ, sn.Entered, sn.Event, sn.Race
 			if sn.Home != "" {
 				if x.Home[n], err = e.G.Board.Lookup(sn.Home); err != nil {
 					return fmt.Errorf("state: hy-breasil: %w", err)

@@ -68,6 +68,7 @@ func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule st
 	x := X(t.S)
 	t.S.Nations[n] = adjudicator.Nation{Owner: seat}
 	x.Civ[n], x.Entered[n], x.Event[n] = 0, t.S.Round, ""
+	x.Race[n] = raceFor(t, n)
 	sea := landingSea(t)
 	x.Home[n] = sea
 	t.S.Add(sea, n, Army, units)

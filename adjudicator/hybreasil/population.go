@@ -8,11 +8,15 @@ import (
 
 // PIPs are the population increase points of nation n (Hy Breasil 6.2): 3
 // for every plains area it occupies, 2 for every forest or hills area.
+// Under option "races" (9.1) a nation's race counts some terrain anew.
 func PIPs(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) int {
 	p := 0
 	t := e.G.Tables.Population
+	race := X(s).Race[n]
 	for _, a := range landAreas(s, e.G.Board, n) {
-		if e.G.Board.TerrainIs(a, "plains") {
+		if v, ok := racePIPs(e.G.Board, race, a); ok {
+			p += v
+		} else if e.G.Board.TerrainIs(a, "plains") {
 			p += t.Clear
 		} else {
 			p += t.Difficult

@@ -9,11 +9,22 @@ import (
 )
 
 // victoryPoints is the victory points phase (Hy Breasil 7): each player
-// scores one VP for every land area his nations occupy; then the game ends
-// after the last turn of the tables or once a player has the VP target
-// (3), else the next turn starts.
+// scores one VP for every land area his nations occupy (under option
+// "random-scoring" only when a die shows 4 or more, and in the last turn,
+// 11); then the game ends after the last turn of the tables or once a
+// player has the VP target (3), else the next turn starts.
 func victoryPoints(t *adjudicator.Turn) {
 	x := X(t.S)
+	last := t.S.Round >= len(t.G.Tables.Rounds)
+	if t.G.HasOption("random-scoring") && !last {
+		die := roll(t, "scoring")
+		if die < 4 {
+			say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: no victory points this turn", die)
+			nextTurn(t)
+			return
+		}
+		say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: victory points are scored", die)
+	}
 	gained := make([]int, len(x.VP))
 	for a := 0; a < t.B.NumLand; a++ {
 		for _, m := range t.S.Occupants(games.AreaID(a)) {
@@ -30,13 +41,19 @@ func victoryPoints(t *adjudicator.Turn) {
 			Text: fmt.Sprintf("%s scores %d VP for the areas of its nations: %d in all (Hy Breasil 7)", seatName(t.E, p), g, x.VP[p])})
 	}
 	target := D(t.E).VPTarget
-	if t.S.Round >= len(t.G.Tables.Rounds) || (target > 0 && best >= target) {
+	if last || (target > 0 && best >= target) {
 		t.S.Over = true
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, Rule: "Hy Breasil 3", Text: gameOver(t)})
 		return
 	}
+	nextTurn(t)
+}
+
+// nextTurn moves the turn token on (7): the next turn starts with its
+// invasion phase.
+func nextTurn(t *adjudicator.Turn) {
 	t.S.Round++
-	x.Invaded = false
+	X(t.S).Invaded = false
 	t.S.Order, t.S.Next = nil, 0
 }
 
