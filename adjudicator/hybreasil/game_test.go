@@ -13,6 +13,7 @@ import (
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/rulesets"
+	"github.com/pbem-org/pbem/templates"
 )
 
 // engineOn loads Hy Breasil on a board file (nil: its own).
@@ -102,4 +103,34 @@ func BenchmarkNationTurn(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestTemplateShowsEvent: the orders template of a nation due shows the
+// random event already rolled for it (issue 13; Hy Breasil 6.1), and in a
+// nation's first turn how to choose its sea (5.1).
+func TestTemplateShowsEvent(t *testing.T) {
+	e := engineOn(t, "", 4)
+	var later, first *adjudicator.State
+	_, err := bot.Play(e, 11, func(st bot.Step) error {
+		s := st.After
+		if due := e.Due(s); due.Kind == adjudicator.NationTurn {
+			x := hybreasil.X(s)
+			if later == nil && x.Entered[due.Nation] != s.Round {
+				later = s
+			}
+			if first == nil && x.Entered[due.Nation] == s.Round {
+				first = s
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.NotNil(t, later)
+	n := e.Due(later).Nation
+	text := templates.OrdersTemplate(e, later, templates.Header{Game: "g"})
+	assert.Contains(t, text, "Random event this turn (Hy Breasil 6.1): "+hybreasil.X(later).Event[n]+".")
+	assert.Contains(t, text, "reroll never")
+	text = templates.OrdersTemplate(e, first, templates.Header{Game: "g"})
+	assert.Contains(t, text, "Random event this turn (Hy Breasil 6.1): strong leader.")
+	assert.Contains(t, text, `write "land SEA"`)
 }

@@ -18,7 +18,32 @@ var Grammar = orders.Base().Extend(orders.Keyword{
 	Standing: true,
 	Listed:   true,
 	Once:     func(*games.Game, orders.Statement) string { return "reroll" },
+}, orders.Keyword{
+	Name:   "land",
+	Decode: decodeLand,
+	Listed: true,
+	Once:   func(*games.Game, orders.Statement) string { return "land" },
 })
+
+// Land is a new nation's choice of the sea it enters in (Hy Breasil 5.1,
+// 5.2: "any sea area of his choice (except inland seas)"), made in its
+// first turn's orders: its units wait in the default sea until then
+// (docs/orders.md). Written "land Whale Road".
+type Land struct {
+	orders.At
+	Sea games.AreaID
+}
+
+// Encode implements orders.Statement.
+func (l Land) Encode(g *games.Game) string { return "land " + g.Board.AreaName(l.Sea) }
+
+func decodeLand(r *orders.Reader, rest string) []orders.Statement {
+	a, ok := r.Area(rest, "")
+	if !ok {
+		return nil
+	}
+	return []orders.Statement{Land{At: r.At(), Sea: a}}
+}
 
 // Reroll is a nation's reroll policy (Hy Breasil 6.1): reroll the listed
 // events at the cost of a civilization token while it has fewer than

@@ -24,6 +24,7 @@ package hybreasil
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
@@ -47,6 +48,7 @@ var Ruleset = adjudicator.Ruleset{
 	Players:       4,
 	CheckStanding: checkStanding,
 	Standings:     Standings,
+	Brief:         Brief,
 	Snapshot:      codec,
 	Bot:           Bot,
 	BotStanding:   BotStanding,
@@ -87,6 +89,7 @@ func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 	}
 	return []adjudicator.Stage{
 		{Name: "turn", Rule: "Hy Breasil 6", Part: adjudicator.Setup, Run: turnStart},
+		{Name: "landing sea", Rule: "Hy Breasil 5.1, 5.2", Part: adjudicator.Setup, Run: landing},
 		{Name: "random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: randomEvent},
 		{Name: "population increase", Rule: "Hy Breasil 6.2", Part: adjudicator.Fighting, Run: populationIncrease},
 		{Name: "movement and combat", Rule: "Hy Breasil 6.3", Part: adjudicator.Fighting, Run: movement},
@@ -179,4 +182,30 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		}
 	}
 	return errs
+}
+
+// Brief is what the nation due reads first in its orders template (issue
+// 13: the random event is rolled when the turn becomes due and shown in the
+// "your turn" mail): its event, its civilization tokens and unused units,
+// its race, the default reroll policy, and in its first turn the sea it
+// waits in (5.1, 6.1, 9.1).
+func Brief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) []string {
+	x := X(s)
+	var out []string
+	if ev := x.Event[n]; ev != "" {
+		out = append(out, fmt.Sprintf("Random event this turn (Hy Breasil 6.1): %s.", ev))
+	}
+	line := fmt.Sprintf("The %s nation has %d civilization token(s) and %d unused unit(s)", e.NationName(n), x.Civ[n], Pool(e, s, n))
+	if x.Race[n] != "" {
+		line += "; its race is " + x.Race[n] + " (9.1)"
+	}
+	out = append(out, line+".")
+	if x.Entered[n] == s.Round && x.Home[n] != games.NoArea {
+		out = append(out, fmt.Sprintf("It waits in %s; write \"land SEA\" to enter in another sea that is not inland (5.1, 5.2).", e.G.Board.AreaName(x.Home[n])))
+	} else {
+		d := D(e).Reroll
+		out = append(out, fmt.Sprintf("Unless you write a reroll line, a %s is rerolled for a civilization token while the nation has fewer than %d (\"reroll never\" to keep any event).",
+			strings.Join(d.Events, " or "), d.WhileCivBelow))
+	}
+	return out
 }

@@ -116,6 +116,29 @@ func landingSea(t *adjudicator.Turn) games.AreaID {
 	return best
 }
 
+// landing carries out a new nation's land line (5.1, 5.2) in its first
+// turn, before anything else: its units in the sea it was put in by
+// default go to the sea of its owner's choice, which becomes its home.
+func landing(t *adjudicator.Turn) {
+	x := X(t.S)
+	for _, l := range adjudicator.Statements[Land](t) {
+		home := x.Home[t.N]
+		switch {
+		case x.Entered[t.N] != t.S.Round || home == games.NoArea:
+			t.Problem(l.Line, "Hy Breasil 5.2", "the %s nation chooses its sea only in the turn it enters", t.Nation())
+		case t.B.IsLand(l.Sea) || t.B.Areas[l.Sea].Inland:
+			t.Problem(l.Line, "Hy Breasil 5.1", "a nation enters in a sea that is not inland; %s is not one", t.Name(l.Sea))
+		case l.Sea != home:
+			c := t.S.Units(home, t.N)
+			t.S.Add(home, t.N, Army, -c)
+			t.S.Add(l.Sea, t.N, Army, c)
+			x.Home[t.N] = l.Sea
+			t.Emit(adjudicator.Event{Kind: EvInvasion, Area: t.Name(l.Sea), N: c, Line: l.Line, Rule: "Hy Breasil 5.1",
+				Text: "The " + t.Nation() + " nation enters in " + t.Name(l.Sea) + " instead of " + t.Name(home) + " (Hy Breasil 5.1)"})
+		}
+	}
+}
+
 // randomSeat draws a player at random among those not excluded (5.2 step
 // 3: "A player is selected randomly"); -1 when every seat is excluded.
 func randomSeat(t *adjudicator.Turn, excluded []bool) int {
