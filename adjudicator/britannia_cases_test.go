@@ -30,7 +30,8 @@ func (classicPart) BareKind(a *casetest.At, n adjudicator.NationID) adjudicator.
 }
 
 // Set reads subjects: "Welsh to Romans, Picts to Romans" (seed 002 §5
-// Submission), votes: "Angles for Saxons" (the Bretwalda votes recorded
+// Submission), protected: "Welsh" (Rome's former subjects, ref §4),
+// votes: "Angles for Saxons" (the Bretwalda votes recorded
 // so far, seed 004) and fallen: (leaders eliminated in battle).
 func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := britannia.X(s)
@@ -45,6 +46,11 @@ func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bo
 		}
 	case "fallen":
 		x.Fallen = a.Names(val)
+	case "protected":
+		x.Protected = make([]bool, s.NumNations())
+		for _, n := range a.Names(val) {
+			x.Protected[a.Nation(n)] = true
+		}
 	case "votes":
 		for _, part := range a.Names(val) {
 			n, v, ok := strings.Cut(part, " for ")
@@ -59,8 +65,8 @@ func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bo
 	return true
 }
 
-// Expect checks subjects: and votes: (every one in force, in nation
-// order, or none) and fallen: (each name listed).
+// Expect checks subjects:, protected: and votes: (every one in force, in
+// nation order, or none) and fallen: (each name listed).
 func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := britannia.X(s)
 	switch key {
@@ -77,6 +83,20 @@ func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string)
 		}
 		if !slices.Equal(got, want) {
 			a.Errorf("subjects: got %v, want %v", got, want)
+		}
+	case "protected":
+		var got []string
+		for n, p := range x.Protected {
+			if p {
+				got = append(got, a.NationName(n))
+			}
+		}
+		want := a.Names(val)
+		if val == "none" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			a.Errorf("protected: got %v, want %v", got, want)
 		}
 	case "votes":
 		var got []string

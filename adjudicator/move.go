@@ -33,6 +33,12 @@ type MoveRules struct {
 	// moves through its subjects' areas, seed 002 §5 Submission). It does
 	// not let a move end there (MayEnter decides that). Nil: never.
 	Passable func(t *Turn, a games.AreaID) bool
+	// SeaStep says why units at sea may not move from sea x into the
+	// adjacent sea y on their way to land ("" if they may): a move SEA >
+	// SEA > LAND (classic Britannia: invaders may move to an adjacent sea
+	// and land from it, seed 004 Invasions, with the nation cards' limits).
+	// Nil: units at sea only land (reduX Core 6.1).
+	SeaStep func(t *Turn, x, y games.AreaID) (rule, why string)
 	// KeepNoAreas lifts reduX Core 6.4's duty to hold as many areas at the
 	// end of movement as at its start; classic Britannia has none (seed 004
 	// Movement).
@@ -126,6 +132,9 @@ func (t *Turn) moveLimit(units []int, withLeader bool) int {
 func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 	b := t.B
 	x, y := mv.Path[i-1], mv.Path[i]
+	if !b.IsLand(y) && i == 1 && !b.IsLand(x) && len(mv.Path) == 3 && t.E.R.Move.SeaStep != nil {
+		return t.seaStep(mv, x, y)
+	}
 	if !b.IsLand(y) {
 		if t.E.Boats && i == 1 {
 			t.Problem(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
@@ -166,6 +175,19 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 	if i < len(mv.Path)-1 && foreign && b.Difficult(y) && !withLeader {
 		rule, msg := t.E.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
 		t.Problem(mv.Line, rule, "%s", msg)
+		return false
+	}
+	return true
+}
+
+// seaStep checks the first step of a SEA > SEA > LAND move (MoveRules.SeaStep).
+func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
+	if !Adjacent(t.B, x, y) {
+		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		return false
+	}
+	if rule, why := t.E.R.Move.SeaStep(t, x, y); why != "" {
+		t.Problem(mv.Line, rule, "%s", why)
 		return false
 	}
 	return true

@@ -116,6 +116,7 @@ func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Sta
 				st.Cavalry = r.After.Count(games.AreaID(a), n, cavalry)
 				st.Armies -= st.Cavalry
 			}
+			markOthers(&st, r, games.AreaID(a), n)
 			if l := r.After.LeaderIn(games.AreaID(a), n); l >= 0 {
 				st.Leader = r.After.Leaders[l].Name
 			}
@@ -123,6 +124,21 @@ func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Sta
 		}
 	}
 	return out
+}
+
+// markOthers leaves out of a stack's count its units of kinds that are
+// not armies and marks them in its tag (classic Britannia's forts and
+// burhs: "RO+F", "SX+B").
+func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
+	for k, kind := range r.kinds {
+		if k >= r.After.NumKinds() || kind.Army {
+			continue
+		}
+		if c := r.After.Count(a, n, k); c > 0 {
+			st.Armies -= c
+			st.Tag += "+" + strings.ToUpper(kind.Name[:1])
+		}
+	}
 }
 
 // mapArrows adds the step's moves and retreats, in the moving nation's

@@ -54,7 +54,7 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Pool = pool
 	r.LoadData = loadData
 	r.Setup, r.Due, r.Stages = setup, due, stages
-	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable}
+	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
 	r.Battle = adjudicator.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
 	r.Texts = &Texts

@@ -29,6 +29,7 @@ type Rules struct {
 	King       KingRules    `yaml:"king"`
 	Cards      []Card       `yaml:"cards"`
 	Late       Late         `yaml:"late"`
+	SeaMoves   []SeaMoves   `yaml:"sea_moves"`
 
 	file string
 	// resolved names, by nation id
@@ -120,6 +121,15 @@ type LateReinforcement struct {
 	BonusIfFallen string   `yaml:"bonus_if_fallen"`
 	Sea           string   `yaml:"sea"`
 	Why           string   `yaml:"why"`
+}
+
+// SeaMoves are a nation's limits on moving from sea to sea (ref §1.3, the
+// nation cards): not out of the NotFrom seas, not into the NotInto seas.
+type SeaMoves struct {
+	Nation  string   `yaml:"nation"`
+	NotFrom []string `yaml:"not_from"`
+	NotInto []string `yaml:"not_into"`
+	Why     string   `yaml:"why"`
 }
 
 // Boats are the rounds a nation may move by boat (reference §3 B).
@@ -356,6 +366,16 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 	for _, b := range r.Boats {
 		if _, err := nation(b.Nation, "boats"); err != nil {
 			return err
+		}
+	}
+	for _, m := range r.SeaMoves {
+		if _, err := nation(m.Nation, "sea_moves"); err != nil {
+			return err
+		}
+		for _, sea := range append(slices.Clone(m.NotFrom), m.NotInto...) {
+			if a, err := e.G.Board.Lookup(sea); err != nil || e.G.Board.IsLand(a) || e.G.Board.AreaName(a) != sea {
+				return r.fail(at, "rules: sea_moves: %s: %q is not a sea of board %s", m.Nation, sea, e.G.Board.Name)
+			}
 		}
 	}
 	for _, s := range r.Submission {

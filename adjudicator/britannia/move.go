@@ -105,6 +105,9 @@ func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
 		if m == t.N {
 			continue
 		}
+		if t.N == D(t.E).successor && t.S.Round < protectUntil && x.protected(m) {
+			return "ref §4 Romano-British card", fmt.Sprintf("the %s submitted to Rome: the %s may not attack them before round VIII unless attacked first", t.E.NationName(m), t.Nation())
+		}
 		if why := x.mayAttack(t.E, t.N, m); why != "" {
 			return "Britannia 2005 §5 Submission", why
 		}
@@ -151,4 +154,38 @@ func passable(t *adjudicator.Turn, a games.AreaID) bool {
 		}
 	}
 	return len(occ) > 0
+}
+
+// seaStep is MoveRules.SeaStep: invaders may move to an adjacent sea and
+// land from it (seed 004 Invasions and Raiding: "move to an adjacent sea
+// and from there to an adjacent land area; not for every nation"), within
+// the limits of the nation cards (ref §1.3: the Romans and Normans may not
+// leave the English Channel, the Norwegians the North Sea; the Jutes and
+// Saxons may not enter the Atlantic Ocean, the Angles and Dubliners the
+// Icelandic Sea).
+func seaStep(t *adjudicator.Turn, x, y games.AreaID) (string, string) {
+	for _, m := range D(t.E).SeaMoves {
+		if mustNation(t.E, m.Nation) != t.N {
+			continue
+		}
+		if slices.Contains(m.NotFrom, t.Name(x)) {
+			return "ref §1.3", fmt.Sprintf("the %s may not move from the %s to another sea", t.Nation(), t.Name(x))
+		}
+		if slices.Contains(m.NotInto, t.Name(y)) {
+			return "ref §1.3", fmt.Sprintf("the %s may not enter the %s", t.Nation(), t.Name(y))
+		}
+	}
+	return "", ""
+}
+
+// protectUntil is the round from which the Romano-British may attack
+// Rome's former subjects (ref §4: "until round VIII").
+const protectUntil = 8
+
+// provoke is MoveRules.Entering: a former subject of Rome that attacks the
+// Romano-British loses its protection (ref §4: "unless attacked first").
+func provoke(t *adjudicator.Turn, a games.AreaID) {
+	if x := X(t.S); x.protected(t.N) && t.S.Has(a, D(t.E).successor) {
+		x.protect(t.N, t.E.NumNations(), false)
+	}
 }

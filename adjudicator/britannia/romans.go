@@ -164,6 +164,9 @@ func romansLeave(t *adjudicator.Turn) {
 		}
 		left += k - c
 	}
+	for _, n := range X(t.S).subjects(r) {
+		X(t.S).protect(n, t.E.NumNations(), true)
+	}
 	X(t.S).endSubmission(r)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, N: converted, Rule: "ref §3 VI",
 		Text: fmt.Sprintf("The Romans leave Britain: their forts are removed, %s become Romano-British infantry and %s (ref §3 VI)",

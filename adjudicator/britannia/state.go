@@ -18,6 +18,11 @@ type Ext struct {
 	Overlord []adjudicator.NationID
 	// Fallen are the leaders eliminated in battle, in order.
 	Fallen []string
+	// Protected[n] marks a nation that was subject to Rome when the Romans
+	// left, until it attacks the Romano-British (ref §4: "the
+	// Romano-British may not attack nations that submitted to Rome until
+	// round VIII unless attacked first").
+	Protected []bool
 	// Votes[n] is nation n's Bretwalda vote as it stood at the end of the
 	// latest nation turn of the round, or -1 for none (its own nation).
 	Votes []adjudicator.NationID
@@ -33,7 +38,7 @@ func newExt(nations int) *Ext {
 
 // CloneExt implements adjudicator.Ext.
 func (x *Ext) CloneExt() adjudicator.Ext {
-	return &Ext{Overlord: slices.Clone(x.Overlord), Fallen: slices.Clone(x.Fallen), Votes: slices.Clone(x.Votes)}
+	return &Ext{Overlord: slices.Clone(x.Overlord), Fallen: slices.Clone(x.Fallen), Votes: slices.Clone(x.Votes), Protected: slices.Clone(x.Protected)}
 }
 
 // X returns the classic part of a position.
@@ -91,6 +96,9 @@ type snapshot struct {
 	Subjects []snapshotSubject `json:"subjects,omitempty"`
 	Fallen   []string          `json:"fallen,omitempty"`
 	Votes    []snapshotVote    `json:"votes,omitempty"`
+	// Protected are the former subjects of Rome the Romano-British may not
+	// attack yet (ref §4).
+	Protected []string `json:"protected,omitempty"`
 }
 
 type snapshotVote struct {
@@ -121,6 +129,11 @@ func encode(e *adjudicator.Engine, s *adjudicator.State) any {
 	for n, o := range x.Overlord {
 		if o >= 0 {
 			sn.Subjects = append(sn.Subjects, snapshotSubject{Nation: e.NationName(n), To: e.NationName(o)})
+		}
+	}
+	for n, p := range x.Protected {
+		if p {
+			sn.Protected = append(sn.Protected, e.NationName(n))
 		}
 	}
 	for n, v := range x.Votes {
@@ -160,6 +173,13 @@ func decode(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
 		}
 		x.Overlord[n] = o
 	}
+	for _, name := range sn.Protected {
+		n, err := e.NationIndex(name)
+		if err != nil {
+			return fmt.Errorf("protected: %w", err)
+		}
+		x.protect(n, e.NumNations(), true)
+	}
 	for _, v := range sn.Votes {
 		n, err := e.NationIndex(v.Nation)
 		if err != nil {
@@ -181,4 +201,20 @@ func leaderGone(t *adjudicator.Turn, ld adjudicator.Leader, killed bool) {
 		x := X(t.S)
 		x.Fallen = append(x.Fallen, ld.Name)
 	}
+}
+
+// protect sets or clears nation n's protection from the Romano-British.
+func (x *Ext) protect(n adjudicator.NationID, nations int, on bool) {
+	if x.Protected == nil {
+		if !on {
+			return
+		}
+		x.Protected = make([]bool, nations)
+	}
+	x.Protected[n] = on
+}
+
+// protected reports whether the Romano-British may not attack nation n.
+func (x *Ext) protected(n adjudicator.NationID) bool {
+	return n >= 0 && n < len(x.Protected) && x.Protected[n]
 }
