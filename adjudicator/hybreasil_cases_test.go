@@ -25,7 +25,8 @@ type hbPart struct{}
 // 6.1), home: "Star in Southern Reach" (the sea a nation entered from),
 // event: "Star plague" (the event rolled when its turn became due),
 // entered: "Star 3" (the turn it entered, 6.1), seatvp: "Red 3" (7) and
-// race: "Star troll" (option races, 9.1).
+// race: "Star troll" (option races, 9.1) and lord: "Moon Star" (the Moon
+// nation has submitted to the Star nation, option submission, 9.2).
 func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := hybreasil.X(s)
 	switch key {
@@ -67,6 +68,10 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 		for _, p := range pairs(a, val) {
 			x.Race[a.Nation(p[0])] = p[1]
 		}
+	case "lord":
+		for _, p := range pairs(a, val) {
+			x.Lord[a.Nation(p[0])] = a.Nation(p[1])
+		}
 	default:
 		return false
 	}
@@ -75,7 +80,7 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 
 // Expect checks owners: (each listed nation's seat, or "none" for a set
 // not in play), civ:, event: ("Star none" for no event rolled), seatvp:,
-// invaded: and race:.
+// invaded:, race: and lord: ("Moon none").
 func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := hybreasil.X(s)
 	check := func(what string, got, want any) {
@@ -118,6 +123,14 @@ func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool
 	case "race":
 		for _, p := range pairs(a, val) {
 			check(p[0]+"'s race", x.Race[a.Nation(p[0])], p[1])
+		}
+	case "lord":
+		for _, p := range pairs(a, val) {
+			got := "none"
+			if l := x.Lord[a.Nation(p[0])]; l >= 0 {
+				got = a.NationName(l)
+			}
+			check(p[0]+"'s lord", got, p[1])
 		}
 	default:
 		return false

@@ -71,6 +71,9 @@ func randomEvent(t *adjudicator.Turn) {
 		ev = rollEvent(t, n, "reroll")
 	}
 	tx(t).event = ev
+	if submissionEnds(t, ev) {
+		return
+	}
 	switch ev {
 	case Reinforcements:
 		reinforcements(t)
@@ -135,9 +138,7 @@ func reinforcements(t *adjudicator.Turn) {
 // civilization is the event Civilization (Hy Breasil 6.1): 5 VP for the
 // nation's owner and a civilization token.
 func civilization(t *adjudicator.Turn) {
-	seat := t.S.Nations[t.N].Owner
-	X(t.S).VP[seat] += D(t.E).CivilizationVP
-	say(t, adjudicator.EvScore, "Hy Breasil 6.1", "Civilization: %s scores %d VP for the %s nation", seatName(t.E, seat), D(t.E).CivilizationVP, t.Nation())
+	score(t, t.N, D(t.E).CivilizationVP, "Civilization", "Hy Breasil 6.1")
 	takeCiv(t, t.N, "(Civilization)")
 }
 
@@ -229,7 +230,7 @@ func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
 	x := X(t.S)
 	m := unusedSet(t.S)
 	t.S.Nations[m] = adjudicator.Nation{Owner: t.S.Nations[t.N].Owner}
-	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N]
+	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m], x.Lord[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N], -1
 	for _, a := range part {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)

@@ -30,6 +30,9 @@ type Ext struct {
 	VP []int
 	// Race is each nation's race under option "races" (9.1); "" without.
 	Race []string
+	// Lord is the nation each nation has submitted to under option
+	// "submission" (9.2); -1 for none.
+	Lord []adjudicator.NationID
 }
 
 // CloneExt implements adjudicator.Ext.
@@ -41,6 +44,7 @@ func (x *Ext) CloneExt() adjudicator.Ext {
 	c.Event = slices.Clone(x.Event)
 	c.VP = slices.Clone(x.VP)
 	c.Race = slices.Clone(x.Race)
+	c.Lord = slices.Clone(x.Lord)
 	return &c
 }
 
@@ -49,9 +53,10 @@ func X(s *adjudicator.State) *Ext { return s.Ext.(*Ext) }
 
 func newExt(nations, seats int) *Ext {
 	x := &Ext{Civ: make([]int, nations), Home: make([]games.AreaID, nations), Entered: make([]int, nations),
-		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations)}
+		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations), Lord: make([]adjudicator.NationID, nations)}
 	for i := range x.Home {
 		x.Home[i] = games.NoArea
+		x.Lord[i] = -1
 	}
 	return x
 }
@@ -64,6 +69,7 @@ type snapNation struct {
 	Entered int    `json:"entered"`
 	Event   string `json:"event,omitempty"`
 	Race    string `json:"race,omitempty"`
+	Lord    string `json:"submitted_to,omitempty"`
 }
 
 // snap is Ext as state.json writes it, under "hy-breasil".
@@ -86,6 +92,9 @@ var codec = adjudicator.ExtCodec{
 			if x.Home[n] != games.NoArea {
 				sn.Home = e.G.Board.AreaName(x.Home[n])
 			}
+			if x.Lord[n] >= 0 {
+				sn.Lord = e.NationName(x.Lord[n])
+			}
 			out.Nations = append(out.Nations, sn)
 		}
 		return out
@@ -104,6 +113,11 @@ var codec = adjudicator.ExtCodec{
 				return fmt.Errorf("state: hy-breasil: %w", err)
 			}
 			x.Civ[n], x.Entered[n], x.Event[n], x.Race[n] = sn.Civ, sn.Entered, sn.Event, sn.Race
+			if sn.Lord != "" {
+				if x.Lord[n], err = e.NationIndex(sn.Lord); err != nil {
+					return fmt.Errorf("state: hy-breasil: %w", err)
+				}
+			}
 			if sn.Home != "" {
 				if x.Home[n], err = e.G.Board.Lookup(sn.Home); err != nil {
 					return fmt.Errorf("state: hy-breasil: %w", err)

@@ -202,7 +202,8 @@ func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string) {
 		}
 	}
 	x := X(t.S)
-	x.Civ[n], x.Home[n], x.Entered[n], x.Event[n], x.Race[n] = 0, games.NoArea, 0, "", ""
+	x.Civ[n], x.Home[n], x.Entered[n], x.Event[n], x.Race[n], x.Lord[n] = 0, games.NoArea, 0, "", "", -1
+	free(t, n, "its lord is removed from play")
 	t.S.Nations[n] = adjudicator.Nation{Owner: -1, Gone: true}
 	if t.S.Order != nil {
 		from := tx(t).pos + 1
