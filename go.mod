@@ -1,6 +1,9 @@
 module github.com/pbem-org/pbem
 
-go 1.26.8
+// Any Go 1.26 release builds pbem: 1.26.0 is the first, not a patch
+// release to upgrade to. A bare "go 1.26" sorts before 1.26.0, below what
+// golang.org/x/text, x/image and x/sys declare, and the go command refuses it.
+go 1.26.0
 
 require (
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8

@@ -35,6 +35,15 @@ type BattleRules struct {
 	// Together limits how many of nation m's units may retreat from area a
 	// when some must stay together (L&R 9.3: Arthur and his cavalry).
 	Together func(t *Turn, a games.AreaID, m NationID, want int) int
+	// Need is the number side's dice hit infantry on, for the words of a
+	// round (RoundResult.Need); nil: 5, or 6 attacking difficult terrain
+	// (reduX Core 7.1).
+	Need func(t *Turn, b *Battle, side int) int
+	// RetreatInto says whether the defender of battle b may retreat into
+	// the vacant area a, which the kernel allows (reduX Core 7.2.1: not an
+	// origin of the attack); nil: every such area (classic Britannia: not
+	// one next to the enemy, seed 004 Battles/Retreats).
+	RetreatInto func(t *Turn, b *Battle, a games.AreaID) bool
 }
 
 // Mask is a set of unit kinds.
@@ -244,6 +253,9 @@ func (t *Turn) rollSide(b *Battle, side, round, per int) (Dice, hitPool, int) {
 	need := 5
 	if side == 0 && t.B.Difficult(b.Area) {
 		need = 6
+	}
+	if f := t.E.R.Battle.Need; f != nil {
+		need = f(t, b, side)
 	}
 	return ds, pool, need
 }

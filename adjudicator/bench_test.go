@@ -80,3 +80,26 @@ func BenchmarkCheck(b *testing.B) {
 		e.Check(tc.s, tc.in.Orders, tc.in.Standing)
 	}
 }
+
+// BenchmarkClassicNationTurn is BenchmarkNationTurn for classic Britannia
+// (issue 12: a nation turn in the same range as reduX).
+func BenchmarkClassicNationTurn(b *testing.B) {
+	e := rulesets.New(games.MustLoad("britannia"))
+	turns := sampleTurns(b, e, 1)
+	key := sha256.Sum256([]byte("bench"))
+	times := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tc := turns[i%len(turns)]
+		d := dice.NewTurn(key[:], "bench", tc.id, nil, nil)
+		t0 := time.Now()
+		if _, _, err := e.NationTurn(tc.s, tc.in, d); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "median-ns/turn")
+}

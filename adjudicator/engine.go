@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/dice"
@@ -157,12 +158,19 @@ func (e *Engine) TurnID(s *State) string { return e.Due(s).ID }
 
 // NationTurnID builds a nation turn id: "r05-saxons".
 func NationTurnID(round int, nation string) string {
-	return fmt.Sprintf("r%02d-%s", round, FoldLetters(nation))
+	r := strconv.Itoa(round)
+	if round < 10 && round >= 0 {
+		r = "0" + r
+	}
+	return "r" + r + "-" + FoldLetters(nation)
 }
 
 // FoldLetters keeps the lowercase letters of a name: "Romano-British" is
 // "romanobritish".
 func FoldLetters(s string) string {
+	if isLowerLetters(s) {
+		return s
+	}
 	var sb strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' {
@@ -170,6 +178,16 @@ func FoldLetters(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// isLowerLetters reports whether s is only the letters a to z.
+func isLowerLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // Play plays the step that is due in s and returns the new position and
@@ -227,15 +245,27 @@ func (e *Engine) CheckStanding(f *orders.File) orders.Errors {
 
 // CheckDefendLines accepts standing orders of defend lines only (reduX
 // Core 7.2): in land areas, retreating to land.
-func CheckDefendLines(e *Engine, f *orders.File) orders.Errors {
+func CheckDefendLines(e *Engine, f *orders.File) orders.Errors { return CheckStandingLines(e, f, nil) }
+
+// CheckStandingLines checks standing orders, a ruleset's CheckStanding
+// (reduX Core 7.2): each statement first by more (the ruleset's own lines
+// and refusals; nil: none), which says whether it dealt with it; a defend
+// line it did not is checked with CheckDefend, anything else refused.
+func CheckStandingLines(e *Engine, f *orders.File, more func(st orders.Statement) (errs orders.Errors, done bool)) orders.Errors {
 	var errs orders.Errors
 	for _, st := range f.Body {
-		d, ok := st.(orders.Defend)
-		if !ok {
-			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
+		if more != nil {
+			x, done := more(st)
+			errs = append(errs, x...)
+			if done {
+				continue
+			}
+		}
+		if d, ok := st.(orders.Defend); ok {
+			errs = append(errs, CheckDefend(e, d)...)
 			continue
 		}
-		errs = append(errs, CheckDefend(e, d)...)
+		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
 	}
 	return errs
 }
@@ -259,25 +289,21 @@ func CheckDefend(e *Engine, d orders.Defend) orders.Errors {
 // (population increase and reinforcements) with the given file (nil:
 // defaults), before any movement. Bots and order templates use it to see
 // what will be on the map.
-func (e *Engine) AfterPhase1(s *State, f *orders.File) *State {
-	st := e.Due(s)
-	if st.Kind != NationTurn {
-		return s.Clone()
-	}
-	t := e.newTurn(s, st, Input{Orders: f}, nil, false)
-	t.run(Setup)
-	return t.S
-}
+func (e *Engine) AfterPhase1(s *State, f *orders.File) *State { return e.playParts(s, f, Setup) }
 
 // Preview returns the state at the end of the due nation's movement with
 // the given file, before any battle (no dice are needed up to there).
-func (e *Engine) Preview(s *State, f *orders.File) *State {
+func (e *Engine) Preview(s *State, f *orders.File) *State { return e.playParts(s, f, Setup, Moving) }
+
+// playParts plays the stages of the given parts of the nation turn due in
+// s with file f, without dice; a copy of s when no nation turn is due.
+func (e *Engine) playParts(s *State, f *orders.File, parts ...Part) *State {
 	st := e.Due(s)
 	if st.Kind != NationTurn {
 		return s.Clone()
 	}
 	t := e.newTurn(s, st, Input{Orders: f}, nil, false)
-	t.run(Setup, Moving)
+	t.run(parts...)
 	return t.S
 }
 

@@ -15,6 +15,7 @@ func MarkRaiders(t *Turn) {
 	if !t.Raid {
 		return
 	}
+	t.raiders = make([][]games.AreaID, len(t.B.Areas))
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		sea := games.AreaID(a)
 		for range t.S.Units(sea, t.N) {
@@ -28,7 +29,12 @@ func MarkRaiders(t *Turn) {
 
 // Raiders are the mover's raiding units in area a, each with the sea it
 // started the turn in, oldest first (L&R 11.4).
-func (t *Turn) Raiders(a games.AreaID) []games.AreaID { return t.raiders[a] }
+func (t *Turn) Raiders(a games.AreaID) []games.AreaID {
+	if t.raiders == nil { // not a Raiding turn
+		return nil
+	}
+	return t.raiders[a]
+}
 
 // LeaderRaider reports whether the mover's leader began the turn at sea in
 // a Raiding turn, and in which sea (L&R 9.2.3).
@@ -47,7 +53,9 @@ func (t *Turn) DropRaider(a games.AreaID) {
 			break
 		}
 	}
-	t.raiders[a] = t.raiders[a][1:]
+	if t.raiders != nil {
+		t.raiders[a] = t.raiders[a][1:]
+	}
 }
 
 // MoveOut moves k of nation m's units from one area to another, infantry
@@ -57,7 +65,7 @@ func (t *Turn) MoveOut(m NationID, from, to games.AreaID, k int) { t.moveOut(m, 
 // trimRaiders drops the mover's raiders that died in an area: raiding
 // units are lost last (the owner's choice, docs/orders.md).
 func (t *Turn) trimRaiders(area games.AreaID) {
-	r := t.raiders[area]
+	r := t.Raiders(area)
 	if k := t.S.Units(area, t.N); len(r) > k {
 		t.raiders[area] = r[:k]
 	}

@@ -14,12 +14,16 @@ import (
 
 // popLimit is how a nation's population limit is made (reduX Core 4.2.2).
 type popLimit struct {
+	free          bool // the ruleset has no population limit (Ruleset.NoPopulationLimit)
 	onLand, areas int
 	clear         bool           // it holds an area of clear terrain: +1
 	contested     []games.AreaID // clear areas with its armies that it does not hold
 }
 
 func (p popLimit) limit() int {
+	if p.free {
+		return p.onLand
+	}
 	if p.clear {
 		return 2*p.areas + 1
 	}
@@ -28,36 +32,19 @@ func (p popLimit) limit() int {
 
 func (p popLimit) excess() int { return max(0, p.onLand-p.limit()) }
 
-// popLimitOf counts nation m's armies on land and the areas holding them,
-// less skip(a) armies of area a (raiding units, reduX L&R 11.4; nil for
-// none).
+// popLimitOf is how nation m's population limit is made, less skip(a)
+// armies of area a (raiding units, reduX L&R 11.4; nil for none), with the
+// clear areas it does not hold (explain).
 func (t *Turn) popLimitOf(m NationID, skip func(games.AreaID) int) popLimit {
-	var p popLimit
-	for a := 0; a < t.B.NumLand; a++ {
-		id := games.AreaID(a)
-		k := t.Armies(id, m)
-		if skip != nil {
-			k -= skip(id)
-		}
-		if k <= 0 {
-			continue
-		}
-		p.onLand += k
-		p.areas++
-		switch {
-		case t.B.Difficult(id):
-		case t.S.Holds(id, m):
-			p.clear = true
-		default:
-			p.contested = append(p.contested, id)
-		}
-	}
-	return p
+	return t.E.popLimitIn(t.S, m, skip, true)
 }
 
 // moverLimit is the mover's population limit without its raiders (L&R
 // 11.4).
 func (t *Turn) moverLimit() popLimit {
+	if t.raiders == nil { // not a Raiding turn
+		return t.popLimitOf(t.N, nil)
+	}
 	return t.popLimitOf(t.N, func(a games.AreaID) int { return len(t.raiders[a]) })
 }
 
@@ -128,6 +115,9 @@ func (t *Turn) checkStacking() {
 // holds at least as many areas as at the start of the phase; an area a
 // leader left counts as held (L&R 9.2.1).
 func (t *Turn) checkHeld() {
+	if t.E.R.Move.KeepNoAreas {
+		return
+	}
 	now := 0
 	var left []string
 	for a := 0; a < t.B.NumLand; a++ {

@@ -27,6 +27,16 @@ type MoveRules struct {
 	// Entering is told of each land area holding another nation's units
 	// that a move enters (L&R 9.3: an attack on the Romano-British).
 	Entering func(t *Turn, a games.AreaID)
+	// Passable says whether the mover may pass through area a, which
+	// holds other nations' units, as if it were empty: no overrun, no
+	// stop in difficult terrain for them (classic Britannia: the overlord
+	// moves through its subjects' areas, seed 002 §5 Submission). It does
+	// not let a move end there (MayEnter decides that). Nil: never.
+	Passable func(t *Turn, a games.AreaID) bool
+	// KeepNoAreas lifts reduX Core 6.4's duty to hold as many areas at the
+	// end of movement as at its start; classic Britannia has none (seed 004
+	// Movement).
+	KeepNoAreas bool
 	// Check says why the chosen units may not make a move ("" if they
 	// may), with its rule (L&R 9.3: Arthur and his cavalry stay together).
 	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (rule, why string)
@@ -140,6 +150,9 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return false
 	}
 	foreign := t.S.Foreign(y, t.N) > 0
+	if i < len(mv.Path)-1 && foreign && t.passable(y) {
+		return true
+	}
 	if count == 0 && (!t.S.Has(y, t.N) || foreign) {
 		t.Problem(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
 		return false
@@ -156,6 +169,12 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return false
 	}
 	return true
+}
+
+// passable is MoveRules.Passable, false without one.
+func (t *Turn) passable(a games.AreaID) bool {
+	f := t.E.R.Move.Passable
+	return f != nil && f(t, a)
 }
 
 func (t *Turn) mayEnterRule(a games.AreaID, withLeader bool) (string, string) {
@@ -227,6 +246,9 @@ func (t *Turn) passThrough(mv orders.Move, units []int, count int) {
 	s, n := t.S, t.N
 	for i := 1; i < len(mv.Path)-1; i++ {
 		y := mv.Path[i]
+		if s.Foreign(y, n) > 0 && t.passable(y) {
+			continue
+		}
 		if s.Foreign(y, n) > 0 {
 			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
 			t.Emit(Event{Kind: EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), Verb(count, "overruns", "overrun"), t.Name(y))})
@@ -385,6 +407,9 @@ func (t *Turn) Shift(from, to games.AreaID, units []int) {
 		t.S.Add(from, t.N, kind, -c)
 		t.S.Add(to, t.N, kind, c)
 		k += c
+	}
+	if t.raiders == nil { // not a Raiding turn
+		return
 	}
 	r := min(k, len(t.raiders[from]))
 	moved := t.raiders[from][:r]

@@ -89,7 +89,7 @@ func (t *Turn) atSea() {
 		switch {
 		case t.Major && t.Phase == 1:
 			mayStay = true
-		case t.Raid && len(t.raiders[a]) >= t.S.Units(sea, t.N):
+		case t.Raid && len(t.Raiders(games.AreaID(a))) >= t.S.Units(sea, t.N):
 			mayStay = !(t.leaderRaider && t.S.LeaderOf(t.N) >= 0)
 			if !mayStay {
 				rule = "reduX L&R 9.2.1"

@@ -13,8 +13,12 @@ const Infantry KindID = 0
 
 // Pool is how many units of kind k nation n has in all (reduX Core 1.3.2:
 // the Play Order list). Where a ruleset has no cavalry kind, a nation's
-// cavalry count as infantry (Core 1.2: one unit type).
+// cavalry count as infantry (Core 1.2: one unit type). Ruleset.Pool
+// replaces this where a ruleset has kinds of its own.
 func (e *Engine) Pool(n NationID, k KindID) int {
+	if e.R.Pool != nil {
+		return e.R.Pool(e, n, k)
+	}
 	nat := e.G.Tables.Nations[n]
 	switch {
 	case e.R.Kinds[k].Name == "cavalry":
@@ -67,6 +71,9 @@ func (t *Turn) StackingOK(m NationID) (ok bool, where games.AreaID) {
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		c := t.Armies(id, m)
+		if c == 0 { // no limit is below zero
+			continue
+		}
 		norm, os := t.StackLimit(id)
 		if c > os {
 			return false, id
@@ -91,8 +98,17 @@ func (t *Turn) PopulationLimit(m NationID, skip func(games.AreaID) int) (limit, 
 
 // PopulationLimit is PopulationLimit of Turn for a position.
 func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) int) (limit, onLand int) {
+	p := e.popLimitIn(s, m, skip, false)
+	return p.limit(), p.onLand
+}
+
+// popLimitIn counts nation m's armies on land in position s and the areas
+// holding them, less skip(a) armies of area a (nil: none), and whether it
+// holds one of clear terrain (reduX Core 4.2.2); with why, also the clear
+// areas with its armies that it does not hold, which explain a missing +1.
+func (e *Engine) popLimitIn(s *State, m NationID, skip func(games.AreaID) int, why bool) popLimit {
 	b := e.G.Board
-	areas, clear := 0, false
+	p := popLimit{free: e.R.NoPopulationLimit}
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
 		k := e.Armies(s, id, m)
@@ -102,17 +118,17 @@ func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) i
 		if k <= 0 {
 			continue
 		}
-		onLand += k
-		areas++
-		if !b.Difficult(id) && s.Holds(id, m) {
-			clear = true
+		p.onLand += k
+		p.areas++
+		switch {
+		case b.Difficult(id):
+		case s.Holds(id, m):
+			p.clear = true
+		case why:
+			p.contested = append(p.contested, id)
 		}
 	}
-	limit = 2 * areas
-	if clear {
-		limit++
-	}
-	return limit, onLand
+	return p
 }
 
 // Excess is nation m's excess armies (reduX Core 4.2.2), or 0.
@@ -374,3 +390,15 @@ func (e *Engine) OnLand(s *State, n NationID) int {
 	}
 	return t
 }
+
+// PlaceArmies places gain new infantry of the acting nation in the held
+// areas (reduX Core 5.1.1, the rule classic Britannia shares, seed 004
+// Population Increase: one a held area unless there are more armies than
+// areas, within the stacking limit): the file's place statements, then the
+// default of docs/orders.md §1.
+func (t *Turn) PlaceArmies(gain int, held []games.AreaID) { t.placeArmies(gain, held) }
+
+// RemoveExcess removes k of the acting nation's armies (reduX Core 5.1;
+// classic Britannia's overpopulation, seed 002 §5: "no area may be
+// emptied"): the file's remove statements, then the largest stacks.
+func (t *Turn) RemoveExcess(k int) { t.removeExcess(k) }

@@ -230,7 +230,7 @@ func (t *Turn) takeKinds(a games.AreaID, m NationID, k int) []int {
 // the last of them (L&R 9.2.1).
 func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 	s, area, def := t.S, b.Area, b.Def
-	dests := t.defenderDests(area, def, rule)
+	dests := t.defenderDests(b, rule)
 	want := s.Units(area, def)
 	if rule.N > 0 {
 		want = min(rule.N, want)
@@ -263,11 +263,11 @@ func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 	t.leaderWithRetreat(def, area, first)
 }
 
-// defenderDests lists where the defender may retreat from a battle area
-// (reduX Core 7.2.1), in preference order: the rule's own list if given,
+// defenderDests lists where the defender of battle b may retreat (reduX
+// Core 7.2.1; BattleRules.RetreatInto), in preference order: the rule's own list if given,
 // else areas holding its own units, then vacant ones, in board order.
-func (t *Turn) defenderDests(area games.AreaID, def NationID, rule orders.Rule) []games.AreaID {
-	s := t.S
+func (t *Turn) defenderDests(b *Battle, rule orders.Rule) []games.AreaID {
+	s, area, def := t.S, b.Area, b.Def
 	legal := func(a games.AreaID) bool {
 		if !t.B.IsLand(a) || !Adjacent(t.B, area, a) {
 			return false
@@ -277,6 +277,9 @@ func (t *Turn) defenderDests(area games.AreaID, def NationID, rule orders.Rule) 
 				if e.From == a {
 					return false
 				}
+			}
+			if f := t.E.R.Battle.RetreatInto; f != nil {
+				return f(t, b, a)
 			}
 			return true
 		}

@@ -267,21 +267,12 @@ func (t *Turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 // units in, where they land by default (reduX Core 6.1, L&R 11.3).
 func (t *Turn) secondPhaseReach() []bool {
 	reach := make([]bool, len(t.B.Areas))
-	var walk func([]orders.Statement)
-	walk = func(body []orders.Statement) {
-		for _, st := range body {
-			switch x := st.(type) {
-			case orders.Move:
-				if len(x.Path) > 0 {
-					reach[x.Path[len(x.Path)-1]] = true
-				}
-			case orders.If:
-				walk(x.Then)
-			}
-		}
-	}
 	for _, ph := range Statements[orders.Phase](t) {
-		walk(ph.Body)
+		orders.Walk(ph.Body, func(st orders.Statement) {
+			if x, ok := st.(orders.Move); ok && len(x.Path) > 0 {
+				reach[x.Path[len(x.Path)-1]] = true
+			}
+		})
 	}
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		if !t.S.Has(games.AreaID(a), t.N) {

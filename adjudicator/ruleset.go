@@ -42,6 +42,15 @@ type Ruleset struct {
 	// Players is the player count the ruleset assumes when a game does not
 	// say (0: four).
 	Players int
+	// NoPopulationLimit says the population limit of reduX Core 4.2.2 binds
+	// no move, retreat or withdrawal: a nation's excess is always 0 to the
+	// kernel. Classic Britannia removes overpopulation at the end of a
+	// nation turn instead (seed 004 Overpopulation), in its own stage.
+	NoPopulationLimit bool
+	// Pool is how many units of kind k nation n has in all (its counters);
+	// nil: the tables' armies and cavalry (Engine.Pool). Classic Britannia
+	// counts Roman armies, forts and burhs (reference §2.3).
+	Pool func(e *Engine, n NationID, k KindID) int
 
 	// Move are the movement rules (reduX Core 6).
 	Move MoveRules

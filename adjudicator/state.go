@@ -43,7 +43,7 @@ type State struct {
 	nk      int   // unit kinds
 	nn      int   // nations
 	units   []int // [area][nation][kind]
-	tot     []int // [area][nation]: the units of every kind, kept with units
+	tot     []int // [area][nation]: the units of every kind, kept with units; units itself with one kind
 	damaged []int // [area][nation][kind] units carrying a damage mark; nil until used
 }
 
@@ -93,7 +93,11 @@ func (p Points) Whole() int {
 // NewBlankState returns an empty position for a board, nations and unit
 // kinds: round 1, nothing on the map.
 func NewBlankState(areas, nations, kinds int) *State {
-	s := &State{Round: 1, nk: kinds, nn: nations, Nations: make([]Nation, nations), units: make([]int, areas*nations*kinds), tot: make([]int, areas*nations)}
+	s := &State{Round: 1, nk: kinds, nn: nations, Nations: make([]Nation, nations), units: make([]int, areas*nations*kinds)}
+	s.tot = s.units
+	if kinds > 1 {
+		s.tot = make([]int, areas*nations)
+	}
 	for i := range s.Nations {
 		s.Nations[i].Owner = -1
 	}
@@ -107,7 +111,10 @@ func (s *State) Clone() *State {
 	c.Nations = slices.Clone(s.Nations)
 	c.Leaders = slices.Clone(s.Leaders)
 	c.units = slices.Clone(s.units)
-	c.tot = slices.Clone(s.tot)
+	c.tot = c.units
+	if s.nk > 1 {
+		c.tot = slices.Clone(s.tot)
+	}
 	c.damaged = slices.Clone(s.damaged)
 	if s.Ext != nil {
 		c.Ext = s.Ext.CloneExt()
@@ -129,7 +136,9 @@ func (s *State) Count(a games.AreaID, n NationID, k KindID) int { return s.units
 // Add adds d units of kind k of nation n to area a (d may be negative).
 func (s *State) Add(a games.AreaID, n NationID, k KindID, d int) {
 	s.units[s.at(a, n)+k] += d
-	s.tot[int(a)*s.nn+n] += d
+	if s.nk > 1 {
+		s.tot[int(a)*s.nn+n] += d
+	}
 	if d < 0 && s.damaged != nil {
 		i := s.at(a, n) + k
 		s.damaged[i] = min(s.damaged[i], s.units[i])

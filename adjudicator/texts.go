@@ -40,10 +40,15 @@ type Texts struct {
 	// has nowhere to go (7.2, 7.2.1, 7.2.2).
 	DefenderStuck func(t *Turn, nation, area string) string
 	AttackerStuck func(t *Turn, area string) string
+	// Victory is the rule by which the player with the most victory points
+	// wins, cited where a report names the winner (reduX Core 3); "" cites
+	// none.
+	Victory string
 }
 
 // CoreTexts are reduX Core's words.
 var CoreTexts = Texts{
+	Victory: "reduX Core 3",
 	Force: func(inf, cav int, leader string) string {
 		n := inf + cav
 		return fmt.Sprintf("%d %s", n, armies(n))
@@ -77,7 +82,7 @@ var CoreTexts = Texts{
 	},
 	Round: func(t *Turn, b *Battle, r *RoundResult) string {
 		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %d; %s roll %s (hit on %d+) and kill %d; left %d against %d",
-			r.Round, t.Nation(), diceText(r.Dice[0].All()), r.Need[0], r.Kills[0].Total(), b.DefName, diceText(r.Dice[1].All()), r.Need[1], r.Kills[1].Total(),
+			r.Round, t.Nation(), DiceText(r.Dice[0].All()), r.Need[0], r.Kills[0].Total(), b.DefName, DiceText(r.Dice[1].All()), r.Need[1], r.Kills[1].Total(),
 			t.Armies(b.Area, t.N), t.Armies(b.Area, b.Def))
 	},
 	BattleEnd: func(t *Turn, b *Battle) string {
@@ -97,7 +102,8 @@ var CoreTexts = Texts{
 	},
 }
 
-func diceText(ds []int) string {
+// DiceText writes dice as a report shows them: "[6 5 1]".
+func DiceText(ds []int) string {
 	parts := make([]string, len(ds))
 	for i, d := range ds {
 		parts[i] = fmt.Sprint(d)

@@ -91,7 +91,7 @@ func (e *Engine) newTurn(s *State, st Step, in Input, d dice.Roller, strict bool
 	na := len(e.G.Board.Areas)
 	t := &Turn{E: e, G: e.G, B: e.G.Board, S: s.Clone(), Step: st, N: st.Nation, In: in, D: d, Strict: strict,
 		Phase: 1, entries: make([][]entry, na), passed: make([][]passage, na), border: map[games.AreaID]games.AreaID{},
-		raiders: make([][]games.AreaID, na), leaderLeft: make([]bool, na), leaderHome: games.NoArea,
+		leaderLeft: make([]bool, na), leaderHome: games.NoArea,
 		boatFrom: games.NoArea, boatSea: games.NoArea, boatTo: games.NoArea, topLevel: in.Orders}
 	return t
 }

@@ -6,24 +6,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/pbem-org/pbem/adjudicator"
 )
 
 // ErrNoOrders is returned by Advance when the nation turn due has no
 // accepted orders and nmr was not asked for.
 var ErrNoOrders = errors.New("no orders accepted for the turn due")
-
-// Step is an adjudicated step.
-type Step struct {
-	StepInfo
-	Nation string // empty for a round event
-	NMR    bool   // the bot played a missed turn
-	ByGM   bool   // the GM entered the orders
-	State  *adjudicator.State
-	Events []adjudicator.Event
-	Report string
-}
 
 // Advance adjudicates what is due and writes the step: a nation turn with
 // the accepted orders for it, or with the bot's orders when nmr is set (no
@@ -82,8 +69,12 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Dir(), err)
 	}
-	st := &Step{StepInfo: info, Nation: due.Nation, NMR: isNMR(in.orders), ByGM: isBehalf(in.orders), State: pl.state, Events: pl.events}
-	st.Report = g.r.report(g.gf, g.reportData(st, g.state, pl.files))
+	st, err := g.r.stepFromFiles(g.gf, info, g.state, pl.files)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", info.Dir(), err) // the files were just computed by play
+	}
+	st.Report = g.r.report(g.gf, st)
+	st.State, st.Events = pl.state, pl.events
 	pl.files[fileReport] = []byte(st.Report)
 	if err := g.writeStep(info, pl.files); err != nil {
 		return nil, g.fail(err)

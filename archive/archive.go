@@ -138,73 +138,24 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		}
 		return nil, nil, fmt.Errorf("%d players: ruleset %s is for %s players", len(spec.Players), rs.Name, strings.Join(counts, ", "))
 	}
-	seen, addrs := map[string]bool{}, map[string]bool{}
-	for i, p := range spec.Players {
-		k := strings.ToLower(strings.TrimSpace(p.Name))
-		a := strings.ToLower(strings.TrimSpace(p.Email))
-		switch {
-		case k == "":
-			return nil, nil, fmt.Errorf("player %d has no name", i+1)
-		case seen[k]:
-			return nil, nil, fmt.Errorf("two players are called %q", p.Name)
-		case strings.ContainsAny(p.Name, "\n\r"):
-			return nil, nil, fmt.Errorf("player %d: a name is one line", i+1)
-		case addrs[a]:
-			return nil, nil, fmt.Errorf("two players have the address %s: pbem knows a player by their address", strings.TrimSpace(p.Email))
-		}
-		if err := checkEmail(strings.TrimSpace(p.Email)); err != nil {
-			return nil, nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
-		}
-		seen[k], addrs[a] = true, true
+	if err := checkNewPlayers(spec.Players); err != nil {
+		return nil, nil, err
 	}
 	secrets := spec.Secrets
 	if secrets == "" {
 		secrets = DefaultSecrets(dir)
 	}
-	for _, d := range []string{dir, secrets} {
-		if _, err := os.Stat(d); err == nil {
-			return nil, nil, fmt.Errorf("%s already exists: pbem never writes a new game over an old one", d)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return nil, nil, err
-		}
+	if err := checkFree(dir, secrets); err != nil {
+		return nil, nil, err
 	}
 	chain, err := dice.NewChain(chainLength(g), rand)
 	if err != nil {
 		return nil, nil, err
 	}
-	tokens := Tokens{}
-	created := spec.Created
-	if created.IsZero() {
-		created = time.Now()
-	}
-	tablesSource := "embedded:" + rs.TablesFile
-	if spec.Tables != nil {
-		tablesSource = filepath.Base(spec.TablesName)
-		if spec.TablesName == "" {
-			tablesSource = "tables.yaml"
-		}
-	}
-	gf := &gameFile{
-		Format: FormatVersion, Game: id, Ruleset: rs.Name, Options: g.Options,
-		Tables: "tables.yaml", TablesSource: tablesSource, TablesSHA256: sha256Hex(g.TablesYAML),
-		Created: created.UTC().Truncate(time.Second), Commitment: hex.EncodeToString(chain.Commitment()), ChainLength: chain.Len(),
-		DiceSpec: dice.Version, EngineVersion: EngineVersion,
-	}
-	if spec.Board != nil {
-		gf.Board, gf.BoardSource, gf.BoardSHA256 = "board.yaml", filepath.Base(g.BoardName), sha256Hex(g.BoardYAML)
-	}
-	var tokenFile []tokenEntry
-	for i, p := range spec.Players {
-		b := make([]byte, 8)
-		if _, err := io.ReadFull(rand, b); err != nil {
-			return nil, nil, fmt.Errorf("drawing tokens: %w", err)
-		}
-		x := hex.EncodeToString(b)
-		tok := x[0:4] + "-" + x[4:8] + "-" + x[8:12] + "-" + x[12:16]
-		tokens[p.Name] = tok
-		tokenFile = append(tokenFile, tokenEntry{Name: strings.TrimSpace(p.Name), Token: tok})
-		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
-			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
+	gf := newGameFile(id, spec, g, chain)
+	tokens, tokenFile, err := drawTokens(rand, spec.Players, split, gf)
+	if err != nil {
+		return nil, nil, err
 	}
 	e := rulesets.New(g)
 	e.Players = len(spec.Players) // L&R 10.4, 11.6.2 depend on it
@@ -216,63 +167,20 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if err != nil {
 		return nil, nil, err
 	}
-
-	// Write both directories under temporary names, then rename: the
-	// private one first, so that a game directory always has its secrets.
-	secTmp := filepath.Join(filepath.Dir(secrets), ".tmp-"+filepath.Base(secrets))
-	dirTmp := filepath.Join(filepath.Dir(dir), ".tmp-"+filepath.Base(dir))
-	err = func() error {
-		for _, d := range []string{secTmp, dirTmp} {
-			if err := w.removeAll(d); err != nil {
-				return err
-			}
-		}
-		for _, d := range []string{secTmp, filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing")} {
-			if err := w.mkdirPrivate(d); err != nil {
-				return err
-			}
-		}
-		if err := w.mkdir(filepath.Join(dirTmp, turnsDir, startDir)); err != nil {
-			return err
-		}
-		s0 := e.NewState()
-		files := []struct {
-			path string
-			data []byte
-			perm os.FileMode
-		}{
-			{filepath.Join(secTmp, "chain.txt"), chain.MarshalSecret(), privateFile},
-			{filepath.Join(secTmp, "tokens.yaml"), append([]byte("# pbem tokens: keep out of the public archive\n"), tokData...), privateFile},
-			{filepath.Join(dirTmp, "game.yaml"), gf.marshal(), publicFile},
-			{filepath.Join(dirTmp, gf.Tables), g.TablesYAML, publicFile},
-			{filepath.Join(dirTmp, submissionsLog), []byte(submissionsHeader), publicFile},
-			{filepath.Join(dirTmp, turnsDir, startDir, fileState), e.MarshalState(s0), publicFile},
-			{filepath.Join(dirTmp, turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0)), publicFile},
-		}
-		if gf.Board != "" {
-			files = append(files, struct {
-				path string
-				data []byte
-				perm os.FileMode
-			}{filepath.Join(dirTmp, gf.Board), g.BoardYAML, publicFile})
-		}
-		for _, f := range files {
-			if err := w.createFileMode(f.path, f.data, f.perm); err != nil {
-				return err
-			}
-		}
-		for _, d := range []string{filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing"), secTmp,
-			filepath.Join(dirTmp, turnsDir, startDir), filepath.Join(dirTmp, turnsDir), dirTmp} {
-			if err := w.syncDir(d); err != nil {
-				return err
-			}
-		}
-		if err := w.rename(secTmp, secrets); err != nil {
-			return err
-		}
-		return w.rename(dirTmp, dir)
-	}()
-	if err != nil {
+	s0 := e.NewState()
+	files := []newFile{
+		{true, "chain.txt", chain.MarshalSecret()},
+		{true, "tokens.yaml", append([]byte("# pbem tokens: keep out of the public archive\n"), tokData...)},
+		{false, "game.yaml", gf.marshal()},
+		{false, gf.Tables, g.TablesYAML},
+		{false, submissionsLog, []byte(submissionsHeader)},
+		{false, filepath.Join(turnsDir, startDir, fileState), e.MarshalState(s0)},
+		{false, filepath.Join(turnsDir, startDir, fileReport), []byte(r.startReport(gf, s0))},
+	}
+	if gf.Board != "" {
+		files = append(files, newFile{false, gf.Board, g.BoardYAML})
+	}
+	if err := w.writeNew(dir, secrets, files); err != nil {
 		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)
 	}
 	gm, err := OpenOptions(dir, Options{Secrets: secrets})
@@ -281,6 +189,135 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	}
 	gm.w = w
 	return gm, tokens, nil
+}
+
+// checkNewPlayers checks the players of a new game: each with a name of
+// one line and an address, no two with the same name or address.
+func checkNewPlayers(players []Player) error {
+	seen, addrs := map[string]bool{}, map[string]bool{}
+	for i, p := range players {
+		k := strings.ToLower(strings.TrimSpace(p.Name))
+		a := strings.ToLower(strings.TrimSpace(p.Email))
+		switch {
+		case k == "":
+			return fmt.Errorf("player %d has no name", i+1)
+		case seen[k]:
+			return fmt.Errorf("two players are called %q", p.Name)
+		case strings.ContainsAny(p.Name, "\n\r"):
+			return fmt.Errorf("player %d: a name is one line", i+1)
+		case addrs[a]:
+			return fmt.Errorf("two players have the address %s: pbem knows a player by their address", strings.TrimSpace(p.Email))
+		}
+		if err := checkEmail(strings.TrimSpace(p.Email)); err != nil {
+			return fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
+		}
+		seen[k], addrs[a] = true, true
+	}
+	return nil
+}
+
+// checkFree checks that the directories of a new game do not exist.
+func checkFree(dirs ...string) error {
+	for _, d := range dirs {
+		if _, err := os.Stat(d); err == nil {
+			return fmt.Errorf("%s already exists: pbem never writes a new game over an old one", d)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// newGameFile is game.yaml of a new game, without its players and engine
+// fingerprint.
+func newGameFile(id string, spec NewGame, g *games.Game, chain *dice.Chain) *gameFile {
+	created := spec.Created
+	if created.IsZero() {
+		created = time.Now()
+	}
+	tablesSource := "embedded:" + g.Ruleset.TablesFile
+	if spec.Tables != nil {
+		tablesSource = filepath.Base(spec.TablesName)
+		if spec.TablesName == "" {
+			tablesSource = "tables.yaml"
+		}
+	}
+	gf := &gameFile{
+		Format: FormatVersion, Game: id, Ruleset: g.Ruleset.Name, Options: g.Options,
+		Tables: "tables.yaml", TablesSource: tablesSource, TablesSHA256: sha256Hex(g.TablesYAML),
+		Created: created.UTC().Truncate(time.Second), Commitment: hex.EncodeToString(chain.Commitment()), ChainLength: chain.Len(),
+		DiceSpec: dice.Version, EngineVersion: EngineVersion,
+	}
+	if spec.Board != nil {
+		gf.Board, gf.BoardSource, gf.BoardSHA256 = "board.yaml", filepath.Base(g.BoardName), sha256Hex(g.BoardYAML)
+	}
+	return gf
+}
+
+// drawTokens draws each player's token from rand, in seat order, and adds
+// the players to gf with their seat of the split and their token's hash.
+func drawTokens(rand io.Reader, players []Player, split *games.PlayerSplit, gf *gameFile) (Tokens, []tokenEntry, error) {
+	tokens := Tokens{}
+	var tokenFile []tokenEntry
+	for i, p := range players {
+		tok, err := newToken(rand)
+		if err != nil {
+			return nil, nil, err
+		}
+		tokens[p.Name] = tok
+		tokenFile = append(tokenFile, tokenEntry{Name: strings.TrimSpace(p.Name), Token: tok})
+		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
+			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
+	}
+	return tokens, tokenFile, nil
+}
+
+// newFile is a file of a new game: in the private directory or the game
+// directory, by its path inside it.
+type newFile struct {
+	private bool
+	path    string
+	data    []byte
+}
+
+// writeNew writes a new game's two directories under temporary names, then
+// renames them into place: the private one first, so that a game
+// directory always has its secrets.
+func (w writer) writeNew(dir, secrets string, files []newFile) error {
+	secTmp := filepath.Join(filepath.Dir(secrets), ".tmp-"+filepath.Base(secrets))
+	dirTmp := filepath.Join(filepath.Dir(dir), ".tmp-"+filepath.Base(dir))
+	for _, d := range []string{secTmp, dirTmp} {
+		if err := w.removeAll(d); err != nil {
+			return err
+		}
+	}
+	for _, d := range []string{secTmp, filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing")} {
+		if err := w.mkdirPrivate(d); err != nil {
+			return err
+		}
+	}
+	if err := w.mkdir(filepath.Join(dirTmp, turnsDir, startDir)); err != nil {
+		return err
+	}
+	for _, f := range files {
+		path, perm := filepath.Join(dirTmp, f.path), publicFile
+		if f.private {
+			path, perm = filepath.Join(secTmp, f.path), privateFile
+		}
+		if err := w.createFileMode(path, f.data, perm); err != nil {
+			return err
+		}
+	}
+	for _, d := range []string{filepath.Join(secTmp, "pending"), filepath.Join(secTmp, "standing"), secTmp,
+		filepath.Join(dirTmp, turnsDir, startDir), filepath.Join(dirTmp, turnsDir), dirTmp} {
+		if err := w.syncDir(d); err != nil {
+			return err
+		}
+	}
+	if err := w.rename(secTmp, secrets); err != nil {
+		return err
+	}
+	return w.rename(dirTmp, dir)
 }
 
 type tokenEntry struct {

@@ -277,7 +277,7 @@ func TestLoadStep(t *testing.T) {
 		if a, b := adjudicator.MarshalEvents(got.Events), adjudicator.MarshalEvents(want.Events); !bytes.Equal(a, b) || len(got.Events) == 0 {
 			t.Errorf("LoadStep(%d): %d events, Advance gave %d", n, len(got.Events), len(want.Events))
 		}
-		if string(f.g.Engine().MarshalState(before)) != p.before {
+		if string(f.g.Engine().MarshalState(before)) != p.before || before != got.Before {
 			t.Errorf("LoadStep(%d): the state before is not the state Advance started from (parent %d)", n, p.step.Parent)
 		}
 	}

@@ -92,6 +92,17 @@
 // differently rather than calling the archive tampered with. `pbem new`
 // prints the fingerprint with the commitment, to be posted with it.
 //
+// # Reading a step
+//
+// No package outside archive reads a step folder. Game.Step (by id, number,
+// folder, "start" or the step the game stands at) and LoadStep read a step
+// back as one view, Step: the states before and after it, its events, its
+// revealed seed, its inputs digest, the orders as understood and who
+// entered them (the player, the GM or the bot). Game.Public builds the
+// report every player and observer sees of a step once; each player's copy
+// (templates.Report.For), every format and the map (templates.MapPNG: the
+// map the daemon mails and `pbem map` draws) are made from it.
+//
 // # Rollbacks
 //
 // A rollback never erases: it appends a line to rollbacks.log saying that

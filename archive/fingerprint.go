@@ -8,6 +8,8 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // fingerprintSteps is the length of the game behind an engine fingerprint:
@@ -52,4 +54,26 @@ func (r *rules) fingerprint() (string, error) {
 		s = pl.state
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Fingerprint is the engine fingerprint this pbem writes into game.yaml
+// (engine_fingerprint, doc.go "Versions") for a new game of the named
+// ruleset with options and players players, on the ruleset's own board and
+// tables. pbem version prints it, so that two builds can be told apart by
+// how they play before either touches a game.
+func Fingerprint(ruleset string, options []string, players int) (string, error) {
+	rs, err := games.Lookup(ruleset)
+	if err != nil {
+		return "", err
+	}
+	g, err := rs.LoadFiles(options, nil, nil)
+	if err != nil {
+		return "", err
+	}
+	if g.Tables.Split(players) == nil {
+		return "", fmt.Errorf("%d players: no player split in ruleset %s", players, rs.Name)
+	}
+	e := rulesets.New(g)
+	e.Players = players // L&R 10.4, 11.6.2 depend on it
+	return (&rules{id: "fingerprint", g: g, e: e}).fingerprint()
 }

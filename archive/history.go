@@ -200,48 +200,61 @@ func loadHistory(dir string) (*history, error) {
 	if h.rollbacks, err = parseRollbacks(data); err != nil {
 		return nil, err
 	}
-	r := 0
-	apply := func(after int) error {
-		for ; r < len(h.rollbacks) && h.rollbacks[r].After == after; r++ {
-			rb := h.rollbacks[r]
-			keep := -1
-			if rb.To == 0 {
-				keep = 0
-			}
-			for i, n := range h.eff {
-				if n == rb.To {
-					keep = i + 1
-				}
-			}
-			if keep < 0 || keep == len(h.eff) {
-				return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("step %03d is not an earlier step in force after step %03d", rb.To, after)}
-			}
-			if id := h.idOf(rb.To); id != rb.ToID {
-				return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("step %03d is %s, not %s", rb.To, id, rb.ToID)}
-			}
-			for _, n := range h.eff[keep:] {
-				h.steps[n-1].SupersededBy = rb.N
-			}
-			h.eff = h.eff[:keep]
-		}
-		return nil
+	if err := h.place(); err != nil {
+		return nil, err
 	}
+	return h, nil
+}
+
+// place works out each step's parent and seed and which steps are
+// superseded, applying each rollback of rollbacks.log after the step it
+// follows.
+func (h *history) place() error {
+	r := 0
 	for k := 1; k <= len(h.steps); k++ {
-		if err := apply(k - 1); err != nil {
-			return nil, err
+		if err := h.applyRollbacks(&r, k-1); err != nil {
+			return err
 		}
 		h.steps[k-1].Parent = h.last()
 		h.steps[k-1].Seed = len(h.eff) + 1
 		h.eff = append(h.eff, k)
 	}
-	if err := apply(len(h.steps)); err != nil {
-		return nil, err
+	if err := h.applyRollbacks(&r, len(h.steps)); err != nil {
+		return err
 	}
 	if r < len(h.rollbacks) {
 		rb := h.rollbacks[r]
-		return nil, &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("after step %03d, but the last step is %03d", rb.After, len(h.steps))}
+		return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("after step %03d, but the last step is %03d", rb.After, len(h.steps))}
 	}
-	return h, nil
+	return nil
+}
+
+// applyRollbacks applies the rollbacks from *r on that were made after
+// step after, advancing *r past them.
+func (h *history) applyRollbacks(r *int, after int) error {
+	for ; *r < len(h.rollbacks) && h.rollbacks[*r].After == after; *r++ {
+		rb := h.rollbacks[*r]
+		keep := -1
+		if rb.To == 0 {
+			keep = 0
+		}
+		for i, n := range h.eff {
+			if n == rb.To {
+				keep = i + 1
+			}
+		}
+		if keep < 0 || keep == len(h.eff) {
+			return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("step %03d is not an earlier step in force after step %03d", rb.To, after)}
+		}
+		if id := h.idOf(rb.To); id != rb.ToID {
+			return &Problem{Path: rollbacksLog, Line: rb.Line, Msg: fmt.Sprintf("step %03d is %s, not %s", rb.To, id, rb.ToID)}
+		}
+		for _, n := range h.eff[keep:] {
+			h.steps[n-1].SupersededBy = rb.N
+		}
+		h.eff = h.eff[:keep]
+	}
+	return nil
 }
 
 func (h *history) idOf(n int) string {

@@ -85,19 +85,9 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 		return "", err
 	}
 	defer unlock()
-	seat := -1
-	for i, p := range g.gf.Players {
-		if strings.EqualFold(p.Name, name) {
-			seat = i
-		}
-	}
-	if seat < 0 {
-		return "", fmt.Errorf("game %s has no player %q", g.gf.Game, name)
-	}
-	for i, p := range g.gf.Players {
-		if i != seat && c.Email != "" && strings.EqualFold(p.Email, c.Email) {
-			return "", fmt.Errorf("%s is %s's address already: pbem knows a player by their address", c.Email, p.Name)
-		}
+	seat, err := g.changedSeat(name, c.Email)
+	if err != nil {
+		return "", err
 	}
 	gf := *g.gf
 	gf.Players = append([]playerFile(nil), g.gf.Players...)
@@ -110,33 +100,11 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 	token := ""
 	var tokData []byte
 	if c.RotateToken {
-		b := make([]byte, 8)
-		if _, err := io.ReadFull(rand, b); err != nil {
-			return "", fmt.Errorf("drawing a token: %w", err)
+		if token, tokData, err = g.rotateToken(rand, p.Name); err != nil {
+			return "", err
 		}
-		x := hex.EncodeToString(b)
-		token = x[0:4] + "-" + x[4:8] + "-" + x[8:12] + "-" + x[12:16]
 		p.TokenSHA256 = hashToken(token)
 		what = append(what, "new token")
-		path := filepath.Join(g.secrets, "tokens.yaml")
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return "", err
-		}
-		var toks []tokenEntry
-		if err := yaml.Unmarshal(data, &toks); err != nil {
-			return "", fmt.Errorf("%s: %w", path, err)
-		}
-		for i := range toks {
-			if toks[i].Name == p.Name {
-				toks[i].Token = token
-			}
-		}
-		out, err := yaml.Marshal(toks)
-		if err != nil {
-			return "", err
-		}
-		tokData = append([]byte("# pbem tokens: keep out of the public archive\n"), out...)
 	}
 	if len(what) == 0 {
 		return "", errors.New("nothing to change")
@@ -160,6 +128,64 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 	}
 	g.gf = &gf
 	return token, nil
+}
+
+// changedSeat is the seat of the player called name, who may take the
+// address email ("" for no change): no other player has it.
+func (g *Game) changedSeat(name, email string) (int, error) {
+	seat := -1
+	for i, p := range g.gf.Players {
+		if strings.EqualFold(p.Name, name) {
+			seat = i
+		}
+	}
+	if seat < 0 {
+		return 0, fmt.Errorf("game %s has no player %q", g.gf.Game, name)
+	}
+	for i, p := range g.gf.Players {
+		if i != seat && email != "" && strings.EqualFold(p.Email, email) {
+			return 0, fmt.Errorf("%s is %s's address already: pbem knows a player by their address", email, p.Name)
+		}
+	}
+	return seat, nil
+}
+
+// rotateToken draws a new token for the player called name and returns it
+// with the new tokens.yaml, not yet written.
+func (g *Game) rotateToken(rand io.Reader, name string) (token string, tokData []byte, err error) {
+	if token, err = newToken(rand); err != nil {
+		return "", nil, err
+	}
+	path := filepath.Join(g.secrets, "tokens.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", nil, err
+	}
+	var toks []tokenEntry
+	if err := yaml.Unmarshal(data, &toks); err != nil {
+		return "", nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for i := range toks {
+		if toks[i].Name == name {
+			toks[i].Token = token
+		}
+	}
+	out, err := yaml.Marshal(toks)
+	if err != nil {
+		return "", nil, err
+	}
+	return token, append([]byte("# pbem tokens: keep out of the public archive\n"), out...), nil
+}
+
+// newToken draws a player's token from rand: 16 hex digits in groups of
+// four, "7f3a-91c2-…".
+func newToken(rand io.Reader) (string, error) {
+	b := make([]byte, 8)
+	if _, err := io.ReadFull(rand, b); err != nil {
+		return "", fmt.Errorf("drawing a token: %w", err)
+	}
+	x := hex.EncodeToString(b)
+	return x[0:4] + "-" + x[4:8] + "-" + x[8:12] + "-" + x[12:16], nil
 }
 
 // currentToken is a seat's token as tokens.yaml holds it, for a request

@@ -15,66 +15,6 @@ import (
 // client).
 const reportWidth = 72
 
-// reportData is everything a step's report shows. It is built from the
-// step's archived files only, so `pbem report` regenerates exactly the
-// report.txt that was written.
-type reportData struct {
-	info   StepInfo
-	nation string
-	nmr    bool
-	byGM   bool
-	orders string // canonical orders without marker lines
-	seed   string
-	digest string
-	events []adjudicator.Event
-	before *adjudicator.State // the parent's state
-	state  *adjudicator.State
-}
-
-// reportData reads a step's files into reportData.
-func (g *Game) reportData(st *Step, before *adjudicator.State, files map[string][]byte) reportData {
-	d, err := g.r.reportFromFiles(st.StepInfo, before, files)
-	if err != nil {
-		panic(err) // files were just computed by play
-	}
-	return d
-}
-
-func (r *rules) reportFromFiles(info StepInfo, before *adjudicator.State, files map[string][]byte) (reportData, error) {
-	d := reportData{info: info, before: before}
-	s, err := r.e.UnmarshalState(files[fileState])
-	if err != nil {
-		return d, fmt.Errorf("%s: %w", fileState, err)
-	}
-	d.state = s
-	if d.events, err = adjudicator.UnmarshalEvents(files[fileEvents]); err != nil {
-		return d, fmt.Errorf("%s: %w", fileEvents, err)
-	}
-	d.seed = strings.TrimSpace(string(files[fileSeed]))
-	for _, l := range strings.Split(string(files[fileInputs]), "\n") {
-		if h, ok := strings.CutSuffix(l, "  inputs"); ok {
-			d.digest = h
-		}
-	}
-	if o, ok := files[fileOrders]; ok {
-		d.nmr, d.byGM = isNMR(o), isBehalf(o)
-		var kept []string
-		for _, l := range strings.SplitAfter(string(o), "\n") {
-			if !strings.HasPrefix(l, "# ") {
-				kept = append(kept, l)
-			}
-		}
-		d.orders = strings.Join(kept, "")
-		for _, e := range d.events {
-			if e.Kind == adjudicator.EvTurn {
-				d.nation = e.Nation
-				break
-			}
-		}
-	}
-	return d, nil
-}
-
 // readStepFiles reads the files of a step folder: the names given, or
 // all of them.
 func readStepFiles(dir string, names ...string) (map[string][]byte, error) {
@@ -98,42 +38,44 @@ func readStepFiles(dir string, names ...string) (map[string][]byte, error) {
 // report renders a step's text report: who sent the orders (or that the
 // bot played a missed turn, or that the GM entered them) and the orders as
 // understood, then the report players get by mail (templates.Text, the
-// public copy), then where its dice came from.
-func (r *rules) report(gf *gameFile, d reportData) string {
+// public copy), then where its dice came from. It reads only what
+// stepFromFiles read from the step's archived files, so that `pbem report`
+// regenerates exactly the report.txt that was written.
+func (r *rules) report(gf *gameFile, st *Step) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "pbem game %s, step %03d: %s\n", gf.Game, d.info.Number, d.info.ID)
-	if d.nation != "" {
-		player := "nobody"
-		if p := playerOf(gf, d.nation); p != "" {
-			player = p
-		}
+	fmt.Fprintf(&b, "pbem game %s, step %03d: %s\n", gf.Game, st.Number, st.ID)
+	if st.Nation != "" {
+		player := orNobody(st.Player)
 		switch {
-		case d.nmr:
-			wrap(&b, "", fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played them.", player, d.nation))
-		case d.byGM:
-			wrap(&b, "", fmt.Sprintf("The %s orders were entered by the GM on %s's behalf.", games.Possessive(d.nation), player))
+		case st.NMR:
+			wrap(&b, "", fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played them.", player, st.Nation))
+		case st.ByGM:
+			wrap(&b, "", fmt.Sprintf("The %s orders were entered by the GM on %s's behalf.", games.Possessive(st.Nation), player))
 		default:
-			wrap(&b, "", fmt.Sprintf("The %s orders from %s, as understood:", games.Possessive(d.nation), player))
+			wrap(&b, "", fmt.Sprintf("The %s orders from %s, as understood:", games.Possessive(st.Nation), player))
 		}
-		for _, l := range strings.Split(strings.TrimRight(d.orders, "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(st.Orders, "\n"), "\n") {
 			if l != "" {
 				b.WriteString("    " + l + "\n")
 			}
 		}
 	}
 	b.WriteString("\n")
-	var names []string
-	for _, p := range gf.Players {
-		names = append(names, p.Name)
-	}
-	b.WriteString(templates.Text(templates.Build(r.e, d.info.ID, d.before, d.state, d.events,
-		templates.Options{Game: gf.Game, Seed: d.seed, Players: names})))
+	b.WriteString(templates.Text(r.public(gf, st, "")))
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nThe seed is s_%d of the chain committed to in game.yaml. The digest\n", d.info.Seed)
-	fmt.Fprintf(&b, "of this step's inputs (orders, standing orders), mixed into every die:\n  %s\n", d.digest)
+	fmt.Fprintf(&b, "\nThe seed is s_%d of the chain committed to in game.yaml. The digest\n", st.Seed)
+	fmt.Fprintf(&b, "of this step's inputs (orders, standing orders), mixed into every die:\n  %s\n", st.Digest)
 	return b.String()
+}
+
+// orNobody is a player's name, or "nobody" for a nation no player controls.
+func orNobody(player string) string {
+	if player == "" {
+		return "nobody"
+	}
+	return player
 }
 
 // startReport is the report of the state a game starts from.
@@ -248,41 +190,20 @@ func wrapHang(b *strings.Builder, head, text string) {
 	b.WriteString(line + "\n")
 }
 
-// Report regenerates the report of a step from the archive: id is a step
-// id (the latest step in force with it), a step number, "start", or empty
-// for the step the game stands at.
+// Report regenerates the text report of a step from the archive (the
+// step as Game.Step reads it: id is a step id, a step number, StartID, or
+// empty for the step the game stands at).
 func (g *Game) Report(id string) (string, error) {
+	st, err := g.Step(id)
+	if err != nil {
+		return "", err
+	}
+	if st.Start() {
+		return st.Report, nil
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	n := g.h.last()
-	if id != "" {
-		var err error
-		if n, err = g.find(id); err != nil {
-			return "", err
-		}
-	}
-	dir := g.stepFolder(n)
-	files, err := readStepFiles(dir)
-	if err != nil {
-		return "", err
-	}
-	if n == 0 {
-		s, err := g.r.e.UnmarshalState(files[fileState])
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", dir, err)
-		}
-		return g.r.startReport(g.gf, s), nil
-	}
-	info := g.h.info(n)
-	before, err := g.stateAfter(info.Parent)
-	if err != nil {
-		return "", err
-	}
-	d, err := g.r.reportFromFiles(info, before, files)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", dir, err)
-	}
-	return g.r.report(g.gf, d), nil
+	return g.r.report(g.gf, st), nil
 }
 
 // find resolves a step for Report: "start", a number (any step, superseded

@@ -343,38 +343,6 @@ func (g *Game) stateAfter(n int) (*adjudicator.State, error) {
 	return s, nil
 }
 
-// LoadStep reads step n (1 to len(Steps()), superseded steps too) back
-// from the archive as Advance returned it, with the state it started from
-// (its parent's; the start's for a first step). The mail daemon uses it to
-// send a step's mail when a crash came between Advance and the mail.
-func (g *Game) LoadStep(n int) (step *Step, before *adjudicator.State, err error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if n < 1 || n > len(g.h.steps) {
-		return nil, nil, fmt.Errorf("there is no step %d in game %s (steps 001 to %03d)", n, g.gf.Game, len(g.h.steps))
-	}
-	info := g.h.info(n)
-	if before, err = g.stateAfter(info.Parent); err != nil {
-		return nil, nil, err
-	}
-	dir := g.stepFolder(n)
-	files, err := readStepFiles(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, name := range []string{fileState, fileEvents, fileReport} {
-		if _, ok := files[name]; !ok {
-			return nil, nil, fmt.Errorf("%s: no %s", dir, name)
-		}
-	}
-	d, err := g.r.reportFromFiles(info, before, files)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	step = &Step{StepInfo: info, Nation: d.nation, NMR: d.nmr, ByGM: d.byGM, State: d.state, Events: d.events, Report: string(files[fileReport])}
-	return step, before, nil
-}
-
 // Accepted returns the receipt of the order file text, as received, if
 // submissions.log records it accepted (the latest time), else nil: the
 // mail daemon answers a mail handled again after a crash, whose file was

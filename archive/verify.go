@@ -230,10 +230,11 @@ func (v *verifier) run() {
 	}
 }
 
-// step checks one step and returns the state its children start from.
+// step checks one step and returns the state its children start from:
+// its files, its seed's place in the hash chain, its inputs, its dice and,
+// with replay, the replay of its turn.
 func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[string]map[string]bool, replay, diceOK bool) (ret *adjudicator.State) {
 	base := filepath.Join(turnsDir, info.Dir())
-	path := func(name string) string { return filepath.Join(base, name) }
 	files, err := readStepFiles(filepath.Join(v.dir, base), normativeFiles...)
 	if err != nil {
 		v.problem(base, 0, "%v", err)
@@ -241,7 +242,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 	}
 	for _, name := range []string{fileInputs, fileSeed, fileDice, fileState, fileEvents} {
 		if _, ok := files[name]; !ok {
-			v.problem(path(name), 0, "missing")
+			v.problem(filepath.Join(base, name), 0, "missing")
 			return nil
 		}
 	}
@@ -254,13 +255,39 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 			}
 		}
 	}()
-
-	// The hash chain. A seed that does not come from the commitment is
-	// reported once: a child that links to it is not reported again.
-	seed, err := hex.DecodeString(strings.TrimSpace(string(files[fileSeed])))
-	if err != nil || len(seed) != dice.SeedSize {
-		v.problem(path(fileSeed), 1, "not a seed of %d bytes in hex", dice.SeedSize)
+	seed, ok := v.stepSeed(info, base, files[fileSeed])
+	if !ok || !v.stepDue(info, base, parent) {
 		return nil
+	}
+	digest, salts, ok := v.stepInputs(info, base, parent, files, seed, accepted, replay)
+	if !ok || !diceOK || !v.stepDice(info, base, files[fileDice], seed, digest, salts) || !replay {
+		return nil
+	}
+	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: files[fileOrders], standing: files[fileStanding]})
+	if err != nil {
+		v.replayProblem(base, 0, "the replay fails: %v", err)
+		return nil
+	}
+	v.st.Replayed++
+	for _, name := range []string{fileDice, fileState, fileEvents} {
+		if got, want := files[name], pl.files[name]; !bytes.Equal(got, want) {
+			line, g, w := firstDiff(got, want)
+			v.replayProblem(filepath.Join(base, name), line, "the archive has %q, the replay gives %q", g, w)
+			break
+		}
+	}
+	return pl.state
+}
+
+// stepSeed checks a step's seed.hex against the hash chain and returns the
+// seed. A seed that does not come from the commitment is reported once: a
+// child that links to it is not reported again.
+func (v *verifier) stepSeed(info StepInfo, base string, seedHex []byte) ([]byte, bool) {
+	path := filepath.Join(base, fileSeed)
+	seed, err := hex.DecodeString(strings.TrimSpace(string(seedHex)))
+	if err != nil || len(seed) != dice.SeedSize {
+		v.problem(path, 1, "not a seed of %d bytes in hex", dice.SeedSize)
+		return nil, false
 	}
 	prev := v.seeds[info.Parent]
 	linked := prev.seed != nil && dice.VerifyLink(prev.seed, seed)
@@ -271,111 +298,103 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 	v.seeds[info.Number] = seedCheck{seed: seed, ok: chained}
 	switch {
 	case info.Seed > v.gf.ChainLength:
-		v.problem(path(fileSeed), 1, "seed s_%d is beyond the chain of %d seeds in game.yaml", info.Seed, v.gf.ChainLength)
-		return nil
+		v.problem(path, 1, "seed s_%d is beyond the chain of %d seeds in game.yaml", info.Seed, v.gf.ChainLength)
+		return nil, false
 	case !chained && prev.ok:
-		v.problem(path(fileSeed), 1, "SHA256 of this seed is not %s: the hash chain is broken", v.seedName(info.Parent, info.Seed-1))
-		return nil
+		v.problem(path, 1, "SHA256 of this seed is not %s: the hash chain is broken", v.seedName(info.Parent, info.Seed-1))
+		return nil, false
 	case !chained && !linked:
-		v.problem(path(fileSeed), 1, "this seed does not hash %d times to the commitment: it is not s_%d", info.Seed, info.Seed)
-		return nil
+		v.problem(path, 1, "this seed does not hash %d times to the commitment: it is not s_%d", info.Seed, info.Seed)
+		return nil, false
 	}
-	if parent == nil {
-		v.problem(base, 0, "not replayed: the state it starts from could not be checked")
-		return nil
-	}
-	if parent.Over {
-		v.problem(base, 0, "the game was over after step %03d", info.Parent)
-		return nil
-	}
-	if id := v.r.e.TurnID(parent); id != info.ID {
-		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, id, info.ID)
-		return nil
-	}
+	return seed, true
+}
 
-	// The inputs.
+// stepDue checks that the step is the one due after its parent.
+func (v *verifier) stepDue(info StepInfo, base string, parent *adjudicator.State) bool {
+	switch {
+	case parent == nil:
+		v.problem(base, 0, "not replayed: the state it starts from could not be checked")
+	case parent.Over:
+		v.problem(base, 0, "the game was over after step %03d", info.Parent)
+	case v.r.e.TurnID(parent) != info.ID:
+		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, v.r.e.TurnID(parent), info.ID)
+	default:
+		return true
+	}
+	return false
+}
+
+// stepInputs checks a step's input files: the ones its kind takes, their
+// digests, the orders (the bot's for a missed turn, else accepted ones)
+// and the standing orders. It returns the inputs digest and the salts.
+func (v *verifier) stepInputs(info StepInfo, base string, parent *adjudicator.State, files map[string][]byte, seed []byte, accepted map[string]map[string]bool, replay bool) ([]byte, []string, bool) {
 	nationTurn := v.r.e.Due(parent).Kind == adjudicator.NationTurn
 	ordersTxt, standingTxt := files[fileOrders], files[fileStanding]
 	if nationTurn && (ordersTxt == nil || standingTxt == nil) {
 		v.problem(base, 0, "%s is a nation turn: %s and %s are needed", info.ID, fileOrders, fileStanding)
-		return nil
+		return nil, nil, false
 	}
 	if !nationTurn && (ordersTxt != nil || standingTxt != nil) {
 		v.problem(base, 0, "%s is a round event: it takes no %s or %s", info.ID, fileOrders, fileStanding)
-		return nil
+		return nil, nil, false
 	}
-	if !v.inputs(path(fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt)) {
-		return nil
+	if !v.inputs(filepath.Join(base, fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt)) {
+		return nil, nil, false
 	}
 	digest := inputsDigest(v.gf.Game, info.ID, ordersTxt, standingTxt)
-	var salts []string
-	if nationTurn {
-		f, errs := v.r.decodeNoToken(string(ordersTxt))
-		if len(errs) > 0 {
-			v.problem(path(fileOrders), errs[0].Line, "%s", errs[0].Msg)
-			return nil
-		}
-		standing, err := v.r.parseStanding(standingTxt)
-		if err != nil {
-			v.problem(base, 0, "%v", err)
-			return nil
-		}
-		salts = saltsOf(f, standing)
-		if isNMR(ordersTxt) {
-			if want := v.r.botOrders(parent, seed); replay && !bytes.Equal(ordersTxt, want) {
-				line, got, exp := firstDiff(ordersTxt, want)
-				v.replayProblem(path(fileOrders), line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
-				return nil
-			}
-		} else if accepted != nil && !accepted[info.ID][v.r.digest(f)] {
-			v.problem(path(fileOrders), 0, "digest %s was never accepted for %s (no such line in %s)", v.r.digest(f), info.ID, submissionsLog)
-			return nil
-		}
+	if !nationTurn {
+		return digest, nil, true
 	}
+	path := filepath.Join(base, fileOrders)
+	f, errs := v.r.decodeNoToken(string(ordersTxt))
+	if len(errs) > 0 {
+		v.problem(path, errs[0].Line, "%s", errs[0].Msg)
+		return nil, nil, false
+	}
+	standing, err := v.r.parseStanding(standingTxt)
+	if err != nil {
+		v.problem(base, 0, "%v", err)
+		return nil, nil, false
+	}
+	if isNMR(ordersTxt) {
+		if want := v.r.botOrders(parent, seed); replay && !bytes.Equal(ordersTxt, want) {
+			line, got, exp := firstDiff(ordersTxt, want)
+			v.replayProblem(path, line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
+			return nil, nil, false
+		}
+	} else if accepted != nil && !accepted[info.ID][v.r.digest(f)] {
+		v.problem(path, 0, "digest %s was never accepted for %s (no such line in %s)", v.r.digest(f), info.ID, submissionsLog)
+		return nil, nil, false
+	}
+	return digest, saltsOf(f, standing), true
+}
 
-	// The dice.
-	if !diceOK {
-		return nil
-	}
-	entries, err := dice.ParseLog(string(files[fileDice]))
+// stepDice re-derives every die of a step's dice.log from its seed and
+// inputs.
+func (v *verifier) stepDice(info StepInfo, base string, log, seed, digest []byte, salts []string) bool {
+	path := filepath.Join(base, fileDice)
+	entries, err := dice.ParseLog(string(log))
 	if err != nil {
 		var le *dice.LineError
 		if errors.As(err, &le) {
-			v.problem(path(fileDice), le.Line, "%s", le.Msg)
+			v.problem(path, le.Line, "%s", le.Msg)
 		} else {
-			v.problem(path(fileDice), 0, "%v", err)
+			v.problem(path, 0, "%v", err)
 		}
-		return nil
+		return false
 	}
 	if err := dice.CheckLog(seed, v.gf.Game, info.ID, digest, salts, entries); err != nil {
 		var me *dice.MismatchError
 		if errors.As(err, &me) {
-			v.problem(path(fileDice), seqLine(files[fileDice], me.Seq), "roll %d (%s): the log says %d, the seed and inputs give %d", me.Seq, me.Label, me.Logged, me.Derived)
+			v.problem(path, seqLine(log, me.Seq), "roll %d (%s): the log says %d, the seed and inputs give %d", me.Seq, me.Label, me.Logged, me.Derived)
 		} else {
-			v.problem(path(fileDice), 0, "%v", err)
+			v.problem(path, 0, "%v", err)
 		}
-		return nil
+		return false
 	}
 	v.st.Dice += len(entries)
-
-	// The replay.
-	if !replay {
-		return nil
-	}
-	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: ordersTxt, standing: standingTxt})
-	if err != nil {
-		v.replayProblem(base, 0, "the replay fails: %v", err)
-		return nil
-	}
-	v.st.Replayed++
-	for _, name := range []string{fileDice, fileState, fileEvents} {
-		if got, want := files[name], pl.files[name]; !bytes.Equal(got, want) {
-			line, g, w := firstDiff(got, want)
-			v.replayProblem(path(name), line, "the archive has %q, the replay gives %q", g, w)
-			break
-		}
-	}
-	return pl.state
+	return true
 }
 
 func (v *verifier) seedName(step, i int) string {

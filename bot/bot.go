@@ -318,6 +318,23 @@ func Renumber(body []orders.Statement) {
 	}
 }
 
+// Player is a ruleset's bot (adjudicator.Ruleset.Bot): the Core player
+// with more's decisions (nil: none). reduX Core's is Player(nil).
+func Player(more More) func(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
+	return func(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
+		return Core(e, s, game, token, seed, more)
+	}
+}
+
+// StandingPlayer is a ruleset's bot's standing orders
+// (adjudicator.Ruleset.BotStanding): CoreStanding with more's lines (nil:
+// none).
+func StandingPlayer(more func(r *rand.Rand, f *orders.File)) func(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
+	return func(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
+		return CoreStanding(e, n, game, token, seed, more)
+	}
+}
+
 // Standing writes standing orders for nation n with the ruleset's bot.
 func Standing(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
 	return e.R.BotStanding(e, n, game, token, seed)

@@ -181,17 +181,17 @@ func standingsAddUp(e *adjudicator.Engine, g game) error {
 	if e.R.Standings != nil {
 		return nil // players score, not nations (Hy Breasil 7)
 	}
-	total := 0
+	var total adjudicator.Points // in halves: classic Britannia's half points add up exactly
 	for n := range e.NumNations() {
-		total += g.final.Nations[n].VP.Whole()
+		total += g.final.Nations[n].VP
 	}
 	for _, sp := range e.G.Tables.Players {
-		sum := 0
+		var sum adjudicator.Points
 		for _, s := range e.Standings(g.final, sp.Count) {
-			sum += s.VP
+			sum += s.Points
 		}
 		if sum != total {
-			return fmt.Errorf("%d-player standings add up to %d VP, the nations to %d", sp.Count, sum, total)
+			return fmt.Errorf("%d-player standings add up to %s VP, the nations to %s", sp.Count, sum, total)
 		}
 	}
 	return nil

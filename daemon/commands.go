@@ -71,8 +71,11 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		if d.Map == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
 		}
-		s := g.State()
-		png, err := d.Map(g, "now", s, s, nil)
+		st, err := g.Step("")
+		if err != nil {
+			return err
+		}
+		png, err := d.Map(g.Rules(), g.Public(st, ""))
 		if err != nil {
 			return d.reply(m, in, "map", "The map could not be drawn; the GM has been told.")
 		}

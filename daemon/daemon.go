@@ -392,8 +392,26 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	case err != nil:
 		return err // a disk problem: let the intake retry
 	}
+	what, ack := d.acknowledgement(g, rec)
+	if err := d.reply(m, in, "Orders accepted — "+g.ID()+" "+what, ack); err != nil {
+		return err
+	}
+	if rec.ByGM {
+		if err := d.send(&mailer.Outgoing{ID: safeID("behalf", m.JournalID), To: []string{p.Email}, AutoSubmitted: true,
+			Subject: fmt.Sprintf("pbem %s: the GM entered orders for your %s", g.ID(), nation),
+			Text:    fmt.Sprintf("The GM entered the %s %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", games.Possessive(nation), what, indent(rec.Orders))}); err != nil {
+			return err
+		}
+	}
+	return d.accepted(ctx, m, g, rec)
+}
+
+// acknowledgement is the answer to an accepted order file: what was
+// accepted ("turn r05-saxons" or "standing orders"), and the text, with
+// the digest, the deadline, the notes and the orders as understood.
+func (d *Daemon) acknowledgement(g *archive.Game, rec *archive.Receipt) (what, text string) {
 	var sb strings.Builder
-	what := "turn " + rec.Turn
+	what = "turn " + rec.Turn
 	if rec.Kind == orders.StandingOrders {
 		what = "standing orders"
 	}
@@ -409,31 +427,24 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	sb.WriteString(ackNotes(rec))
 	sb.WriteString("\nThe orders as understood (canonical form, token removed):\n\n")
 	sb.WriteString(indent(rec.Orders))
-	if err := d.reply(m, in, "Orders accepted — "+g.ID()+" "+what, sb.String()); err != nil {
+	return what, sb.String()
+}
+
+// accepted starts the change-of-mind delay of accepted turn orders and
+// runs the turn when it is ready (docs/design.md §2, "mail never waits").
+func (d *Daemon) accepted(ctx context.Context, m *mailer.Message, g *archive.Game, rec *archive.Receipt) error {
+	if rec.Kind != orders.TurnOrders || rec.Turn != g.Due().ID {
+		return nil // standing orders, or acknowledged again after a crash: the turn has run since
+	}
+	st := d.loadPace(g)
+	st.Accepted = d.now()
+	if err := d.savePace(g, st); err != nil {
 		return err
 	}
-	if rec.ByGM {
-		if err := d.send(&mailer.Outgoing{ID: safeID("behalf", m.JournalID), To: []string{p.Email}, AutoSubmitted: true,
-			Subject: fmt.Sprintf("pbem %s: the GM entered orders for your %s", g.ID(), nation),
-			Text:    fmt.Sprintf("The GM entered the %s %s on your behalf; the report will say so. If you send your own file before the turn runs, it replaces the GM's.\n\n%s", games.Possessive(nation), what, indent(rec.Orders))}); err != nil {
-			return err
-		}
+	if m.Attempt > 1 {
+		return nil // handled again after a crash: the clock runs the turn (recover.go, acceptedBeforeCrash)
 	}
-	if rec.Kind == orders.TurnOrders {
-		if rec.Turn != g.Due().ID {
-			return nil // acknowledged again after a crash: the turn has run since
-		}
-		st := d.loadPace(g)
-		st.Accepted = d.now()
-		if err := d.savePace(g, st); err != nil {
-			return err
-		}
-		if m.Attempt > 1 {
-			return nil // handled again after a crash: the clock runs the turn (recover.go, acceptedBeforeCrash)
-		}
-		return d.TickGame(ctx, g)
-	}
-	return nil
+	return d.TickGame(ctx, g)
 }
 
 // ackNotes lists in an acknowledgement the lines of the file that can never

@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/templates"
 )
@@ -174,7 +173,6 @@ func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 // advance adjudicates what is due, then mails the report to every player
 // and "your turn" to the next one.
 func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
-	before := g.State()
 	if err := d.beginAdvance(g, note); err != nil {
 		return err
 	}
@@ -183,13 +181,13 @@ func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
 		return errors.Join(err, d.endAdvance(g))
 	}
 	d.log.Info("step", "game", g.ID(), "step", step.ID, "nmr", nmr)
-	return d.afterAdvance(g, step, before, note)
+	return d.afterAdvance(g, step, note)
 }
 
 // afterAdvance queues a new step's mail; recoverAdvance calls it again after
 // a crash.
-func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
-	if err := d.mailReports(g, step, before, note); err != nil {
+func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, note string) error {
+	if err := d.mailReports(g, step, note); err != nil {
 		return err
 	}
 	st := d.loadPace(g) // restarts the clock for the new turn
@@ -208,75 +206,79 @@ func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, before *adjud
 	return d.endAdvance(g)
 }
 
-// MapPNG renders a map for a step; set by the caller (nil: no map).
-type MapPNG func(g *archive.Game, stepID string, before, after *adjudicator.State, events []adjudicator.Event) ([]byte, error)
+// MapPNG renders the map of a step's report as PNG (templates.MapPNG); set
+// by the caller (nil: no map).
+type MapPNG func(g *games.Game, r *templates.Report) ([]byte, error)
 
-func (d *Daemon) players(g *archive.Game) []string {
-	var names []string
-	for _, p := range g.Players() {
-		names = append(names, p.Name)
+// stepMap is the map of a step's public report, or nil when the server
+// draws none or the drawing failed (logged: the report goes without it).
+func (d *Daemon) stepMap(g *archive.Game, r *templates.Report) []byte {
+	if d.Map == nil {
+		return nil
 	}
-	return names
-}
-
-func (d *Daemon) seedOf(g *archive.Game, step *archive.Step) string {
-	b, err := os.ReadFile(filepath.Join(g.Dir(), "turns", step.Dir(), "seed.hex"))
+	png, err := d.Map(g.Rules(), r)
 	if err != nil {
-		return ""
+		d.log.Warn("map not rendered", "game", g.ID(), "step", r.TurnID, "err", err)
+		return nil
 	}
-	return strings.TrimSpace(string(b))
+	return png
 }
 
-func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, before *adjudicator.State, note string) error {
-	var png []byte
-	if d.Map != nil {
-		var err error
-		png, err = d.Map(g, step.ID, before, step.State, step.Events)
-		if err != nil {
-			d.log.Warn("map not rendered", "game", g.ID(), "step", step.ID, "err", err)
-			png = nil
-		}
-	}
+// mailReports mails a step's report to every player and observer. The
+// step's report and map are built once (archive.Game.Public); each player's
+// copy adds only their part (templates.Report.For), and the observers
+// share one rendering of the public report.
+func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) error {
 	deadline := ""
 	if due := g.Due(); due.Nation != "" {
 		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	}
+	r := g.Public(step, deadline)
+	png := d.stepMap(g, r)
 	for seat, p := range g.Players() {
-		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
-			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g), Reader: seat + 1,
-		})
-		text := templates.Text(r)
-		if note != "" {
-			text = note + "\n\n" + text
-		}
-		o := &mailer.Outgoing{
-			ID: safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), To: []string{p.Email},
-			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: text, AutoSubmitted: true,
-			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
-		}
-		if png != nil {
-			o.HTML = templates.HTML(r, "map.png")
-			o.Inline = []mailer.Part{{Name: "map.png", ContentType: "image/png", Data: png}}
-			o.Attach = []mailer.Part{{Name: fmt.Sprintf("%s-%s.png", g.ID(), step.ID), ContentType: "image/png", Data: png}}
-			o.Text += "\nThe map is attached as " + fmt.Sprintf("%s-%s.png", g.ID(), step.ID) + ".\n"
-		} else {
-			o.HTML = templates.HTML(r, "")
-		}
+		o := reportMail(g, step, r.For(g.Engine(), seat+1, ""), note, png)
+		o.ID, o.To = safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), []string{p.Email}
 		if err := d.send(o); err != nil {
 			return err
 		}
 	}
 	// Observers get the public report (docs/design.md §6), without a personal part.
+	var public *mailer.Outgoing
 	for i, addr := range d.observers(g) {
-		r := templates.Build(g.Engine(), step.ID, before, step.State, step.Events, templates.Options{
-			Game: g.ID(), Seed: d.seedOf(g, step), Deadline: deadline, Players: d.players(g)})
-		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), To: []string{addr}, AutoSubmitted: true,
-			Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: templates.Text(r), HTML: templates.HTML(r, ""),
-			Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}}}); err != nil {
+		if public == nil {
+			public = reportMail(g, step, r, "", nil)
+		}
+		o := *public
+		o.ID, o.To = safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), []string{addr}
+		if err := d.send(&o); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// reportMail is the mail of a step's report r (a player's copy or the
+// public one), with note above the text and the map png if not nil; the
+// caller sets its outbox id and recipient.
+func reportMail(g *archive.Game, step *archive.Step, r *templates.Report, note string, png []byte) *mailer.Outgoing {
+	text := templates.Text(r)
+	if note != "" {
+		text = note + "\n\n" + text
+	}
+	o := &mailer.Outgoing{
+		Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: text, AutoSubmitted: true,
+		Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
+	}
+	if png == nil {
+		o.HTML = templates.HTML(r, "")
+		return o
+	}
+	name := fmt.Sprintf("%s-%s.png", g.ID(), step.ID)
+	o.HTML = templates.HTML(r, "map.png")
+	o.Inline = []mailer.Part{{Name: "map.png", ContentType: "image/png", Data: png}}
+	o.Attach = []mailer.Part{{Name: name, ContentType: "image/png", Data: png}}
+	o.Text += "\nThe map is attached as " + name + ".\n"
+	return o
 }
 
 // yourTurn tells the player of the nation due that it is their turn, with

@@ -104,12 +104,12 @@ func (d *Daemon) recoverAdvance(g *archive.Game) error {
 		// is no mail to catch up on; the clock adjudicates again if due.
 		return d.endAdvance(g)
 	}
-	step, before, err := g.LoadStep(written.Number)
+	step, _, err := g.LoadStep(written.Number)
 	if err != nil {
 		return fmt.Errorf("queueing the mail of step %s, adjudicated before a crash: %w", written.Dir(), err)
 	}
 	d.log.Warn("queueing the mail of a step adjudicated before a crash", "game", g.ID(), "step", step.Dir())
-	return d.afterAdvance(g, step, before, a.Note)
+	return d.afterAdvance(g, step, a.Note)
 }
 
 // stepAfter finds the step in force that was played from step parent (0:

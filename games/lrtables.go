@@ -297,77 +297,129 @@ func (t *Tables) PerAreaIDs(b *Board, p PerArea) []AreaID {
 // checkLR validates the Leaders and Raiders section and the Timeline marks
 // and leader conditions it relies on.
 func (t *Tables) checkLR(file string, b *Board, nationOf func(string) (int, bool)) error {
-	fail := func(line int, f string, args ...any) error {
-		return &LoadError{File: file, Line: line, Msg: fmt.Sprintf(f, args...)}
+	c := &lrCheck{t: t, file: file, b: b, nationOf: nationOf}
+	if err := c.timeline(); err != nil {
+		return err
 	}
+	if t.LR == nil {
+		return nil
+	}
+	c.leaders = map[string]bool{}
+	for _, li := range t.Leaders() {
+		c.leaders[Fold(li.Name)] = true
+	}
+	for _, check := range []func() error{c.sets, c.awards, c.occupying, c.raiding, c.eliminating, c.extraTurns} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lrCheck is checkLR's work: the tables being checked, their file, the
+// board, the nation lookup and the Timeline's leaders (folded names).
+type lrCheck struct {
+	t        *Tables
+	file     string
+	b        *Board
+	nationOf func(string) (int, bool)
+	leaders  map[string]bool
+}
+
+// fail is an error at a line of the tables file.
+func (c *lrCheck) fail(line int, f string, args ...any) error {
+	return &LoadError{File: c.file, Line: line, Msg: fmt.Sprintf(f, args...)}
+}
+
+// timeline checks the Timeline's marks (reduX L&R 11: raiding, Major
+// Invasions, Bretwalda, Rex) and reads the arrivals' conditions (9.2).
+func (c *lrCheck) timeline() error {
+	t := c.t
 	for ri := range t.Rounds {
 		r := &t.Rounds[ri]
 		for mi := range r.Marks {
 			m := &r.Marks[mi]
-			if i, ok := nationOf(m.Nation); ok && m.Nation != "" {
+			if i, ok := c.nationOf(m.Nation); ok && m.Nation != "" {
 				m.Nation = t.Nations[i].Name // aliases read once: HasMark compares names
 			}
 			if !contains(markKinds, m.Kind) {
-				return fail(m.line, "round %d: unknown mark %q (marks are %s)", r.Number, m.Kind, strings.Join(markKinds, ", "))
+				return c.fail(m.line, "round %d: unknown mark %q (marks are %s)", r.Number, m.Kind, strings.Join(markKinds, ", "))
 			}
 			roundWide := m.Kind == MarkBretwalda || m.Kind == MarkRex
 			if roundWide && m.Nation != "" {
-				return fail(m.line, "round %d: a %s mark is for the whole round and names no nation", r.Number, m.Kind)
+				return c.fail(m.line, "round %d: a %s mark is for the whole round and names no nation", r.Number, m.Kind)
 			}
 			if !roundWide && m.Nation == "" {
-				return fail(m.line, "round %d: a %s mark needs a nation", r.Number, m.Kind)
+				return c.fail(m.line, "round %d: a %s mark needs a nation", r.Number, m.Kind)
 			}
 		}
 		for ai := range r.Arrivals {
 			a := &r.Arrivals[ai]
-			if err := a.parseIf(b); err != nil {
-				return fail(a.line, "round %d: %s", r.Number, err)
+			if err := a.parseIf(c.b); err != nil {
+				return c.fail(a.line, "round %d: %s", r.Number, err)
 			}
 		}
 	}
-	lr := t.LR
-	if lr == nil {
-		return nil
-	}
-	for i := range lr.Sets {
-		s := &lr.Sets[i]
+	return nil
+}
+
+// sets reads the area sets' land areas.
+func (c *lrCheck) sets() error {
+	for i := range c.t.LR.Sets {
+		s := &c.t.LR.Sets[i]
 		s.IDs = nil
 		for _, n := range s.Areas {
-			id, ok := b.exact(n)
-			if !ok || !b.IsLand(id) {
-				return fail(0, "area set %q names unknown land area %q", s.Name, n)
+			id, ok := c.b.exact(n)
+			if !ok || !c.b.IsLand(id) {
+				return c.fail(0, "area set %q names unknown land area %q", s.Name, n)
 			}
 			s.IDs = append(s.IDs, id)
 		}
 	}
-	checkAward := func(what string, a Award) error {
-		if a.VP < 0 || a.Armies < 0 {
-			return fail(0, "%s: negative points or armies", what)
-		}
-		if a.Set != "" && t.SetIDs(b, a.Set) == nil {
-			return fail(0, "%s: unknown area set %q", what, a.Set)
-		}
-		if a.Set == "" && a.Region != "" && !contains(b.Regions, a.Region) {
-			return fail(0, "%s: unknown region %q", what, a.Region)
-		}
-		if a.VP > 0 && a.Set == "" && a.Region == "" {
-			return fail(0, "%s: name the areas it counts with set: or region:", what)
-		}
-		return nil
+	return nil
+}
+
+// award checks one award (reduX L&R 10.5, 10.6, 11.6.2): no negative
+// numbers, a known set or region, and points only for named areas.
+func (c *lrCheck) award(what string, a Award) error {
+	if a.VP < 0 || a.Armies < 0 {
+		return c.fail(0, "%s: negative points or armies", what)
 	}
+	if a.Set != "" && c.t.SetIDs(c.b, a.Set) == nil {
+		return c.fail(0, "%s: unknown area set %q", what, a.Set)
+	}
+	if a.Set == "" && a.Region != "" && !contains(c.b.Regions, a.Region) {
+		return c.fail(0, "%s: unknown region %q", what, a.Region)
+	}
+	if a.VP > 0 && a.Set == "" && a.Region == "" {
+		return c.fail(0, "%s: name the areas it counts with set: or region:", what)
+	}
+	return nil
+}
+
+// awards checks Bretwalda, Rex Anglorum and the King (reduX L&R 10.5,
+// 10.6, 11.6.2).
+func (c *lrCheck) awards() error {
+	lr := c.t.LR
 	for _, x := range []struct {
 		what string
 		a    Award
 	}{{"bretwalda", lr.Bretwalda}, {"rex_anglorum", lr.RexAnglorum}, {"king", lr.King}} {
-		if err := checkAward(x.what, x.a); err != nil {
+		if err := c.award(x.what, x.a); err != nil {
 			return err
 		}
 	}
-	for i := range lr.Occupying {
-		o := &lr.Occupying[i]
-		n, ok := nationOf(o.Nation)
+	return nil
+}
+
+// occupying reads the occupation points by nation and area (reduX L&R
+// 10.2), in the order of the areas' names.
+func (c *lrCheck) occupying() error {
+	for i := range c.t.LR.Occupying {
+		o := &c.t.LR.Occupying[i]
+		n, ok := c.nationOf(o.Nation)
 		if !ok {
-			return fail(o.line, "occupying: unknown nation %q", o.Nation)
+			return c.fail(o.line, "occupying: unknown nation %q", o.Nation)
 		}
 		o.NationIdx = n
 		o.VP = map[AreaID]int{}
@@ -377,118 +429,160 @@ func (t *Tables) checkLR(file string, b *Board, nationOf func(string) (int, bool
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			id, ok := b.exact(k)
-			if !ok || !b.IsLand(id) {
-				return fail(o.line, "occupying %s: %q is not a land area", o.Nation, k)
+			id, ok := c.b.exact(k)
+			if !ok || !c.b.IsLand(id) {
+				return c.fail(o.line, "occupying %s: %q is not a land area", o.Nation, k)
 			}
 			if o.Areas[k] <= 0 {
-				return fail(o.line, "occupying %s: points for %s must be positive", o.Nation, k)
+				return c.fail(o.line, "occupying %s: points for %s must be positive", o.Nation, k)
 			}
 			o.VP[id] = o.Areas[k]
 		}
 	}
-	if lr.Raiding.VP < 0 {
-		return fail(0, "raiding: negative points")
+	return nil
+}
+
+// raiding checks the raiding points (reduX L&R 10.3), nations in the order
+// of their names so that the first error is always the same.
+func (c *lrCheck) raiding() error {
+	rd := c.t.LR.Raiding
+	if rd.VP < 0 {
+		return c.fail(0, "raiding: negative points")
 	}
-	for k, v := range lr.Raiding.Nations {
-		if _, ok := nationOf(k); !ok {
-			return fail(0, "raiding: unknown nation %q", k)
-		}
-		if v < 0 {
-			return fail(0, "raiding: negative points for %s", k)
-		}
+	names := make([]string, 0, len(rd.Nations))
+	for k := range rd.Nations {
+		names = append(names, k)
 	}
-	leaders := map[string]bool{}
-	for _, li := range t.Leaders() {
-		leaders[Fold(li.Name)] = true
-	}
-	for i := range lr.Eliminating {
-		e := &lr.Eliminating[i]
-		e.NationIdx = -1
-		if e.Nation != "" {
-			n, ok := nationOf(e.Nation)
-			if !ok {
-				return fail(e.line, "eliminating: unknown nation %q", e.Nation)
-			}
-			e.NationIdx = n
+	sort.Strings(names)
+	for _, k := range names {
+		if _, ok := c.nationOf(k); !ok {
+			return c.fail(0, "raiding: unknown nation %q", k)
 		}
-		switch e.Unit {
-		case "leader":
-			for _, v := range e.Victims {
-				if !leaders[Fold(v)] {
-					return fail(e.line, "eliminating: %q is not a leader of the Timeline", v)
-				}
-			}
-		case "army", "cavalry":
-			e.VictimIdxs = nil
-			for _, v := range e.Victims {
-				n, ok := nationOf(v)
-				if !ok {
-					return fail(e.line, "eliminating: unknown nation %q", v)
-				}
-				e.VictimIdxs = append(e.VictimIdxs, n)
-			}
-		default:
-			return fail(e.line, "eliminating: unit is leader, army or cavalry, not %q", e.Unit)
-		}
-		if e.VP <= 0 {
-			return fail(e.line, "eliminating: points must be positive")
-		}
-		for _, r := range e.Rounds {
-			if r < 1 || r > len(t.Rounds) {
-				return fail(e.line, "eliminating: there is no round %d", r)
-			}
+		if rd.Nations[k] < 0 {
+			return c.fail(0, "raiding: negative points for %s", k)
 		}
 	}
-	for i := range lr.ExtraTurns {
-		x := &lr.ExtraTurns[i]
-		n, ok := nationOf(x.Nation)
+	return nil
+}
+
+// eliminating checks the points for eliminating units and leaders (reduX
+// L&R 10.4) and reads their nations.
+func (c *lrCheck) eliminating() error {
+	for i := range c.t.LR.Eliminating {
+		if err := c.eliminatingRow(&c.t.LR.Eliminating[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eliminatingRow checks one row of the eliminating points (reduX L&R 10.4).
+func (c *lrCheck) eliminatingRow(e *Elimination) error {
+	e.NationIdx = -1
+	if e.Nation != "" {
+		n, ok := c.nationOf(e.Nation)
 		if !ok {
-			return fail(x.line, "extra_turns: unknown nation %q", x.Nation)
+			return c.fail(e.line, "eliminating: unknown nation %q", e.Nation)
 		}
-		x.NationIdx = n
-		switch x.Requires {
-		case "", "cnut-rex", "always":
-		default:
-			return fail(x.line, "extra_turns %s: requires is empty, cnut-rex or always, not %q", x.Nation, x.Requires)
-		}
-		for _, p := range x.Players {
-			if t.Split(p) == nil {
-				return fail(x.line, "extra_turns %s: no %d-player split", x.Nation, p)
+		e.NationIdx = n
+	}
+	switch e.Unit {
+	case "leader":
+		for _, v := range e.Victims {
+			if !c.leaders[Fold(v)] {
+				return c.fail(e.line, "eliminating: %q is not a leader of the Timeline", v)
 			}
 		}
-		if x.Armies < 0 || x.Bonus < 0 || x.PerArea.Per < 0 || x.CavalryRate < 0 {
-			return fail(x.line, "extra_turns %s: negative numbers", x.Nation)
-		}
-		if x.PerArea.Per > 0 {
-			if err := checkAward("extra_turns "+x.Nation+" per_area", Award{VP: 1, Set: x.PerArea.Set, Region: x.PerArea.Region}); err != nil {
-				return err
-			}
-		}
-		x.CentreIdxs = nil
-		for _, c := range x.CentresOf {
-			m, ok := nationOf(c)
+	case "army", "cavalry":
+		e.VictimIdxs = nil
+		for _, v := range e.Victims {
+			n, ok := c.nationOf(v)
 			if !ok {
-				return fail(x.line, "extra_turns %s: unknown nation %q", x.Nation, c)
+				return c.fail(e.line, "eliminating: unknown nation %q", v)
 			}
-			x.CentreIdxs = append(x.CentreIdxs, m)
+			e.VictimIdxs = append(e.VictimIdxs, n)
 		}
-		for _, l := range append([]string{x.Leader}, x.BonusIf...) {
-			if l != "" && !leaders[Fold(l)] {
-				return fail(x.line, "extra_turns %s: %q is not a leader of the Timeline", x.Nation, l)
-			}
+	default:
+		return c.fail(e.line, "eliminating: unit is leader, army or cavalry, not %q", e.Unit)
+	}
+	if e.VP <= 0 {
+		return c.fail(e.line, "eliminating: points must be positive")
+	}
+	for _, r := range e.Rounds {
+		if r < 1 || r > len(c.t.Rounds) {
+			return c.fail(e.line, "eliminating: there is no round %d", r)
 		}
-		x.SeaIDs = nil
-		for _, s := range x.Seas {
-			id, ok := b.exact(s)
-			if !ok || b.IsLand(id) {
-				return fail(x.line, "extra_turns %s: %q is not a sea", x.Nation, s)
-			}
-			x.SeaIDs = append(x.SeaIDs, id)
+	}
+	return nil
+}
+
+// extraTurns checks the final round's extra turns (reduX L&R 11.6.1,
+// 11.6.2).
+func (c *lrCheck) extraTurns() error {
+	for i := range c.t.LR.ExtraTurns {
+		if err := c.extraTurn(&c.t.LR.ExtraTurns[i]); err != nil {
+			return err
 		}
-		if len(x.SeaIDs) > 2 {
-			return fail(x.line, "extra_turns %s: invaders are placed in one sea or on the border of two", x.Nation)
+	}
+	return nil
+}
+
+// extraTurn checks one nation's extra turn (reduX L&R 11.6.1, 11.6.2): its
+// nation, condition, player counts, numbers and award, and reads the
+// nations whose centres count, its leaders and its seas.
+func (c *lrCheck) extraTurn(x *ExtraTurn) error {
+	n, ok := c.nationOf(x.Nation)
+	if !ok {
+		return c.fail(x.line, "extra_turns: unknown nation %q", x.Nation)
+	}
+	x.NationIdx = n
+	switch x.Requires {
+	case "", "cnut-rex", "always":
+	default:
+		return c.fail(x.line, "extra_turns %s: requires is empty, cnut-rex or always, not %q", x.Nation, x.Requires)
+	}
+	for _, p := range x.Players {
+		if c.t.Split(p) == nil {
+			return c.fail(x.line, "extra_turns %s: no %d-player split", x.Nation, p)
 		}
+	}
+	if x.Armies < 0 || x.Bonus < 0 || x.PerArea.Per < 0 || x.CavalryRate < 0 {
+		return c.fail(x.line, "extra_turns %s: negative numbers", x.Nation)
+	}
+	if x.PerArea.Per > 0 {
+		if err := c.award("extra_turns "+x.Nation+" per_area", Award{VP: 1, Set: x.PerArea.Set, Region: x.PerArea.Region}); err != nil {
+			return err
+		}
+	}
+	x.CentreIdxs = nil
+	for _, cn := range x.CentresOf {
+		m, ok := c.nationOf(cn)
+		if !ok {
+			return c.fail(x.line, "extra_turns %s: unknown nation %q", x.Nation, cn)
+		}
+		x.CentreIdxs = append(x.CentreIdxs, m)
+	}
+	for _, l := range append([]string{x.Leader}, x.BonusIf...) {
+		if l != "" && !c.leaders[Fold(l)] {
+			return c.fail(x.line, "extra_turns %s: %q is not a leader of the Timeline", x.Nation, l)
+		}
+	}
+	return c.extraSeas(x)
+}
+
+// extraSeas reads the seas an extra turn's invaders arrive in: one, or the
+// border of two (reduX Core 5.2.1).
+func (c *lrCheck) extraSeas(x *ExtraTurn) error {
+	x.SeaIDs = nil
+	for _, s := range x.Seas {
+		id, ok := c.b.exact(s)
+		if !ok || c.b.IsLand(id) {
+			return c.fail(x.line, "extra_turns %s: %q is not a sea", x.Nation, s)
+		}
+		x.SeaIDs = append(x.SeaIDs, id)
+	}
+	if len(x.SeaIDs) > 2 {
+		return c.fail(x.line, "extra_turns %s: invaders are placed in one sea or on the border of two", x.Nation)
 	}
 	return nil
 }

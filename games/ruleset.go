@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml hy-breasil/*.yaml
+//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml britannia-classic/*.yaml hy-breasil/*.yaml
 var files embed.FS
 
 // Option is a rule option a game may switch on at creation.
@@ -51,6 +51,14 @@ var (
 			Options: []Option{
 				{"reduced-randomness", "reduX Core 7.3"},
 				{"boats", "boat movement (reduX L&R 12)"},
+			},
+		},
+		{
+			Name: "britannia", Title: "Britannia (classic, 2005 edition)", Rules: "seeds 002 and 004",
+			BoardFile: "britannia/board.yaml", GeometryFile: "britannia/geometry.yaml", TablesFile: "britannia-classic/tables.yaml",
+			Options: []Option{
+				{"first-edition-order", "the first edition's order of play: Picts before Caledonians, Norsemen, Danes, Dubliners, Norwegians, Jutes before Saxons (seed 002 §3; the 2005 Nation List is the default)"},
+				{"first-edition-romans", "15 Roman armies, not 16 (seed 002 §3; seed 004 Setup has 16)"},
 			},
 		},
 		{

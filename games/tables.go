@@ -78,10 +78,10 @@ type Nation struct {
 	Start      map[string]int `yaml:"start"`
 	Population int            `yaml:"population"`
 	British    bool           `yaml:"british"`
-	// Hex is a token set's own colour (Hy Breasil 2: "differently marked
-	// or coloured sets"), drawn instead of its player's; "" for none.
-	Hex string `yaml:"hex"`
-	Why string `yaml:"why"`
+	// Colour is the fill of the nation's counters on the map ("#rrggbb");
+	// "" takes NationPalette's colour for the nation's place in the list.
+	Colour string `yaml:"colour"`
+	Why    string `yaml:"why"`
 
 	CentreIDs []AreaID   `yaml:"-"`
 	StartIDs  []Stack    `yaml:"-"` // sorted by area
@@ -252,87 +252,158 @@ func ParseTables(file string, data []byte, b *Board) (*Tables, error) {
 	if err := strictUnmarshal(data, &t); err != nil {
 		return nil, yamlError(file, err)
 	}
-	fail := func(line int, f string, args ...any) error {
-		return &LoadError{File: file, Line: line, Msg: fmt.Sprintf(f, args...)}
+	c := &tablesCheck{t: &t, file: file, b: b, seen: map[string]int{}}
+	for _, check := range []func() error{c.numbers, c.nations, c.king, c.splits, c.rounds} {
+		if err := check(); err != nil {
+			return nil, err
+		}
 	}
+	if err := t.checkLR(file, b, c.nationOf); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// tablesCheck is ParseTables' work: the tables being read, their file, the
+// board, and every nation's names and aliases (folded) with its index.
+type tablesCheck struct {
+	t    *Tables
+	file string
+	b    *Board
+	seen map[string]int
+}
+
+// fail is an error at a line of the tables file.
+func (c *tablesCheck) fail(line int, f string, args ...any) error {
+	return &LoadError{File: c.file, Line: line, Msg: fmt.Sprintf(f, args...)}
+}
+
+// nationOf finds a nation by a name or alias, folded.
+func (c *tablesCheck) nationOf(name string) (int, bool) {
+	i, ok := c.seen[Fold(name)]
+	return i, ok
+}
+
+// numbers checks the population track and the stacking limits (reduX Core
+// 4.2.1, 5.1), and that there are nations.
+func (c *tablesCheck) numbers() error {
+	t := c.t
 	if t.Population.PointsPerArmy <= 0 {
-		return nil, fail(0, "population.points_per_army must be positive (reduX Core 5.1 uses 4)")
+		return c.fail(0, "population.points_per_army must be positive (reduX Core 5.1 uses 4)")
 	}
 	if t.Population.TrackMax < 0 || t.Population.TrackMax >= t.Population.PointsPerArmy*4 {
-		return nil, fail(0, "population.track_max %d is out of range", t.Population.TrackMax)
+		return c.fail(0, "population.track_max %d is out of range", t.Population.TrackMax)
 	}
 	s := t.Stacking
 	if s.Clear <= 0 || s.Difficult <= 0 || s.OverstackClear < s.Clear || s.OverstackDifficult < s.Difficult {
-		return nil, fail(0, "stacking limits must be positive and an overstack at least the normal limit (reduX Core 4.2.1)")
+		return c.fail(0, "stacking limits must be positive and an overstack at least the normal limit (reduX Core 4.2.1)")
 	}
 	if len(t.Nations) == 0 {
-		return nil, fail(0, "no nations")
+		return c.fail(0, "no nations")
 	}
-	seen := map[string]int{}
-	for i := range t.Nations {
-		n := &t.Nations[i]
-		if n.Name == "" {
-			return nil, fail(n.line, "a nation has no name")
-		}
-		for _, k := range append([]string{n.Name, n.Short}, n.Aliases...) {
-			if k == "" {
-				continue
-			}
-			if j, dup := seen[Fold(k)]; dup && j != i {
-				return nil, fail(n.line, "nation name %q is already used by %s", k, t.Nations[j].Name)
-			}
-			seen[Fold(k)] = i
-		}
-		if n.Armies < 0 || n.Cavalry < 0 {
-			return nil, fail(n.line, "%s: negative army count", n.Name)
-		}
-		for _, c := range n.Centres {
-			id, ok := b.exact(c)
-			if !ok || !b.IsLand(id) {
-				return nil, fail(n.line, "%s: scoring centre %q is not a land area", n.Name, c)
-			}
-			n.CentreIDs = append(n.CentreIDs, id)
-		}
-		total := 0
-		if n.startNode != nil {
-			for j := 0; j+1 < len(n.startNode.Content); j += 2 {
-				k, v := n.startNode.Content[j], n.startNode.Content[j+1]
-				id, ok := b.exact(k.Value)
-				if !ok || !b.IsLand(id) {
-					return nil, fail(k.Line, "%s: start area %q is not a land area", n.Name, k.Value)
-				}
-				cnt, err := strconv.Atoi(v.Value)
-				if err != nil || cnt <= 0 {
-					return nil, fail(v.Line, "%s: start armies in %s must be a positive number", n.Name, k.Value)
-				}
-				n.StartIDs = append(n.StartIDs, Stack{Area: id, Armies: cnt})
-				total += cnt
-			}
-		}
-		if total > n.Armies {
-			return nil, fail(n.line, "%s starts with %d armies but has only %d", n.Name, total, n.Armies)
-		}
-		if n.Population < 0 || n.Population > t.Population.TrackMax {
-			return nil, fail(n.line, "%s: population %d is off the track 0..%d", n.Name, n.Population, t.Population.TrackMax)
+	return nil
+}
+
+// nations checks each nation of the Play Order list (reduX Core 1.3.2) in
+// turn: its names, armies, centres, start and population.
+func (c *tablesCheck) nations() error {
+	for i := range c.t.Nations {
+		if err := c.nation(i); err != nil {
+			return err
 		}
 	}
-	if t.King.VP > 0 && b.Set(t.King.Set) == nil {
-		return nil, fail(0, "king.set %q is not an area set of board %s", t.King.Set, b.Name)
+	return nil
+}
+
+// nation checks nation i: a name, names and aliases no other nation uses,
+// no negative armies, centres and start areas on land, no more armies at
+// the start than it has (reduX Core 2), a population on the track.
+func (c *tablesCheck) nation(i int) error {
+	t, b := c.t, c.b
+	n := &t.Nations[i]
+	if n.Name == "" {
+		return c.fail(n.line, "a nation has no name")
 	}
-	nationOf := func(name string) (int, bool) {
-		i, ok := seen[Fold(name)]
-		return i, ok
+	for _, k := range append([]string{n.Name, n.Short}, n.Aliases...) {
+		if k == "" {
+			continue
+		}
+		if j, dup := c.seen[Fold(k)]; dup && j != i {
+			return c.fail(n.line, "nation name %q is already used by %s", k, t.Nations[j].Name)
+		}
+		c.seen[Fold(k)] = i
 	}
+	if n.Armies < 0 || n.Cavalry < 0 {
+		return c.fail(n.line, "%s: negative army count", n.Name)
+	}
+	for _, cn := range n.Centres {
+		id, ok := b.exact(cn)
+		if !ok || !b.IsLand(id) {
+			return c.fail(n.line, "%s: scoring centre %q is not a land area", n.Name, cn)
+		}
+		n.CentreIDs = append(n.CentreIDs, id)
+	}
+	total, err := c.start(n)
+	if err != nil {
+		return err
+	}
+	if total > n.Armies {
+		return c.fail(n.line, "%s starts with %d armies but has only %d", n.Name, total, n.Armies)
+	}
+	if n.Colour != "" && !hexColour(n.Colour) {
+		return c.fail(n.line, "%s: colour %q is not #rrggbb", n.Name, n.Colour)
+	}
+	if n.Population < 0 || n.Population > t.Population.TrackMax {
+		return c.fail(n.line, "%s: population %d is off the track 0..%d", n.Name, n.Population, t.Population.TrackMax)
+	}
+	return nil
+}
+
+// start reads a nation's starting armies, area by area in the file's
+// order, and returns their total.
+func (c *tablesCheck) start(n *Nation) (int, error) {
+	total := 0
+	if n.startNode == nil {
+		return 0, nil
+	}
+	for j := 0; j+1 < len(n.startNode.Content); j += 2 {
+		k, v := n.startNode.Content[j], n.startNode.Content[j+1]
+		id, ok := c.b.exact(k.Value)
+		if !ok || !c.b.IsLand(id) {
+			return 0, c.fail(k.Line, "%s: start area %q is not a land area", n.Name, k.Value)
+		}
+		cnt, err := strconv.Atoi(v.Value)
+		if err != nil || cnt <= 0 {
+			return 0, c.fail(v.Line, "%s: start armies in %s must be a positive number", n.Name, k.Value)
+		}
+		n.StartIDs = append(n.StartIDs, Stack{Area: id, Armies: cnt})
+		total += cnt
+	}
+	return total, nil
+}
+
+// king checks that the King's area set is on the board (reduX Core 3.2).
+func (c *tablesCheck) king() error {
+	if c.t.King.VP > 0 && c.b.Set(c.t.King.Set) == nil {
+		return c.fail(0, "king.set %q is not an area set of board %s", c.t.King.Set, c.b.Name)
+	}
+	return nil
+}
+
+// splits checks the player splits (reduX Core 2.1): as many players as the
+// count, and every nation given to exactly one.
+func (c *tablesCheck) splits() error {
+	t := c.t
 	for _, sp := range t.Players {
 		given := make([]int, len(t.Nations))
 		if len(sp.Players) != sp.Count {
-			return nil, fail(sp.line, "the %d-player split lists %d players", sp.Count, len(sp.Players))
+			return c.fail(sp.line, "the %d-player split lists %d players", sp.Count, len(sp.Players))
 		}
 		for _, p := range sp.Players {
 			for _, nn := range p.Nations {
-				i, ok := nationOf(nn)
+				i, ok := c.nationOf(nn)
 				if !ok {
-					return nil, fail(sp.line, "the %d-player split names unknown nation %q", sp.Count, nn)
+					return c.fail(sp.line, "the %d-player split names unknown nation %q", sp.Count, nn)
 				}
 				given[i]++
 			}
@@ -342,52 +413,65 @@ func ParseTables(file string, data []byte, b *Board) (*Tables, error) {
 		}
 		for i, g := range given {
 			if g != 1 {
-				return nil, fail(sp.line, "the %d-player split gives %s to %d players (must be 1)", sp.Count, t.Nations[i].Name, g)
+				return c.fail(sp.line, "the %d-player split gives %s to %d players (must be 1)", sp.Count, t.Nations[i].Name, g)
 			}
 		}
 	}
+	return nil
+}
+
+// rounds checks the Timeline (reduX Core 1.3.1): rounds in order from 1,
+// at least one, and each round's arrivals and marks.
+func (c *tablesCheck) rounds() error {
+	t := c.t
 	for ri := range t.Rounds {
 		r := &t.Rounds[ri]
 		if r.Number != ri+1 {
-			return nil, fail(r.line, "round %d is listed in place %d; list rounds in order from 1", r.Number, ri+1)
+			return c.fail(r.line, "round %d is listed in place %d; list rounds in order from 1", r.Number, ri+1)
 		}
 		for ai := range r.Arrivals {
-			a := &r.Arrivals[ai]
-			if _, ok := nationOf(a.Nation); !ok {
-				return nil, fail(a.line, "round %d: unknown nation %q", r.Number, a.Nation)
-			}
-			if a.Armies < 0 || a.Cavalry < 0 {
-				return nil, fail(a.line, "round %d: negative reinforcements", r.Number)
-			}
-			if len(a.Seas) > 2 {
-				return nil, fail(a.line, "round %d: invaders are placed in one sea or on the border of two (reduX Core 5.2.1)", r.Number)
-			}
-			for _, sname := range a.Seas {
-				id, ok := b.exact(sname)
-				if !ok || b.IsLand(id) {
-					return nil, fail(a.line, "round %d: %q is not a sea", r.Number, sname)
-				}
-				a.SeaIDs = append(a.SeaIDs, id)
-			}
-			if len(a.SeaIDs) == 2 {
-				if ok, _ := b.Adjacent(a.SeaIDs[0], a.SeaIDs[1]); !ok {
-					return nil, fail(a.line, "round %d: %s and %s do not share a border", r.Number, a.Seas[0], a.Seas[1])
-				}
+			if err := c.arrival(r, &r.Arrivals[ai]); err != nil {
+				return err
 			}
 		}
 		for _, m := range r.Marks {
-			if _, ok := nationOf(m.Nation); !ok && m.Nation != "" {
-				return nil, fail(r.line, "round %d: mark for unknown nation %q", r.Number, m.Nation)
+			if _, ok := c.nationOf(m.Nation); !ok && m.Nation != "" {
+				return c.fail(r.line, "round %d: mark for unknown nation %q", r.Number, m.Nation)
 			}
 		}
 	}
 	if len(t.Rounds) == 0 {
-		return nil, fail(0, "the timeline has no rounds")
+		return c.fail(0, "the timeline has no rounds")
 	}
-	if err := t.checkLR(file, b, nationOf); err != nil {
-		return nil, err
+	return nil
+}
+
+// arrival checks one arrival of round r (reduX Core 5.2, 5.2.1): a known
+// nation, no negative counts, one sea or the border of two, and reads its
+// seas.
+func (c *tablesCheck) arrival(r *Round, a *Arrival) error {
+	if _, ok := c.nationOf(a.Nation); !ok {
+		return c.fail(a.line, "round %d: unknown nation %q", r.Number, a.Nation)
 	}
-	return &t, nil
+	if a.Armies < 0 || a.Cavalry < 0 {
+		return c.fail(a.line, "round %d: negative reinforcements", r.Number)
+	}
+	if len(a.Seas) > 2 {
+		return c.fail(a.line, "round %d: invaders are placed in one sea or on the border of two (reduX Core 5.2.1)", r.Number)
+	}
+	for _, sname := range a.Seas {
+		id, ok := c.b.exact(sname)
+		if !ok || c.b.IsLand(id) {
+			return c.fail(a.line, "round %d: %q is not a sea", r.Number, sname)
+		}
+		a.SeaIDs = append(a.SeaIDs, id)
+	}
+	if len(a.SeaIDs) == 2 {
+		if ok, _ := c.b.Adjacent(a.SeaIDs[0], a.SeaIDs[1]); !ok {
+			return c.fail(a.line, "round %d: %s and %s do not share a border", r.Number, a.Seas[0], a.Seas[1])
+		}
+	}
+	return nil
 }
 
 // DecodeSection decodes a section of a data file (a yaml.Node, such as
@@ -501,6 +585,27 @@ func (t *Tables) NationIndex(name string) (int, error) {
 		return -1, fmt.Errorf("unknown nation %q (did you mean %s?)", name, orList(sug))
 	}
 	return -1, fmt.Errorf("unknown nation %q", name)
+}
+
+// NationPalette colours the counters of nations whose tables give no
+// colour, the i-th nation of the list taking the i-th colour (round again
+// past the end). Its first fifteen are reduX's nations' colours, chosen so
+// that the nations of one player stay apart for deuteranopes, and apart
+// from the player's ring, and none fades into the map's land or sea
+// (mapdraw/cvd_test.go checks them).
+var NationPalette = []string{
+	"#881188", "#991100", "#005511", "#6688bb", "#ff5577",
+	"#996666", "#00ccdd", "#888833", "#77cc55", "#cc8800",
+	"#0088ff", "#dd66aa", "#005555", "#cc88ff", "#881144",
+}
+
+// NationColour is the colour of nation i's counters on the map: its
+// colour: in the tables, else NationPalette's.
+func (t *Tables) NationColour(i int) string {
+	if c := t.Nations[i].Colour; c != "" {
+		return c
+	}
+	return NationPalette[i%len(NationPalette)]
 }
 
 // Split returns the player split for a player count, or nil.

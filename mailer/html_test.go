@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -159,4 +160,46 @@ func utf16Units(s string) []uint16 {
 		}
 	}
 	return u
+}
+
+// FuzzHTMLToText checks htmlToText on any markup keeps its promises: the
+// text is valid UTF-8 in its final form (normaliseText leaves it as it is:
+// no CR, no trailing spaces or newlines), and a budget of max bytes either
+// changes nothing, when the whole text with its newline fits, or stops
+// with a prefix of the whole text that fits (issue 10 item 8: conversion
+// never writes past max_text, and never refuses a text that fits).
+func FuzzHTMLToText(f *testing.F) {
+	for _, s := range []string{
+		"<p>game: a</p><div>nation: b<br>turn: c</div>",
+		"a<blockquote>b<br><br>c<blockquote>d</blockquote>e</blockquote>f",
+		"<pre>  a  b\n\n c </pre>d", "<blockquote>&nbsp;<br>x</blockquote>",
+		"<html><head><title>t</title><style>p{}</style></head><body><!-- c --><script>a<b</script>x</body>",
+		"a<xml><o:p/>b</xml>d<noscript><p>e", "mo\u200bve 1\u2028x\ufeff\u00a0\xff\xfe", "&lt;&gt;&amp;&#x20AC;&euro &#0;",
+		strings.Repeat("<blockquote>", 30) + "x<br>" + strings.Repeat("</blockquote>", 31) + "y",
+	} {
+		f.Add(s, uint16(40))
+	}
+	f.Fuzz(func(t *testing.T, doc string, budget uint16) {
+		whole := htmlToText([]string{doc}, 1<<20)
+		if whole.Stop != "" {
+			t.Skip("longer than the fuzzer's inputs")
+		}
+		text := whole.Text
+		if !utf8.ValidString(text) {
+			t.Fatalf("not UTF-8: %q", text)
+		}
+		if text != "" && normaliseText(text) != text+"\n" {
+			t.Fatalf("not in its final form: %q", text)
+		}
+		max := longestToken(doc) + int(budget)
+		h := htmlToText([]string{doc}, max)
+		switch {
+		case text == "" || len(text)+1 <= max:
+			if h.Stop != "" || h.Text != text {
+				t.Fatalf("max %d: %q (stop %q), want the whole %q", max, h.Text, h.Stop, text)
+			}
+		case h.Stop != stopTextFull || !strings.HasPrefix(text, h.Text) || len(h.Text)+1 > max || h.Need <= max || h.Need > len(text)+1:
+			t.Fatalf("max %d: %q (stop %q, need %d), whole %q", max, h.Text, h.Stop, h.Need, text)
+		}
+	})
 }

@@ -10,6 +10,13 @@ import (
 	"golang.org/x/text/encoding/unicode"
 )
 
+// DecodeText returns the bytes of an order file as UTF-8, as Parse reads a
+// text part or attachment whose charset it does not know (toUTF8): UTF-16 by
+// its byte-order mark or its zero bytes, UTF-8 without its byte-order mark,
+// else windows-1252, which fallback reports. The command line reads order
+// files with it, so a file checks the same from disk as by mail.
+func DecodeText(b []byte) (s string, fallback bool) { return toUTF8(b) }
+
 // toUTF8 returns b as UTF-8. A UTF-8 byte-order mark is dropped; UTF-16,
 // either byte order, is recognised by its byte-order mark or, without one,
 // by the zero bytes of its ASCII characters (Windows Notepad's "Unicode");

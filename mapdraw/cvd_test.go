@@ -4,9 +4,13 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/games"
 )
 
 // deuteranopia is the Machado, Oliveira & Fernandes (2009) simulation
@@ -103,4 +107,67 @@ func TestDeuteranopia(t *testing.T) {
 	for k := range 3 {
 		assert.GreaterOrEqual(t, deltaE(sim(regionFills[k]), sim(difficultFills[k])), 5.0, "region %d: difficult vs clear", k)
 	}
+}
+
+// TestNationColoursDeuteranopia: counters are coloured by nation and ringed
+// by player (issue 14), so, seen with deuteranopia, the nations one player
+// controls stay well apart in every split of every ruleset's tables (reduX
+// Core 2.1) and each differs from its player's ring, with normal vision
+// too; any two nations stay apart, every nation's colour stands out from
+// the land and sea, and the number on a counter reads against it (WCAG
+// contrast 3:1 for bold text). The tables' colours are NationPalette's, so an old game's
+// copy of the tables, which names none, draws the same map.
+func TestNationColoursDeuteranopia(t *testing.T) {
+	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
+	sim := func(h string) [3]uint8 {
+		c, ok := parseColour(h)
+		require.True(t, ok, h)
+		return simulate(c)
+	}
+	for _, name := range []string{"redux", "redux-lr"} {
+		g := games.MustLoad(name)
+		tb := g.Tables
+		for i, n := range tb.Nations {
+			assert.Equal(t, strings.ToLower(games.NationPalette[i]), strings.ToLower(tb.NationColour(i)), "%s: %s", name, n.Name)
+			for j := range i {
+				d := deltaE(sim(tb.NationColour(i)), sim(tb.NationColour(j)))
+				assert.GreaterOrEqual(t, d, 15.0, "%s: %s and %s look alike to a deuteranope", name, n.Name, tb.Nations[j].Name)
+			}
+			for _, gr := range grounds {
+				assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(gr)), 20.0, "%s: %s's counters fade into %s", name, n.Name, gr)
+			}
+			c, _ := parseColour(tb.NationColour(i))
+			assert.GreaterOrEqual(t, contrast(c, contrastText(c)), 3.0, "%s: %s's numbers", name, n.Name)
+		}
+		for _, sp := range tb.Players {
+			for _, p := range sp.Players {
+				for _, na := range p.Nations {
+					i, _ := tb.NationIndex(na)
+					assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(p.Hex)), 12.0, "%s, %d players: %s fades into %s's ring for a deuteranope", name, sp.Count, na, p.Colour)
+					assert.GreaterOrEqual(t, deltaE(parse(t, tb.NationColour(i)), parse(t, p.Hex)), 25.0, "%s, %d players: %s fades into %s's ring", name, sp.Count, na, p.Colour)
+				}
+				for a, na := range p.Nations {
+					for _, nb := range p.Nations[:a] {
+						ia, _ := tb.NationIndex(na)
+						ib, _ := tb.NationIndex(nb)
+						d := deltaE(sim(tb.NationColour(ia)), sim(tb.NationColour(ib)))
+						assert.GreaterOrEqual(t, d, 22.0, "%s, %d players: %s's %s and %s look alike to a deuteranope", name, sp.Count, p.Colour, na, nb)
+					}
+				}
+			}
+		}
+	}
+}
+
+func parse(t *testing.T, h string) [3]uint8 {
+	c, ok := parseColour(h)
+	require.True(t, ok, h)
+	return c
+}
+
+// contrast is the WCAG contrast ratio of colour c and text colour ink.
+func contrast(c [3]uint8, ink string) float64 {
+	k, _ := parseColour(ink)
+	a, b := luminance(c), luminance(k)
+	return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 }

@@ -101,10 +101,10 @@ func StackFootprint(c Point) Rect { return footprint(Stack{}, c) }
 func footprint(st Stack, c Point) Rect {
 	x0, x1, y0 := c.X-12.5, c.X+12.5, c.Y-12
 	if st.Cavalry > 0 {
-		x1, y0 = c.X+19.5, c.Y-17.5
+		x1, y0 = c.X+22, c.Y-20
 	}
 	if st.Leader != "" {
-		x0, y0 = c.X-18, c.Y-16.5
+		x0, y0 = c.X-21, c.Y-19
 	}
 	return Rect{x0, y0, x1 - x0, c.Y + 23 - y0}
 }
@@ -114,51 +114,42 @@ func footprint(st Stack, c Point) Rect {
 // counter. A stack at sea stays on water; one on the border of two seas
 // stands on their drawn border, between their labels.
 func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Point {
-	out := make([]Point, len(v.Stacks))
-	var taken []Rect
-	free := func(st Stack, c Point) bool {
-		f := footprint(st, c)
-		if f.X < 0 || f.Y < 0 || f.X+f.W > g.Width || f.Y+f.H > g.Height {
-			return false
+	p := &placer{g: g, b: b, v: v, obstacles: obstacles, out: make([]Point, len(v.Stacks))}
+	groups := stackGroups(b, v)
+	// First every area's own slots, then the overflow, so that one area's
+	// overflow never takes another's slot.
+	for _, gr := range groups {
+		if gr.other != games.NoArea {
+			continue
 		}
-		if g.Legend.W > 0 && f.overlaps(g.Legend) {
-			return false
-		}
-		for _, t := range taken {
-			if f.overlaps(t) {
-				return false
+		for _, slot := range g.Shapes[gr.area].Slots {
+			if gr.placed == len(gr.stacks) {
+				break
+			}
+			if p.free(p.next(gr), slot) {
+				p.place(gr, slot)
 			}
 		}
-		for _, l := range obstacles {
-			if f.overlaps(l.grow(2)) {
-				return false
-			}
-		}
-		return true
 	}
-	// wet: the stack stands on water only.
-	wet := func(st Stack, c Point) bool {
-		f := footprint(st, c).grow(2)
-		for _, p := range []Point{{f.X, f.Y}, {f.X + f.W, f.Y}, {f.X, f.Y + f.H}, {f.X + f.W, f.Y + f.H}, c} {
-			for id := range b.NumLand {
-				if InRings(p, g.Shapes[id].Rings) {
-					return false
-				}
-			}
-			for _, ctx := range g.Context {
-				if InRings(p, ctx.Rings) {
-					return false
-				}
-			}
-		}
-		return true
+	for _, gr := range groups {
+		p.overflow(gr)
 	}
-	type group struct {
-		area, other games.AreaID // other: the second sea, or NoArea
-		stacks      []int
-	}
-	var groups []*group
-	index := map[[2]games.AreaID]*group{}
+	return p.out
+}
+
+// stackGroup is the stacks of one area, or of the border of two seas.
+type stackGroup struct {
+	area, other games.AreaID // other: the second sea, or NoArea
+	stacks      []int        // indexes into View.Stacks
+	placed      int          // how many are placed
+}
+
+// stackGroups groups the stacks by area, in board order, border groups
+// after, so that the layout does not depend on the order stacks are listed
+// in.
+func stackGroups(b *games.Board, v *View) []*stackGroup {
+	var groups []*stackGroup
+	index := map[[2]games.AreaID]*stackGroup{}
 	for i, st := range v.Stacks {
 		k := [2]games.AreaID{st.Area, games.NoArea}
 		if st.Border > 0 && !b.IsLand(st.Area) {
@@ -166,14 +157,12 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Poin
 		}
 		gr := index[k]
 		if gr == nil {
-			gr = &group{area: k[0], other: k[1]}
+			gr = &stackGroup{area: k[0], other: k[1]}
 			index[k] = gr
 			groups = append(groups, gr)
 		}
 		gr.stacks = append(gr.stacks, i)
 	}
-	// Areas in board order, border groups after, so that output does not
-	// depend on the order stacks are listed in.
 	sort.SliceStable(groups, func(i, j int) bool {
 		if (groups[i].other == games.NoArea) != (groups[j].other == games.NoArea) {
 			return groups[i].other == games.NoArea
@@ -183,72 +172,120 @@ func layoutStacks(g *Geometry, b *games.Board, v *View, obstacles []Rect) []Poin
 		}
 		return groups[i].other < groups[j].other
 	})
-	// First every area's own slots, then the overflow, so that one area's
-	// overflow never takes another's slot.
-	placedN := make([]int, len(groups))
-	next := func(gi int) Stack { return v.Stacks[groups[gi].stacks[placedN[gi]]] }
-	place := func(gi int, p Point) {
-		out[groups[gi].stacks[placedN[gi]]] = p
-		taken = append(taken, footprint(next(gi), p))
-		placedN[gi]++
+	return groups
+}
+
+// placer places stacks one by one, each clear of the obstacles and of the
+// stacks placed before it.
+type placer struct {
+	g         *Geometry
+	b         *games.Board
+	v         *View
+	obstacles []Rect
+	taken     []Rect
+	out       []Point
+}
+
+func (p *placer) next(gr *stackGroup) Stack { return p.v.Stacks[gr.stacks[gr.placed]] }
+
+func (p *placer) place(gr *stackGroup, c Point) {
+	p.out[gr.stacks[gr.placed]] = c
+	p.taken = append(p.taken, footprint(p.next(gr), c))
+	gr.placed++
+}
+
+// free reports whether a stack at c stays on the map and covers no legend,
+// counter, label or mark.
+func (p *placer) free(st Stack, c Point) bool {
+	f := footprint(st, c)
+	if f.X < 0 || f.Y < 0 || f.X+f.W > p.g.Width || f.Y+f.H > p.g.Height {
+		return false
 	}
-	for gi, gr := range groups {
-		if gr.other != games.NoArea {
-			continue
+	if p.g.Legend.W > 0 && f.overlaps(p.g.Legend) {
+		return false
+	}
+	for _, t := range p.taken {
+		if f.overlaps(t) {
+			return false
 		}
-		for _, slot := range g.Shapes[gr.area].Slots {
-			if placedN[gi] == len(gr.stacks) {
+	}
+	for _, l := range p.obstacles {
+		if f.overlaps(l.grow(2)) {
+			return false
+		}
+	}
+	return true
+}
+
+// wet reports whether a stack at c stands on water only.
+func (p *placer) wet(st Stack, c Point) bool {
+	f := footprint(st, c).grow(2)
+	for _, q := range []Point{{f.X, f.Y}, {f.X + f.W, f.Y}, {f.X, f.Y + f.H}, {f.X + f.W, f.Y + f.H}, c} {
+		for id := range p.b.NumLand {
+			if InRings(q, p.g.Shapes[id].Rings) {
+				return false
+			}
+		}
+		for _, ctx := range p.g.Context {
+			if InRings(q, ctx.Rings) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// overflow places a group's stacks that found no slot on a fine grid of
+// spots around the area, nearest first: for a land area, first with the
+// disc inside the area, then anywhere on land; for a sea, on water.
+func (p *placer) overflow(gr *stackGroup) {
+	if gr.placed == len(gr.stacks) {
+		return
+	}
+	sh := &p.g.Shapes[gr.area]
+	origin := sh.Label
+	if gr.other != games.NoArea {
+		origin = borderAnchor(p.g, gr.area, gr.other)
+	}
+	cs := make([]Point, len(spiral))
+	for k, d := range spiral {
+		cs[k] = origin.add(d)
+	}
+	passes := []func(st Stack, c Point) bool{
+		func(st Stack, c Point) bool { return InRings(c, sh.Rings) },
+		func(st Stack, c Point) bool { return onLand(p.g, p.b, c) },
+	}
+	if !p.b.IsLand(gr.area) {
+		passes = []func(st Stack, c Point) bool{p.wet}
+	}
+	for _, ok := range passes {
+		for _, c := range cs {
+			if gr.placed == len(gr.stacks) {
 				break
 			}
-			if free(next(gi), slot) {
-				place(gi, slot)
+			if p.free(p.next(gr), c) && ok(p.next(gr), c) {
+				p.place(gr, c)
 			}
 		}
 	}
-	for gi, gr := range groups {
-		if placedN[gi] == len(gr.stacks) {
-			continue
-		}
-		sh := &g.Shapes[gr.area]
-		sea := !b.IsLand(gr.area)
-		origin := sh.Label
-		if gr.other != games.NoArea {
-			origin = borderAnchor(g, gr.area, gr.other)
-		}
-		// A fine grid of spots around the origin, nearest first: for a
-		// land area, first with the disc inside the area, then anywhere on
-		// land; for a sea, on water.
-		var cs []Point
-		for i := -40; i <= 40; i++ {
-			for j := -40; j <= 40; j++ {
-				cs = append(cs, Point{origin.X + float64(i)*4, origin.Y + float64(j)*4})
-			}
-		}
-		sort.SliceStable(cs, func(a, b int) bool { return cs[a].dist(origin) < cs[b].dist(origin) })
-		passes := []func(st Stack, c Point) bool{
-			func(st Stack, c Point) bool { return InRings(c, sh.Rings) },
-			func(st Stack, c Point) bool { return onLand(g, b, c) },
-		}
-		if sea {
-			passes = passes[:0]
-			passes = append(passes, wet)
-		}
-		for _, ok := range passes {
-			for _, c := range cs {
-				if placedN[gi] == len(gr.stacks) {
-					break
-				}
-				if free(next(gi), c) && ok(next(gi), c) {
-					place(gi, c)
-				}
-			}
-		}
-		for placedN[gi] < len(gr.stacks) { // nowhere free: stand at the origin
-			place(gi, origin)
-		}
+	for gr.placed < len(gr.stacks) { // nowhere free: stand at the origin
+		p.place(gr, origin)
 	}
-	return out
 }
+
+// spiral is a fine grid of offsets, 4 pixels apart up to 160 each way,
+// nearest first (ties in grid order): where layoutStacks looks for room
+// round an area, sorted once rather than for every area.
+var spiral = func() []Point {
+	var out []Point
+	for i := -40; i <= 40; i++ {
+		for j := -40; j <= 40; j++ {
+			out = append(out, Point{float64(i) * 4, float64(j) * 4})
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].len() < out[b].len() })
+	return out
+}()
 
 // onLand reports whether c is on a land area.
 func onLand(g *Geometry, b *games.Board, c Point) bool {
@@ -313,37 +350,60 @@ func initial(s string) string {
 	return strings.ToUpper(string(r))
 }
 
+// drawDisc draws a counter's disc of radius r: filled with the nation's
+// colour inside a ring of the controlling player's colour, or without a
+// ring when ring is "" (issue 14: counters coloured by nation, the player
+// shown as a ring).
+func drawDisc(s *scene, group string, c Point, r float64, fill, ring string) {
+	if ring == "" {
+		s.circle(group, paint{Fill: fill, Stroke: inkColour, Width: 1.2}, c, r)
+		return
+	}
+	s.circle(group, paint{Fill: ring, Stroke: inkColour, Width: 1.2}, c, r)
+	s.circle(group, paint{Fill: fill, Stroke: inkColour, Width: 0.9}, c, r*ringInner)
+}
+
+// ringInner is the nation's disc's radius inside a player's ring, as a
+// share of the counter's.
+const ringInner = 0.72
+
 func drawStack(s *scene, st Stack, c Point) {
 	col, _ := parseColour(st.Colour)
-	fill := hexColour(col)
-	s.circle("counters", paint{Fill: fill, Stroke: inkColour, Width: 1.3}, c, discR)
+	r := discR
+	if st.Ring != "" {
+		r = ringR
+	}
+	drawDisc(s, "counters", c, r, hexColour(col), st.Ring)
 	n := strconv.Itoa(st.Armies)
 	size := countSize
 	if len(n) > 1 {
-		size = 11
+		size = 10.5
 	}
 	s.text("counters", n, fontBold, size, Point{c.X, c.Y + size*0.36}, 0.5, contrastText(col), "", 0)
 	s.text("counters", stackTag(st), fontBold, tagSize, Point{c.X, c.Y + discR + 9}, 0.5, inkColour, paperColour, 2.2)
 	if st.Cavalry > 0 {
-		d := Point{c.X + 11.5, c.Y - 9.5}
-		s.path("counters", paint{Fill: paperColour, Stroke: inkColour, Width: 1.1}, true,
-			[]Point{{d.X, d.Y - 7.5}, {d.X + 7.5, d.Y}, {d.X, d.Y + 7.5}, {d.X - 7.5, d.Y}})
-		s.text("counters", strconv.Itoa(st.Cavalry), fontBold, badgeSize, Point{d.X, d.Y + 3}, 0.5, inkColour, "", 0)
+		d := Point{c.X + 13, c.Y - 11}
+		s.path("counters", paint{Fill: paperColour, Stroke: inkColour, Width: 1.2}, true,
+			[]Point{{d.X, d.Y - 8.5}, {d.X + 8.5, d.Y}, {d.X, d.Y + 8.5}, {d.X - 8.5, d.Y}})
+		s.text("counters", strconv.Itoa(st.Cavalry), fontBold, badgeSize+1, Point{d.X, d.Y + 3.4}, 0.5, inkColour, "", 0)
 	}
 	if st.Leader != "" {
-		d := Point{c.X - 11.5, c.Y - 9.5}
+		d := Point{c.X - 13, c.Y - 11}
 		s.path("counters", paint{Fill: inkColour, Stroke: paperColour, Width: 1}, true,
-			[]Point{{d.X - 6, d.Y - 6}, {d.X + 6, d.Y - 6}, {d.X + 6, d.Y + 6}, {d.X - 6, d.Y + 6}})
-		s.text("counters", initial(st.Leader), fontBold, badgeSize, Point{d.X, d.Y + 3}, 0.5, paperColour, "", 0)
+			[]Point{{d.X - 7, d.Y - 7}, {d.X + 7, d.Y - 7}, {d.X + 7, d.Y + 7}, {d.X - 7, d.Y + 7}})
+		s.text("counters", initial(st.Leader), fontBold, badgeSize+1, Point{d.X, d.Y + 3.4}, 0.5, paperColour, "", 0)
 	}
 }
 
-// wrap breaks text into lines no wider than w.
+// wrap breaks text into lines no wider than w, at spaces but never at a
+// no-break space (nbsp), which it writes as a space.
 func wrap(s *scene, f fontID, size float64, text string, w float64) []string {
 	var out []string
+	space := func(r rune) bool { return r == ' ' || r == '\t' }
 	for _, para := range splitLines(text) {
 		line := ""
-		for _, word := range strings.Fields(para) {
+		for _, word := range strings.FieldsFunc(para, space) {
+			word = strings.ReplaceAll(word, nbsp, " ")
 			try := word
 			if line != "" {
 				try = line + " " + word
@@ -358,151 +418,4 @@ func wrap(s *scene, f fontID, size float64, text string, w float64) []string {
 		out = append(out, line)
 	}
 	return out
-}
-
-func drawLegend(s *scene, g *Geometry, b *games.Board, v *View) {
-	box := g.Legend
-	if box.W <= 0 {
-		return
-	}
-	const pad = 10
-	inner := box.W - 2*pad
-	type nation struct{ name, colour, tag string }
-	var nations []nation
-	seen := map[nation]bool{}
-	leaders := []string{}
-	for _, st := range v.Stacks {
-		col, _ := parseColour(st.Colour)
-		n := nation{st.Nation, hexColour(col), stackTag(st)}
-		if !seen[n] {
-			seen[n] = true
-			nations = append(nations, n)
-		}
-		if st.Leader != "" {
-			leaders = append(leaders, initial(st.Leader)+" "+st.Leader+" ("+stackTag(st)+")")
-		}
-	}
-	var title []string
-	if strings.TrimSpace(v.Title) != "" {
-		title = wrap(s, fontBold, 18, v.Title, inner)
-	}
-	var lines []string
-	for _, l := range v.Legend {
-		lines = append(lines, wrap(s, fontRegular, 13, l, inner)...)
-	}
-	h := pad + float64(len(title))*22 + float64(len(lines))*17
-	if len(nations) > 0 {
-		h += 8 + float64((len(nations)+1)/2)*19
-	}
-	if len(leaders) > 0 {
-		h += 4 + 17*float64(len(wrap(s, fontRegular, 12, "Leaders: "+strings.Join(leaders, ", "), inner)))
-	}
-	keys := legendKeys(s, g, b)
-	h += 8 + float64((len(keys)+1)/2)*20 + pad
-	bg := Rect{box.X, box.Y, box.W, h}
-	s.path("legend", paint{Fill: "#fbfaf6", Stroke: inkColour, Width: 1.2}, true,
-		[]Point{{bg.X, bg.Y}, {bg.X + bg.W, bg.Y}, {bg.X + bg.W, bg.Y + bg.H}, {bg.X, bg.Y + bg.H}})
-	x, y := box.X+pad, box.Y+pad
-	for _, t := range title {
-		y += 18
-		s.text("legend", t, fontBold, 18, Point{x, y}, 0, inkColour, "", 0)
-		y += 4
-	}
-	for _, l := range lines {
-		y += 15
-		s.text("legend", l, fontRegular, 13, Point{x, y}, 0, inkColour, "", 0)
-		y += 2
-	}
-	if len(nations) > 0 {
-		y += 8
-		for i, n := range nations {
-			cx := x + 8 + float64(i%2)*(inner/2)
-			cy := y + 9 + float64(i/2)*19
-			col, _ := parseColour(n.colour)
-			s.circle("legend", paint{Fill: n.colour, Stroke: inkColour, Width: 1}, Point{cx, cy}, 7.5)
-			s.text("legend", n.tag, fontBold, 7.5, Point{cx, cy + 2.7}, 0.5, contrastText(col), "", 0)
-			s.text("legend", n.name, fontRegular, 12.5, Point{cx + 13, cy + 4.5}, 0, inkColour, "", 0)
-		}
-		y += float64((len(nations)+1)/2) * 19
-	}
-	if len(leaders) > 0 {
-		y += 4
-		for _, l := range wrap(s, fontRegular, 12, "Leaders: "+strings.Join(leaders, ", "), inner) {
-			y += 14
-			s.text("legend", l, fontRegular, 12, Point{x, y}, 0, inkColour, "", 0)
-			y += 3
-		}
-	}
-	// Key to the symbols.
-	y += 8
-	col := inner / 2
-	for i, k := range keys {
-		c := Point{x + 10 + float64(i%2)*col, y + 10 + float64(i/2)*20}
-		k.draw(c)
-		s.text("legend", k.label, fontRegular, 12, Point{c.X + 17, c.Y + 4.3}, 0, inkColour, "", 0)
-	}
-}
-
-// legendKey is one symbol of the legend's key.
-type legendKey struct {
-	label string
-	draw  func(c Point)
-}
-
-// legendKeys are the symbols the map uses: each terrain kind that needs
-// saying (every one but a plain "clear"), region borders where the board
-// has regions, straits, links and borders of no passage where the drawing
-// has them, battles, cavalry and leaders.
-func legendKeys(s *scene, g *Geometry, b *games.Board) []legendKey {
-	var keys []legendKey
-	looks := terrainLooks(b)
-	for i, t := range b.Terrains {
-		if !t.Difficult && t.Name == "clear" && t.Colour == "" {
-			continue
-		}
-		label, look := t.Name, looks[i]
-		if label == "difficult" {
-			label = "difficult terrain"
-		}
-		keys = append(keys, legendKey{label, func(c Point) {
-			sq := [][]Point{{{c.X - 9, c.Y - 7}, {c.X + 9, c.Y - 7}, {c.X + 9, c.Y + 7}, {c.X - 9, c.Y + 7}}}
-			s.path("legend", paint{Fill: look.fill(0), Stroke: borderColour, Width: 0.8}, true, sq...)
-			if !math.IsNaN(look.hatchA) {
-				s.path("legend", paint{Stroke: hatchColour, Width: 0.9}, false, hatchAt(sq, hatchGap, look.hatchA)...)
-			}
-		}})
-	}
-	if len(b.Regions) > 1 {
-		keys = append(keys, legendKey{"region border", func(c Point) {
-			s.path("legend", paint{Stroke: regionColour, Width: 2.8}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
-		}})
-	}
-	if len(g.Straits) > 0 {
-		keys = append(keys, legendKey{"strait", func(c Point) {
-			drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, straitColour, "", 1.6, 6, true, []float64{4, 3})
-		}})
-	}
-	if len(g.Links) > 0 {
-		keys = append(keys, legendKey{"link", func(c Point) {
-			drawArrow(s, "legend", []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}, linkColour, "", 1.6, 6, true, []float64{2, 3})
-		}})
-	}
-	for _, bd := range g.Borders {
-		if bd.Unlinked && bd.Kind != SeaBorder && bd.Length >= MinBorder/2 {
-			keys = append(keys, legendKey{"no passage", func(c Point) {
-				s.path("legend", paint{Stroke: barrierColour, Width: 3.2, Dash: []float64{3, 3}}, false, []Point{{c.X - 10, c.Y}, {c.X + 10, c.Y}})
-			}})
-			break
-		}
-	}
-	keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }},
-		legendKey{"cavalry (count)", func(c Point) {
-			s.path("legend", paint{Fill: paperColour, Stroke: inkColour, Width: 1.1}, true,
-				[]Point{{c.X, c.Y - 7.5}, {c.X + 7.5, c.Y}, {c.X, c.Y + 7.5}, {c.X - 7.5, c.Y}})
-		}},
-		legendKey{"leader (initial)", func(c Point) {
-			s.path("legend", paint{Fill: inkColour}, true,
-				[]Point{{c.X - 6, c.Y - 6}, {c.X + 6, c.Y - 6}, {c.X + 6, c.Y + 6}, {c.X - 6, c.Y + 6}})
-		}})
-	return keys
 }

@@ -11,20 +11,67 @@ import (
 )
 
 // View is what one map shows on top of the board: the counters, this
-// turn's moves and battles, and a legend.
+// turn's moves and battles, a legend, and, when Players or Timeline is
+// given, a strip under the board with the Timeline, the population tracks
+// and the victory points by player.
 type View struct {
 	Title   string   // e.g. "Round V — Saxons"
-	Legend  []string // lines: the nation that moved, scores…
+	Legend  []string // lines: what happened, what comes next…
 	Stacks  []Stack
 	Moves   []Arrow // this turn's moves
 	Battles []games.AreaID
+	// Players are the seats in split order; the legend lists each with
+	// its colour, its VP and its nations' counters.
+	Players []Player
+	// Nations are the nations in play order, for the legend's key and the
+	// population tracks; nil takes the nations of Stacks.
+	Nations []Nation
+	// Timeline is the strip's row of rounds; nil draws none.
+	Timeline *Timeline
+}
+
+// Player is one seat: its label ("Yellow (Alice)"), colour and victory
+// points (reduX Core 3; halves where a ruleset scores them).
+type Player struct {
+	Label  string
+	Colour string // "#rrggbb"
+	VP     float64
+}
+
+// Nation is one nation as the legend and the population tracks show it.
+type Nation struct {
+	Name   string
+	Tag    string // the short name on its counters, such as "SX"
+	Colour string // its counters' fill, "#rrggbb"
+	Player int    // the controlling seat, 1-based into View.Players; 0 for none
+	Pop    int    // the population track marker (reduX Core 5.1)
+}
+
+// Timeline is the Timeline of the game (reduX Core 1.3.1): its rounds, the
+// one the step belongs to, and the population track's length.
+type Timeline struct {
+	Rounds   []Round
+	Current  int // index into Rounds; -1 for none
+	TrackMax int // the population track's highest value (reduX Core 5.1)
+}
+
+// Round is one round of the Timeline.
+type Round struct {
+	Label   string // "VII"
+	Years   string // "485-560"
+	Scoring bool   // the end of the round is scored (reduX Core 3)
 }
 
 // Stack is one nation's counters in one area or sea.
 type Stack struct {
-	Area    games.AreaID
-	Nation  string
-	Colour  string // "#rrggbb", the player's colour
+	Area   games.AreaID
+	Nation string
+	// Colour is the counters' fill, "#rrggbb": the nation's colour
+	// (games.Tables.NationColour).
+	Colour string
+	// Ring is the controlling player's colour, drawn as a ring round the
+	// counter; "" draws none.
+	Ring    string
 	Armies  int
 	Cavalry int
 	Leader  string
@@ -117,6 +164,9 @@ func (v *View) check(b *games.Board) error {
 		if _, ok := parseColour(s.Colour); !ok {
 			return fmt.Errorf("mapdraw: %s has colour %q; want #rrggbb", what, s.Colour)
 		}
+		if _, ok := parseColour(s.Ring); s.Ring != "" && !ok {
+			return fmt.Errorf("mapdraw: %s has ring colour %q; want #rrggbb", what, s.Ring)
+		}
 		if s.Armies < 0 || s.Cavalry < 0 {
 			return fmt.Errorf("mapdraw: %s has a negative count", what)
 		}
@@ -145,6 +195,28 @@ func (v *View) check(b *games.Board) error {
 		if err := area("a battle", id); err != nil {
 			return err
 		}
+	}
+	return v.checkKey()
+}
+
+// checkKey refuses players and nations with bad colours or seats, and a
+// Timeline whose current round is not one of its rounds.
+func (v *View) checkKey() error {
+	for i, p := range v.Players {
+		if _, ok := parseColour(p.Colour); !ok {
+			return fmt.Errorf("mapdraw: player %d (%s) has colour %q; want #rrggbb", i+1, p.Label, p.Colour)
+		}
+	}
+	for _, n := range v.Nations {
+		if _, ok := parseColour(n.Colour); !ok {
+			return fmt.Errorf("mapdraw: nation %s has colour %q; want #rrggbb", n.Name, n.Colour)
+		}
+		if n.Player < 0 || n.Player > len(v.Players) {
+			return fmt.Errorf("mapdraw: nation %s has player %d; the view has %d", n.Name, n.Player, len(v.Players))
+		}
+	}
+	if t := v.Timeline; t != nil && (t.Current < -1 || t.Current >= len(t.Rounds)) {
+		return fmt.Errorf("mapdraw: the Timeline's current round is %d; it has %d rounds", t.Current, len(t.Rounds))
 	}
 	return nil
 }
@@ -204,7 +276,15 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 	if err := v.check(b); err != nil {
 		return nil, err
 	}
-	s := &scene{W: g.Width, H: g.Height, faces: faceCache{}}
+	s := &scene{W: g.Width, H: g.Height + stripHeight(v), faces: faceCache{}}
+	drawBoard(s, g, b)
+	drawView(s, g, b, v)
+	return s, nil
+}
+
+// drawBoard draws the board alone: sea, the land beyond the board, the
+// areas by terrain and region, borders, straits, links and the seas' names.
+func drawBoard(s *scene, g *Geometry, b *games.Board) {
 	frame := []Point{{0, 0}, {g.Width, 0}, {g.Width, g.Height}, {0, g.Height}}
 	s.path("sea", paint{Fill: seaColour}, true, frame)
 
@@ -262,7 +342,12 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 			s.text("seas", b.AreaName(id), seaFont, seaSize, Point{at.X, at.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
 		}
 	}
+}
 
+// drawView draws a view on the board: battle outlines, moves, battle marks
+// beside the names, the areas' names, the counters clear of names, marks
+// and legend, the legend, and the strip under the board.
+func drawView(s *scene, g *Geometry, b *games.Board, v *View) {
 	labels := make([]Rect, len(b.Areas))
 	for id := range b.Areas {
 		labels[id] = labelBox(g, b, games.AreaID(id))
@@ -271,26 +356,29 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 		drawBattleOutline(s, g, id)
 	}
 	drawMoves(s, g, v, labels)
+	marks := placeBattleMarks(g, b, v.Battles, labels)
 	obstacles := append([]Rect(nil), labels...)
 	for _, id := range v.Battles {
-		c := battleMarkAt(labels[id])
-		drawBattleMark(s, c)
-		obstacles = append(obstacles, rectAround(c, 24, 24))
+		if c, ok := marks[id]; ok {
+			drawBattleMark(s, c)
+			obstacles = append(obstacles, rectAround(c, markSize, markSize))
+			delete(marks, id)
+		}
 	}
 	for id := range b.NumLand {
 		drawLabel(s, g, b, games.AreaID(id), labels[id])
+	}
+	legend, legendBox := buildLegend(s, g, b, v)
+	if legendBox.W > 0 {
+		obstacles = append(obstacles, legendBox)
 	}
 	placed := layoutStacks(g, b, v, obstacles)
 	for i, st := range v.Stacks {
 		drawStack(s, st, placed[i])
 	}
-	drawLegend(s, g, b, v)
-	return s, nil
+	s.Ops = append(s.Ops, legend...)
+	drawStrip(s, g, v)
 }
-
-// battleMarkAt is where the battle mark of an area with label box r goes:
-// just left of the label.
-func battleMarkAt(r Rect) Point { return Point{r.X - 11, r.Y + r.H/2} }
 
 func drawLabel(s *scene, g *Geometry, b *games.Board, id games.AreaID, box Rect) {
 	lines := splitLines(labelText(g, b, id))

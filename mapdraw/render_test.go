@@ -106,6 +106,16 @@ func TestPNG(t *testing.T) {
 	c := geo.Shape(kent).Slots[0]
 	assert.Equal(t, "#009e73", hexAt(img, c.add(Point{0, -7})))
 	assert.Equal(t, "#009e73", hexAt(img, c.add(Point{-7, 0})))
+
+	// A counter in its nation's colour ringed in its player's (issue 14):
+	// the disc inside, the ring round it.
+	v.Stacks[0].Colour, v.Stacks[0].Ring = "#881188", "#E69F00"
+	buf.Reset()
+	require.NoError(t, RenderPNG(&buf, geo, b, v))
+	img = decodePNG(t, buf.Bytes())
+	assert.Equal(t, "#881188", hexAt(img, c.add(Point{-6, 0})), "the nation's disc")
+	assert.Equal(t, "#e69f00", hexAt(img, c.add(Point{-10.5, 0})), "the player's ring")
+	assert.Equal(t, "#e69f00", hexAt(img, c.add(Point{0, -10.5})), "the player's ring")
 }
 
 // TestDeterministic renders twice and compares bytes.
@@ -135,8 +145,9 @@ func TestCountersClear(t *testing.T) {
 		labels[id] = labelBox(geo, b, games.AreaID(id))
 	}
 	obstacles := append([]Rect(nil), labels...)
+	marks := placeBattleMarks(geo, b, v.Battles, labels)
 	for _, id := range v.Battles {
-		obstacles = append(obstacles, rectAround(battleMarkAt(labels[id]), 24, 24))
+		obstacles = append(obstacles, rectAround(marks[id], markSize, markSize))
 	}
 	at := layoutStacks(geo, b, v, obstacles)
 	for i, st := range v.Stacks {
@@ -187,6 +198,11 @@ func TestViewErrors(t *testing.T) {
 		{"negative", View{Stacks: []Stack{{Area: 0, Nation: "Saxons", Colour: "#D55E00", Armies: -1}}}, "mapdraw: stack 1 (Saxons) has a negative count"},
 		{"bad move", View{Moves: []Arrow{{From: 0, To: -3, Colour: "#D55E00"}}}, "mapdraw: move 1 names area -3; the board has 43"},
 		{"bad battle", View{Battles: []games.AreaID{43}}, "mapdraw: a battle names area 43; the board has 43"},
+		{"bad ring", View{Stacks: []Stack{{Area: 0, Nation: "Saxons", Colour: "#D55E00", Ring: "blue", Armies: 1}}}, `mapdraw: stack 1 (Saxons) has ring colour "blue"; want #rrggbb`},
+		{"bad player colour", View{Players: []Player{{Label: "Red (Bob)", Colour: "#12345"}}}, `mapdraw: player 1 (Red (Bob)) has colour "#12345"; want #rrggbb`},
+		{"bad nation colour", View{Nations: []Nation{{Name: "Saxons", Colour: ""}}}, `mapdraw: nation Saxons has colour ""; want #rrggbb`},
+		{"no such player", View{Players: []Player{{Label: "Red", Colour: "#D55E00"}}, Nations: []Nation{{Name: "Saxons", Colour: "#dd66aa", Player: 2}}}, "mapdraw: nation Saxons has player 2; the view has 1"},
+		{"no such round", View{Timeline: &Timeline{Rounds: []Round{{Label: "I"}}, Current: 1}}, "mapdraw: the Timeline's current round is 1; it has 1 rounds"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -231,5 +247,48 @@ func TestConcurrentRenders(t *testing.T) {
 	for range 4 {
 		require.NoError(t, <-errs)
 		assert.True(t, bytes.Equal(want.Bytes(), <-outs))
+	}
+}
+
+// TestBattleMarksClearOfNames: a battle's mark never covers an area's or a
+// sea's name (issue 14), nor another mark, even with a battle in every land
+// area at once; and it stays beside its own name.
+func TestBattleMarksClearOfNames(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := MustForBoard(b)
+	labels := make([]Rect, len(b.Areas))
+	for id := range b.Areas {
+		labels[id] = labelBox(geo, b, games.AreaID(id))
+	}
+	names := nameBoxes(geo, b, labels)
+	for _, tc := range []struct {
+		name    string
+		battles []games.AreaID
+	}{
+		{"late", lateView(t, g).Battles},
+		{"every land area", func() (out []games.AreaID) {
+			for id := range b.NumLand {
+				out = append(out, games.AreaID(id))
+			}
+			return out
+		}()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			marks := placeBattleMarks(geo, b, tc.battles, labels)
+			require.Len(t, marks, len(tc.battles))
+			var placed []Rect
+			for _, id := range tc.battles {
+				m := rectAround(marks[id], markSize, markSize)
+				for k, n := range names {
+					assert.False(t, m.overlaps(n), "the mark of %s covers name %d (%v)", b.AreaName(id), k, n)
+				}
+				for _, p := range placed {
+					assert.False(t, m.overlaps(p), "the mark of %s covers another mark", b.AreaName(id))
+				}
+				placed = append(placed, m)
+				assert.True(t, labels[id].grow(markSize+50).contains(marks[id]), "the mark of %s is beside its name", b.AreaName(id))
+			}
+		})
 	}
 }

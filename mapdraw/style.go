@@ -35,6 +35,7 @@ const (
 	lakeSize = 12.5
 
 	discR      = 10.5 // counter radius
+	ringR      = 12.0 // counter radius with a player's ring
 	countSize  = 12.5
 	tagSize    = 9.0
 	badgeSize  = 8.5

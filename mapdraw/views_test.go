@@ -1,6 +1,7 @@
 package mapdraw
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbem-org/pbem/games"
@@ -18,14 +19,59 @@ func area(t testing.TB, b *games.Board, name string) games.AreaID {
 }
 
 // colours gives each nation its player's colour in the four-player split.
-func colours(g *games.Game) map[string]string {
+func colours(g *games.Game) map[string]string { return seatColours(g, 4) }
+
+// seatColours gives each nation its player's colour in a split.
+func seatColours(g *games.Game, players int) map[string]string {
 	out := map[string]string{}
-	for _, p := range g.Tables.Split(4).Players {
+	for _, p := range g.Tables.Split(players).Players {
 		for _, n := range p.Nations {
 			out[n] = p.Hex
 		}
 	}
 	return out
+}
+
+// dress colours a test view as a game's map is (issue 14): each stack in
+// its nation's colour with its player's ring, the players with their VP
+// (vp, in split order), the nations with their population markers, and the
+// Timeline at round.
+func dress(g *games.Game, v *View, players, round int, vp []float64) *View {
+	sp := g.Tables.Split(players)
+	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin"}
+	seat := map[string]int{}
+	for i, p := range sp.Players {
+		v.Players = append(v.Players, Player{Label: strings.ToUpper(p.Colour[:1]) + p.Colour[1:] + " (" + names[i] + ")", Colour: p.Hex, VP: vp[i]})
+		for _, n := range p.Nations {
+			seat[n] = i + 1
+		}
+	}
+	for i, n := range g.Tables.Nations {
+		v.Nations = append(v.Nations, Nation{Name: n.Name, Tag: n.Short, Colour: g.Tables.NationColour(i), Player: seat[n.Name], Pop: (i * 7) % (g.Tables.Population.TrackMax + 1)})
+	}
+	nationColour := map[string]string{}
+	for _, n := range v.Nations {
+		nationColour[n.Name] = n.Colour
+	}
+	for i := range v.Stacks {
+		st := &v.Stacks[i]
+		st.Colour, st.Ring = nationColour[st.Nation], sp.Players[seat[st.Nation]-1].Hex
+	}
+	tl := &Timeline{Current: round - 1, TrackMax: g.Tables.Population.TrackMax}
+	for _, r := range g.Tables.Rounds {
+		tl.Rounds = append(tl.Rounds, Round{Label: r.Label, Years: r.Years, Scoring: r.Scoring})
+	}
+	v.Timeline = tl
+	return v
+}
+
+// nationHex is a nation's colour in the tables.
+func nationHex(g *games.Game, nation string) string {
+	i, err := g.Tables.NationIndex(nation)
+	if err != nil {
+		panic(err)
+	}
+	return g.Tables.NationColour(i)
 }
 
 // emptyView is the bare board.
@@ -36,7 +82,7 @@ func emptyView() *View {
 // earlyView is round I: every nation that starts on the board, at its start.
 func earlyView(t testing.TB, g *games.Game) *View {
 	col := colours(g)
-	v := &View{Title: "Round I — Romano-British", Legend: []string{"43–60: the Romano-British moved", "Scores: yellow 0, red 0, blue 0, green 0"}}
+	v := &View{Title: "Round I — Romano-British", Legend: []string{"43–60: the Romano-British moved"}}
 	for _, n := range g.Tables.Nations {
 		for _, s := range n.StartIDs {
 			v.Stacks = append(v.Stacks, Stack{Area: s.Area, Nation: n.Name, Tag: n.Short, Colour: col[n.Name], Armies: s.Armies})
@@ -44,10 +90,10 @@ func earlyView(t testing.TB, g *games.Game) *View {
 	}
 	b := g.Board
 	v.Moves = []Arrow{
-		{From: area(t, b, "Kent"), To: area(t, b, "Sussex"), Colour: col["Romano-British"]},
-		{From: area(t, b, "Essex"), To: area(t, b, "Downlands"), Colour: col["Romano-British"]},
+		{From: area(t, b, "Kent"), To: area(t, b, "Sussex"), Colour: nationHex(g, "Romano-British")},
+		{From: area(t, b, "Essex"), To: area(t, b, "Downlands"), Colour: nationHex(g, "Romano-British")},
 	}
-	return v
+	return dress(g, v, 4, 1, []float64{0, 0, 0, 0})
 }
 
 // lateView is a crowded late game: several nations an area, armies at sea,
@@ -64,7 +110,7 @@ func lateView(t testing.TB, g *games.Game) *View {
 	}
 	v := &View{
 		Title:  "Round XII — Danes",
-		Legend: []string{"AD 850–900. The Danes landed in Lindsey and York and attacked Norfolk.", "Scores: yellow 61, red 74, blue 58, green 66"},
+		Legend: []string{"AD 850–900. The Danes landed in Lindsey and York and attacked Norfolk."},
 		Stacks: []Stack{
 			st("York", "Danes", 4, 0, "Ivar and Halfdan"), st("York", "Angles", 2, 0, ""), st("York", "Norsemen", 1, 0, ""),
 			st("Lindsey", "Danes", 3, 0, ""), st("Lindsey", "Angles", 1, 0, ""),
@@ -86,13 +132,13 @@ func lateView(t testing.TB, g *games.Game) *View {
 			st("Norfolk", "Saxons", 1, 0, ""),
 		},
 		Moves: []Arrow{
-			{From: area(t, b, "Frisian Sea"), To: area(t, b, "Lindsey"), Colour: col["Danes"]},
-			{From: area(t, b, "Frisian Sea"), To: area(t, b, "Norfolk"), Colour: col["Danes"]},
-			{From: area(t, b, "North Sea"), To: area(t, b, "York"), Colour: col["Danes"]},
-			{From: area(t, b, "Lindsey"), To: area(t, b, "York"), Colour: col["Danes"]},
-			{From: area(t, b, "York"), To: area(t, b, "Bernicia"), Colour: col["Danes"]},
+			{From: area(t, b, "Frisian Sea"), To: area(t, b, "Lindsey"), Colour: nationHex(g, "Danes")},
+			{From: area(t, b, "Frisian Sea"), To: area(t, b, "Norfolk"), Colour: nationHex(g, "Danes")},
+			{From: area(t, b, "North Sea"), To: area(t, b, "York"), Colour: nationHex(g, "Danes")},
+			{From: area(t, b, "Lindsey"), To: area(t, b, "York"), Colour: nationHex(g, "Danes")},
+			{From: area(t, b, "York"), To: area(t, b, "Bernicia"), Colour: nationHex(g, "Danes")},
 		},
 		Battles: []games.AreaID{area(t, b, "York"), area(t, b, "Norfolk"), area(t, b, "Bernicia")},
 	}
-	return v
+	return dress(g, v, 4, 12, []float64{61, 74, 58, 66})
 }

@@ -82,6 +82,18 @@ type Block interface {
 	Inner() []Statement
 }
 
+// Walk calls f for every statement of body in file order, entering
+// blocks (phase, if, a ruleset's own): a block first, then the statements
+// inside it.
+func Walk(body []Statement, f func(Statement)) {
+	for _, st := range body {
+		f(st)
+		if b, ok := st.(Block); ok {
+			Walk(b.Inner(), f)
+		}
+	}
+}
+
 // At carries the source line of a statement.
 type At struct{ Line int }
 

@@ -300,3 +300,22 @@ func TestBlockOfAPlainKeyword(t *testing.T) {
 		t.Errorf("got %v", errs)
 	}
 }
+
+// TestWalk: orders.Walk visits every statement in file order, each block
+// before the statements inside it, into the base grammar's blocks (phase,
+// if) and a ruleset's own (omen) alike, at any depth.
+func TestWalk(t *testing.T) {
+	in := moonHeader + "muster York 2\nphase 2:\n  omen good:\n    if Kent taken: vow x\n      muster Kent 3\n  move 2 York > Bernicia\nvow y\n"
+	f, errs := orders.DecodeWith(in, redux, orders.Options{Grammar: testGrammar})
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	var got []string
+	orders.Walk(f.Body, func(st orders.Statement) {
+		got = append(got, fmt.Sprintf("%d:%s", st.Pos(), strings.Fields(st.Encode(redux))[0]))
+	})
+	want := "6:muster 7:phase 8:omen 9:if 9:vow 10:muster 11:move 12:vow"
+	if strings.Join(got, " ") != want {
+		t.Errorf("Walk visits %s\nwant %s", strings.Join(got, " "), want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/britannia"
 	"github.com/pbem-org/pbem/adjudicator/hybreasil"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/adjudicator/reduxlr"
@@ -17,7 +18,7 @@ import (
 
 var (
 	mu  sync.RWMutex
-	all = []*adjudicator.Ruleset{&redux.Ruleset, &reduxlr.Ruleset, &hybreasil.Ruleset}
+	all = []*adjudicator.Ruleset{&redux.Ruleset, &reduxlr.Ruleset, &britannia.Ruleset, &hybreasil.Ruleset}
 )
 
 // All lists the rulesets in a fixed order.

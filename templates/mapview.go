@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -9,52 +11,134 @@ import (
 	"github.com/pbem-org/pbem/mapdraw"
 )
 
-// noSeat is the colour of a nation no player controls (no split known).
-const noSeat = "#777777"
-
-// MapView is the map of a report (docs/design.md §6): every stack after the step in
-// its player's colour with the nation's short name, the step's moves and
-// retreats as arrows, its battles marked, and a legend with what happened
-// and the score by player. It is built from the same Report as the text,
-// so the map and the mail never disagree.
+// MapView is the map of a report (docs/design.md §6, issue 14): every
+// stack after the step in its nation's colour inside a ring of its
+// player's, with the nation's short name, cavalry and leader where the
+// ruleset has them; the step's moves and retreats as arrows in the moving
+// nation's colour; its battles marked; a legend with what happened, each
+// player with their VP and nations, and what comes next; and a strip with
+// the Timeline, the population tracks and the VP by player. It is built
+// from the same Report as the text, so the map and the mail never
+// disagree.
 func MapView(g *games.Game, r *Report) *mapdraw.View {
-	b := g.Board
-	title := r.Title
-	if r.RoundLabel != "" {
-		title = "Round " + r.RoundLabel
-		if r.Years != "" {
-			title += " (" + r.Years + ")"
+	v := &mapdraw.View{Title: mapTitle(r)}
+	ring := func(nation string) string {
+		if s := r.seatOf(nation); s > 0 {
+			return r.Players[s-1].Hex
 		}
-		switch {
-		case r.Nation != "":
-			title += " — " + r.Nation
-		case r.Over:
-			title += " — end of the game"
-		default:
-			title += " — end of round"
+		return ""
+	}
+	for _, s := range r.Players {
+		v.Players = append(v.Players, mapdraw.Player{Label: s.Label(), Colour: s.Hex, VP: float64(s.VP)})
+	}
+	for n, nat := range g.Tables.Nations {
+		if r.After.Nations[n].Gone {
+			continue
+		}
+		v.Nations = append(v.Nations, mapdraw.Nation{Name: nat.Name, Tag: short(nat), Colour: g.Tables.NationColour(n),
+			Player: r.seatOf(nat.Name), Pop: r.After.Nations[n].Pop})
+	}
+	v.Timeline = &mapdraw.Timeline{Current: -1, TrackMax: g.Tables.Population.TrackMax}
+	for i, tr := range g.Tables.Rounds {
+		v.Timeline.Rounds = append(v.Timeline.Rounds, mapdraw.Round{Label: tr.Label, Years: tr.Years, Scoring: tr.Scoring})
+		if tr.Number == r.Round {
+			v.Timeline.Current = i
 		}
 	}
-	v := &mapdraw.View{Title: title}
-	colour := func(nation string) string {
-		if h := r.hexOf(nation); h != "" {
-			return h
+	v.Stacks = mapStacks(g, r, ring)
+	mapArrows(g, r, v)
+	var what []string
+	for _, bt := range r.Battles {
+		if bt.End != nil {
+			what = append(what, bt.End.Text)
 		}
-		return noSeat
 	}
-	for a := range g.Board.Areas {
-		for n := range g.Tables.Nations {
-			if c := r.After.Units(games.AreaID(a), n); c > 0 {
-				nat := g.Tables.Nations[n]
-				v.Stacks = append(v.Stacks, mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: colour(nat.Name), Armies: c, Tag: r.tag(nat)})
+	if len(what) > 0 {
+		v.Legend = append(v.Legend, strings.Join(what, ". ")+".")
+	}
+	if len(r.Players) == 0 {
+		var sc []string
+		for _, n := range r.Nations {
+			if n.VP > 0 {
+				sc = append(sc, n.Short+"\u00a0"+strconv.Itoa(n.VP))
 			}
 		}
+		if len(sc) > 0 {
+			v.Legend = append(v.Legend, "VP: "+strings.Join(sc, ", "))
+		}
 	}
+	v.Legend = append(v.Legend, r.Next)
+	return v
+}
+
+// mapTitle is the map's title: "Round IV (250-340) — Angles".
+func mapTitle(r *Report) string {
+	if r.RoundLabel == "" {
+		return r.Title
+	}
+	title := "Round " + r.RoundLabel
+	if r.Years != "" {
+		title += " (" + r.Years + ")"
+	}
+	switch {
+	case r.Start:
+		title += " — the start of the game"
+	case r.Nation != "":
+		title += " — " + r.Nation
+	case r.Over:
+		title += " — end of the game"
+	default:
+		title += " — end of round"
+	}
+	return title
+}
+
+// mapStacks are the stacks after the step, area by area in board order:
+// each nation's units, its cavalry apart where the ruleset has a cavalry
+// kind (reduX L&R 9.1), and its leader (9.2).
+func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Stack {
+	cavalry := -1
+	for k, kind := range r.kinds {
+		if kind.Name == "cavalry" && k < r.After.NumKinds() {
+			cavalry = k
+		}
+	}
+	var out []mapdraw.Stack
+	for a := range g.Board.Areas {
+		for n := range g.Tables.Nations {
+			c := r.After.Units(games.AreaID(a), n)
+			if c == 0 {
+				continue
+			}
+			nat := g.Tables.Nations[n]
+			st := mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: g.Tables.NationColour(n), Ring: ring(nat.Name), Armies: c, Tag: short(nat)}
+			if cavalry >= 0 {
+				st.Cavalry = r.After.Count(games.AreaID(a), n, cavalry)
+				st.Armies -= st.Cavalry
+			}
+			if l := r.After.LeaderIn(games.AreaID(a), n); l >= 0 {
+				st.Leader = r.After.Leaders[l].Name
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// mapArrows adds the step's moves and retreats, in the moving nation's
+// colour, and its battles.
+func mapArrows(g *games.Game, r *Report, v *mapdraw.View) {
+	b := g.Board
 	arrows := func(nation string, path []string) {
+		n, err := g.Tables.NationIndex(nation)
+		if err != nil {
+			return
+		}
 		for i := 1; i < len(path); i++ {
 			x, err1 := b.Lookup(path[i-1])
 			y, err2 := b.Lookup(path[i])
 			if err1 == nil && err2 == nil {
-				v.Moves = append(v.Moves, mapdraw.Arrow{From: x, To: y, Colour: colour(nation)})
+				v.Moves = append(v.Moves, mapdraw.Arrow{From: x, To: y, Colour: g.Tables.NationColour(n)})
 			}
 		}
 	}
@@ -73,45 +157,34 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 			}
 		}
 	}
-	var what []string
-	for _, bt := range r.Battles {
-		if bt.End != nil {
-			what = append(what, bt.End.Text)
-		}
-	}
-	if len(what) > 0 {
-		v.Legend = append(v.Legend, strings.Join(what, ". ")+".")
-	}
-	if len(r.Players) > 0 {
-		var sc []string
-		for _, s := range r.Standings() {
-			sc = append(sc, s.Label()+" "+strconv.Itoa(s.VP))
-		}
-		v.Legend = append(v.Legend, "Scores: "+strings.Join(sc, ", "))
-	} else {
-		var sc []string
-		for _, n := range r.Nations {
-			if n.VP > 0 {
-				sc = append(sc, n.Short+" "+strconv.Itoa(n.VP))
-			}
-		}
-		if len(sc) > 0 {
-			v.Legend = append(v.Legend, "VP: "+strings.Join(sc, ", "))
-		}
-	}
-	v.Legend = append(v.Legend, r.Next)
-	return v
 }
 
-// tag is a stack's label: the nation's short name, and where the nation has
-// its own colour (a Hy Breasil token set) its owner's colour initial, so
-// that the map marks who owns it ("ST·R").
-func (r *Report) tag(nat games.Nation) string {
-	if nat.Hex == "" {
-		return short(nat)
+// MapPNG draws a report's map (MapView) on its board as a PNG. It is the
+// one map of a step: the daemon mails it, and pbem map and the forum GM's
+// views draw it, so every copy has the same title, narrative and scores
+// (issue 14).
+func MapPNG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "png") }
+
+// MapSVG is MapPNG's map as SVG.
+func MapSVG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "svg") }
+
+// drawMap renders MapView(g, r) in format "png" or "svg".
+func drawMap(g *games.Game, r *Report, format string) ([]byte, error) {
+	geo, err := mapdraw.ForBoard(g.Board)
+	if err != nil {
+		return nil, err
 	}
-	if s := r.seatOf(nat.Name); s > 0 && r.Players[s-1].Colour != "" {
-		return short(nat) + "·" + strings.ToUpper(r.Players[s-1].Colour[:1])
+	var buf bytes.Buffer
+	switch format {
+	case "png":
+		err = mapdraw.RenderPNG(&buf, geo, g.Board, MapView(g, r))
+	case "svg":
+		err = mapdraw.RenderSVG(&buf, geo, g.Board, MapView(g, r))
+	default:
+		err = fmt.Errorf("no map format %q: png or svg", format)
 	}
-	return short(nat)
+	if err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -6,7 +6,9 @@
 //
 // A Report is built once from the rules data, the states before and after
 // the step and the step's events (Build); every format renders the same
-// Report, so the formats never disagree. Each format is an embedded
+// Report, so the formats never disagree. A player's copy is the public
+// Report's For(seat): only its personal part is derived again. The map of
+// a step (MapView, MapPNG) is drawn from the same Report. Each format is an embedded
 // text/template or html/template file under tmpl/.
 package templates
 
@@ -35,6 +37,7 @@ type Report struct {
 	Years      string // e.g. "485-560"
 	Nation     string // whose nation turn it was; "" for a round event
 	RoundEnd   bool   // the step is the end of a round (scoring)
+	Start      bool   // the start of the game, before any step (Options.Start)
 	Over       bool   // the game is over after this step
 
 	Before, After *adjudicator.State
@@ -63,9 +66,7 @@ type Report struct {
 	Nations []NationRow
 
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
-
-	// setHex are the token sets' own colours by nation name (Hy Breasil 2).
-	setHex map[string]string
+	kinds    []adjudicator.Kind   // the ruleset's unit kinds, for the map
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -171,6 +172,9 @@ type Stack struct {
 	Short  string
 	Hex    string
 	Armies int
+	// Extra are the units that are not armies, by kind: "1 fort", "1
+	// fort, 1 burh" (classic Britannia); "" where every unit is an army.
+	Extra string
 }
 
 // NationRow is one nation's line in the nations table.
@@ -203,12 +207,38 @@ type Options struct {
 	// Token is the reader's secret token, written into their orders
 	// template; it never appears in the public report.
 	Token string
+	// Start says the report is of the start of the game (turnID is the
+	// archive's "start"; before and after are the set-up position).
+	Start bool
 }
 
 // Build derives a Report for one step: turnID is the step's id, before and
 // after the states around it, events what the engine reported. It does not
-// change its arguments.
+// change its arguments. With o.Reader it is the public report's For(reader).
 func Build(e *adjudicator.Engine, turnID string, before, after *adjudicator.State, events []adjudicator.Event, o Options) *Report {
+	r := buildPublic(e, turnID, before, after, events, o)
+	if o.Reader > 0 {
+		return r.For(e, o.Reader, o.Token)
+	}
+	return r
+}
+
+// For is the copy of a public report written for the player in seat
+// (1-based; out of range: the public report again), with their Personal
+// part and, when one of their nations moves next, its orders template
+// carrying token. Everything else is shared with r, which is not changed:
+// a step's report is derived once and each seat's copy adds only its part.
+func (r *Report) For(e *adjudicator.Engine, seat int, token string) *Report {
+	c := *r
+	c.Personal = nil
+	if seat > 0 && seat <= len(c.Players) {
+		c.personal(e.G, e, seat, token)
+	}
+	return &c
+}
+
+// buildPublic derives the report everyone sees: every part but Personal.
+func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicator.State, events []adjudicator.Event, o Options) *Report {
 	g := e.G
 	r := &Report{
 		Game: o.Game, Ruleset: g.Ruleset.Title, TurnID: turnID,
@@ -218,30 +248,29 @@ func Build(e *adjudicator.Engine, turnID string, before, after *adjudicator.Stat
 	if tr := g.Tables.Round(before.Round); tr != nil {
 		r.RoundLabel, r.Years = tr.Label, tr.Years
 	}
-	if st := e.Due(before); st.Kind == adjudicator.NationTurn {
+	round := "Round " + strconv.Itoa(before.Round)
+	switch st := e.Due(before); {
+	case o.Start:
+		r.Start = true
+		r.Title = round + ": the start of the game"
+	case st.Kind == adjudicator.NationTurn:
 		r.Nation = e.NationName(st.Nation)
-		r.Title = "Round " + strconv.Itoa(before.Round) + ": the " + possessive(r.Nation) + " turn"
-	} else {
+		r.Title = round + ": the " + possessive(r.Nation) + " turn"
+	case after.Over:
 		r.RoundEnd = true
-		r.Title = "Round " + strconv.Itoa(before.Round) + ": end of round"
-		if after.Over {
-			r.Title = "Round " + strconv.Itoa(before.Round) + ": end of the game"
-		}
+		r.Title = round + ": end of the game"
+	default:
+		r.RoundEnd = true
+		r.Title = round + ": end of round"
 	}
 	r.snapshot = e.Snapshot(after)
-	r.sections(g)
-	r.setHex = map[string]string{}
-	for _, n := range g.Tables.Nations {
-		if n.Hex != "" {
-			r.setHex[n.Name] = n.Hex
-		}
+	if e.R != nil {
+		r.kinds = e.R.Kinds
 	}
+	r.sections(g)
 	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
-	if o.Reader > 0 && o.Reader <= len(r.Players) {
-		r.personal(g, e, o)
-	}
 	return r
 }
 
@@ -394,7 +423,7 @@ func (r *Report) position(e *adjudicator.Engine) {
 		for _, n := range s.Occupants(games.AreaID(a)) {
 			if c := s.Units(games.AreaID(a), n); c > 0 {
 				nat := g.Tables.Nations[n]
-				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: c})
+				out = append(out, Stack{Nation: nat.Name, Short: short(nat), Hex: r.hexOf(nat.Name), Armies: e.Armies(s, games.AreaID(a), n), Extra: extraUnits(e, s, games.AreaID(a), n)})
 			}
 		}
 		return out
@@ -438,9 +467,6 @@ func (r *Report) position(e *adjudicator.Engine) {
 }
 
 func (r *Report) hexOf(nation string) string {
-	if h := r.setHex[nation]; h != "" {
-		return h
-	}
 	if s := r.seatOf(nation); s > 0 {
 		return r.Players[s-1].Hex
 	}
@@ -463,6 +489,21 @@ func stacksText(xs []Stack) string {
 	parts := make([]string, len(xs))
 	for i, s := range xs {
 		parts[i] = s.Short + " " + strconv.Itoa(s.Armies)
+		if s.Extra != "" {
+			parts[i] += " + " + s.Extra
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// extraUnits names nation n's units in area a of kinds that are not
+// armies (classic Britannia's forts and burhs), "" for none.
+func extraUnits(e *adjudicator.Engine, s *adjudicator.State, a games.AreaID, n adjudicator.NationID) string {
+	var parts []string
+	for k, kd := range e.R.Kinds {
+		if c := s.Count(a, n, k); c > 0 && !kd.Army {
+			parts = append(parts, strconv.Itoa(c)+" "+kd.Name)
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -478,10 +519,14 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 					win = append(win, s.Label())
 				}
 			}
+			rule := ""
+			if e.R.Texts != nil && e.R.Texts.Victory != "" {
+				rule = " (" + e.R.Texts.Victory + ")"
+			}
 			if len(win) == 1 {
-				r.Next += " " + win[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP (reduX Core 3)."
+				r.Next += " " + win[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP" + rule + "."
 			} else {
-				r.Next += " " + list(win) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP each (reduX Core 3)."
+				r.Next += " " + list(win) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP each" + rule + "."
 			}
 		}
 		r.Deadline = ""
@@ -504,8 +549,8 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 }
 
 // personal writes the reader's part of the report.
-func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
-	st := r.Players[o.Reader-1]
+func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token string) {
+	st := r.Players[seat-1]
 	p := &Personal{Seat: st.Seat, Player: st.Label(), Nations: st.Nations}
 	r.Personal = p
 	if r.NextSeat != st.Seat || r.NextNation == "" {
@@ -535,7 +580,7 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, o Options) {
 	if r.Deadline != "" {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
-	p.Orders = pl.template(Header{Game: r.Game, Token: o.Token, Deadline: r.Deadline})
+	p.Orders = pl.template(Header{Game: r.Game, Token: token, Deadline: r.Deadline})
 }
 
 // upcoming names the reader's next nation turn in this round as the state

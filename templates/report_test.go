@@ -580,14 +580,85 @@ func TestMapView(t *testing.T) {
 	require.Len(t, v.Moves, 2, "the landing and the Romano-British retreat")
 	assert.Equal(t, [2]games.AreaID{frisian, suffolk}, [2]games.AreaID{v.Moves[0].From, v.Moves[0].To})
 	assert.Equal(t, [2]games.AreaID{suffolk, essex}, [2]games.AreaID{v.Moves[1].From, v.Moves[1].To})
-	assert.Equal(t, "#0072B2", v.Moves[0].Colour, "the Angles are blue's")
+	angles, _ := g.Tables.NationIndex("Angles")
+	assert.Equal(t, g.Tables.NationColour(angles), v.Moves[0].Colour, "the arrow is the Angles' colour")
+	for _, s := range v.Stacks {
+		if s.Nation == "Angles" {
+			assert.Equal(t, g.Tables.NationColour(angles), s.Colour)
+			assert.Equal(t, "#0072B2", s.Ring, "the Angles are blue's (reduX Core 2.1, four players)")
+		}
+	}
 	assert.Equal(t, []string{
 		"The Angles win Suffolk with 2 left.",
-		"Scores: Green (Dave) 53, Yellow (Alice) 40, Red (Bob) 36, Blue (Carol) 27",
 		r.Next,
-	}, v.Legend)
+	}, v.Legend, "the scores are by player in the legend's rows")
+	require.Len(t, v.Players, 4)
+	assert.Equal(t, mapdraw.Player{Label: "Blue (Carol)", Colour: "#0072B2", VP: 27}, v.Players[2])
+	require.Len(t, v.Nations, len(g.Tables.Nations))
+	assert.Equal(t, 3, v.Nations[angles].Player)
+	for n := range g.Tables.Nations {
+		assert.Equal(t, r.After.Nations[n].Pop, v.Nations[n].Pop, "the population track (reduX Core 5.1)")
+	}
+	require.NotNil(t, v.Timeline)
+	assert.Equal(t, "IV", v.Timeline.Rounds[v.Timeline.Current].Label)
+	assert.Len(t, v.Timeline.Rounds, 16)
 
 	var png bytes.Buffer
 	require.NoError(t, mapdraw.RenderPNG(&png, mapdraw.MustForBoard(g.Board), g.Board, v))
 	assert.True(t, bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")))
+}
+
+// TestForEachSeat: a player's copy made from the step's one public report
+// (Report.For) is the copy Build makes for that reader, in every format,
+// and making it leaves the public report as it was: no personal part and
+// no token (docs/design.md §6; the daemon builds each step's report once).
+func TestForEachSeat(t *testing.T) {
+	g, _ := game()
+	e := rulesets.New(g)
+	public := build(t, "r07-saxons", 0)
+	text, html := Text(public), HTML(public, "")
+	for seat := 0; seat <= len(players)+1; seat++ {
+		mine := public.For(e, seat, "7f3a-91c2")
+		want := build(t, "r07-saxons", seat)
+		assert.Equal(t, Text(want), Text(mine), "seat %d, text", seat)
+		assert.Equal(t, HTML(want, "map.png"), HTML(mine, "map.png"), "seat %d, HTML", seat)
+		assert.Equal(t, seat >= 1 && seat <= len(players), mine.Personal != nil, "seat %d has a personal part", seat)
+	}
+	assert.Contains(t, Text(public.For(e, 4, "7f3a-91c2")), "7f3a-91c2", "seat 4 moves next: its template has the token")
+	assert.Nil(t, public.Personal)
+	assert.Equal(t, text, Text(public), "the public report is unchanged")
+	assert.Equal(t, html, HTML(public, ""))
+	assert.NotContains(t, text, "7f3a-91c2")
+}
+
+// TestMapViewCavalryAndLeaders: on a Leaders and Raiders map a stack shows
+// its cavalry apart from its infantry (reduX L&R 9.1) and its leader (9.2);
+// a reduX Core map has neither.
+func TestMapViewCavalryAndLeaders(t *testing.T) {
+	g := games.MustLoad("redux-lr")
+	e := rulesets.New(g)
+	s := e.NewState()
+	york, _ := g.Board.Lookup("York")
+	angles, _ := g.Tables.NationIndex("Angles")
+	s.Add(york, angles, e.Kind("infantry"), 3)
+	s.Add(york, angles, e.Kind("cavalry"), 2)
+	s.Leaders = append(s.Leaders, adjudicator.Leader{Nation: angles, Name: "Ida", Area: york})
+	r := Build(e, "r01-romanobritish", s, s, nil, Options{Players: []string{"Alice", "Bob", "Carol", "Dave"}})
+	v := MapView(g, r)
+	var found *mapdraw.Stack
+	for i := range v.Stacks {
+		if v.Stacks[i].Area == york && v.Stacks[i].Nation == "Angles" {
+			found = &v.Stacks[i]
+		}
+	}
+	require.NotNil(t, found)
+	assert.Equal(t, 3, found.Armies, "infantry in the disc")
+	assert.Equal(t, 2, found.Cavalry, "cavalry on the badge")
+	assert.Equal(t, "Ida", found.Leader)
+
+	core := MapView(games.MustLoad("redux"), build(t, "r04-angles", 0))
+	for _, st := range core.Stacks {
+		assert.Zero(t, st.Cavalry, "reduX Core has no cavalry")
+		assert.Empty(t, st.Leader, "reduX Core's leaders are names only (5.2)")
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -30,28 +31,24 @@ var Ruleset = adjudicator.Ruleset{
 	Move:          adjudicator.MoveRules{Select: adjudicator.OneKind},
 	Texts:         &adjudicator.CoreTexts,
 	CheckStanding: checkStanding,
-	Bot:           Bot,
+	Bot:           bot.Player(nil),
 	Legacy:        Legacy(false),
-	BotStanding:   BotStanding,
+	BotStanding:   bot.StandingPlayer(nil), // hold, or fall back against odds
 }
 
 // checkStanding accepts defend lines without leaders (reduX Core 7.2).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
-	var errs orders.Errors
-	for _, st := range f.Body {
+	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		switch x := st.(type) {
 		case orders.Target:
-			errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.1.2", Msg: "there is no cavalry in reduX Core"})
+			return orders.Errors{&orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.1.2", Msg: "there is no cavalry in reduX Core"}}, true
 		case orders.Defend:
 			if x.Rule.Leader {
-				errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.2.2", Msg: "there are no leaders in reduX Core"})
+				return orders.Errors{&orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.2.2", Msg: "there are no leaders in reduX Core"}}, false
 			}
-			errs = append(errs, adjudicator.CheckDefend(e, x)...)
-		default:
-			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
 		}
-	}
-	return errs
+		return nil, false
+	})
 }
 
 // Setup is reduX Core 2: the round marker on round 1 and the starting
@@ -93,22 +90,29 @@ func Plays(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) 
 	return false
 }
 
-// Stages are the stages of a reduX Core step.
+// Stages are the stages of a reduX Core step. The slices are shared:
+// callers must not change them.
 func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 	if t.Step.Kind == adjudicator.RoundEvent {
-		return []adjudicator.Stage{{Name: "end of round", Rule: "reduX Core 4.3", Part: adjudicator.Fighting, Run: EndRound}}
+		return roundStages
 	}
-	return []adjudicator.Stage{
-		{Name: "turn", Rule: "reduX Core 4.1", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
-		{Name: "population increase", Rule: "reduX Core 5.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
-		{Name: "reinforcements", Rule: "reduX Core 5.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
-		{Name: "one movement phase", Rule: "reduX L&R 11.3", Part: adjudicator.Setup, Run: adjudicator.PhaseStatements},
-		{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
-		{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
-		{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
-		{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
-		{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
-	}
+	return turnStages
+}
+
+// roundStages is the end of a round (reduX Core 4.3).
+var roundStages = []adjudicator.Stage{{Name: "end of round", Rule: "reduX Core 4.3", Part: adjudicator.Fighting, Run: EndRound}}
+
+// turnStages is a nation turn (reduX Core 4.1).
+var turnStages = []adjudicator.Stage{
+	{Name: "turn", Rule: "reduX Core 4.1", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
+	{Name: "population increase", Rule: "reduX Core 5.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
+	{Name: "reinforcements", Rule: "reduX Core 5.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
+	{Name: "one movement phase", Rule: "reduX L&R 11.3", Part: adjudicator.Setup, Run: adjudicator.PhaseStatements},
+	{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
+	{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
+	{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
+	{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
+	{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
 }
 
 // NextNation passes the turn on in the Play Order (reduX Core 4.1).
@@ -120,30 +124,22 @@ func refuseLR(t *adjudicator.Turn) {
 	if t.In.Orders == nil {
 		return
 	}
-	var walk func([]orders.Statement)
-	walk = func(body []orders.Statement) {
-		for _, st := range body {
-			switch x := st.(type) {
-			case orders.Withdraw, orders.Target, orders.Rex:
-				t.Problem(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
-			case orders.Reinforce:
-				if x.Cavalry > 0 {
-					t.Problem(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
-				}
-			case orders.Attack:
-				if x.Rule.Leader || orders.MentionsWon(x.Rule.When) {
-					t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
-				}
-			case orders.Defend:
-				if x.Rule.Leader {
-					t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
-				}
-			case orders.Phase:
-				walk(x.Body)
-			case orders.If:
-				walk(x.Then)
+	orders.Walk(t.In.Orders.Body, func(st orders.Statement) {
+		switch x := st.(type) {
+		case orders.Withdraw, orders.Target, orders.Rex:
+			t.Problem(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
+		case orders.Reinforce:
+			if x.Cavalry > 0 {
+				t.Problem(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
+			}
+		case orders.Attack:
+			if x.Rule.Leader || orders.MentionsWon(x.Rule.When) {
+				t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+			}
+		case orders.Defend:
+			if x.Rule.Leader {
+				t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
 			}
 		}
-	}
-	walk(t.In.Orders.Body)
+	})
 }

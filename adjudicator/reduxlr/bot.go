@@ -9,17 +9,6 @@ import (
 	"github.com/pbem-org/pbem/orders"
 )
 
-// botOrders is Leaders and Raiders' bot: the Core player with the Leaders
-// and Raiders decisions (lrOrders).
-func botOrders(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
-	return bot.Core(e, s, game, token, seed, lrOrders)
-}
-
-// botStanding is the Core bot's standing orders with lrStanding's lines.
-func botStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
-	return bot.CoreStanding(e, n, game, token, seed, lrStanding)
-}
-
 // lrOrders adds the Leaders and Raiders decisions to a bot's file (L&R
 // 9-12): repairs of what the Core player cannot order (landings with a
 // leader, stacks over the limit), a leader that leads a stack, a boat move

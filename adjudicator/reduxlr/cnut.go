@@ -178,40 +178,24 @@ func checkStatements(t *adjudicator.Turn) {
 	// they make none (the check played it), only what does not depend on
 	// them is checked: each move's path. Then the moves of the branches not
 	// taken are still checked on the board.
-	var walk func([]orders.Statement)
-	walk = func(body []orders.Statement) {
-		for _, st := range body {
-			switch x := st.(type) {
-			case orders.Move:
-				if !t.SecondKnown() || !t.Phase2Played(x.Line) {
-					t.CheckPath(x)
-				}
-			case orders.If:
-				walk(x.Then)
-			}
-		}
-	}
 	for _, ph := range adjudicator.Statements[orders.Phase](t) {
-		walk(ph.Body)
+		orders.Walk(ph.Body, func(st orders.Statement) {
+			if x, ok := st.(orders.Move); ok && (!t.SecondKnown() || !t.Phase2Played(x.Line)) {
+				t.CheckPath(x)
+			}
+		})
 	}
 }
 
 // checkStanding accepts defend and target lines (L&R 9.1.2, 9.2.2).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
-	var errs orders.Errors
-	for _, st := range f.Body {
-		switch x := st.(type) {
-		case orders.Target:
-			if x.Area != games.NoArea && !e.G.Board.IsLand(x.Area) {
-				errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "reduX Core 6.1.1", Msg: "no battles occur at sea"})
-			}
-		case orders.Defend:
-			errs = append(errs, adjudicator.CheckDefend(e, x)...)
-		default:
-			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
+	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
+		x, ok := st.(orders.Target)
+		if ok && x.Area != games.NoArea && !e.G.Board.IsLand(x.Area) {
+			return orders.Errors{&orders.Error{Line: x.Line, Illegal: true, Rule: "reduX Core 6.1.1", Msg: "no battles occur at sea"}}, true
 		}
-	}
-	return errs
+		return nil, ok
+	})
 }
 
 // defaults lists the Leaders and Raiders Decisions a file leaves to their

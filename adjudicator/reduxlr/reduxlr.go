@@ -19,6 +19,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/redux"
+	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -41,7 +42,7 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.CheckStanding = checkStanding
 	r.Defaults = defaults
 	r.Legacy = redux.Legacy(true)
-	r.Bot, r.BotStanding = botOrders, botStanding
+	r.Bot, r.BotStanding = bot.Player(lrOrders), bot.StandingPlayer(lrStanding) // the Core player with the L&R decisions
 	r.Snapshot = codec
 	return r
 }

@@ -109,12 +109,12 @@ func rollText(d adjudicator.Dice, leader bool) string {
 	if len(d) > 1 {
 		cav = d[1]
 	}
-	s := diceText(inf)
+	s := adjudicator.DiceText(inf)
 	if len(cav) > 0 {
 		if len(inf) == 0 {
-			s = "cavalry " + diceText(cav)
+			s = "cavalry " + adjudicator.DiceText(cav)
 		} else {
-			s += " and cavalry " + diceText(cav)
+			s += " and cavalry " + adjudicator.DiceText(cav)
 		}
 	}
 	if leader {
@@ -135,12 +135,4 @@ func killText(k adjudicator.Kills) string {
 		return fmt.Sprintf("%d cavalry", cav)
 	}
 	return fmt.Sprintf("%d infantry and %d cavalry", inf, cav)
-}
-
-func diceText(ds []int) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = fmt.Sprint(d)
-	}
-	return "[" + strings.Join(parts, " ") + "]"
 }

@@ -62,6 +62,9 @@ type demoPlayer struct {
 	token             string
 }
 
+// The demo's addresses: the referee's and the GM's.
+const demoPbem, demoGM = "pbem@pbem.test", "gm@pbem.test"
+
 func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	start := time.Now()
 	if dir == "" {
@@ -71,24 +74,18 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 		}
 		dir = d
 	}
-	logw := io.Discard
-	if verbose {
-		logw = e.stderr
-	}
-	log := slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srv, err := mailtest.New(mailtest.Options{})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	const pbemAddr, gmAddr = "pbem@pbem.test", "gm@pbem.test"
 	players := []*demoPlayer{
 		{name: "Alice", addr: "alice@pbem.test", style: "attachment"},
 		{name: "Bob", addr: "bob@pbem.test", style: "html"},
 		{name: "Carol", addr: "carol@pbem.test", style: "quoted"},
 		{name: "Dave", addr: "dave@pbem.test", style: "plain"},
 	}
-	for _, a := range []string{pbemAddr, gmAddr, players[0].addr, players[1].addr, players[2].addr, players[3].addr} {
+	for _, a := range []string{demoPbem, demoGM, players[0].addr, players[1].addr, players[2].addr, players[3].addr} {
 		if err := srv.AddUser(a, demoPassword); err != nil {
 			return err
 		}
@@ -109,81 +106,114 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 		p.token = toks[p.name]
 	}
 	fmt.Fprintf(e.stdout, "game demo created in %s, dice commitment %s\n", gameDir, g.Commitment())
+	sent, err := demoPlay(e, srv, players, dir, rounds, seed, verbose)
+	if err != nil {
+		return err
+	}
+	return demoSummary(e, srv, players, dir, rounds, time.Since(start), sent)
+}
 
+// demoPlay serves the demo game from dir with the daemon while the players
+// play it by mail, until the given number of rounds is played, and returns
+// how many order mails each player sent.
+func demoPlay(e *env, srv *mailtest.Server, players []*demoPlayer, dir string, rounds int, seed uint64, verbose bool) (map[string]int, error) {
+	logw := io.Discard
+	if verbose {
+		logw = e.stderr
+	}
+	log := slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	cfg := daemon.Defaults()
-	cfg.Data, cfg.GM, cfg.From, cfg.Domain = dir, gmAddr, pbemAddr, "pbem.test"
-	cfg.IMAP = daemon.IMAPConfig{Addr: srv.IMAPAddr(), TLS: "none", Username: pbemAddr, Password: demoPassword, Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: time.Second, IdleRefresh: 20 * time.Minute}
+	cfg.Data, cfg.GM, cfg.From, cfg.Domain = dir, demoGM, demoPbem, "pbem.test"
+	cfg.IMAP = daemon.IMAPConfig{Addr: srv.IMAPAddr(), TLS: "none", Username: demoPbem, Password: demoPassword, Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: time.Second, IdleRefresh: 20 * time.Minute}
 	cfg.SMTP = daemon.SMTPConfig{Host: "127.0.0.1", Port: srv.SMTPPort(), TLS: "none"}
 	cfg.Pace.ChangeOfMind = 0
 	d, in, out, err := parts(&cfg, log)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel() // before the Wait: stop the daemon and the players
 	serveErr := make(chan error, 1)
 	wg.Add(1)
 	// The daemon's clock welcomes the players and tells the first one.
 	go func() { defer wg.Done(); serveErr <- d.Serve(ctx, in, out, 250*time.Millisecond) }()
 
 	// The players: bots that read their mail and answer "your turn".
+	gameDir := filepath.Join(dir, "games", "demo")
 	var mu sync.Mutex
 	sent := map[string]int{}
 	for i, p := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := playByMail(ctx, srv, p, gameDir, pbemAddr, seed+uint64(i), &mu, sent); err != nil && ctx.Err() == nil {
+			if err := playByMail(ctx, srv, p, gameDir, demoPbem, seed+uint64(i), &mu, sent); err != nil && ctx.Err() == nil {
 				fmt.Fprintf(e.stderr, "pbem demo: player %s: %v\n", p.name, err)
 				cancel()
 			}
 		}()
 	}
-
-	// Wait until the rounds are played.
-	view, err := archive.Open(gameDir)
-	if err != nil {
-		return err
-	}
-	for {
-		s := view.State()
-		if s.Over || s.Round > rounds {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("the game did not reach round %d in time (at %s)", rounds+1, view.Due().ID)
-		case err := <-serveErr:
-			return fmt.Errorf("the daemon stopped: %v", err)
-		case <-time.After(200 * time.Millisecond):
-		}
-		view, _ = archive.Open(gameDir)
+	if err := demoWait(ctx, gameDir, rounds, serveErr); err != nil {
+		return nil, err
 	}
 	time.Sleep(time.Second) // let the last reports leave
 	cancel()
 	wg.Wait()
+	return sent, nil
+}
 
-	// What happened.
+// demoWait waits until the game in gameDir has played the given number of
+// rounds, or is over. It reads the game as another process would while the
+// daemon writes it.
+func demoWait(ctx context.Context, gameDir string, rounds int, serveErr <-chan error) error {
+	at := "the start"
+	for {
+		if view, err := archive.Open(gameDir); err == nil {
+			if s := view.State(); s.Over || s.Round > rounds {
+				return nil
+			}
+			at = view.Due().ID
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the game did not reach round %d in time (at %s)", rounds+1, at)
+		case err := <-serveErr:
+			return fmt.Errorf("the daemon stopped: %v", err)
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// demoSummary says what happened in the demo: the steps, battles and
+// missed turns of the archive, the mails, the standings and whether the
+// archive verifies; it saves every mailbox as an mbox file.
+func demoSummary(e *env, srv *mailtest.Server, players []*demoPlayer, dir string, rounds int, took time.Duration, sent map[string]int) error {
+	gameDir := filepath.Join(dir, "games", "demo")
 	stats, verr := archive.VerifyStats(gameDir)
-	view, _ = archive.Open(gameDir)
+	view, err := archive.Open(gameDir)
+	if err != nil {
+		return err
+	}
 	battles, nmr := 0, 0
-	for _, st := range view.Steps() {
-		b, _ := os.ReadFile(filepath.Join(gameDir, "turns", st.Dir(), "events.jsonl"))
-		evs, _ := adjudicator.UnmarshalEvents(b)
-		for _, ev := range evs {
+	for _, info := range view.Steps() {
+		st, _, err := view.LoadStep(info.Number)
+		if err != nil {
+			return err
+		}
+		for _, ev := range st.Events {
 			if ev.Kind == adjudicator.EvBattle {
 				battles++
 			}
 		}
-		if o, _ := os.ReadFile(filepath.Join(gameDir, "turns", st.Dir(), "orders.txt")); bytes.HasPrefix(o, []byte("# nmr")) {
+		if st.NMR {
 			nmr++
 		}
 	}
-	fmt.Fprintf(e.stdout, "\n%d rounds played by mail: %d steps, %d battles, %d missed turns, in %.1fs\n", rounds, len(view.Steps())-1, battles, nmr, time.Since(start).Seconds())
-	processed, _ := srv.Messages(pbemAddr, "Processed")
+	fmt.Fprintf(e.stdout, "\n%d rounds played by mail: %d steps, %d battles, %d missed turns, in %.1fs\n", rounds, len(view.Steps()), battles, nmr, took.Seconds())
+	processed, _ := srv.Messages(demoPbem, "Processed")
 	fmt.Fprintf(e.stdout, "the daemon read %d mails over IMAP; the SMTP server accepted %d mails\n", len(processed), srv.Accepted())
-	mu.Lock()
 	var names []string
 	for k := range sent {
 		names = append(names, k)
@@ -192,10 +222,24 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	for _, k := range names {
 		fmt.Fprintf(e.stdout, "  %s sent %d order mails\n", k, sent[k])
 	}
-	mu.Unlock()
-	mboxDir := filepath.Join(dir, "mail")
+	mboxDir := saveMailboxes(srv, append([]*demoPlayer{{name: "pbem", addr: demoPbem}, {name: "gm", addr: demoGM}}, players...), filepath.Join(dir, "mail"))
+	fmt.Fprintf(e.stdout, "\nstandings after round %d:\n", rounds)
+	for _, st := range view.Engine().Standings(view.State(), len(players)) {
+		fmt.Fprintf(e.stdout, "  %-6s %-8s %4d VP  %s\n", players[st.Player-1].name, st.Colour, st.VP, strings.Join(st.Nations, ", "))
+	}
+	fmt.Fprintf(e.stdout, "\narchive:   %s\nmailboxes: %s (mbox files; open with mutt -f)\n", gameDir, mboxDir)
+	if verr != nil {
+		return fmt.Errorf("the archive does not verify: %v", verr)
+	}
+	fmt.Fprintf(e.stdout, "verify:    %d steps replayed, %d dice re-derived, all identical\n", stats.Replayed, stats.Dice)
+	return nil
+}
+
+// saveMailboxes writes each user's INBOX and Processed mail into
+// mboxDir/NAME.mbox and returns mboxDir.
+func saveMailboxes(srv *mailtest.Server, users []*demoPlayer, mboxDir string) string {
 	_ = os.MkdirAll(mboxDir, 0o755)
-	for _, p := range append([]*demoPlayer{{name: "pbem", addr: pbemAddr}, {name: "gm", addr: gmAddr}}, players...) {
+	for _, p := range users {
 		var box bytes.Buffer
 		for _, mb := range []string{"INBOX", "Processed"} {
 			msgs, _ := srv.Messages(p.addr, mb)
@@ -207,16 +251,7 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 		}
 		_ = os.WriteFile(filepath.Join(mboxDir, strings.ToLower(p.name)+".mbox"), box.Bytes(), 0o644)
 	}
-	fmt.Fprintf(e.stdout, "\nstandings after round %d:\n", rounds)
-	for _, st := range view.Engine().Standings(view.State(), len(players)) {
-		fmt.Fprintf(e.stdout, "  %-6s %-8s %4d VP  %s\n", players[st.Player-1].name, st.Colour, st.VP, strings.Join(st.Nations, ", "))
-	}
-	fmt.Fprintf(e.stdout, "\narchive:   %s\nmailboxes: %s (mbox files; open with mutt -f)\n", gameDir, mboxDir)
-	if verr != nil {
-		return fmt.Errorf("the archive does not verify: %v", verr)
-	}
-	fmt.Fprintf(e.stdout, "verify:    %d steps replayed, %d dice re-derived, all identical\n", stats.Replayed, stats.Dice)
-	return nil
+	return mboxDir
 }
 
 // seededReader is a deterministic byte source for the demo's secrets, so

@@ -14,6 +14,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/pbem-org/pbem/mailer"
 )
 
 // Exit codes.
@@ -242,12 +244,24 @@ func (l *listFlag) Set(s string) error {
 	return nil
 }
 
-// readInput reads an order file, "-" for stdin.
+// readInput reads an order file, "-" for stdin, as the mail daemon reads
+// a text attachment (mailer.DecodeText): UTF-16 as Windows Notepad saves
+// "Unicode", UTF-8 with or without a byte-order mark, and bytes that are not
+// UTF-8 as windows-1252, which it says on stderr.
 func (e *env) readInput(name string) (string, error) {
+	var b []byte
+	var err error
 	if name == "-" {
-		b, err := io.ReadAll(e.stdin)
-		return string(b), err
+		b, err = io.ReadAll(e.stdin)
+	} else {
+		b, err = os.ReadFile(name)
 	}
-	b, err := os.ReadFile(name)
-	return string(b), err
+	if err != nil {
+		return "", err
+	}
+	s, fallback := mailer.DecodeText(b)
+	if fallback {
+		fmt.Fprintf(e.stderr, "pbem: %s: not valid UTF-8, read as windows-1252\n", name)
+	}
+	return s, nil
 }

@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/templates"
 )
 
 // pbem runs the command line in-process and returns its exit code and
@@ -251,10 +254,35 @@ func TestReportFormatsAndMap(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Fatalf("map wrote no PNG: %v", err)
 	}
+	// The daemon mails templates.MapPNG of the step's public report
+	// (daemon TestMailedMapIsTheStepsMap): pbem map draws that picture.
+	g, err := archive.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.Step("r04-angles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mailed, err := templates.MapPNG(g.Rules(), g.Public(st, "Mon 7 Dec 18:00 UTC")); err != nil || !bytes.Equal(mailed, data) {
+		t.Errorf("pbem map is not the map the daemon mails (%v)", err)
+	}
 	svg := filepath.Join(t.TempDir(), "m.svg")
 	must(t, "map", "--game", dir, "-o", svg)
 	data, _ = os.ReadFile(svg)
 	contains(t, "map svg", string(data), "<svg", "Orkneys")
+
+	// The start, as report --turn start has it (issue 14), in every format
+	// and as a map titled as the start.
+	contains(t, "map --turn start", must(t, "map", "--game", dir, "--turn", "start", "-o", svg), "(start)")
+	data, _ = os.ReadFile(svg)
+	contains(t, "map of the start", string(data), "Round I (43-60) — the start of the") // the title wraps
+	contains(t, "report --turn start", must(t, "report", "--game", dir, "--turn", "start"), "The start of the game")
+	contains(t, "report --turn start --format markdown", must(t, "report", "--game", dir, "--turn", "start", "--format", "markdown"), "Round 1: the start of the game")
+	code, _, stderr = pbem(t, "map", "--game", dir, "--turn", "r99-nobody", "-o", svg)
+	if code != exitRejected || !strings.Contains(stderr, `no step "r99-nobody"`) {
+		t.Errorf("map --turn r99-nobody: exit %d, %q", code, stderr)
+	}
 }
 
 // TestTokensStayPrivate: pbem new prints the players' tokens for the GM to

@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/pbem-org/pbem/daemon"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
 )
 
 func init() {
@@ -136,7 +139,7 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	d.Map = renderMap
+	d.Map = templates.MapPNG
 	in, err := mailer.NewIntake(cfg.Intake(ipw, func(m *mailer.Message, err error) {
 		log.Error("mail set aside", "journal", m.JournalID, "uid", m.UID, "err", err)
 		if err := d.SetAside(m, err); err != nil {
@@ -155,6 +158,42 @@ func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
 		return err
 	}
 	ids := d.GameIDs()
-	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr)
+	for _, w := range clearTextWarnings(cfg) {
+		log.Warn(w)
+	}
+	bi, _ := debug.ReadBuildInfo()
+	b := describeBuild(bi, version)
+	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
 	return d.Serve(ctx, in, out, 5*time.Second)
+}
+
+// clearTextWarnings says which mail server gets the password without TLS
+// (tls: none) although it is not on this host: the configuration allows it
+// (a mail server on a private network), docs/deploy.md §2 advises against it.
+func clearTextWarnings(cfg *daemon.Config) []string {
+	var ws []string
+	imapHost, _, err := net.SplitHostPort(cfg.IMAP.Addr)
+	if err != nil {
+		imapHost = cfg.IMAP.Addr
+	}
+	for _, s := range []struct{ field, tls, host string }{
+		{"imap", cfg.IMAP.TLS, imapHost},
+		{"smtp", cfg.SMTP.TLS, cfg.SMTP.Host},
+	} {
+		if s.tls != "none" || isLoopback(s.host) {
+			continue
+		}
+		ws = append(ws, fmt.Sprintf("%s.tls is none: the password and the players' mail go to %s in clear text; use tls or starttls unless that server is on a network you trust (docs/deploy.md)", s.field, s.host))
+	}
+	return ws
+}
+
+// isLoopback reports whether host names this host: localhost or a loopback
+// address.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }

@@ -110,10 +110,39 @@ func TestServeSIGTERM(t *testing.T) {
 		t.Errorf("pbem serve took %v to stop after SIGTERM, want at most 1 s", took)
 	}
 	all := strings.Join(log, "\n")
-	for _, want := range []string{`"msg":"serving","games":0,"ids":[]`, `"msg":"signal received: stopping","signal":"terminated"`, `"msg":"stopped","took":"`} {
+	for _, want := range []string{`"msg":"serving","games":0,"ids":[]`, `"version":"`, `"msg":"signal received: stopping","signal":"terminated"`, `"msg":"stopped","took":"`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the log lacks %s:\n%s", want, all)
 		}
 	}
 	t.Logf("stopped %v after SIGTERM", took.Round(time.Millisecond))
+}
+
+// TestClearTextWarnings: pbem serve warns when a mail server off this host
+// gets the password without TLS (docs/deploy.md §2), and not for TLS or a
+// server on loopback (the demo, the e2e tests).
+func TestClearTextWarnings(t *testing.T) {
+	tests := []struct {
+		imapAddr, imapTLS, smtpHost, smtpTLS string
+		want                                 []string
+	}{
+		{"imap.example.org:993", "tls", "smtp.example.org", "starttls", nil},
+		{"127.0.0.1:10143", "none", "localhost", "none", nil},
+		{"[::1]:143", "none", "mail.localhost", "none", nil},
+		{"mail.example.org:143", "none", "127.0.0.1", "none", []string{"imap.tls is none: the password and the players' mail go to mail.example.org in clear text"}},
+		{"127.0.0.1:143", "none", "10.0.0.5", "none", []string{"smtp.tls is none: the password and the players' mail go to 10.0.0.5 in clear text"}},
+	}
+	for _, tc := range tests {
+		cfg := &daemon.Config{IMAP: daemon.IMAPConfig{Addr: tc.imapAddr, TLS: tc.imapTLS}, SMTP: daemon.SMTPConfig{Host: tc.smtpHost, TLS: tc.smtpTLS}}
+		got := clearTextWarnings(cfg)
+		if len(got) != len(tc.want) {
+			t.Errorf("%s %s, %s %s: %q, want %q", tc.imapAddr, tc.imapTLS, tc.smtpHost, tc.smtpTLS, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if !strings.HasPrefix(got[i], tc.want[i]) {
+				t.Errorf("%q, want it to start %q", got[i], tc.want[i])
+			}
+		}
+	}
 }

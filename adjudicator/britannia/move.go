@@ -1,0 +1,154 @@
+package britannia
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// selectUnits is MoveRules.Select: the Romans move Roman armies ("move N
+// A > B"; seed 004 Movement: Roman infantry move three areas), every other
+// nation as the kernel picks (infantry, cavalry, a leader). Forts and
+// burhs never move (seed 002 §5).
+func selectUnits(t *adjudicator.Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bool, bool) {
+	if t.N != D(t.E).roman {
+		return adjudicator.MoveUnits(t, mv, from, boat)
+	}
+	if mv.Unit != "" && mv.Unit != "infantry" {
+		t.Problem(mv.Line, "Britannia 2005 Movement", "the Romans move Roman armies only; leave out %q", mv.Unit)
+		return nil, false, false
+	}
+	fresh := t.FreshOf(from, Roman)
+	k := mv.N
+	if k == 0 {
+		k = fresh
+	}
+	if k == 0 || k > fresh {
+		t.Problem(mv.Line, "Britannia 2005 Movement", "the Romans have %s in %s that can still move, not %d", games.Count(fresh, "army", "armies"), t.Name(from), max(k, 1))
+		return nil, false, false
+	}
+	units := make([]int, len(t.E.R.Kinds))
+	units[Roman] = k
+	return units, false, true
+}
+
+// pathRules is MoveRules.Check: the classic limits of a path that the
+// kernel's move step does not know (difficultStops, romanPath).
+func pathRules(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
+	if rule, why := difficultStops(t, mv, withLeader); why != "" {
+		return rule, why
+	}
+	return romanPath(t, mv, units)
+}
+
+// romanPath holds Roman armies to three areas, a step along a Roman road
+// free: from an area with a Roman fort to an adjacent one with a fort, both
+// standing before this movement phase (seed 004 Movement: "the Romans can
+// build roads"; Roman forts: "if a Roman unit moves from an area with a fort
+// to an adjacent area with a fort, the move does not count"; seed 002 §5).
+func romanPath(t *adjudicator.Turn, mv orders.Move, units []int) (string, string) {
+	if units[Roman] == 0 {
+		return "", ""
+	}
+	cost := 0
+	for i := 1; i < len(mv.Path); i++ {
+		if !road(t, mv.Path[i-1], mv.Path[i]) {
+			cost++
+		}
+	}
+	if limit := D(t.E).Romans.Moves; cost > limit {
+		return ruleMove, fmt.Sprintf("Roman armies move at most %d areas (steps between two forts are free); this path has %d", limit, cost)
+	}
+	return "", ""
+}
+
+// road reports whether a step from x to y is on a Roman road: both land
+// areas with a Roman fort that stood before this phase, linked by land.
+func road(t *adjudicator.Turn, x, y games.AreaID) bool {
+	r := D(t.E).roman
+	ok := func(a games.AreaID) bool {
+		if !t.B.IsLand(a) || t.S.Count(a, r, Fort) == 0 {
+			return false
+		}
+		bx, _ := t.X.(*turnX)
+		return bx == nil || bx.builtIn[a] != t.Phase
+	}
+	e, linked := t.B.Link(x, y)
+	return linked && e.Kind == games.LandLink && ok(x) && ok(y)
+}
+
+// difficultStops: entering difficult terrain ends a move, unless a leader
+// goes with the armies (seed 004 Movement: "when you move into difficult
+// terrain you must stop"; armies with a leader need not stop).
+func difficultStops(t *adjudicator.Turn, mv orders.Move, withLeader bool) (string, string) {
+	if withLeader {
+		return "", ""
+	}
+	for i := 1; i < len(mv.Path)-1; i++ {
+		if a := mv.Path[i]; t.B.IsLand(a) && t.B.Difficult(a) {
+			return "Britannia 2005 Movement", fmt.Sprintf("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)", t.Name(a))
+		}
+	}
+	return "", ""
+}
+
+// mayEnter is MoveRules.MayEnter: a subject nation may not attack its
+// overlord or another subject of the same overlord, and the overlord
+// passes through its subjects' areas but does not attack them (seed 002
+// §5 Submission).
+func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
+	x := X(t.S)
+	for _, m := range t.S.Occupants(a) {
+		if m == t.N {
+			continue
+		}
+		if why := x.mayAttack(t.E, t.N, m); why != "" {
+			return "Britannia 2005 §5 Submission", why
+		}
+	}
+	return "", ""
+}
+
+// boat is MoveRules.Boat: a move LAND > SEA > LAND by boat, for the nations
+// and rounds of the Timeline's B marks (ref §3; seed 004 Movement: "in
+// certain rounds certain nations may move their units through a sea area;
+// they may not end their turn there"). The kernel's boat step (Turn.BoatOK)
+// checks the path: once a Movement Phase, through one sea, to an area on
+// that sea not adjacent to the start (a reading the seeds leave open,
+// shared with reduX L&R 12).
+func boat(t *adjudicator.Turn, mv orders.Move, count int) bool {
+	return t.BoatOK(mv, count, func() (string, string) {
+		if !hasBoats(t.E, t.N, t.S.Round) {
+			return ruleMove, fmt.Sprintf("the %s have no boats in round %d (ref §3: B on the Timeline)", t.Nation(), t.S.Round)
+		}
+		return "", ""
+	})
+}
+
+// hasBoats reports whether nation n may move by boat in a round (ref §3).
+func hasBoats(e *adjudicator.Engine, n adjudicator.NationID, round int) bool {
+	for _, b := range D(e).Boats {
+		if mustNation(e, b.Nation) == n && slices.Contains(b.Rounds, round) {
+			return true
+		}
+	}
+	return false
+}
+
+// passable is MoveRules.Passable: an overlord moves through the areas of
+// the nations that submitted to it, but may not end its move there (seed
+// 002 §5 Submission: "Romans may move through but not end turn in subject
+// areas"; mayEnter refuses the end).
+func passable(t *adjudicator.Turn, a games.AreaID) bool {
+	x := X(t.S)
+	occ := t.S.Occupants(a)
+	for _, m := range occ {
+		if m != t.N && x.overlord(m) != t.N {
+			return false
+		}
+	}
+	return len(occ) > 0
+}

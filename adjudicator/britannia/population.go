@@ -1,0 +1,125 @@
+package britannia
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// increaseSkipped says why the acting nation has no population increase
+// this turn ("" if it has one): seed 002 §5 (Romans, Norwegians, Normans
+// never), ref §2.4 (the Romano-British in VI).
+func increaseSkipped(t *adjudicator.Turn) string {
+	d, name := D(t.E), t.Nation()
+	if slices.ContainsFunc(d.Population.NoIncrease, func(s string) bool { return strings.EqualFold(s, name) }) {
+		return fmt.Sprintf("the %s never gain population (Britannia 2005 Population Increase)", name)
+	}
+	for _, x := range d.Population.NoIncreaseIn {
+		if strings.EqualFold(x.Nation, name) && x.Round == t.S.Round {
+			return fmt.Sprintf("the %s gain no population in round %d (ref §2.4)", name, x.Round)
+		}
+	}
+	return ""
+}
+
+// populationIncrease is seed 004 phase 1 (and 002 §5): 2 points for each
+// clear area held and 1 for each difficult one, plus the marker; an
+// infantry for every 6 points, the rest on the track (0-5); a nation
+// that submitted gets half the points of its areas, rounded down (seed
+// 002 §5 Submission); new armies one to a held area unless there are more
+// armies than areas, within the stacking limit; when the pool runs out the
+// marker goes to 5 (ref §2.4).
+func populationIncrease(t *adjudicator.Turn) {
+	s, n, p := t.S, t.N, t.G.Tables.Population
+	if why := increaseSkipped(t); why != "" {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, Rule: "Britannia 2005 Population Increase", Text: "No population increase: " + why})
+		noPlace(t, why)
+		return
+	}
+	held := s.Held(t.B, n)
+	if len(held) == 0 {
+		s.Nations[n].Pop = 0
+		noPlace(t, "the nation holds no land")
+		return
+	}
+	area := 0
+	for _, a := range held {
+		if t.B.Difficult(a) {
+			area += p.Difficult
+		} else {
+			area += p.Clear
+		}
+	}
+	why := ""
+	if X(s).overlord(n) >= 0 {
+		area /= 2
+		why = ", halved for a subject nation (Britannia 2005 §5 Submission)"
+	}
+	points := s.Nations[n].Pop + area
+	gain, rest := points/p.PointsPerArmy, min(points%p.PointsPerArmy, p.TrackMax)
+	s.Nations[n].Pop = rest
+	if avail := t.Available(Infantry); gain > avail {
+		gain = avail
+		s.Nations[n].Pop = p.TrackMax
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: gain, Rule: "Britannia 2005 Population Increase",
+		Text: fmt.Sprintf("The %s have %s%s: %s, marker at %d (Britannia 2005 Population Increase)", t.Nation(), games.Count(points, "population point", "population points"), why, games.Count(gain, "new army", "new armies"), s.Nations[n].Pop)})
+	t.PlaceArmies(gain, held)
+}
+
+// noPlace refuses the file's place statements when no army is gained.
+func noPlace(t *adjudicator.Turn, why string) {
+	for _, pl := range adjudicator.Statements[orders.Place](t) {
+		t.Problem(pl.Line, "Britannia 2005 Population Increase", "nothing to place: %s", why)
+	}
+}
+
+// overpopulationExempt says whether the acting nation is exempt from
+// overpopulation this round (seed 004 5: not the Romans; seed 002 §5:
+// Jutes, Angles, Saxons in IV and V).
+func overpopulationExempt(t *adjudicator.Turn) bool {
+	d, name := D(t.E), t.Nation()
+	fold := func(s string) bool { return strings.EqualFold(s, name) }
+	if slices.ContainsFunc(d.Population.NoOverpopulation, fold) {
+		return true
+	}
+	for _, x := range d.Population.Exempt {
+		if slices.ContainsFunc(x.Nations, fold) && slices.Contains(x.Rounds, t.S.Round) {
+			return true
+		}
+	}
+	return false
+}
+
+// overpopulation is seed 004 phase 5: a nation with more armies on land
+// than twice the land areas it occupies removes the excess (armies at sea
+// do not count); no area may be emptied (seed 002 §5): the file's remove
+// statements, then the largest stacks.
+func overpopulation(t *adjudicator.Turn) {
+	if overpopulationExempt(t) {
+		return
+	}
+	limit, on := overpopulationLimit(t.E, t.S, t.N)
+	if on <= limit {
+		return
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: on - limit, Rule: "Britannia 2005 Overpopulation",
+		Text: fmt.Sprintf("Overpopulation: the %s have %s on land in %s and must remove %d (Britannia 2005 Overpopulation)", t.Nation(), games.Count(on, "army", "armies"), games.Count(limit/2, "area", "areas"), on-limit)})
+	t.RemoveExcess(on - limit)
+}
+
+// overpopulationLimit is twice the land areas holding nation n's armies,
+// and its armies on land (seed 004 5).
+func overpopulationLimit(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) (limit, onLand int) {
+	for a := 0; a < e.G.Board.NumLand; a++ {
+		if k := e.Armies(s, games.AreaID(a), n); k > 0 {
+			onLand += k
+			limit += 2
+		}
+	}
+	return limit, onLand
+}

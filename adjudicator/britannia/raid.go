@@ -1,0 +1,106 @@
+package britannia
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// withdrawal is the Raider withdrawal phase (seed 004 4: raiders who came
+// from the sea may go back to the sea they came from, even with no
+// movement left; seed 002 §5 Raider Mechanics): the file's "withdraw AREA
+// [N]" lines; on a turn whose raiders must return (ref §3 XI: the Danes)
+// every raider goes. The default is to stay on land (seed 002 §7: raiders
+// may remain and become regular armies).
+func withdrawal(t *adjudicator.Turn) {
+	ws := pictsHome(t, adjudicator.Statements[orders.Withdraw](t))
+	if !t.Raid {
+		for _, w := range ws {
+			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+		}
+		return
+	}
+	want := make([]int, t.B.NumLand)
+	if t.MustReturn {
+		for a := range want {
+			want[a] = len(t.Raiders(games.AreaID(a)))
+		}
+	}
+	for _, w := range ws {
+		if !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 {
+			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no raiders in %s", t.Nation(), t.Name(w.Area))
+			continue
+		}
+		k := len(t.Raiders(w.Area))
+		if w.N > 0 {
+			k = min(k, w.N)
+		}
+		want[w.Area] = max(want[w.Area], k)
+	}
+	for a, k := range want {
+		id := games.AreaID(a)
+		sea := games.NoArea
+		for range k {
+			sea = t.Raiders(id)[0]
+			t.MoveOut(t.N, id, sea, 1)
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Area: t.Name(id), Path: []string{t.Name(id), t.Name(sea)}, N: 1, Rule: "Britannia 2005 Raider Withdrawal",
+				Text: fmt.Sprintf("1 %s raider withdraws from %s to the %s (Britannia 2005 Raider Withdrawal)", t.Nation(), t.Name(id), t.Name(sea))})
+		}
+		// A leader goes with the last armies of his area (seed 004 Andre regler).
+		if li := t.S.LeaderIn(id, t.N); li >= 0 && !t.S.Has(id, t.N) && sea != games.NoArea {
+			t.S.Leaders[li].Area = sea
+		}
+	}
+}
+
+// pictsHome carries out the Picts' way home by sea (seed 002 §5 Raider
+// Mechanics: "Picts in turns 4-5 may return to land of origin via sea"):
+// "withdraw AREA [N]" for Pictish armies in an area outside Scotland moves
+// them to the first Pictish area of Scotland, in board order, on a sea that
+// AREA borders. It returns the withdraw lines it did not use.
+func pictsHome(t *adjudicator.Turn, ws []orders.Withdraw) []orders.Withdraw {
+	ph := D(t.E).PictsHome
+	if mustNation(t.E, ph.Nation) != t.N || !slices.Contains(ph.Rounds, t.S.Round) {
+		return ws
+	}
+	var rest []orders.Withdraw
+	for _, w := range ws {
+		if !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) > 0 || !t.S.Has(w.Area, t.N) || t.B.InRegion(w.Area, "Scotland") {
+			rest = append(rest, w)
+			continue
+		}
+		home := homeBySea(t, w.Area)
+		if home == games.NoArea {
+			t.Problem(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland lies on a sea that %s borders", t.Name(w.Area))
+			continue
+		}
+		k := t.Armies(w.Area, t.N)
+		if w.N > 0 {
+			k = min(k, w.N)
+		}
+		t.MoveOut(t.N, w.Area, home, k)
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Area: t.Name(w.Area), Path: []string{t.Name(w.Area), t.Name(home)}, N: k, Line: w.Line, Rule: "Britannia 2005 §5 Raider Mechanics",
+			Text: fmt.Sprintf("%s go home by sea from %s to %s (Britannia 2005 §5 Raider Mechanics)", games.Count(k, "Pictish army", "Pictish armies"), t.Name(w.Area), t.Name(home))})
+	}
+	return rest
+}
+
+// homeBySea is the first area of Scotland the acting nation holds on a sea
+// that area a borders, or NoArea.
+func homeBySea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
+	for h := 0; h < t.B.NumLand; h++ {
+		id := games.AreaID(h)
+		if !t.B.InRegion(id, "Scotland") || !t.S.Holds(id, t.N) {
+			continue
+		}
+		for _, e := range t.B.Edges(a) {
+			if !t.B.IsLand(e.To) && adjudicator.Adjacent(t.B, e.To, id) {
+				return id
+			}
+		}
+	}
+	return games.NoArea
+}

@@ -1,0 +1,347 @@
+package britannia
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Scoring by the nation cards (ref §4; seed 004 Victory points): Hold at
+// the end of the listed rounds, Occupy at the end of the nation's own turn,
+// Kill as units fall; the Bretwalda and the King at the end of the round.
+// Points are kept in halves, so every half point is exact.
+
+// cardOf returns nation n's card, or nil.
+func cardOf(e *adjudicator.Engine, n adjudicator.NationID) *Card {
+	for i, c := range D(e).Cards {
+		if c.n == n {
+			return &D(e).Cards[i]
+		}
+	}
+	return nil
+}
+
+// rowFor returns the card row for a round, or nil.
+func rowFor(rows []Scoring, round int) *Scoring {
+	for i := range rows {
+		if slices.Contains(rows[i].Rounds, round) {
+			return &rows[i]
+		}
+	}
+	return nil
+}
+
+// areaPoints totals a row's VP for the areas, halving what lies outside
+// the row's Cap region beyond half of what lies inside (ref §4 notes: "points
+// outside Wales limited to half of the Wales points"), to the half point
+// below. It returns the total and the area names scored.
+func areaPoints(b *games.Board, row *Scoring, areas []games.AreaID) (adjudicator.Points, []string) {
+	var in, out adjudicator.Points
+	var names []string
+	for _, a := range areas {
+		v := row.value[a]
+		if v == 0 {
+			continue
+		}
+		names = append(names, b.AreaName(a))
+		if row.Cap == "" || b.InRegion(a, row.Cap) {
+			in += v
+		} else {
+			out += v
+		}
+	}
+	if row.Cap != "" && out > in/2 {
+		out = in / 2
+	}
+	return in + out, names
+}
+
+// scoredAreas is what nation n holds for scoring: its own areas, and for an
+// overlord its subjects' areas too (seed 004 "Vi overgiver os": "the Romans
+// now score victory points for the areas the nation holds").
+func scoredAreas(t *adjudicator.Turn, n adjudicator.NationID) []games.AreaID {
+	areas := t.S.Held(t.B, n)
+	for _, m := range X(t.S).subjects(n) {
+		areas = append(areas, t.S.Held(t.B, m)...)
+	}
+	slices.Sort(areas)
+	return areas
+}
+
+// holdAll is the end-of-round Hold scoring of every card (ref §4, seed 004
+// Victory points: holding areas in the scoring rounds); a subject nation
+// scores half (seed 002 §5 Submission), exactly.
+func holdAll(t *adjudicator.Turn) {
+	for n := range t.E.NumNations() {
+		c := cardOf(t.E, n)
+		if c == nil {
+			continue
+		}
+		row := rowFor(c.Hold, t.S.Round)
+		if row == nil {
+			continue
+		}
+		p, names := areaPoints(t.B, row, scoredAreas(t, n))
+		note := ""
+		if X(t.S).overlord(n) >= 0 {
+			p /= 2
+			note = ", halved for a subject nation"
+		}
+		if p == 0 {
+			continue
+		}
+		awardPoints(t, n, p, "ref §4 hold", fmt.Sprintf("for holding %s%s", strings.Join(names, ", "), note))
+	}
+}
+
+// occupyScore is the Occupy row of the acting nation's card for this
+// round (ref §4: points for each listed area occupied during the round),
+// counted for the areas it holds at the end of its movement and battles,
+// before raiders withdraw (ref §4 Danes XI: "at the start of the raider
+// withdrawal phase").
+func occupyScore(t *adjudicator.Turn) {
+	c := cardOf(t.E, t.N)
+	if c == nil {
+		return
+	}
+	row := rowFor(c.Occupy, t.S.Round)
+	if row == nil {
+		return
+	}
+	p, names := areaPoints(t.B, row, t.S.Held(t.B, t.N))
+	if p > 0 {
+		awardPoints(t, t.N, p, "ref §4 occupy", "for occupying "+strings.Join(names, ", "))
+	}
+}
+
+// awardPoints gives nation n points (halves allowed), with an event.
+func awardPoints(t *adjudicator.Turn, n adjudicator.NationID, p adjudicator.Points, rule, why string) {
+	t.S.Nations[n].VP += p
+	name := t.E.NationName(n)
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: name, N: p.Whole(), Rule: rule, Text: fmt.Sprintf("The %s score %s VP %s (%s)", name, p, why, rule)})
+}
+
+// scoreKills is BattleRules.Kills: the Kill rows of the killer's card
+// (ref §4): VP for each unit of the row's kind of the row's victims, in
+// its rounds, only in the killer's own turn where the card says so.
+func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjudicator.NationID, kills []int) {
+	c := cardOf(t.E, killer)
+	if c == nil {
+		return
+	}
+	for _, k := range c.Kill {
+		if k.Leader != "" || !inRounds(k.Rounds, t.S.Round) || (k.OwnTurn && killer != t.N) {
+			continue
+		}
+		if len(k.victims) > 0 && !slices.Contains(k.victims, victim) {
+			continue
+		}
+		n := 0
+		for kind, x := range kills {
+			if k.Kind == t.E.R.Kinds[kind].Name || (k.Kind == "any" && t.E.R.Kinds[kind].Army) {
+				n += x
+			}
+		}
+		if n > 0 {
+			t.Award(killer, n*k.VP, "ref §4 kill", fmt.Sprintf("for %s of the %s eliminated in %s", games.Count(n, k.Kind+" unit", k.Kind+" units"), t.E.NationName(victim), t.Name(b.Area)))
+		}
+	}
+}
+
+// scoreLeaderKill is BattleRules.LeaderKilled: the Kill rows naming the
+// leader (ref §4: Boudicca, Aelle, Arthur, Harold ...) on the killer's
+// card, and the rows of any card that score when one of its "by" nations
+// kills him (ref §4 Normans: Harold).
+func scoreLeaderKill(t *adjudicator.Turn, killer, victim adjudicator.NationID, name string) {
+	for _, c := range D(t.E).Cards {
+		for _, k := range c.Kill {
+			if games.Fold(k.Leader) != games.Fold(name) || !inRounds(k.Rounds, t.S.Round) {
+				continue
+			}
+			byOK := slices.ContainsFunc(k.By, func(b string) bool { return games.Fold(b) == games.Fold(t.E.NationName(killer)) })
+			if (len(k.By) == 0 && c.n == killer) || byOK {
+				t.Award(c.n, k.VP, "ref §4 kill", fmt.Sprintf("for the elimination of %s by the %s", name, t.E.NationName(killer)))
+			}
+		}
+	}
+}
+
+// englishAreas counts the areas of the title's region nation n holds.
+func englishAreas(t *adjudicator.Turn, n adjudicator.NationID, region string) int {
+	c := 0
+	for _, a := range t.S.Held(t.B, n) {
+		if t.B.InRegion(a, region) {
+			c++
+		}
+	}
+	return c
+}
+
+// bretwalda is the election at the end of VIII-X (seed 004 The bretwalda):
+// every nation has a vote for each English area it holds and gives them
+// all to one nation, by its "vote NATION" line (collectVotes), else to
+// itself (docs/orders.md); a nation with more than half the votes is Bretwalda
+// and scores 4 VP.
+func bretwalda(t *adjudicator.Turn) {
+	br := D(t.E).Bretwalda
+	if !slices.Contains(br.Rounds, t.S.Round) {
+		return
+	}
+	votes := make([]int, t.E.NumNations())
+	total := 0
+	var lines []string
+	for m := range t.E.NumNations() {
+		v := englishAreas(t, m, br.Region)
+		if v == 0 {
+			continue
+		}
+		to := voteOf(t, m)
+		votes[to] += v
+		total += v
+		lines = append(lines, fmt.Sprintf("%s %d for %s", t.E.NationName(m), v, t.E.NationName(to)))
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The bretwalda", Text: fmt.Sprintf("The Bretwalda vote (%d votes): %s", total, strings.Join(lines, "; "))})
+	for n, v := range votes {
+		if 2*v > total {
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: t.E.NationName(n), N: br.VP, Rule: "Britannia 2005 The bretwalda", Text: fmt.Sprintf("The %s are Bretwalda with %d of %d votes", t.E.NationName(n), v, total)})
+			t.Award(n, br.VP, "Britannia 2005 The bretwalda", "as Bretwalda")
+			return
+		}
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The bretwalda", Text: "No nation has more than half the votes: there is no Bretwalda"})
+}
+
+// voteOf is nation m's Bretwalda vote: the one recorded at the end of the
+// round's nation turns (collectVotes), else its own nation (docs/orders.md).
+func voteOf(t *adjudicator.Turn, m adjudicator.NationID) adjudicator.NationID {
+	if v := X(t.S).Votes[m]; v >= 0 {
+		return v
+	}
+	return m
+}
+
+// collectVotes records, at the end of every nation turn of a Bretwalda
+// round, each nation's "vote" line as it stands (its turn file in its own
+// turn, else its standing orders): the vote is a Decision of every nation
+// at the end of the round, collected by mail before the round ends, so no
+// round end waits for a mail (issue 12; docs/orders.md).
+func collectVotes(t *adjudicator.Turn) {
+	if !slices.Contains(D(t.E).Bretwalda.Rounds, t.S.Round) {
+		return
+	}
+	x := X(t.S)
+	defer voteDue(t)
+	for m := range x.Votes {
+		x.Votes[m] = -1
+		f := t.DecisionFile(m)
+		if f == nil {
+			continue
+		}
+		for _, st := range f.Body {
+			if v, ok := st.(Vote); ok {
+				x.Votes[m] = mustNation(t.E, v.For)
+				break
+			}
+		}
+	}
+}
+
+// king is the King at the end of XI-XIV (seed 004 The king): the nation
+// holding at least twice as many English areas as any other, and at least
+// four, is King: 8 VP and an infantry, placed in the English area it holds
+// with the fewest of its armies. In XVI only a nation led by Harold,
+// William, Harald Hardrada or Svein Estrithson may be King, for 10 VP; the
+// seeds do not give XVI's special rule, so the one of those nations that
+// holds the most English areas (at least four, no tie) is King.
+func king(t *adjudicator.Turn) {
+	k := D(t.E).King
+	final := k.Final.Round == t.S.Round
+	if !final && !slices.Contains(k.Rounds, t.S.Round) {
+		return
+	}
+	count := make([]int, t.E.NumNations())
+	for n := range count {
+		if !final || hasFinalLeader(t, n) {
+			count[n] = englishAreas(t, n, "England")
+		}
+	}
+	best := -1
+	for n, c := range count {
+		if c >= k.Min && (best < 0 || c > count[best]) {
+			best = n
+		}
+	}
+	if best < 0 || !crowned(count, best, final) {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The king", Text: "No nation qualifies: there is no King this round"})
+		return
+	}
+	name := t.E.NationName(best)
+	vp := k.VP
+	if final {
+		vp = k.Final.VP
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: vp, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The %s hold %d English areas and are King", name, count[best])})
+	t.Award(best, vp, "Britannia 2005 The king", "as King")
+	if !final && k.Infantry > 0 {
+		t.As(best, func() { kingsArmy(t, k.Infantry) })
+	}
+}
+
+// crowned reports whether nation n's count makes it King: twice every
+// other (XI-XIV), or the most with no tie (XVI).
+func crowned(count []int, n int, final bool) bool {
+	for m, c := range count {
+		if m == n {
+			continue
+		}
+		if (!final && count[n] < 2*c) || (final && c == count[n]) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasFinalLeader reports whether one of the XVI leaders of nation n is on
+// the board.
+func hasFinalLeader(t *adjudicator.Turn, n adjudicator.NationID) bool {
+	li := t.S.LeaderOf(n)
+	return li >= 0 && slices.Contains(D(t.E).King.Final.Leaders, t.S.Leaders[li].Name)
+}
+
+// kingsArmy places the King's extra infantry in the English area the
+// acting nation holds with the fewest of its armies.
+func kingsArmy(t *adjudicator.Turn, k int) {
+	k = min(k, t.Available(Infantry))
+	best := games.NoArea
+	for _, a := range t.S.Held(t.B, t.N) {
+		if t.B.InRegion(a, "England") && (best == games.NoArea || t.S.Units(a, t.N) < t.S.Units(best, t.N)) {
+			best = a
+		}
+	}
+	if k <= 0 || best == games.NoArea {
+		return
+	}
+	t.S.Add(best, t.N, Infantry, k)
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(best), N: k, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The King's %s placed in %s", games.Count(k, "army is", "armies are"), t.Name(best))})
+}
+
+// voteDue is the note every step report of a Bretwalda round carries: the
+// vote is due, its deadline, and the votes recorded so far (issue 12: "a
+// vote that is due is shown in every player's report with the deadline").
+func voteDue(t *adjudicator.Turn) {
+	var so []string
+	for m, v := range X(t.S).Votes {
+		if v >= 0 {
+			so = append(so, fmt.Sprintf("%s for %s", t.E.NationName(m), t.E.NationName(v)))
+		}
+	}
+	recorded := "none yet (a nation with no vote line votes for itself)"
+	if len(so) > 0 {
+		recorded = strings.Join(so, ", ")
+	}
+	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda",
+		Text: fmt.Sprintf("The Bretwalda vote is due at the end of round %s: send \"vote NATION\" in your standing orders before the last nation turn of the round; recorded so far: %s", t.G.Tables.Round(t.S.Round).Label, recorded)})
+}

@@ -1,0 +1,188 @@
+package britannia
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Texts are classic Britannia's words: units by kind (Roman armies, forts,
+// burhs, cavalry, leaders), the classic rules cited.
+var Texts = classicTexts(adjudicator.CoreTexts)
+
+const (
+	ruleMove   = "Britannia 2005 Movement"
+	ruleBattle = "Britannia 2005 Battles/Retreats"
+)
+
+func classicTexts(x adjudicator.Texts) adjudicator.Texts {
+	x.Force = force
+	x.Invaders = func(t *adjudicator.Turn, where string, inf, cav int, leader string) string {
+		return fmt.Sprintf("%s invaders arrive in the %s: %s (ref §3)", t.Nation(), where, force(inf, cav, leader))
+	}
+	x.Placed = func(t *adjudicator.Turn, dest string, inf, cav int, leader string) string {
+		return fmt.Sprintf("%s placed in %s (ref §3)", adjudicator.Upper(force(inf, cav, leader)), dest)
+	}
+	x.Nowhere = func(t *adjudicator.Turn, inf, cav int, leader string) string {
+		return fmt.Sprintf("The %s have nowhere to place %s (ref §3)", t.Nation(), force(inf, cav, leader))
+	}
+	x.Shortage = func(t *adjudicator.Turn, kind string, avail, want int) string {
+		return fmt.Sprintf("Only %d of %s %s available (ref §2.3)", avail, games.Count(want, kind+" reinforcement", kind+" reinforcements"), adjudicator.Verb(avail, "is", "are"))
+	}
+	x.Moved = func(t *adjudicator.Turn, inf, cav int, leader string, path []string) string {
+		what := force(inf, cav, leader)
+		if t.N == D(t.E).roman {
+			what = games.Count(inf+cav, "Roman army", "Roman armies")
+		}
+		return fmt.Sprintf("%s %s %s %s", t.Nation(), what, adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
+	}
+	x.Range = func(t *adjudicator.Turn, withLeader bool, inf, limit, steps int) (string, string) {
+		what := "infantry move"
+		switch {
+		case withLeader:
+			what = "armies with a leader move"
+		case inf == 0:
+			what = "cavalry and Roman armies move"
+		}
+		return ruleMove, fmt.Sprintf("%s at most %d areas; this path has %d", what, limit, steps)
+	}
+	x.Strait = func(t *adjudicator.Turn, from, to string) (string, string) {
+		return ruleMove, fmt.Sprintf("crossing the strait from %s to %s takes all of a unit's movement", from, to)
+	}
+	x.NoOverrun = func(t *adjudicator.Turn, area, occupants string) (string, string) {
+		return ruleMove, fmt.Sprintf("armies must stop in %s: it holds %s units and it is difficult terrain", area, occupants)
+	}
+	x.Round = func(t *adjudicator.Turn, b *adjudicator.Battle, r *adjudicator.RoundResult) string {
+		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %s against %s",
+			r.Round, t.Nation(), rollText(t.E, r.Dice[0], r.Leader[0]), r.Need[0], killText(t.E, r.Kills[0]), b.DefName, rollText(t.E, r.Dice[1], r.Leader[1]), r.Need[1], killText(t.E, r.Kills[1]),
+			strength(t, b.Area, t.N), strength(t, b.Area, b.Def))
+	}
+	x.BattleEnd = func(t *adjudicator.Turn, b *adjudicator.Battle) string {
+		switch A, D := t.S.Units(b.Area, t.N), t.S.Units(b.Area, b.Def); {
+		case A > 0 && D == 0:
+			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), strength(t, b.Area, t.N))
+		case D > 0 && A == 0:
+			return fmt.Sprintf("The %s hold %s with %s left", b.DefName, t.Name(b.Area), strength(t, b.Area, b.Def))
+		case A == 0 && D == 0:
+			return fmt.Sprintf("No unit is left in %s", t.Name(b.Area))
+		}
+		return fmt.Sprintf("The battle in %s is over", t.Name(b.Area))
+	}
+	x.DefenderStuck = func(t *adjudicator.Turn, nation, area string) string {
+		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or only forts and burhs are left), and fight on (%s)", nation, area, ruleBattle)
+	}
+	x.AttackerStuck = func(t *adjudicator.Turn, area string) string {
+		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on (%s)", t.Nation(), area, ruleBattle)
+	}
+	return x
+}
+
+// need is BattleRules.Need, for the words: what a side's first dice hit a
+// normal unit on (seed 004 Battles; ref §6).
+func need(t *adjudicator.Turn, b *adjudicator.Battle, side int) int {
+	k := Infantry
+	if t.S.Count(b.Area, b.Sides[side], Roman) > 0 {
+		k = Roman
+	}
+	for v := 1; v <= 6; v++ {
+		if reach(t, b, side, k, v)&(1<<Infantry) != 0 {
+			return v
+		}
+	}
+	return 6
+}
+
+// force describes units: "3 armies", "1 cavalry", "2 infantry and 1
+// cavalry", with a leader "Arthur with 2 cavalry" or "Arthur".
+func force(inf, cav int, leader string) string {
+	what := ""
+	switch {
+	case cav == 0:
+		what = games.Count(inf, "army", "armies")
+	case inf == 0:
+		what = fmt.Sprintf("%d cavalry", cav)
+	default:
+		what = fmt.Sprintf("%d infantry and %d cavalry", inf, cav)
+	}
+	switch {
+	case leader == "":
+		return what
+	case inf+cav == 0:
+		return leader
+	}
+	return leader + " with " + what
+}
+
+// kindWords are the kinds as reports name them, by kind id.
+var kindWords = []string{"", "cavalry", "Roman", "fort", "burh"}
+
+// rollText is a side's dice kind by kind, with the leader's +1.
+func rollText(e *adjudicator.Engine, d adjudicator.Dice, leader bool) string {
+	var parts []string
+	for k, ds := range d {
+		if len(ds) == 0 {
+			continue
+		}
+		w := diceText(ds)
+		if k < len(kindWords) && kindWords[k] != "" {
+			w = kindWords[k] + " " + w
+		}
+		parts = append(parts, w)
+	}
+	s := strings.Join(parts, " and ")
+	if s == "" {
+		s = "[]"
+	}
+	if leader {
+		s += " (+1, leader)"
+	}
+	return s
+}
+
+// killText is what a side killed, kind by kind.
+func killText(e *adjudicator.Engine, k adjudicator.Kills) string {
+	var parts []string
+	for kind, c := range k {
+		if c == 0 {
+			continue
+		}
+		if kind == Infantry {
+			parts = append(parts, fmt.Sprint(c))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", c, e.R.Kinds[kind].Name))
+	}
+	if len(parts) == 0 {
+		return "0"
+	}
+	return strings.Join(parts, " and ")
+}
+
+// strength is nation m's units in an area: "3", "4 (1 cavalry, with
+// Arthur)", "2 (1 fort)".
+func strength(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) string {
+	var among []string
+	for _, k := range []adjudicator.KindID{Cavalry, Fort, Burh} {
+		if c := t.S.Count(a, m, k); c > 0 {
+			among = append(among, fmt.Sprintf("%d %s", c, t.E.R.Kinds[k].Name))
+		}
+	}
+	if li := t.S.LeaderIn(a, m); li >= 0 {
+		among = append(among, "with "+t.S.Leaders[li].Name)
+	}
+	s := fmt.Sprint(t.S.Units(a, m))
+	if len(among) > 0 {
+		s += " (" + strings.Join(among, ", ") + ")"
+	}
+	return s
+}
+
+func diceText(ds []int) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = fmt.Sprint(d)
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}

@@ -1,0 +1,150 @@
+package bot_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Classic Britannia's invariants (TestPropertyGames), whatever the players
+// do, on top of everyStep (no negative stacks, every kind within its pool:
+// Roman armies, forts and burhs included, population markers on the track
+// 0-5):
+//
+//   - after a nation turn no land area holds two nations (seed 004
+//     Battles/Retreats: a battle goes on until one side is gone or fled);
+//   - after a nation turn the mover is within the stacking limit (seed 004
+//     Movement: 3, or 2 in difficult terrain, one exception of any number
+//     or 4; forts and burhs do not count, seed 002 §5), unless the engine
+//     reported that the limit could not be met;
+//   - after a nation turn the mover has units at sea only on a Raiding turn
+//     (seed 004 Invasions and Raiding: raiders may end their turn at sea);
+//   - every point a step scores is stated exactly, halves included: each
+//     nation's victory points change by the sum of its score events
+//     (ref §4; half points are exact, never rounded);
+//   - forts only while the Romans stand: forts are Roman, and none is on
+//     the board after the Romano-British replace the Romans (ref §3 VI,
+//     seed 002 §5: forts removed at the start of turn 6);
+//   - the game ends after round XVI with its end of round.
+func init() {
+	properties["britannia"] = property{
+		full: 1000, short: 24,
+		steps: []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, roundsAdvance},
+		ends:  []gameCheck{lastStep("r%02d-end")},
+	}
+}
+
+// classicStacking: the mover's armies within the stacking limit after its
+// turn, read independently of the engine (seed 004 Movement), unless a
+// limit was reported.
+func classicStacking(e *adjudicator.Engine, st bot.Step) error {
+	due := e.Due(st.Before)
+	if due.Kind != adjudicator.NationTurn {
+		return nil
+	}
+	for _, ev := range st.Events {
+		if ev.Kind == adjudicator.EvLimit {
+			return nil
+		}
+	}
+	g, s, n := e.G, st.After, due.Nation
+	over := 0
+	for a := range g.Board.NumLand {
+		id := games.AreaID(a)
+		norm, most := 3, 1<<30
+		if g.Board.Difficult(id) {
+			norm, most = 2, 4
+		}
+		c := s.Units(id, n) - s.Count(id, n, e.Kind("fort")) - s.Count(id, n, e.Kind("burh"))
+		if c > most || (c > norm && over > 0) {
+			return fmt.Errorf("the %s have %d armies in %s after their turn", e.NationName(n), c, g.Board.AreaName(id))
+		}
+		if c > norm {
+			over++
+		}
+	}
+	return nil
+}
+
+// classicAtSea: after a nation turn the mover has units at sea only on a
+// Raiding turn.
+func classicAtSea(e *adjudicator.Engine, st bot.Step) error {
+	due := e.Due(st.Before)
+	if due.Kind != adjudicator.NationTurn {
+		return nil
+	}
+	name := e.NationName(due.Nation)
+	round := e.G.Tables.Round(st.Before.Round)
+	if round.HasMark(games.MarkRaid, name) || round.HasMark(games.MarkReturn, name) {
+		return nil
+	}
+	return noneAtSea(e, st)
+}
+
+var scoreText = regexp.MustCompile(`^The (.+?) score (\d+(?:\.5)?) VP`)
+
+// pointsExact: each nation's points change by exactly what its score events
+// say, in halves (ref §4).
+func pointsExact(e *adjudicator.Engine, st bot.Step) error {
+	got := make([]adjudicator.Points, e.NumNations())
+	for _, ev := range st.Events {
+		if ev.Kind != adjudicator.EvScore {
+			continue
+		}
+		m := scoreText.FindStringSubmatch(ev.Text)
+		if m == nil {
+			continue
+		}
+		n, err := e.NationIndex(m[1])
+		if err != nil {
+			return fmt.Errorf("score event for %q: %v", m[1], err)
+		}
+		whole, half, _ := strings.Cut(m[2], ".")
+		w, _ := strconv.Atoi(whole)
+		got[n] += adjudicator.VP(w)
+		if half == "5" {
+			got[n]++
+		}
+	}
+	for n := range e.NumNations() {
+		if d := st.After.Nations[n].VP - st.Before.Nations[n].VP; d != got[n] {
+			return fmt.Errorf("the %s' points changed by %s but their score events say %s", e.NationName(n), d, got[n])
+		}
+	}
+	return nil
+}
+
+// fortsWithRomans: forts are Roman and stand only while the Romans do
+// (ref §3 VI).
+func fortsWithRomans(e *adjudicator.Engine, st bot.Step) error {
+	fort := e.Kind("fort")
+	romans, err := e.NationIndex("Romans")
+	if err != nil {
+		return err
+	}
+	s := st.After
+	for n := range e.NumNations() {
+		if c := s.InPlay(n, fort); c > 0 && n != romans {
+			return fmt.Errorf("the %s have %d forts", e.NationName(n), c)
+		}
+	}
+	if c := s.InPlay(romans, fort); c > 0 && (s.Round > 6 || (s.Round == 6 && s.Next > 1)) {
+		return fmt.Errorf("%d Roman forts stand in round %d, after the Romans left", c, s.Round)
+	}
+	return nil
+}
+
+// BenchmarkClassicGame plays a whole classic Britannia bot game (four
+// players): every nation turn's bot orders with their checks, the
+// adjudication and every round end.
+func BenchmarkClassicGame(b *testing.B) { benchGame(b, "britannia") }
+
+// BenchmarkClassicAdjudicateGame is the engine alone over a classic
+// Britannia game (seed 1).
+func BenchmarkClassicAdjudicateGame(b *testing.B) { benchAdjudicate(b, "britannia") }

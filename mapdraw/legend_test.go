@@ -1,0 +1,168 @@
+package mapdraw
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/games"
+)
+
+// textOps are the scene's texts of a group, by their words.
+func textOps(s *scene, group string) map[string][]op {
+	out := map[string][]op{}
+	for _, o := range s.Ops {
+		if o.Kind == opText && o.Group == group {
+			out[o.Text] = append(out[o.Text], o)
+		}
+	}
+	return out
+}
+
+// TestLegendPlayers: the legend names every player beside a swatch of
+// their colour with their VP on the same line, right of the name, even
+// when the name is too long for the line (issue 14: "VP by player without
+// breaking a pair across lines"); each of their nations gets a counter in
+// its colour ringed in the player's.
+func TestLegendPlayers(t *testing.T) {
+	g := redux(t)
+	geo := MustForBoard(g.Board)
+	v := lateView(t, g)
+	v.Players[1].Label = "Red (Bartholomew Fitzwilliam-Montgomery of Shrewsbury)"
+	s, err := buildScene(geo, g.Board, v)
+	require.NoError(t, err)
+	texts := textOps(s, "legend")
+	for _, p := range v.Players {
+		vp := texts[vpText(p.VP)+" VP"]
+		require.Len(t, vp, 1, p.Label)
+		var label *op
+		for k, ops := range texts {
+			if k == p.Label || (strings.HasSuffix(k, "…") && strings.HasPrefix(p.Label, strings.TrimSuffix(k, "…"))) {
+				label = &ops[0]
+			}
+		}
+		require.NotNil(t, label, "%s is in the legend", p.Label)
+		assert.Equal(t, label.At.Y, vp[0].At.Y, "%s and their VP share a line", p.Label)
+		right := label.At.X + s.width(label.Font, label.Size, label.Text)
+		left := vp[0].At.X - s.width(vp[0].Font, vp[0].Size, vp[0].Text)
+		assert.Less(t, right, left, "%s ends before their VP", p.Label)
+		assert.LessOrEqual(t, vp[0].At.X, geo.Legend.X+geo.Legend.W, "the VP is inside the legend")
+		found := false
+		for _, o := range s.Ops {
+			if o.Kind == opCircle && o.Group == "legend" && o.Fill == p.Colour && o.C.Y < label.At.Y && o.C.Y > label.At.Y-20 {
+				found = true
+			}
+		}
+		assert.True(t, found, "%s has a swatch of %s on their line", p.Label, p.Colour)
+	}
+	for _, n := range v.Nations {
+		require.Len(t, texts[n.Name], 1, "%s is in the legend once", n.Name)
+		ring, disc := false, false
+		for _, o := range s.Ops {
+			near := o.Kind == opCircle && o.Group == "legend" && o.C.Y < texts[n.Name][0].At.Y && o.C.Y > texts[n.Name][0].At.Y-15 && o.C.X < texts[n.Name][0].At.X && o.C.X > texts[n.Name][0].At.X-25
+			ring = ring || (near && o.Fill == v.Players[n.Player-1].Colour)
+			disc = disc || (near && o.Fill == n.Colour)
+		}
+		assert.True(t, ring && disc, "%s's counter in the legend: its colour in its player's ring", n.Name)
+	}
+}
+
+// TestLegendKeys: the key shows only the symbols the map uses (issue 14):
+// no cavalry or leader key on a reduX Core map, both when a stack has them;
+// a battle's key only with a battle.
+func TestLegendKeys(t *testing.T) {
+	g := redux(t)
+	geo := MustForBoard(g.Board)
+	core := earlyView(t, g)
+	s, err := buildScene(geo, g.Board, core)
+	require.NoError(t, err)
+	texts := textOps(s, "legend")
+	for _, k := range []string{"difficult terrain", "region border", "strait"} {
+		assert.Contains(t, texts, k)
+	}
+	assert.NotContains(t, texts, "battle", "no battle on the map")
+	assert.NotContains(t, texts, "cavalry (count)")
+	assert.NotContains(t, texts, "leader (initial)")
+
+	s, err = buildScene(geo, g.Board, lateView(t, g))
+	require.NoError(t, err)
+	texts = textOps(s, "legend")
+	assert.Contains(t, texts, "battle")
+	assert.Contains(t, texts, "cavalry (count)")
+	assert.Contains(t, texts, "leader (initial)")
+}
+
+// TestLegendCoversNoCounter: the legend grows with what it lists, and no
+// counter stands under it.
+func TestLegendCoversNoCounter(t *testing.T) {
+	g := redux(t)
+	b := g.Board
+	geo := MustForBoard(b)
+	v := lateView(t, g)
+	s := &scene{W: geo.Width, H: geo.Height, faces: faceCache{}}
+	_, box := buildLegend(s, geo, b, v)
+	assert.Greater(t, box.H, geo.Legend.H, "four players' rows make the legend taller than its box")
+	labels := make([]Rect, len(b.Areas))
+	for id := range b.Areas {
+		labels[id] = labelBox(geo, b, games.AreaID(id))
+	}
+	at := layoutStacks(geo, b, v, append(labels, box))
+	for i, st := range v.Stacks {
+		assert.False(t, footprint(st, at[i]).overlaps(box), "%s in %s is under the legend", st.Nation, b.AreaName(st.Area))
+	}
+}
+
+// TestStrip: with a Timeline the map grows a strip under the board with
+// the rounds (the current one dark), each nation's population track with
+// its marker's cell dark (reduX Core 5.1), and a bar for each player's VP
+// as long as their share of the most.
+func TestStrip(t *testing.T) {
+	g := redux(t)
+	geo := MustForBoard(g.Board)
+	v := lateView(t, g)
+	s, err := buildScene(geo, g.Board, v)
+	require.NoError(t, err)
+	assert.Equal(t, geo.Height+stripHeight(v), s.H)
+	texts := textOps(s, "strip")
+	for i, r := range g.Tables.Rounds {
+		require.Len(t, texts[r.Label], 1, r.Label)
+		want := inkColour
+		if i == 11 {
+			want = paperColour
+		}
+		assert.Equal(t, want, texts[r.Label][0].Fill, "round %s", r.Label)
+	}
+	for _, k := range []string{"Timeline", "Population", "Victory points"} {
+		assert.Contains(t, texts, k)
+	}
+	// The bars: the longest is the most VP's, the others in proportion.
+	widths := map[string]float64{}
+	for _, o := range s.Ops {
+		if o.Kind == opPath && o.Group == "strip" && len(o.Paths) == 1 && len(o.Paths[0]) == 4 && o.Stroke == inkColour {
+			for _, p := range v.Players {
+				if o.Fill == p.Colour {
+					widths[p.Label] = o.Paths[0][1].X - o.Paths[0][0].X
+				}
+			}
+		}
+	}
+	require.Len(t, widths, len(v.Players))
+	most := widths["Red (Bob)"]
+	for _, p := range v.Players {
+		assert.InDelta(t, p.VP/74, widths[p.Label]/most, 0.001, p.Label)
+	}
+	// Population markers: one dark cell a nation, the ink cells in play order.
+	dark := 0
+	for _, o := range s.Ops {
+		if o.Kind == opPath && o.Group == "strip" && o.Fill == inkColour && o.Stroke == inkColour {
+			dark++
+		}
+	}
+	assert.Equal(t, len(v.Nations), dark)
+
+	bare, err := buildScene(geo, g.Board, emptyView())
+	require.NoError(t, err)
+	assert.Equal(t, geo.Height, bare.H, "no strip without players or a Timeline")
+}
