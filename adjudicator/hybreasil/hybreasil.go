@@ -44,7 +44,7 @@ var Ruleset = adjudicator.Ruleset{
 	Setup:         Setup,
 	Due:           Due,
 	Stages:        Stages,
-	Texts:         &adjudicator.CoreTexts,
+	Texts:         &texts,
 	Players:       4,
 	CheckStanding: checkStanding,
 	Standings:     Standings,
@@ -53,6 +53,13 @@ var Ruleset = adjudicator.Ruleset{
 	Bot:           Bot,
 	BotStanding:   BotStanding,
 }
+
+// texts are the kernel's words, the victory citing Hy Breasil 7.
+var texts = func() adjudicator.Texts {
+	t := adjudicator.CoreTexts
+	t.Victory = "Hy Breasil 7"
+	return t
+}()
 
 // Setup is Hy Breasil 3: the turn token on 1, every player's VP at 0, no
 // nation in play.
