@@ -25,6 +25,10 @@ var Grammar = orders.Base().Extend(orders.Keyword{
 	Listed:   true,
 	Once:     func(*games.Game, orders.Statement) string { return "submit" },
 }, orders.Keyword{
+	Name:   "ability",
+	Decode: decodeAbility,
+	Listed: true,
+}, orders.Keyword{
 	Name:   "land",
 	Decode: decodeLand,
 	Listed: true,

@@ -30,6 +30,9 @@ func victoryPoints(t *adjudicator.Turn) {
 	for a := 0; a < t.B.NumLand; a++ {
 		for _, m := range t.S.Occupants(games.AreaID(a)) {
 			areas[m]++
+			if X(t.S).Capital[m] == games.AreaID(a) {
+				areas[m] += 2 // 9.3 Capital: 3 VP for its own nation
+			}
 		}
 	}
 	for m, v := range areas {
