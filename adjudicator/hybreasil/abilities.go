@@ -93,6 +93,9 @@ func gainAbility(t *adjudicator.Turn) {
 		}
 	}
 	x.Abilities[t.N] = append(x.Abilities[t.N], choice.Name)
+	if lord := x.Lord[t.N]; lord >= 0 {
+		grant(t, lord, choice.Name) // 9.3: gained while submitted
+	}
 	if choice.Name == Capital {
 		if choice.Area == games.NoArea || !t.B.IsLand(choice.Area) {
 			choice.Area = largestStack(t.S, t.B, t.N, true)
@@ -102,6 +105,17 @@ func gainAbility(t *adjudicator.Turn) {
 		return
 	}
 	say(t, EvEvent, "Hy Breasil 9.3", "Civilization: the %s nation gains the ability %s", t.Nation(), choice.Name)
+}
+
+// grant gives nation m an ability it lacks through its vassal (9.3: a
+// nation gains the abilities of a nation submitted to it); a capital
+// stays the vassal's, so the lord gains the ability but no capital.
+func grant(t *adjudicator.Turn, m adjudicator.NationID, ab string) {
+	if has(t.S, m, ab) {
+		return
+	}
+	X(t.S).Abilities[m] = append(X(t.S).Abilities[m], ab)
+	say(t, EvEvent, "Hy Breasil 9.3", "The %s nation gains the ability %s from the nation submitted to it", t.E.NationName(m), ab)
 }
 
 // Supported is how many units nation n's areas support (6.4): twice the

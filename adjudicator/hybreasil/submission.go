@@ -95,6 +95,9 @@ func submits(t *adjudicator.Turn, def adjudicator.NationID) bool {
 func submit(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID) {
 	X(t.S).Lord[def] = t.N
 	say(t, EvSubmit, "Hy Breasil 9.2", "The %s nation submits to the %s nation", t.E.NationName(def), t.Nation())
+	for _, ab := range X(t.S).Abilities[def] {
+		grant(t, t.N, ab) // 9.3: the lord gains the abilities of its vassal
+	}
 	free(t, def, "its lord submits to the "+t.Nation()+" nation")
 	c := t.S.Units(a, t.N)
 	if to := retreatTo(t, a, t.N, nil); to != games.NoArea {
