@@ -25,7 +25,10 @@ type hbPart struct{}
 // 6.1), home: "Star in Southern Reach" (the sea a nation entered from),
 // event: "Star plague" (the event rolled when its turn became due),
 // entered: "Star 3" (the turn it entered, 6.1), seatvp: "Red 3" (7) and
-// race: "Star troll" (option races, 9.1).
+// race: "Star troll" (option races, 9.1) and lord: "Moon Star" (the Moon
+// nation has submitted to the Star nation, option submission, 9.2),
+// abilities: "Star: taxation, capital", capital: "Star in Goldmead" and
+// saved: "Star 4" (option abilities, 9.3).
 func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := hybreasil.X(s)
 	switch key {
@@ -67,15 +70,40 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 		for _, p := range pairs(a, val) {
 			x.Race[a.Nation(p[0])] = p[1]
 		}
+	case "lord":
+		for _, p := range pairs(a, val) {
+			x.Lord[a.Nation(p[0])] = a.Nation(p[1])
+		}
+	case "abilities":
+		nat, list := abilities(a, val)
+		x.Abilities[nat] = list
+	case "capital":
+		for _, p := range a.Names(val) {
+			nat, area, _ := strings.Cut(p, " in ")
+			x.Capital[a.Nation(nat)] = a.Area(area)
+		}
+	case "saved":
+		for _, p := range pairs(a, val) {
+			x.Saved[a.Nation(p[0])] = a.Atoi(p[1])
+		}
 	default:
 		return false
 	}
 	return true
 }
 
+// abilities reads "Star: taxation, food preservation" (9.3).
+func abilities(a *casetest.At, val string) (adjudicator.NationID, []string) {
+	nat, list, ok := strings.Cut(val, ":")
+	if !ok {
+		a.Fatalf("want \"abilities: Nation: ability, ability\"")
+	}
+	return a.Nation(strings.TrimSpace(nat)), a.Names(list)
+}
+
 // Expect checks owners: (each listed nation's seat, or "none" for a set
 // not in play), civ:, event: ("Star none" for no event rolled), seatvp:,
-// invaded: and race:.
+// invaded:, race:, lord: ("Moon none"), abilities:, capital: and saved:.
 func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := hybreasil.X(s)
 	check := func(what string, got, want any) {
@@ -118,6 +146,30 @@ func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool
 	case "race":
 		for _, p := range pairs(a, val) {
 			check(p[0]+"'s race", x.Race[a.Nation(p[0])], p[1])
+		}
+	case "abilities":
+		nat, list := abilities(a, val)
+		check(a.NationName(nat)+"'s abilities", x.Abilities[nat], list)
+	case "saved":
+		for _, p := range pairs(a, val) {
+			check(p[0]+"'s saved PIPs", x.Saved[a.Nation(p[0])], a.Atoi(p[1]))
+		}
+	case "capital":
+		for _, p := range a.Names(val) {
+			nat, area, _ := strings.Cut(p, " in ")
+			got := "none"
+			if c := x.Capital[a.Nation(nat)]; c != games.NoArea {
+				got = a.G.Board.AreaName(c)
+			}
+			check(nat+"'s capital", got, area)
+		}
+	case "lord":
+		for _, p := range pairs(a, val) {
+			got := "none"
+			if l := x.Lord[a.Nation(p[0])]; l >= 0 {
+				got = a.NationName(l)
+			}
+			check(p[0]+"'s lord", got, p[1])
 		}
 	default:
 		return false

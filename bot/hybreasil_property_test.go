@@ -17,7 +17,8 @@ import (
 //     (at sea included) and its civilization tokens are never more than its
 //     set's 15 (Hy Breasil 2, 6.1); a set not in play has neither (8);
 //   - after a nation turn the mover, if still in play, is internally
-//     connected, has at most two units an area and none at sea (6.3, 6.4);
+//     connected, has at most two units an area (two and a half with
+//     Taxation, 9.3) and none at sea (6.3, 6.4);
 //     no land area holds two nations;
 //   - no player owns more nations than the limit (5.3);
 //   - the turn's order names each set once (state.json names the nation
@@ -69,7 +70,7 @@ func supportKept(e *adjudicator.Engine, st bot.Step) error {
 			areas++
 		}
 	}
-	if on := s.OnBoard(n); on > hybreasil.D(e).Support*areas {
+	if on := s.OnBoard(n); on > hybreasil.Supported(e, s, n, areas) {
 		return fmt.Errorf("the %s nation ends its turn with %d units in %d areas", e.NationName(n), on, areas)
 	}
 	if parts := hybreasil.Parts(s, b, own); len(parts) > 1 {

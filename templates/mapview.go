@@ -111,7 +111,7 @@ func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Sta
 				continue
 			}
 			nat := g.Tables.Nations[n]
-			st := mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: g.Tables.NationColour(n), Ring: ring(nat.Name), Armies: c, Tag: r.tag(nat)}
+			st := mapdraw.Stack{Area: games.AreaID(a), Nation: nat.Name, Colour: g.Tables.NationColour(n), Ring: ring(nat.Name), Armies: c, Tag: short(nat)}
 			if cavalry >= 0 {
 				st.Cavalry = r.After.Count(games.AreaID(a), n, cavalry)
 				st.Armies -= st.Cavalry
@@ -203,18 +203,4 @@ func drawMap(g *games.Game, r *Report, format string) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// tag is a stack's label: the nation's short name, and where nations are
-// dealt during play and drawn in their token set's colour (Hy Breasil 2, 5)
-// its owner's colour initial too, so that the map marks who owns it in
-// letters as well as by the ring ("ST·R").
-func (r *Report) tag(nat games.Nation) string {
-	if r.setHex[nat.Name] == "" {
-		return short(nat)
-	}
-	if s := r.seatOf(nat.Name); s > 0 && r.Players[s-1].Colour != "" {
-		return short(nat) + "·" + strings.ToUpper(r.Players[s-1].Colour[:1])
-	}
-	return short(nat)
 }

@@ -67,11 +67,6 @@ type Report struct {
 
 	snapshot adjudicator.Snapshot // the state after the step, for JSON
 	kinds    []adjudicator.Kind   // the ruleset's unit kinds, for the map
-
-	// setHex are the token sets' own colours by nation name where nations
-	// are dealt during play (Hy Breasil 2, 5), drawn instead of their
-	// player's.
-	setHex map[string]string
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -453,12 +448,6 @@ func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names 
 		return out
 	}
 	after, before := vp(r.After), vp(r.Before)
-	r.setHex = map[string]string{}
-	for _, n := range e.G.Tables.Nations {
-		if n.Colour != "" {
-			r.setHex[n.Name] = n.Colour
-		}
-	}
 	for i, p := range sp.Players {
 		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: after[i+1], Gained: after[i+1] - before[i+1]}
 		for n := range r.After.Nations {
@@ -542,9 +531,6 @@ func (r *Report) position(e *adjudicator.Engine) {
 }
 
 func (r *Report) hexOf(nation string) string {
-	if h := r.setHex[nation]; h != "" {
-		return h
-	}
 	if s := r.seatOf(nation); s > 0 {
 		return r.Players[s-1].Hex
 	}

@@ -34,6 +34,10 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 	if def < 0 {
 		return
 	}
+	if submits(t, def) {
+		submit(t, a, def)
+		return
+	}
 	x := tx(t)
 	x.battle++
 	b := x.battle

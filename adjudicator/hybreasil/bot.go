@@ -46,9 +46,14 @@ func Bot(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed u
 }
 
 // BotStanding is the bot's standing orders: hold, or fall back against
-// odds (bot.CoreStanding), and the default reroll policy.
+// odds (bot.CoreStanding), the default reroll policy, and with option
+// "submission" one nation in three submits to any attacker (9.2).
 func BotStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
-	return bot.CoreStanding(e, n, game, token, seed, nil)
+	return bot.CoreStanding(e, n, game, token, seed, func(r *rand.Rand, f *orders.File) {
+		if e.G.HasOption("submission") && r.IntN(3) == 0 {
+			f.Body = append(f.Body, Submit{At: orders.At{Line: len(f.Body) + 1}})
+		}
+	})
 }
 
 type planner struct {

@@ -1,6 +1,7 @@
 package hybreasil
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -66,11 +67,20 @@ func randomEvent(t *adjudicator.Turn) {
 		say(t, EvEvent, "Hy Breasil 9.1", "The %s nation is lizardman, cold blooded: it ignores %s", t.Nation(), ev)
 		return
 	}
-	for ev == CivilWar && !civilWarPossible(t) {
-		say(t, EvEvent, "Hy Breasil 6.1", "Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")
+	for {
+		if ev == CivilWar && !civilWarPossible(t) {
+			say(t, EvEvent, "Hy Breasil 6.1", "Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")
+		} else if ev == Civilization && allAbilities(t) {
+			say(t, EvEvent, "Hy Breasil 9.3", "The %s nation has every civilization ability: a new event is rolled, with no token", t.Nation())
+		} else {
+			break
+		}
 		ev = rollEvent(t, n, "reroll")
 	}
 	tx(t).event = ev
+	if submissionEnds(t, ev) {
+		return
+	}
 	switch ev {
 	case Reinforcements:
 		reinforcements(t)
@@ -135,9 +145,11 @@ func reinforcements(t *adjudicator.Turn) {
 // civilization is the event Civilization (Hy Breasil 6.1): 5 VP for the
 // nation's owner and a civilization token.
 func civilization(t *adjudicator.Turn) {
-	seat := t.S.Nations[t.N].Owner
-	X(t.S).VP[seat] += D(t.E).CivilizationVP
-	say(t, adjudicator.EvScore, "Hy Breasil 6.1", "Civilization: %s scores %d VP for the %s nation", seatName(t.E, seat), D(t.E).CivilizationVP, t.Nation())
+	if t.G.HasOption("abilities") {
+		gainAbility(t)
+	} else {
+		score(t, t.N, D(t.E).CivilizationVP, "Civilization", "Hy Breasil 6.1")
+	}
 	takeCiv(t, t.N, "(Civilization)")
 }
 
@@ -229,7 +241,8 @@ func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
 	x := X(t.S)
 	m := unusedSet(t.S)
 	t.S.Nations[m] = adjudicator.Nation{Owner: t.S.Nations[t.N].Owner}
-	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N]
+	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m], x.Lord[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N], -1
+	x.Abilities[m], x.Capital[m], x.Saved[m] = slices.Clone(x.Abilities[t.N]), games.NoArea, 0 // 9.3: the same abilities
 	for _, a := range part {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)

@@ -30,6 +30,15 @@ type Ext struct {
 	VP []int
 	// Race is each nation's race under option "races" (9.1); "" without.
 	Race []string
+	// Lord is the nation each nation has submitted to under option
+	// "submission" (9.2); -1 for none.
+	Lord []adjudicator.NationID
+	// Abilities are each nation's civilization abilities under option
+	// "abilities" (9.3), in the order gained; Capital its capital (NoArea
+	// for none) and Saved its preserved PIPs (food preservation).
+	Abilities [][]string
+	Capital   []games.AreaID
+	Saved     []int
 }
 
 // CloneExt implements adjudicator.Ext.
@@ -41,6 +50,13 @@ func (x *Ext) CloneExt() adjudicator.Ext {
 	c.Event = slices.Clone(x.Event)
 	c.VP = slices.Clone(x.VP)
 	c.Race = slices.Clone(x.Race)
+	c.Lord = slices.Clone(x.Lord)
+	c.Abilities = make([][]string, len(x.Abilities))
+	for i, a := range x.Abilities {
+		c.Abilities[i] = slices.Clone(a)
+	}
+	c.Capital = slices.Clone(x.Capital)
+	c.Saved = slices.Clone(x.Saved)
 	return &c
 }
 
@@ -49,21 +65,28 @@ func X(s *adjudicator.State) *Ext { return s.Ext.(*Ext) }
 
 func newExt(nations, seats int) *Ext {
 	x := &Ext{Civ: make([]int, nations), Home: make([]games.AreaID, nations), Entered: make([]int, nations),
-		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations)}
+		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations), Lord: make([]adjudicator.NationID, nations),
+		Abilities: make([][]string, nations), Capital: make([]games.AreaID, nations), Saved: make([]int, nations)}
 	for i := range x.Home {
 		x.Home[i] = games.NoArea
+		x.Lord[i] = -1
+		x.Capital[i] = games.NoArea
 	}
 	return x
 }
 
 // snapNation is one nation in play in state.json.
 type snapNation struct {
-	Nation  string `json:"nation"`
-	Civ     int    `json:"civilization_tokens"`
-	Home    string `json:"home_sea,omitempty"`
-	Entered int    `json:"entered"`
-	Event   string `json:"event,omitempty"`
-	Race    string `json:"race,omitempty"`
+	Nation  string   `json:"nation"`
+	Civ     int      `json:"civilization_tokens"`
+	Home    string   `json:"home_sea,omitempty"`
+	Entered int      `json:"entered"`
+	Event   string   `json:"event,omitempty"`
+	Race    string   `json:"race,omitempty"`
+	Lord    string   `json:"submitted_to,omitempty"`
+	Abil    []string `json:"abilities,omitempty"`
+	Capital string   `json:"capital,omitempty"`
+	Saved   int      `json:"saved_pips,omitempty"`
 }
 
 // snap is Ext as state.json writes it, under "hy-breasil".
@@ -86,6 +109,13 @@ var codec = adjudicator.ExtCodec{
 			if x.Home[n] != games.NoArea {
 				sn.Home = e.G.Board.AreaName(x.Home[n])
 			}
+			if x.Lord[n] >= 0 {
+				sn.Lord = e.NationName(x.Lord[n])
+			}
+			sn.Abil, sn.Saved = x.Abilities[n], x.Saved[n]
+			if x.Capital[n] != games.NoArea {
+				sn.Capital = e.G.Board.AreaName(x.Capital[n])
+			}
 			out.Nations = append(out.Nations, sn)
 		}
 		return out
@@ -104,6 +134,17 @@ var codec = adjudicator.ExtCodec{
 				return fmt.Errorf("state: hy-breasil: %w", err)
 			}
 			x.Civ[n], x.Entered[n], x.Event[n], x.Race[n] = sn.Civ, sn.Entered, sn.Event, sn.Race
+			x.Abilities[n], x.Saved[n] = sn.Abil, sn.Saved
+			if sn.Capital != "" {
+				if x.Capital[n], err = e.G.Board.Lookup(sn.Capital); err != nil {
+					return fmt.Errorf("state: hy-breasil: %w", err)
+				}
+			}
+			if sn.Lord != "" {
+				if x.Lord[n], err = e.NationIndex(sn.Lord); err != nil {
+					return fmt.Errorf("state: hy-breasil: %w", err)
+				}
+			}
 			if sn.Home != "" {
 				if x.Home[n], err = e.G.Board.Lookup(sn.Home); err != nil {
 					return fmt.Errorf("state: hy-breasil: %w", err)

@@ -19,6 +19,16 @@ var Grammar = orders.Base().Extend(orders.Keyword{
 	Listed:   true,
 	Once:     func(*games.Game, orders.Statement) string { return "reroll" },
 }, orders.Keyword{
+	Name:     "submit",
+	Decode:   decodeSubmit,
+	Standing: true,
+	Listed:   true,
+	Once:     func(*games.Game, orders.Statement) string { return "submit" },
+}, orders.Keyword{
+	Name:   "ability",
+	Decode: decodeAbility,
+	Listed: true,
+}, orders.Keyword{
 	Name:   "land",
 	Decode: decodeLand,
 	Listed: true,
@@ -94,6 +104,21 @@ func decodeReroll(r *orders.Reader, rest string) []orders.Statement {
 		st.Events = append(st.Events, ev)
 	}
 	return []orders.Statement{st}
+}
+
+func foldSpace(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+func cutPrefix(s, p string) (string, bool) { return strings.CutPrefix(s, p) }
+
+// splitList splits "a, b" into trimmed, non-empty parts.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // rerollPolicy is the policy a nation rerolls by.

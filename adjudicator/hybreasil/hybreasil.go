@@ -44,7 +44,7 @@ var Ruleset = adjudicator.Ruleset{
 	Setup:         Setup,
 	Due:           Due,
 	Stages:        Stages,
-	Texts:         &adjudicator.CoreTexts,
+	Texts:         &texts,
 	Players:       4,
 	CheckStanding: checkStanding,
 	Standings:     Standings,
@@ -53,6 +53,13 @@ var Ruleset = adjudicator.Ruleset{
 	Bot:           Bot,
 	BotStanding:   BotStanding,
 }
+
+// texts are the kernel's words, the victory citing Hy Breasil 7.
+var texts = func() adjudicator.Texts {
+	t := adjudicator.CoreTexts
+	t.Victory = "Hy Breasil 7"
+	return t
+}()
 
 // Setup is Hy Breasil 3: the turn token on 1, every player's VP at 0, no
 // nation in play.
@@ -169,16 +176,16 @@ func seatName(e *adjudicator.Engine, seat int) string {
 }
 
 // checkStanding accepts the lines a nation may leave standing: defend
-// lines (6.3.2) and a reroll policy (6.1).
+// lines (6.3.2), a reroll policy (6.1) and a submit line (9.2).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	var errs orders.Errors
 	for _, st := range f.Body {
 		switch x := st.(type) {
 		case orders.Defend:
 			errs = append(errs, adjudicator.CheckDefend(e, x)...)
-		case Reroll:
+		case Reroll, Submit:
 		default:
-			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend and reroll lines"})
+			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll and submit lines"})
 		}
 	}
 	return errs

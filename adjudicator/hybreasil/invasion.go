@@ -15,6 +15,7 @@ const (
 	EvEvent    = "event"    // a random event (6.1)
 	EvSplit    = "split"    // a nation split off (6.1 Civil war, 6.4)
 	EvGone     = "gone"     // a nation removed from play (8)
+	EvSubmit   = "submit"   // a nation submits, is freed or absorbed (9.2)
 )
 
 // invasion is the invasion phase (Hy Breasil 5): one nation a player in the

@@ -127,6 +127,10 @@ func (m *mover) move(mv orders.Move) {
 		t.Problem(mv.Line, "Hy Breasil 6.1", "Weak leader: the %s nation may not attack this turn", t.Nation())
 		return
 	}
+	if def := defender(t, dest); attack && !mayAttack(t.S, t.N, def) {
+		t.Problem(mv.Line, "Hy Breasil 9.2", "the %s and %s nations may not attack each other while one has submitted to the other", t.Nation(), t.E.NationName(def))
+		return
+	}
 	t.S.Add(p[0], t.N, Army, -n)
 	t.S.Add(dest, t.N, Army, n)
 	m.fresh[p[0]] -= n

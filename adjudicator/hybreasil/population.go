@@ -39,8 +39,9 @@ func populationIncrease(t *adjudicator.Turn) {
 		return
 	}
 	areas := landAreas(t.S, t.B, t.N)
-	pips := PIPs(t.E, t.S, t.N)
+	pips := PIPs(t.E, t.S, t.N) + X(t.S).Saved[t.N]
 	k := min(pips/t.G.Tables.Population.PointsPerArmy, Pool(t.E, t.S, t.N), len(areas))
+	defer preserve(t, pips-k*t.G.Tables.Population.PointsPerArmy)
 	say(t, adjudicator.EvPopulation, "Hy Breasil 6.2", "The %s nation has %d PIPs: %s", t.Nation(), pips, plural(k, "new unit"))
 	placed := make([]bool, len(t.B.Areas))
 	for _, p := range adjudicator.Statements[orders.Place](t) {

@@ -26,11 +26,23 @@ func victoryPoints(t *adjudicator.Turn) {
 		say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: victory points are scored", die)
 	}
 	gained := make([]int, len(x.VP))
+	areas := make([]int, t.S.NumNations())
 	for a := 0; a < t.B.NumLand; a++ {
 		for _, m := range t.S.Occupants(games.AreaID(a)) {
-			if InPlay(t.S, m) && t.S.Nations[m].Owner < len(gained) {
-				gained[t.S.Nations[m].Owner]++
+			areas[m]++
+			if X(t.S).Capital[m] == games.AreaID(a) {
+				areas[m] += 2 // 9.3 Capital: 3 VP for its own nation
 			}
+		}
+	}
+	for m, v := range areas {
+		if v == 0 || !InPlay(t.S, m) {
+			continue
+		}
+		mine, lords := split(t.S, m, v)
+		gained[t.S.Nations[m].Owner] += mine
+		if lords > 0 {
+			gained[t.S.Nations[x.Lord[m]].Owner] += lords
 		}
 	}
 	best := 0

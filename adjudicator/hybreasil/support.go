@@ -159,7 +159,7 @@ func cutOff(t *adjudicator.Turn, rest []games.AreaID) {
 // file's remove lines say, then one at a time from the largest stack.
 func supportLimit(t *adjudicator.Turn) {
 	areas := landAreas(t.S, t.B, t.N)
-	excess := t.S.OnBoard(t.N) - D(t.E).Support*len(areas)
+	excess := t.S.OnBoard(t.N) - supported(t, len(areas))
 	for _, r := range removeLines(t) {
 		if excess <= 0 {
 			break
@@ -202,7 +202,9 @@ func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string) {
 		}
 	}
 	x := X(t.S)
-	x.Civ[n], x.Home[n], x.Entered[n], x.Event[n], x.Race[n] = 0, games.NoArea, 0, "", ""
+	x.Civ[n], x.Home[n], x.Entered[n], x.Event[n], x.Race[n], x.Lord[n] = 0, games.NoArea, 0, "", "", -1
+	x.Abilities[n], x.Capital[n], x.Saved[n] = nil, games.NoArea, 0
+	free(t, n, "its lord is removed from play")
 	t.S.Nations[n] = adjudicator.Nation{Owner: -1, Gone: true}
 	if t.S.Order != nil {
 		from := tx(t).pos + 1
