@@ -76,7 +76,7 @@ func mapTitle(r *Report) string {
 	if r.RoundLabel == "" {
 		return r.Title
 	}
-	title := "Round " + r.RoundLabel
+	title := roundName(r.RoundLabel)
 	if r.Years != "" {
 		title += " (" + r.Years + ")"
 	}
@@ -203,4 +203,14 @@ func drawMap(g *games.Game, r *Report, format string) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// roundName names a Timeline round for a title: "Round VII" for reduX's
+// and classic Britannia's labels, the label itself where it is already a
+// name ("Turn 15" in Hy Breasil, which counts turns, not rounds).
+func roundName(label string) string {
+	if strings.Contains(label, " ") {
+		return label
+	}
+	return "Round " + label
 }

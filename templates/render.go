@@ -195,7 +195,7 @@ func JSON(r *Report) ([]byte, error) {
 func subtitle(r *Report) string {
 	var parts []string
 	if r.RoundLabel != "" {
-		s := "Round " + r.RoundLabel + " of the Timeline"
+		s := roundName(r.RoundLabel) + " of the Timeline"
 		if r.Years != "" {
 			s += " (" + r.Years + ")"
 		}
