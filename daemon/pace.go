@@ -210,7 +210,7 @@ func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, note string) 
 	return d.endAdvance(g)
 }
 
-// MapPNG renders the map of a step's report as PNG (templates.MapPNG); set
+// MapPNG renders the map of a step's report as PNG (templates.MailMapPNG); set
 // by the caller (nil: no map).
 type MapPNG func(g *games.Game, r *templates.Report) ([]byte, error)
 

@@ -20,17 +20,18 @@ import (
 
 // TestMailedMapIsTheStepsMap: the map mailed with a step's report is the
 // map of the step's one public report, the picture pbem map draws from the
-// archive (issue 14: the same title, narrative and scores), once for every
+// archive (issue 14: the same title, narrative and scores; drawn at the
+// mail's width, templates.MailMapPNG), once for every
 // player; the "map" command sends the map of the step the game stands at.
 // Each player's text is their copy of that one report (issue 11, Archive).
 func TestMailedMapIsTheStepsMap(t *testing.T) {
 	f := newFixture(t)
-	f.d.Map = templates.MapPNG
+	f.d.Map = templates.MailMapPNG
 	addr, tok := f.duePlayer()
 	f.mail(addr, "orders", f.botOrders(tok))
 	st, err := f.g.Step("r01-romanobritish")
 	require.NoError(t, err)
-	want, err := templates.MapPNG(f.g.Rules(), f.g.Public(st, ""))
+	want, err := templates.MailMapPNG(f.g.Rules(), f.g.Public(st, ""))
 	require.NoError(t, err)
 	public := f.g.Public(st, "x")
 	for seat, a := range addrs {

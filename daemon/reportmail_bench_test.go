@@ -74,7 +74,7 @@ func lateGame(tb testing.TB, out Enqueuer) (*Daemon, *archive.Game) {
 			tb.Fatal(err)
 		}
 	}
-	d.Map = templates.MapPNG // the map as the reports show it
+	d.Map = templates.MailMapPNG // the map as the daemon mails it
 	return d, g
 }
 

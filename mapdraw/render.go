@@ -99,6 +99,25 @@ func RenderPNG(w io.Writer, g *Geometry, b *games.Board, v *View) error {
 	return writePNG(w, s)
 }
 
+// RenderPNGWidth draws the map as RenderPNG does, scaled to width pixels
+// wide: the same picture (content, title, legend, strip) at another pixel
+// size, lines and letters scaled with it. The report mails draw their map
+// this way at the width the mail shows it (issue 14); width 0 or the
+// map's own width is RenderPNG.
+func RenderPNGWidth(w io.Writer, g *Geometry, b *games.Board, v *View, width int) error {
+	if width < 0 {
+		return fmt.Errorf("map width %d: must be positive, or 0 for the map's own", width)
+	}
+	s, err := buildScene(g, b, v)
+	if err != nil {
+		return err
+	}
+	if width > 0 && float64(width) != s.W {
+		s = s.scaled(float64(width) / s.W)
+	}
+	return writePNG(w, s)
+}
+
 // RenderSVG draws the map as SVG. The same input gives the same bytes.
 func RenderSVG(w io.Writer, g *Geometry, b *games.Board, v *View) error {
 	s, err := buildScene(g, b, v)

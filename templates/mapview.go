@@ -176,10 +176,31 @@ func mapArrows(g *games.Game, r *Report, v *mapdraw.View) {
 }
 
 // MapPNG draws a report's map (MapView) on its board as a PNG. It is the
-// one map of a step: the daemon mails it, and pbem map and the forum GM's
-// views draw it, so every copy has the same title, narrative and scores
+// one map of a step: the daemon mails it (MailMapPNG, the same picture
+// fewer pixels wide), and pbem map and the forum GM's views draw it, so every copy has the same title, narrative and scores
 // (issue 14).
 func MapPNG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "png") }
+
+// MailMapWidth is the width in pixels of the map the report mails carry:
+// the most the HTML report shows it (report.html.tmpl: 760 px less its
+// padding), so a mail client need not scale it down (issue 14).
+const MailMapWidth = 728
+
+// MailMapPNG is MapPNG's map drawn MailMapWidth pixels wide, as the daemon
+// mails it: the same picture (content, title, narrative, legend, scores),
+// lines and letters scaled with it, two thirds of the bytes of the full
+// 1,100 px map (issue 14; BENCHMARKS.md, Mail). pbem map keeps the full size.
+func MailMapPNG(g *games.Game, r *Report) ([]byte, error) {
+	geo, err := mapdraw.ForBoard(g.Board)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := mapdraw.RenderPNGWidth(&buf, geo, g.Board, MapView(g, r), MailMapWidth); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
 
 // MapSVG is MapPNG's map as SVG.
 func MapSVG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "svg") }

@@ -254,8 +254,9 @@ func TestReportFormatsAndMap(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Fatalf("map wrote no PNG: %v", err)
 	}
-	// The daemon mails templates.MapPNG of the step's public report
-	// (daemon TestMailedMapIsTheStepsMap): pbem map draws that picture.
+	// The daemon mails templates.MailMapPNG of the step's public report
+	// (daemon TestMailedMapIsTheStepsMap), MapPNG's picture 728 px wide:
+	// pbem map draws that picture at its full size (BENCHMARKS.md, Mail).
 	g, err := archive.Open(dir)
 	if err != nil {
 		t.Fatal(err)
