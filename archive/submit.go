@@ -529,7 +529,8 @@ func (g *Game) Upcoming(nation string) (*Upcoming, error) {
 	}
 	name := g.r.g.Tables.Nations[n].Name
 	up := &Upcoming{Nation: name}
-	if p := g.PlayerOf(name); p != nil {
+	// g.mu is held: PlayerOf would lock it again (a deadlock)
+	if p := g.playerOf(name); p != nil {
 		up.Player = p.Name
 	}
 	if due.Nation == name {
