@@ -299,16 +299,16 @@ func areaNames(evs []adjudicator.Event) []string {
 func (p *plan) decisions() []string {
 	var out []string
 	if p.gain > 0 {
-		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold (reduX Core 5.1.1); by default: "+list(areaNames(p.places))+".")
+		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold"+p.cite("5.1.1")+"; by default: "+list(areaNames(p.places))+".")
 	}
 	if p.remove > 0 {
-		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit (reduX Core 5.1); by default from "+list(areaNames(p.removes))+".")
+		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit"+p.cite("5.1")+"; by default from "+list(areaNames(p.removes))+".")
 	}
 	for _, ev := range p.reinf {
-		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre (reduX Core 5.2.2); by default: "+ev.Area+".")
+		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre"+p.cite("5.2.2")+"; by default: "+ev.Area+".")
 	}
 	for _, ev := range p.invaders {
-		d := "Land the " + plural(ev.N, "invader", "invaders") + " arriving in the " + ev.Area + ": they must land this turn (reduX Core 6.1)"
+		d := "Land the " + plural(ev.N, "invader", "invaders") + " arriving in the " + ev.Area + ": they must land this turn" + p.cite("6.1")
 		if p.split {
 			d += ", and not all in one area: that would be refused"
 			if p.why != "" {
@@ -318,15 +318,15 @@ func (p *plan) decisions() []string {
 		out = append(out, d+".")
 	}
 	if p.expand != games.NoArea {
-		out = append(out, "The "+p.nation+" are over their population limit: they must move into an empty area or attack (reduX Core 6).")
+		out = append(out, "The "+p.nation+" are over their population limit: they must move into an empty area or attack"+p.cite("6")+".")
 	}
 	if len(p.refused) > 0 {
 		out = append(out, "Edit the moves in the template: as it stands it would be refused ("+p.refused.Error()+").")
 	}
 	if p.expand == games.NoArea {
-		out = append(out, "Move any of your armies up to two areas (reduX Core 6), or none.")
+		out = append(out, "Move any of your armies up to two areas"+p.cite("6")+", or none.")
 	}
-	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults (reduX Core 7).")
+	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults"+p.cite("7")+".")
 	return out
 }
 
@@ -446,7 +446,7 @@ func (p *plan) sections() []ordersSection {
 
 	// 1. Population increase (reduX Core 5.1, 5.1.1).
 	var s1 ordersSection
-	s1.Title = "New armies (reduX Core 5.1)"
+	s1.Title = "New armies" + p.cite("5.1")
 	if p.pop != nil {
 		s1.Items = append(s1.Items, ordersItem{Note: p.pop.Text + "."})
 	}
@@ -490,7 +490,7 @@ func (p *plan) sections() []ordersSection {
 
 	// 2. Reinforcements (reduX Core 5.2).
 	var s2 ordersSection
-	s2.Title = "Reinforcements (reduX Core 5.2)"
+	s2.Title = "Reinforcements" + p.cite("5.2")
 	for _, ev := range p.reinf {
 		s2.Items = append(s2.Items, ordersItem{Note: ev.Text + ". They go together to an area you hold or a vacant scoring centre; by default where they are now:"},
 			ordersItem{Order: "reinforce " + ev.Area})
@@ -503,7 +503,7 @@ func (p *plan) sections() []ordersSection {
 	}
 
 	// 3. Movement (reduX Core 6).
-	s3 := ordersSection{Title: "Movement (reduX Core 6)"}
+	s3 := ordersSection{Title: "Movement" + p.cite("6")}
 	s3.Items = append(s3.Items, ordersItem{Note: "move N FROM > TO > TO: armies move up to two areas and only once a turn; a strait (~) takes the whole move; passing through another nation's area is an overrun (6.3). At the end you must hold at least as many areas as at the start and keep the stacking limit (6.4). Each area below lists its neighbours with their armies."})
 	// Where the examples would fight, and from where they would come.
 	var battleAt, battleFrom []string
@@ -535,7 +535,7 @@ func (p *plan) sections() []ordersSection {
 			cs = append(cs, b.AreaName(c)+" ("+p.occupants(c)+")")
 		}
 		sort.Strings(cs)
-		note := plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn (reduX Core 6.1); landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."
+		note := plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn" + p.cite("6.1") + "; landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."
 		if p.split {
 			note += " The lines below are not commented out. Landing them all in " + b.AreaName(p.landings[sea]) + ", the default, would be refused"
 			if p.why != "" {
@@ -570,7 +570,7 @@ func (p *plan) sections() []ordersSection {
 			addBattle(mv.Path[len(mv.Path)-1], id)
 			if id == p.expand {
 				item.Live = true
-				item.Note += " The move below is not commented out: the " + p.nation + " are over their population limit and must move into an empty area or attack (reduX Core 6). Change it as you like."
+				item.Note += " The move below is not commented out: the " + p.nation + " are over their population limit and must move into an empty area or attack" + p.cite("6") + ". Change it as you like."
 			}
 		}
 		s3.Items = append(s3.Items, item)
@@ -578,7 +578,7 @@ func (p *plan) sections() []ordersSection {
 	out = append(out, s3)
 
 	// 4. Battles and retreats (reduX Core 7).
-	s4 := ordersSection{Title: "Battles and retreats (reduX Core 7)"}
+	s4 := ordersSection{Title: "Battles and retreats" + p.cite("7")}
 	s4.Items = append(s4.Items, ordersItem{Note: "A battle is fought wherever your armies end their move with another nation's. By default battles are fought in the order your moves first enter them, your armies fight on until one side is gone, and those that cannot retreat (from the sea) die first. Conditions use mine, theirs and round (docs/orders.md)."})
 	ex, from := "AREA", "FROM"
 	if len(battleAt) > 0 {
@@ -622,4 +622,17 @@ func moveLine(b *games.Board, mv orders.Move) string {
 		names[i] = b.AreaName(a)
 	}
 	return "move " + strconv.Itoa(mv.N) + " " + strings.Join(names, " > ")
+}
+
+// cite is the rule citation an orders template puts after a sentence or
+// a section title: " (reduX Core 5.1)" in a game of a reduX ruleset (redux,
+// redux-lr, and a game without a ruleset), "" in a game of any other
+// ruleset (classic Britannia, Hy Breasil), whose rules number their
+// sections otherwise: a reduX section there sends the player to rules the
+// game does not play.
+func (p *plan) cite(section string) string {
+	if r := p.g.Ruleset; r != nil && !strings.HasPrefix(r.Name, "redux") {
+		return ""
+	}
+	return " (reduX Core " + section + ")"
 }
