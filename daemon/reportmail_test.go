@@ -226,3 +226,40 @@ func TestPrefsByMail(t *testing.T) {
 	assert.Contains(t, f.out.last(mallory).Text, "is not a player of game ashdown")
 	assert.Equal(t, "never", f.g.PlayerByName("Alice").Prefs.Get("map"))
 }
+
+// TestDigestAfterRollback: a digest is queued once for its round (its id
+// is the round's and the seat's); when the GM rolls the game back into the
+// round and it is played again, the round's digest comes again under a new
+// id (docs/mail.md).
+func TestDigestAfterRollback(t *testing.T) {
+	f := newFixture(t)
+	require.NoError(t, f.g.SetPrefs("Dave", archive.MailPrefs{Reports: "digest"}, ""))
+	f.playRound(2)
+	ids := func() []string {
+		var out []string
+		for _, m := range f.reportsTo(addrs[3]) {
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	require.Equal(t, []string{"ashdown.r01.digest.4"}, ids())
+	// The end of round's mail queued again, as after a crash: nothing new.
+	step, _, err := f.g.LoadStep(lastInForce(f.g).Number)
+	require.NoError(t, err)
+	require.NoError(t, f.d.mailReports(f.g, step, ""))
+	assert.Equal(t, []string{"ashdown.r01.digest.4"}, ids())
+
+	f.mail(f.d.cfg.GM, "x", "game: ashdown\ntoken: "+f.gmTok+"\nrollback r01-welsh wrong file\n")
+	require.Equal(t, "r01-brigantes", f.g.Due().ID, "rolled back to the state after r01-welsh")
+	f.playRound(2)
+	assert.Equal(t, []string{"ashdown.r01.digest.4", "ashdown.r01.rb1.digest.4"}, ids())
+	inForce := 0
+	for _, s := range f.g.Steps() {
+		if strings.HasPrefix(s.ID, "r01-") && !s.Superseded() {
+			inForce++
+		}
+	}
+	again := f.reportsTo(addrs[3])[1]
+	assert.Equal(t, fmt.Sprintf("pbem ashdown round 1: %d reports", inForce), again.Subject, "the steps in force, not those set aside")
+	assert.Equal(t, inForce, strings.Count(again.Text, fmt.Sprintf(" of %d: r01-", inForce)))
+}

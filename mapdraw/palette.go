@@ -6,17 +6,18 @@ import (
 	"slices"
 )
 
-// mapColours is how many colours a PNG map keeps (issue 14: a map a
-// year-long game can mail). The drawing is flat colour with anti-aliased
-// edges and text; its flat colours are a few dozen, and the rest are blends
-// along edges. 48 keeps every flat colour exact and enough blends that
-// edges and small text stay smooth; 256 made the late-game map 25% larger
-// for no difference the eye sees at 1:1 (BENCHMARKS.md, Mail).
+// mapColours is how many colours a PNG map keeps at least (issue 14: a
+// map a year-long game can mail). The drawing is flat colour with
+// anti-aliased edges and text: the colours it paints are a few dozen, the
+// rest are blends along edges. The painted colours and the blends on many
+// pixels are always kept (paletted); up to 48 in all, blends are added
+// where they help most. 256 made the late-game map 25% larger for no
+// difference the eye sees at 1:1 (BENCHMARKS.md, Mail).
 const mapColours = 48
 
 // flatShare is the share of the picture (1 in flatShare pixels) from which
-// a colour counts as flat, drawn on purpose rather than a blend along an
-// edge: every such colour is kept exactly, even past mapColours.
+// a colour is kept exactly even if the scene does not paint it (a blend
+// that fills the hatching of difficult terrain), even past mapColours.
 const flatShare = 4000
 
 // paletted quantises a rendered map to at most max colours (more only when
@@ -24,12 +25,11 @@ const flatShare = 4000
 // deterministically, with no dithering: a colour the scene paints (drawn,
 // packed RGBA: a nation's counters, however few) or one that covers a
 // large area stays exactly itself, and every other pixel takes the nearest
-// colour kept. The colours kept are those, then,
-// one at a time, the colour that most reduces the error that remains (its
-// pixel count times its squared distance to the nearest colour kept), so a
-// rare colour far from the rest (a battle mark's red) is kept before a
-// common blend close to its neighbours. The same picture gives the same
-// palette and the same indices.
+// colour kept. The colours kept are those, then, one at a time, the colour
+// that most reduces the error that remains (its pixel count times its
+// squared distance to the nearest colour kept), so a rare colour far from
+// the rest is kept before a common blend close to its neighbours. The same
+// picture gives the same palette and the same indices.
 func paletted(img *image.RGBA, max int, drawn []uint32) *image.Paletted {
 	hist := histogram(img)
 	pal := choosePalette(hist, max, img.Bounds().Dx()*img.Bounds().Dy()/flatShare, drawn)
