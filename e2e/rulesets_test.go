@@ -14,7 +14,8 @@ import (
 
 // TestWholeGameByMail plays a game of each of the Britannia-family
 // rulesets other than reduX to its end through "pbem serve", Postfix and
-// Dovecot (issue 12: classic Britannia, ruleset britannia): each nation turn's
+// Dovecot (issue 12: classic Britannia, ruleset britannia; issue 13: Hy
+// Breasil, hy-breasil): each nation turn's
 // orders are the bot's, mailed by its player as the turn becomes due (a turn
 // the bot finds no accepted orders for is played by the daemon's bot after
 // "auto on", as in TestRandomKills). At the end every player holds every
@@ -27,7 +28,7 @@ import (
 // plays all 16 rounds by mail (docs/mail.md gives the time).
 func TestWholeGameByMail(t *testing.T) {
 	needE2E(t)
-	for _, ruleset := range []string{"britannia"} {
+	for _, ruleset := range []string{"britannia", "hy-breasil"} {
 		t.Run(ruleset, func(t *testing.T) {
 			t.Parallel()
 			playWholeGame(t, ruleset)

@@ -58,11 +58,25 @@ type plan struct {
 	partner  map[games.AreaID]games.AreaID
 }
 
-// sixes is a die that always rolls 6. newPlan plays the turn with it only
-// to read the events of Phases 1 and 2, which roll no dice.
+// sixes is a die that always rolls 6 (the report tests play with it).
 type sixes struct{}
 
 func (sixes) Roll(dice.Label) int { return 6 }
+
+// templateDice is the die newPlan plays the turn with, only to read the
+// events of Phases 1 and 2: 6, then 5, 4, 3, 2, 1, 6 and so on. reduX
+// rolls no dice there, so its templates never read it. A ruleset that
+// rolls again until a roll fits (Hy Breasil 6.1: a civil war that cannot
+// occur is rolled again) gets every face in turn: with a die always 6 the
+// preview looped for ever, and pbem serve with it (TestWholeGameByMail,
+// a Hy Breasil game at r15-star).
+type templateDice struct{ n int }
+
+func (d *templateDice) Roll(dice.Label) int {
+	r := 6 - d.n%6
+	d.n++
+	return r
+}
 
 // newPlan previews the turn due in s with every Decision left to its
 // default; nil when no nation turn is due.
@@ -72,7 +86,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 		return nil
 	}
 	n := st.Nation
-	_, evs, err := e.NationTurn(s, adjudicator.Input{}, sixes{})
+	_, evs, err := e.NationTurn(s, adjudicator.Input{}, &templateDice{})
 	if err != nil {
 		return nil
 	}
