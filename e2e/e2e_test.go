@@ -474,10 +474,12 @@ type serverOpts struct {
 	prefix       string // game id prefix
 	dir          string // the data directory; default a t.TempDir()
 	logLevel     string // default info
+	ruleset      string // the games' ruleset; default redux
 }
 
-// newServer creates the data directory of a daemon with opts.games reduX
-// games for four players, and writes its configuration file.
+// newServer creates the data directory of a daemon with opts.games games
+// of opts.ruleset (reduX unless set) for four players, and writes its
+// configuration file.
 func newServer(t testing.TB, w *world, opts serverOpts) *server {
 	t.Helper()
 	if opts.dir == "" {
@@ -501,10 +503,13 @@ func newServer(t testing.TB, w *world, opts serverOpts) *server {
 	if opts.logLevel == "" {
 		opts.logLevel = "info"
 	}
+	if opts.ruleset == "" {
+		opts.ruleset = "redux"
+	}
 	for i := 0; i < opts.games; i++ {
 		id := fmt.Sprintf("%s-%d", opts.prefix, i+1)
 		dir := filepath.Join(s.dir, "games", id)
-		_, toks, err := archive.Create(dir, archive.NewGame{ID: id, Ruleset: "redux", Players: ps}, seededReader(uint64(i+1)))
+		_, toks, err := archive.Create(dir, archive.NewGame{ID: id, Ruleset: opts.ruleset, Players: ps}, seededReader(uint64(i+1)))
 		if err != nil {
 			t.Fatal(err)
 		}

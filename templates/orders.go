@@ -58,11 +58,25 @@ type plan struct {
 	partner  map[games.AreaID]games.AreaID
 }
 
-// sixes is a die that always rolls 6. newPlan plays the turn with it only
-// to read the events of Phases 1 and 2, which roll no dice.
+// sixes is a die that always rolls 6 (the report tests play with it).
 type sixes struct{}
 
 func (sixes) Roll(dice.Label) int { return 6 }
+
+// templateDice is the die newPlan plays the turn with, only to read the
+// events of Phases 1 and 2: 6, then 5, 4, 3, 2, 1, 6 and so on. reduX
+// rolls no dice there, so its templates never read it. A ruleset that
+// rolls again until a roll fits (Hy Breasil 6.1: a civil war that cannot
+// occur is rolled again) gets every face in turn: with a die always 6 the
+// preview looped for ever, and pbem serve with it (TestWholeGameByMail,
+// a Hy Breasil game at r15-star).
+type templateDice struct{ n int }
+
+func (d *templateDice) Roll(dice.Label) int {
+	r := 6 - d.n%6
+	d.n++
+	return r
+}
 
 // newPlan previews the turn due in s with every Decision left to its
 // default; nil when no nation turn is due.
@@ -72,7 +86,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 		return nil
 	}
 	n := st.Nation
-	_, evs, err := e.NationTurn(s, adjudicator.Input{}, sixes{})
+	_, evs, err := e.NationTurn(s, adjudicator.Input{}, &templateDice{})
 	if err != nil {
 		return nil
 	}
@@ -300,16 +314,16 @@ func areaNames(evs []adjudicator.Event) []string {
 func (p *plan) decisions() []string {
 	var out []string
 	if p.gain > 0 {
-		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold (reduX Core 5.1.1); by default: "+list(areaNames(p.places))+".")
+		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold"+p.cite("5.1.1")+"; by default: "+list(areaNames(p.places))+".")
 	}
 	if p.remove > 0 {
-		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit (reduX Core 5.1); by default from "+list(areaNames(p.removes))+".")
+		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit"+p.cite("5.1")+"; by default from "+list(areaNames(p.removes))+".")
 	}
 	for _, ev := range p.reinf {
-		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre (reduX Core 5.2.2); by default: "+ev.Area+".")
+		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre"+p.cite("5.2.2")+"; by default: "+ev.Area+".")
 	}
 	for _, ev := range p.invaders {
-		d := "Land the " + plural(ev.N, "invader", "invaders") + " arriving in the " + ev.Area + ": they must land this turn (reduX Core 6.1)"
+		d := "Land the " + plural(ev.N, "invader", "invaders") + " arriving in the " + ev.Area + ": they must land this turn" + p.cite("6.1")
 		if p.split {
 			d += ", and not all in one area: that would be refused"
 			if p.why != "" {
@@ -319,15 +333,15 @@ func (p *plan) decisions() []string {
 		out = append(out, d+".")
 	}
 	if p.expand != games.NoArea {
-		out = append(out, "The "+p.nation+" are over their population limit: they must move into an empty area or attack (reduX Core 6).")
+		out = append(out, "The "+p.nation+" are over their population limit: they must move into an empty area or attack"+p.cite("6")+".")
 	}
 	if len(p.refused) > 0 {
 		out = append(out, "Edit the moves in the template: as it stands it would be refused ("+p.refused.Error()+").")
 	}
 	if p.expand == games.NoArea {
-		out = append(out, "Move any of your armies up to two areas (reduX Core 6), or none.")
+		out = append(out, "Move any of your armies up to two areas"+p.cite("6")+", or none.")
 	}
-	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults (reduX Core 7).")
+	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults"+p.cite("7")+".")
 	return out
 }
 
@@ -460,7 +474,7 @@ func (p *plan) sections() []ordersSection {
 
 	// 1. Population increase (reduX Core 5.1, 5.1.1).
 	var s1 ordersSection
-	s1.Title = "New armies (reduX Core 5.1)"
+	s1.Title = "New armies" + p.cite("5.1")
 	if p.pop != nil {
 		s1.Items = append(s1.Items, ordersItem{Note: p.pop.Text + "."})
 	}
@@ -504,7 +518,7 @@ func (p *plan) sections() []ordersSection {
 
 	// 2. Reinforcements (reduX Core 5.2).
 	var s2 ordersSection
-	s2.Title = "Reinforcements (reduX Core 5.2)"
+	s2.Title = "Reinforcements" + p.cite("5.2")
 	for _, ev := range p.reinf {
 		s2.Items = append(s2.Items, ordersItem{Note: ev.Text + ". They go together to an area you hold or a vacant scoring centre; by default where they are now:"},
 			ordersItem{Order: "reinforce " + ev.Area})
@@ -517,7 +531,7 @@ func (p *plan) sections() []ordersSection {
 	}
 
 	// 3. Movement (reduX Core 6).
-	s3 := ordersSection{Title: "Movement (reduX Core 6)"}
+	s3 := ordersSection{Title: "Movement" + p.cite("6")}
 	s3.Items = append(s3.Items, ordersItem{Note: "move N FROM > TO > TO: armies move up to two areas and only once a turn; a strait (~) takes the whole move; passing through another nation's area is an overrun (6.3). At the end you must hold at least as many areas as at the start and keep the stacking limit (6.4). Each area below lists its neighbours with their armies."})
 	// Where the examples would fight, and from where they would come.
 	var battleAt, battleFrom []string
@@ -549,7 +563,7 @@ func (p *plan) sections() []ordersSection {
 			cs = append(cs, b.AreaName(c)+" ("+p.occupants(c)+")")
 		}
 		sort.Strings(cs)
-		note := plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn (reduX Core 6.1); landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."
+		note := plural(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn" + p.cite("6.1") + "; landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."
 		if p.split {
 			note += " The lines below are not commented out. Landing them all in " + b.AreaName(p.landings[sea]) + ", the default, would be refused"
 			if p.why != "" {
@@ -584,7 +598,7 @@ func (p *plan) sections() []ordersSection {
 			addBattle(mv.Path[len(mv.Path)-1], id)
 			if id == p.expand {
 				item.Live = true
-				item.Note += " The move below is not commented out: the " + p.nation + " are over their population limit and must move into an empty area or attack (reduX Core 6). Change it as you like."
+				item.Note += " The move below is not commented out: the " + p.nation + " are over their population limit and must move into an empty area or attack" + p.cite("6") + ". Change it as you like."
 			}
 		}
 		s3.Items = append(s3.Items, item)
@@ -592,7 +606,7 @@ func (p *plan) sections() []ordersSection {
 	out = append(out, s3)
 
 	// 4. Battles and retreats (reduX Core 7).
-	s4 := ordersSection{Title: "Battles and retreats (reduX Core 7)"}
+	s4 := ordersSection{Title: "Battles and retreats" + p.cite("7")}
 	s4.Items = append(s4.Items, ordersItem{Note: "A battle is fought wherever your armies end their move with another nation's. By default battles are fought in the order your moves first enter them, your armies fight on until one side is gone, and those that cannot retreat (from the sea) die first. Conditions use mine, theirs and round (docs/orders.md)."})
 	ex, from := "AREA", "FROM"
 	if len(battleAt) > 0 {
@@ -636,4 +650,17 @@ func moveLine(b *games.Board, mv orders.Move) string {
 		names[i] = b.AreaName(a)
 	}
 	return "move " + strconv.Itoa(mv.N) + " " + strings.Join(names, " > ")
+}
+
+// cite is the rule citation an orders template puts after a sentence or
+// a section title: " (reduX Core 5.1)" in a game of a reduX ruleset (redux,
+// redux-lr, and a game without a ruleset), "" in a game of any other
+// ruleset (classic Britannia, Hy Breasil), whose rules number their
+// sections otherwise: a reduX section there sends the player to rules the
+// game does not play.
+func (p *plan) cite(section string) string {
+	if r := p.g.Ruleset; r != nil && !strings.HasPrefix(r.Name, "redux") {
+		return ""
+	}
+	return " (reduX Core " + section + ")"
 }
