@@ -29,8 +29,9 @@ type Header struct {
 // (which needs no dice), and its armies when movement starts.
 type plan struct {
 	g      *games.Game
-	s      *adjudicator.State // at the start of the turn
-	p1     *adjudicator.State // after Phase 1 with the defaults
+	e      *adjudicator.Engine // its Cite gives the ruleset's own rules for the reduX sections cited here
+	s      *adjudicator.State  // at the start of the turn
+	p1     *adjudicator.State  // after Phase 1 with the defaults
 	n      int
 	nation string
 	turn   string
@@ -75,7 +76,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 	if err != nil {
 		return nil
 	}
-	p := &plan{g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
+	p := &plan{g: g, e: e, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
 		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
 	if tr := g.Tables.Round(s.Round); tr != nil {
 		for _, a := range tr.Arrivals {
@@ -299,10 +300,18 @@ func areaNames(evs []adjudicator.Event) []string {
 func (p *plan) decisions() []string {
 	var out []string
 	if p.gain > 0 {
-		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold (reduX Core 5.1.1); by default: "+list(areaNames(p.places))+".")
+		d := "Place " + plural(p.gain, "new army", "new armies") + " in areas the " + p.nation + " hold (reduX Core 5.1.1)"
+		if len(p.places) > 0 {
+			d += "; by default: " + list(areaNames(p.places))
+		}
+		out = append(out, d+".")
 	}
 	if p.remove > 0 {
-		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit (reduX Core 5.1); by default from "+list(areaNames(p.removes))+".")
+		d := "Remove " + plural(p.remove, "army", "armies") + ": the " + p.nation + " are over their population limit (reduX Core 5.1)"
+		if len(p.removes) > 0 {
+			d += "; by default from " + list(areaNames(p.removes))
+		}
+		out = append(out, d+".")
 	}
 	for _, ev := range p.reinf {
 		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre (reduX Core 5.2.2); by default: "+ev.Area+".")
@@ -327,6 +336,9 @@ func (p *plan) decisions() []string {
 		out = append(out, "Move any of your armies up to two areas (reduX Core 6), or none.")
 	}
 	out = append(out, "Choose the order of battles, who dies first and when to fall back, or leave the defaults (reduX Core 7).")
+	for i := range out {
+		out[i] = p.e.Cite(nil, out[i])
+	}
 	return out
 }
 
@@ -437,7 +449,7 @@ func (p *plan) template(h Header) string {
 		d.When += ")"
 	}
 	d.Sections = p.sections()
-	return renderText(tmplOrders, d)
+	return p.e.Cite(nil, renderText(tmplOrders, d))
 }
 
 func (p *plan) sections() []ordersSection {
