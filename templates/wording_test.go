@@ -52,6 +52,7 @@ var leaks = []*regexp.Regexp{
 	regexp.MustCompile(`%!|<nil>|map\[|&\{|\bNaN\b|[+-]Inf\b|0x[0-9a-f]{4,}`),
 	regexp.MustCompile(`\b(?:nation|area|Nation|Area)(?:ID)? -?\d+\b`),
 	regexp.MustCompile(`\(\)|\( *\)|\[\]`),
+	regexp.MustCompile(`\b\d+ any units?\b`), // a table's kind read out: "1 any unit of the Belgae"
 }
 
 // halfPoints: classic Britannia scores exact half points (ref §4); a
@@ -130,6 +131,7 @@ func TestWordingSlipsFinds(t *testing.T) {
 		{"britannia", "The Welsh score 2.50 VP"},
 		{"britannia", "The Welsh score 2,5 VP"},
 		{"redux", "skipped (line 3): no such area ()"},
+		{"britannia", "The Irish score 2 VP for 1 any unit of the Belgae eliminated in Devon (ref §4 kill)"},
 	} {
 		if len(wordingSlips(c.own, c.text)) == 0 {
 			t.Errorf("%s: no slip found in %q", c.own, c.text)
