@@ -139,14 +139,14 @@ func sortNotes(ns []Note) []Note {
 // never apply.
 func (t *Turn) Warn(line int, rule, format string, args ...any) {
 	if t.notes {
-		t.warnings = append(t.warnings, Note{Line: line, Rule: rule, Msg: fmt.Sprintf(format, args...)})
+		t.warnings = append(t.warnings, Note{Line: line, Rule: t.Cite(rule), Msg: t.Cite(fmt.Sprintf(format, args...))})
 	}
 }
 
 // Defaulted records under Review a Decision the file leaves to its default.
 func (t *Turn) Defaulted(line int, rule, format string, args ...any) {
 	if t.notes {
-		t.defaults = append(t.defaults, Note{Line: line, Rule: rule, Msg: fmt.Sprintf(format, args...)})
+		t.defaults = append(t.defaults, Note{Line: line, Rule: t.Cite(rule), Msg: t.Cite(fmt.Sprintf(format, args...))})
 	}
 }
 

@@ -44,6 +44,13 @@ type Texts struct {
 	// wins, cited where a report names the winner (reduX Core 3); "" cites
 	// none.
 	Victory string
+	// Cite maps a section of reduX that the kernel's shared stages cite
+	// ("reduX Core 5.1", "reduX L&R 9.2.1") to the ruleset's own rule, so
+	// that a game of another ruleset never cites reduX; nil keeps reduX's
+	// citations (reduX's own events are archived and never change). t is
+	// the turn citing, nil outside a turn (Engine.Cite); t.StageRule is
+	// the rule of the stage running.
+	Cite func(t *Turn, rule string) string
 }
 
 // CoreTexts are reduX Core's words.

@@ -2,6 +2,8 @@ package adjudicator
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -13,11 +15,12 @@ import (
 // and the bookkeeping the kernel's stages share. A ruleset's stages read
 // and change it through its methods.
 type Turn struct {
-	E    *Engine
-	G    *games.Game
-	B    *games.Board
-	S    *State
-	Step Step
+	stageRule string // the rule of the stage running (StageRule)
+	E         *Engine
+	G         *games.Game
+	B         *games.Board
+	S         *State
+	Step      Step
 	// N is the nation acting: the mover of a nation turn, or the nation a
 	// round event's stage acts for (As); -1 otherwise.
 	N  NationID
@@ -101,6 +104,7 @@ func (t *Turn) run(parts ...Part) {
 	for _, st := range t.E.R.Stages(t) {
 		for _, p := range parts {
 			if st.Part == p {
+				t.stageRule = st.Rule
 				st.Run(t)
 				break
 			}
@@ -122,8 +126,32 @@ func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
+	ev.Text = t.Cite(ev.Text) // ev.Rule stays the kernel's: stages and templates match on it
 	t.ev = append(t.ev, ev)
 }
+
+// reduxCitation matches a citation of reduX's rules: "reduX Core 5.1",
+// "reduX L&R 9.2.1", "reduX Core 6.1, L&R 11.3".
+var reduxCitation = regexp.MustCompile(`reduX (?:Core|L&R) \d+(?:\.\d+)*(?:, (?:Core |L&R )?\d+(?:\.\d+)*)*`)
+
+// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite:
+// the kernel's shared stages cite reduX, and a game of another ruleset
+// cites its own rules. Without a Cite, s is returned unchanged.
+func (t *Turn) Cite(s string) string {
+	return t.E.Cite(t, s)
+}
+
+// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
+// for the texts made outside a turn (the orders template) with t nil.
+func (e *Engine) Cite(t *Turn, s string) string {
+	if e.R.Texts == nil || e.R.Texts.Cite == nil || !strings.Contains(s, "reduX") {
+		return s
+	}
+	return reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return e.R.Texts.Cite(t, rule) })
+}
+
+// StageRule is the rule of the stage running ("" outside the stages).
+func (t *Turn) StageRule() string { return t.stageRule }
 
 // As runs f with nation m acting, for a round event's stages that place
 // or score for one nation (reduX L&R 10.6).
@@ -137,9 +165,9 @@ func (t *Turn) As(m NationID, f func()) {
 // Problem records a statement that cannot be carried out: an Illegal error
 // when checking a file, a skipped-statement event when playing the turn.
 func (t *Turn) Problem(line int, rule, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := t.Cite(fmt.Sprintf(format, args...))
 	if t.Strict {
-		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: msg})
+		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
 		return
 	}
 	t.Emit(Event{Kind: EvSkipped, Line: line, Rule: rule, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})

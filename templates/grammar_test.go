@@ -45,7 +45,7 @@ var slips = sync.OnceValue(func() []slip {
 		one = append(one, regexp.QuoteMeta(n[0]))
 		many = append(many, regexp.QuoteMeta(n[1]))
 	}
-	num := `(?:^|[^\d.,:+\-\[])` // a whole number: not a decimal, a rule section or a die
+	num := `(?:^|[^\d.,:+\-\[§])` // a whole number: not a decimal, a rule section or a die
 	return []slip{
 		{"1 <plural>", regexp.MustCompile(num + `\b1 (?:` + countWords + `){0,2}(` + strings.Join(many, "|") + `)\b`)},
 		{"<n≠1> <singular>", regexp.MustCompile(num + `\b(?:0|[2-9]|\d{2,}) (?:` + countWords + `){0,2}(` + strings.Join(one, "|") + `)\b`)},

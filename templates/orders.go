@@ -28,10 +28,10 @@ type Header struct {
 // Population Increase and Reinforcements Phase gives it under the defaults
 // (which needs no dice), and its armies when movement starts.
 type plan struct {
-	e      *adjudicator.Engine
 	g      *games.Game
-	s      *adjudicator.State // at the start of the turn
-	p1     *adjudicator.State // after Phase 1 with the defaults
+	e      *adjudicator.Engine // its Cite gives the ruleset's own rules for the reduX sections cited here
+	s      *adjudicator.State  // at the start of the turn
+	p1     *adjudicator.State  // after Phase 1 with the defaults
 	n      int
 	nation string
 	turn   string
@@ -314,10 +314,18 @@ func areaNames(evs []adjudicator.Event) []string {
 func (p *plan) decisions() []string {
 	var out []string
 	if p.gain > 0 {
-		out = append(out, "Place "+plural(p.gain, "new army", "new armies")+" in areas the "+p.nation+" hold"+p.cite("5.1.1")+"; by default: "+list(areaNames(p.places))+".")
+		d := "Place " + plural(p.gain, "new army", "new armies") + " in areas the " + p.nation + " hold" + p.cite("5.1.1")
+		if len(p.places) > 0 {
+			d += "; by default: " + list(areaNames(p.places))
+		}
+		out = append(out, d+".")
 	}
 	if p.remove > 0 {
-		out = append(out, "Remove "+plural(p.remove, "army", "armies")+": the "+p.nation+" are over their population limit"+p.cite("5.1")+"; by default from "+list(areaNames(p.removes))+".")
+		d := "Remove " + plural(p.remove, "army", "armies") + ": the " + p.nation + " are over their population limit" + p.cite("5.1")
+		if len(p.removes) > 0 {
+			d += "; by default from " + list(areaNames(p.removes))
+		}
+		out = append(out, d+".")
 	}
 	for _, ev := range p.reinf {
 		out = append(out, "Place "+plural(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre"+p.cite("5.2.2")+"; by default: "+ev.Area+".")
@@ -452,7 +460,7 @@ func (p *plan) template(h Header) string {
 		d.When += ")"
 	}
 	d.Sections = p.sections()
-	return renderText(tmplOrders, d)
+	return p.e.Cite(nil, renderText(tmplOrders, d))
 }
 
 func (p *plan) sections() []ordersSection {
@@ -654,13 +662,17 @@ func moveLine(b *games.Board, mv orders.Move) string {
 
 // cite is the rule citation an orders template puts after a sentence or
 // a section title: " (reduX Core 5.1)" in a game of a reduX ruleset (redux,
-// redux-lr, and a game without a ruleset), "" in a game of any other
-// ruleset (classic Britannia, Hy Breasil), whose rules number their
-// sections otherwise: a reduX section there sends the player to rules the
-// game does not play.
+// redux-lr, and a game without a ruleset); in a game of any other ruleset,
+// its own rule where the ruleset maps reduX's sections to its own
+// (Texts.Cite: classic Britannia), else "" (Hy Breasil): a reduX section
+// there would send the player to rules the game does not play.
 func (p *plan) cite(section string) string {
-	if r := p.g.Ruleset; r != nil && !strings.HasPrefix(r.Name, "redux") {
-		return ""
+	c := " (reduX Core " + section + ")"
+	if r := p.g.Ruleset; r == nil || strings.HasPrefix(r.Name, "redux") {
+		return c
 	}
-	return " (reduX Core " + section + ")"
+	if t := p.e.R.Texts; t != nil && t.Cite != nil {
+		return p.e.Cite(nil, c) // the ruleset's own rule (Texts.Cite)
+	}
+	return ""
 }

@@ -55,7 +55,7 @@ func romanArrive(t *adjudicator.Turn, k int, sea games.AreaID, rule string) {
 	}
 	t.S.Add(sea, t.N, Roman, k)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(sea), N: k, Rule: rule,
-		Text: fmt.Sprintf("%s arrive in the %s (%s)", games.Count(k, "Roman army", "Roman armies"), t.Name(sea), rule)})
+		Text: fmt.Sprintf("%s in the %s (%s)", games.Count(k, "Roman army arrives", "Roman armies arrive"), t.Name(sea), rule)})
 }
 
 // romanReinforcements is the reinforcement table of ref §2.4: by the Roman

@@ -146,7 +146,11 @@ func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjud
 			}
 		}
 		if n > 0 {
-			t.Award(killer, n*k.VP, "ref §4 kill", fmt.Sprintf("for %s of the %s eliminated in %s", games.Count(n, k.Kind+" unit", k.Kind+" units"), t.E.NationName(victim), t.Name(b.Area)))
+			one, many := k.Kind+" unit", k.Kind+" units"
+			if k.Kind == "any" {
+				one, many = "unit", "units" // "1 unit of the Belgae", not "1 any unit"
+			}
+			t.Award(killer, n*k.VP, "ref §4 kill", fmt.Sprintf("for %s of the %s eliminated in %s", games.Count(n, one, many), t.E.NationName(victim), t.Name(b.Area)))
 		}
 	}
 }

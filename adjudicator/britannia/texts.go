@@ -77,6 +77,8 @@ func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 	x.AttackerStuck = func(t *adjudicator.Turn, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on (%s)", t.Nation(), area, ruleBattle)
 	}
+	x.Cite = cite
+	x.Victory = "Britannia 2005 Vinderen"
 	return x
 }
 
@@ -186,4 +188,49 @@ func diceText(ds []int) string {
 		parts[i] = fmt.Sprint(d)
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// classicRules are the classic rules that stand for the reduX sections the
+// kernel's shared stages cite, longest prefix first: overpopulation and
+// population increase (seed 002 §5 Population Increase, Overpopulation),
+// reinforcements by the Timeline (ref §3), movement and its stacking
+// limits (§5 Movement), battles and retreats (§5 Battles), leaders (§5
+// Leaders) and Major Invasions (seed 004 Invasions and Raiding).
+var classicRules = []struct{ redux, classic string }{
+	{"reduX Core 4", "Britannia 2005 Movement"},
+	{"reduX Core 5.1", "Britannia 2005 Population Increase"},
+	{"reduX Core 5.2", "ref §3"},
+	{"reduX Core 5", "Britannia 2005 Population Increase"},
+	{"reduX Core 6", "Britannia 2005 Movement"},
+	{"reduX Core 7", "Britannia 2005 Battles/Retreats"},
+	{"reduX L&R 9", "Britannia 2005 §5 Leaders"},
+	{"reduX L&R 11.3", "Britannia 2005 Major Invasions"},
+	{"reduX Core 1.2", "Britannia 2005 §5 Movement"},
+}
+
+// cite is classic Britannia's Texts.Cite: the classic rule for a reduX
+// section the kernel cites. Armies removed (reduX Core 5.1) cite what
+// removes them: the legion withdrawal announced just before (ref §3 II),
+// else the stage running (Overpopulation, a Timeline removal ref §3 XIV),
+// outside a turn (the orders template's removals) Overpopulation;
+// a section with no classic counterpart keeps its citation, which the
+// grammar test reports.
+func cite(t *adjudicator.Turn, rule string) string {
+	if rule == "reduX Core 5.1" {
+		if t == nil {
+			return "Britannia 2005 Overpopulation" // the orders template's removals
+		}
+		if ev := t.Events(); len(ev) > 0 && ev[len(ev)-1].Kind == adjudicator.EvPopulation && ev[len(ev)-1].Rule != "" {
+			return ev[len(ev)-1].Rule
+		}
+		if t.StageRule() != "" {
+			return t.StageRule()
+		}
+	}
+	for _, c := range classicRules {
+		if rule == c.redux || strings.HasPrefix(rule, c.redux+".") || strings.HasPrefix(rule, c.redux+",") {
+			return c.classic
+		}
+	}
+	return rule
 }
