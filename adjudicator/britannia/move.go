@@ -211,14 +211,20 @@ func landing(t *adjudicator.Turn, mv orders.Move, from games.AreaID) (string, st
 	if land == games.NoArea {
 		return "", ""
 	}
-	for _, l := range D(t.E).Landing {
-		if mustNation(t.E, l.Nation) != t.N {
-			continue
-		}
-		name := t.Name(land)
-		if (len(l.Only) > 0 && !slices.Contains(l.Only, name)) || slices.Contains(l.Not, name) {
-			return "ref §1.3", fmt.Sprintf("the %s may not land in %s (%s)", t.Nation(), name, l.Why)
-		}
+	if why := landingLimit(t.E, t.N, land); why != "" {
+		return "ref §1.3", fmt.Sprintf("the %s may not land in %s (%s)", t.Nation(), t.Name(land), why)
 	}
 	return "", ""
+}
+
+// landingLimit is why nation n's invaders may not land in area a (the
+// card's words), or "".
+func landingLimit(e *adjudicator.Engine, n adjudicator.NationID, a games.AreaID) string {
+	name := e.G.Board.AreaName(a)
+	for _, l := range D(e).Landing {
+		if mustNation(e, l.Nation) == n && ((len(l.Only) > 0 && !slices.Contains(l.Only, name)) || slices.Contains(l.Not, name)) {
+			return l.Why
+		}
+	}
+	return ""
 }
