@@ -171,6 +171,9 @@ func FoldLetters(s string) string {
 	if isLowerLetters(s) {
 		return s
 	}
+	if b, ok := foldASCII(s); ok {
+		return string(b)
+	}
 	var sb strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' {
@@ -178,6 +181,24 @@ func FoldLetters(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// foldASCII folds an ASCII name in one pass: its letters lower-cased, the
+// rest dropped; ok is false when s has a byte outside ASCII.
+func foldASCII(s string) (b []byte, ok bool) {
+	b = make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return nil, false
+		case c >= 'a' && c <= 'z':
+			b = append(b, c)
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		}
+	}
+	return b, true
 }
 
 // isLowerLetters reports whether s is only the letters a to z.

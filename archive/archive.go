@@ -22,8 +22,9 @@ import (
 
 // Player is a seat in a new game.
 type Player struct {
-	Name  string `yaml:"name"`
-	Email string `yaml:"email"`
+	Name  string    `yaml:"name"`
+	Email string    `yaml:"email"`
+	Prefs MailPrefs `yaml:",inline"` // what the player wants mailed
 }
 
 // PlayerInfo is a player of a game as game.yaml records them.
@@ -32,6 +33,7 @@ type PlayerInfo struct {
 	Email   string
 	Colour  string
 	Nations []string
+	Prefs   MailPrefs // what the player wants mailed
 }
 
 // NewGame is what Create needs.
@@ -267,7 +269,7 @@ func drawTokens(rand io.Reader, players []Player, split *games.PlayerSplit, gf *
 		tokens[p.Name] = tok
 		tokenFile = append(tokenFile, tokenEntry{Name: strings.TrimSpace(p.Name), Token: tok})
 		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
-			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok)})
+			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok), Prefs: p.Prefs})
 	}
 	return tokens, tokenFile, nil
 }
@@ -512,7 +514,7 @@ func (g *Game) EngineFingerprint() string { return g.gf.EngineFingerprint }
 func (g *Game) Players() []PlayerInfo {
 	var out []PlayerInfo
 	for _, p := range g.gf.Players {
-		out = append(out, PlayerInfo{Name: p.Name, Email: p.Email, Colour: p.Colour, Nations: append([]string(nil), p.Nations...)})
+		out = append(out, PlayerInfo{Name: p.Name, Email: p.Email, Colour: p.Colour, Nations: append([]string(nil), p.Nations...), Prefs: p.Prefs})
 	}
 	return out
 }

@@ -71,6 +71,9 @@ type playerFile struct {
 	Colour      string   `yaml:"colour"`
 	Nations     []string `yaml:"nations,flow"`
 	TokenSHA256 string   `yaml:"token_sha256"`
+	// Prefs are the player's mail preferences; empty (and absent from
+	// game.yaml) when every one is the default.
+	Prefs MailPrefs `yaml:",inline"`
 }
 
 const gameHeader = "# pbem game: the public record of the game (archive/doc.go).\n" +

@@ -243,12 +243,14 @@ func (e *PlayersError) Error() string {
 const playersShape = `want a list with one entry per player, in seat order: "- name: Alice" and, below it, "  email: alice@example.org"`
 
 // ParsePlayers reads a players file (pbem new --players): a YAML list of
-// the players in seat order, each with a name: and an email: and nothing
-// else. It refuses, naming file and line in a GM's words, a file of
+// the players in seat order, each with a name: and an email:, and
+// optionally the mail preferences map:, format: and reports: (MailPrefs),
+// and nothing else. It refuses, naming file and line in a GM's words, a file of
 // another shape, an unknown or repeated field (a "mail:" typo would leave a
-// seat without an address), a missing or malformed name or address, and a
-// name or address given to two players. The number of players is checked
-// against the ruleset by Create.
+// seat without an address), a missing or malformed name or address, a
+// preference with a value it does not take, and a name or address given to
+// two players. The number of players is checked against the ruleset by
+// Create.
 func ParsePlayers(file string, data []byte) ([]Player, error) {
 	e := &PlayersError{File: file}
 	add := func(line int, f string, args ...any) {
@@ -321,8 +323,8 @@ func parsePlayer(item *yaml.Node, n int, add func(line int, f string, args ...an
 	for k := 0; k+1 < len(item.Content); k += 2 {
 		key, val := item.Content[k], item.Content[k+1]
 		field := key.Value
-		if field != "name" && field != "email" {
-			add(key.Line, "player %d: unknown field %q%s: a player has name: and email:", n, field, didYouMean(field))
+		if field != "name" && field != "email" && !IsPrefKey(field) {
+			add(key.Line, "player %d: unknown field %q%s: a player has name: and email:, and may have %s: (mail preferences)", n, field, didYouMean(field), strings.Join(PrefKeys(), ":, "))
 			ok = false
 			continue
 		}
@@ -333,12 +335,17 @@ func parsePlayer(item *yaml.Node, n int, add func(line int, f string, args ...an
 		}
 		seen[field] = key.Line
 		if val.Kind != yaml.ScalarNode || val.Tag == "!!null" || strings.TrimSpace(val.Value) == "" {
-			add(key.Line, "player %d: %s: wants %s on the same line, not %s", n, field, map[string]string{"name": "the player's name", "email": "an address like alice@example.org"}[field], nodeWords(val))
+			add(key.Line, "player %d: %s: wants %s on the same line, not %s", n, field, fieldWants(field), nodeWords(val))
 			ok = false
 			continue
 		}
 		v := strings.TrimSpace(val.Value)
 		switch field {
+		case "map", "format", "reports":
+			if err := p.Prefs.Set(field, v); err != nil {
+				add(val.Line, "player %d: %v", n, err)
+				ok = false
+			}
 		case "name":
 			if strings.ContainsAny(v, "\n\r") {
 				add(val.Line, "player %d: a name is one line", n)
@@ -360,6 +367,22 @@ func parsePlayer(item *yaml.Node, n int, add func(line int, f string, args ...an
 		}
 	}
 	return p, ok
+}
+
+// fieldWants says what a players file's field wants, for its errors.
+func fieldWants(field string) string {
+	switch field {
+	case "name":
+		return "the player's name"
+	case "email":
+		return "an address like alice@example.org"
+	}
+	for _, k := range prefKeys {
+		if k.key == field {
+			return "one of " + strings.Join(k.choices, ", ")
+		}
+	}
+	return "a value"
 }
 
 // checkEmail says what is wrong with a player's address, or nil: it must

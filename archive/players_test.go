@@ -58,7 +58,7 @@ func TestParsePlayers(t *testing.T) {
 	good := "# the players of hastings\n- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: Bob@Example.org   # comment\n- {name: Carol, email: carol@example.org}\n"
 	ps, err := ParsePlayers("p.yaml", []byte(good))
 	require.NoError(t, err)
-	assert.Equal(t, []Player{{"Alice", "alice@example.org"}, {"Bob", "Bob@Example.org"}, {"Carol", "carol@example.org"}}, ps)
+	assert.Equal(t, []Player{{Name: "Alice", Email: "alice@example.org"}, {Name: "Bob", Email: "Bob@Example.org"}, {Name: "Carol", Email: "carol@example.org"}}, ps)
 
 	two := "- name: Alice\n  email: alice@example.org\n"
 	tests := []struct {
@@ -118,9 +118,9 @@ func TestPlayerAddresses(t *testing.T) {
 		ps   []Player
 		want string
 	}{
-		{"malformed", []Player{{"A", "a@example.org"}, {"B", "b.example.org"}, {"C", "c@example.org"}}, `player 2 (B): "b.example.org" is not an email address`},
-		{"duplicate", []Player{{"A", "a@example.org"}, {"B", "b@example.org"}, {"C", "B@example.org"}}, "two players have the address B@example.org"},
-		{"missing", []Player{{"A", "a@example.org"}, {"B", ""}, {"C", "c@example.org"}}, `player 2 (B): "" is not an email address`},
+		{"malformed", []Player{{Name: "A", Email: "a@example.org"}, {Name: "B", Email: "b.example.org"}, {Name: "C", Email: "c@example.org"}}, `player 2 (B): "b.example.org" is not an email address`},
+		{"duplicate", []Player{{Name: "A", Email: "a@example.org"}, {Name: "B", Email: "b@example.org"}, {Name: "C", Email: "B@example.org"}}, "two players have the address B@example.org"},
+		{"missing", []Player{{Name: "A", Email: "a@example.org"}, {Name: "B", Email: ""}, {Name: "C", Email: "c@example.org"}}, `player 2 (B): "" is not an email address`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := Create(filepath.Join(t.TempDir(), "g"), NewGame{Ruleset: "redux", Players: tc.ps}, testRand("x"))

@@ -31,6 +31,10 @@ type Receipt struct {
 	Orders string
 	// ByGM is set for a file the GM entered without the player's token.
 	ByGM bool
+	// Ahead is the turn due when the file is for a later nation turn of
+	// the same round: Check checked it against today's position, and it is
+	// checked again when its turn is due. Empty otherwise.
+	Ahead string
 	// Warnings are statements the file may hold but that can never apply;
 	// Defaults the Decisions it leaves to their documented defaults
 	// (docs/orders.md), which the acknowledgement lists. Turn orders only.
@@ -98,8 +102,10 @@ func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs or
 
 // Check validates an order file against the game as it stands, without
 // recording anything: what `pbem check` runs. Turn orders must be for the
-// turn due; standing orders may come at any time. A token, if present, must
-// be the player's.
+// turn due or a later nation turn of the same round; orders sent early are
+// checked against today's position (adjudicator.Engine.Ahead) and their
+// receipt names the turn due in Ahead. Standing orders may come at any
+// time. A token, if present, must be the player's.
 func (g *Game) Check(text string) (*Receipt, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -107,11 +113,17 @@ func (g *Game) Check(text string) (*Receipt, error) {
 	if f == nil {
 		return nil, &RejectedError{Errors: errs}
 	}
-	rv, rej := g.validate(f, hasToken, "", nil, errs)
+	v := g.validation(f, hasToken, "", nil, errs)
+	v.early = true
+	rv, rej := v.run()
 	if rej != nil {
 		return nil, rej
 	}
-	return g.receipt(f, time.Time{}, !hasToken, rv), nil
+	rc := g.receipt(f, time.Time{}, !hasToken, rv)
+	if due := g.due(); f.Kind == orders.TurnOrders && f.Turn != due.ID {
+		rc.Ahead = due.ID
+	}
+	return rc, nil
 }
 
 // Submit accepts an order file from a player (turn orders for the turn due,
@@ -171,7 +183,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if f == nil {
 		rej = &RejectedError{Nation: nation, Errors: errs}
 	} else {
-		rv, rej = g.validate(f, hasToken, nation, want, errs)
+		rv, rej = g.validation(f, hasToken, nation, want, errs).run()
 	}
 	if rej != nil {
 		line := fmt.Sprintf("%s refused kind=%s turn=%s nation=%s by=%s digest=- raw=%s errors=%d",
@@ -231,15 +243,34 @@ func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool, rv *adjudic
 	return rc
 }
 
-// validate checks a decoded file against the game: its game id, nation,
-// token and kind, and the engine's review against the state at turn start.
-// Every problem is reported in one answer, in line order, with the errors
-// of reading the file (parseErrs, when the reader kept what it could read):
-// a wrong token or game id does not hide the rule errors. Only what makes
-// the rules meaningless (the game is over, the turn is not the one due)
-// stops the check early. The review is returned for the acknowledgement.
-func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orders.Kind, parseErrs orders.Errors) (*adjudicator.Review, *RejectedError) {
-	errs := append(orders.Errors(nil), parseErrs...)
+// validation is the check of a decoded file against the game: its game
+// id, nation, token and kind, and the engine's review against the state at
+// turn start.
+type validation struct {
+	g         *Game
+	f         *orders.File
+	hasToken  bool
+	nation    string       // the nation the file is sent for; "" any
+	want      *orders.Kind // the kind it must be; nil any
+	parseErrs orders.Errors
+	// early accepts turn orders for a later nation turn of the round,
+	// checked against today's position (pbem check only).
+	early bool
+}
+
+func (g *Game) validation(f *orders.File, hasToken bool, nation string, want *orders.Kind, parseErrs orders.Errors) *validation {
+	return &validation{g: g, f: f, hasToken: hasToken, nation: nation, want: want, parseErrs: parseErrs}
+}
+
+// run validates. Every problem is reported in one answer, in line order,
+// with the errors of reading the file (parseErrs, when the reader kept
+// what it could read): a wrong token or game id does not hide the rule
+// errors. Only what makes the rules meaningless (the game is over, the
+// turn is not the one due) stops the check early. The review is returned
+// for the acknowledgement.
+func (v *validation) run() (*adjudicator.Review, *RejectedError) {
+	g, f := v.g, v.f
+	errs := append(orders.Errors(nil), v.parseErrs...)
 	add := func(format string, args ...any) {
 		errs = append(errs, &orders.Error{Msg: fmt.Sprintf(format, args...)})
 	}
@@ -253,7 +284,7 @@ func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orde
 		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 		return nil, &RejectedError{Nation: f.Nation, Errors: errs}
 	}
-	errs = append(errs, g.validateEnvelope(f, hasToken, nation, want)...)
+	errs = append(errs, g.validateEnvelope(f, v.hasToken, v.nation, v.want)...)
 	if g.state.Over {
 		add("the game is over")
 		return done(nil)
@@ -272,16 +303,25 @@ func (g *Game) validate(f *orders.File, hasToken bool, nation string, want *orde
 		add("no nation turn is due: %s (the end of the round) comes first", due.ID)
 		return done(nil)
 	}
+	s := g.state
 	if f.Turn != due.ID {
-		add("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
-		return done(nil)
+		ahead, _, ok := g.r.e.Ahead(g.state, func(st adjudicator.Step) bool { return st.ID == f.Turn })
+		switch {
+		case v.early && !ok:
+			add("the turn due is %s; %s is not a later nation turn of round %d, so its orders can be checked only when it is due", due.ID, f.Turn, g.state.Round)
+			return done(nil)
+		case !ok || !v.early:
+			add("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
+			return done(nil)
+		}
+		s = ahead
 	}
 	standing, err := g.standingFiles()
 	if err != nil {
 		add("reading standing orders: %v", err)
 		return done(nil)
 	}
-	return done(g.r.e.Review(g.state, f, standing))
+	return done(g.r.e.Review(s, f, standing))
 }
 
 // validateEnvelope checks what the file's header says against the game:
@@ -441,4 +481,56 @@ func (g *Game) appendLog(name, line string) error {
 		old = []byte(rollbacksHeader)
 	}
 	return g.w.writeFile(path, append(old, line+"\n"...))
+}
+
+// Upcoming is a nation turn whose orders can be written now: the turn due,
+// or a later nation turn of the same round, whose position is today's.
+type Upcoming struct {
+	ID     string // "r05-saxons"
+	Nation string
+	Player string // who controls Nation
+	// Ahead is the turn due when this one comes later in the round; its
+	// State is then today's position with the turn passed on to it
+	// (adjudicator.Engine.Ahead), and orders written from it are checked
+	// again when the turn is due. Empty for the turn due.
+	Ahead string
+	State *adjudicator.State
+}
+
+// Upcoming finds the nation turn due, or with nation given, that nation's
+// turn: the one due or its later turn in this round (reduX Core 4.1). It is
+// an error when the game is over, when a round event is due and nation is
+// empty, and when nation has no turn left in this round.
+func (g *Game) Upcoming(nation string) (*Upcoming, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	due := g.due()
+	if due.Over {
+		return nil, fmt.Errorf("game %s is over", g.gf.Game)
+	}
+	if nation == "" {
+		if due.Nation == "" {
+			return nil, fmt.Errorf("%s, the end of round %d, is due: it takes no orders", due.ID, g.state.Round)
+		}
+		return &Upcoming{ID: due.ID, Nation: due.Nation, Player: due.Player, State: g.state.Clone()}, nil
+	}
+	n, err := g.r.g.Tables.NationIndex(nation)
+	if err != nil {
+		return nil, err
+	}
+	name := g.r.g.Tables.Nations[n].Name
+	up := &Upcoming{Nation: name}
+	if p := g.PlayerOf(name); p != nil {
+		up.Player = p.Name
+	}
+	if due.Nation == name {
+		up.ID, up.State = due.ID, g.state.Clone()
+		return up, nil
+	}
+	ahead, st, ok := g.r.e.Ahead(g.state, func(st adjudicator.Step) bool { return st.Nation == n })
+	if !ok {
+		return nil, fmt.Errorf("the %s have no turn left in round %d (due: %s)", name, g.state.Round, due.ID)
+	}
+	up.ID, up.Ahead, up.State = st.ID, due.ID, ahead
+	return up, nil
 }

@@ -38,7 +38,8 @@ type Step struct {
 	// Digest is the digest of the step's inputs, mixed into every die
 	// (inputs.sha256, doc.go "The inputs digest").
 	Digest string
-	// Report is the step's text report (report.txt).
+	// Report is the step's text report as written (report.txt; empty if
+	// the file is gone: Game.Report makes it again).
 	Report string
 }
 
@@ -112,7 +113,7 @@ func (g *Game) loadStep(n int) (*Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{fileState, fileEvents, fileReport} {
+	for _, name := range []string{fileState, fileEvents} { // report.txt is a view: Report makes it again
 		if _, ok := files[name]; !ok {
 			return nil, fmt.Errorf("%s: no %s", dir, name)
 		}

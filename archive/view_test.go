@@ -109,3 +109,24 @@ func TestPublicReport(t *testing.T) {
 		t.Errorf("the start's public report: %q start %v nation %q", r.Title, r.Start, r.Nation)
 	}
 }
+
+// TestReportWithoutReportTxt: report.txt is a view (doc.go): without it a
+// step still reads back, and Report makes the same text again.
+func TestReportWithoutReportTxt(t *testing.T) {
+	f := newGame(t)
+	f.nmr()
+	want, err := os.ReadFile(stepPath(t, f.dir, 1, fileReport))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(stepPath(t, f.dir, 1, fileReport)); err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.g.Step("1")
+	if err != nil || st.Report != "" {
+		t.Fatalf("step 001 without report.txt: %v, report %q", err, st.Report)
+	}
+	if got, err := f.g.Report("1"); err != nil || got != string(want) {
+		t.Errorf("Report(1) without report.txt: %v\n%s", err, got)
+	}
+}

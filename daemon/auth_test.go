@@ -22,7 +22,7 @@ func (f *fixture) gmState() string {
 	pace, _ := os.ReadFile(f.d.pacePath(f.g))
 	var seats []string
 	for _, p := range f.g.Players() {
-		seats = append(seats, p.Name+"="+p.Email)
+		seats = append(seats, p.Name+"="+p.Email+" "+p.Prefs.String())
 	}
 	return string(pace) + "|" + strings.Join(seats, ",") + "|" + f.g.Due().ID + "|" + f.g.Commitment()
 }
@@ -138,7 +138,7 @@ func TestPressNeedsToken(t *testing.T) {
 // TestSeatCommandsNeedToken: every command that acts for a seat needs the
 // player's token; a wrong one is a failed login.
 func TestSeatCommandsNeedToken(t *testing.T) {
-	for _, cmd := range []string{"ready", "auto on Romano-British", "token new", "address " + mallory, "press Welsh"} {
+	for _, cmd := range []string{"ready", "auto on Romano-British", "token new", "address " + mallory, "press Welsh", "prefs map never"} {
 		t.Run(cmd, func(t *testing.T) {
 			f := newFixture(t)
 			before := f.gmState()

@@ -32,7 +32,7 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 		return d.readCommand(m, in, g, env)
 	case "observe":
 		return d.observe(m, in, g, env)
-	case "token", "ready", "auto", "press", "address":
+	case "token", "ready", "auto", "press", "address", "prefs":
 		player := d.playerByEmail(g, in.From)
 		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
 			return d.sendToken(m, in, g, player)
@@ -161,6 +161,8 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		return d.auto(ctx, m, in, g, player, env)
 	case "press":
 		return d.press(m, in, g, player, env)
+	case "prefs":
+		return d.prefs(m, in, g, player, env)
 	}
 	// address: a player moves, from the registered address, with the token.
 	if len(env.args) != 1 {

@@ -289,7 +289,7 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -605,6 +605,8 @@ With your token, from your registered address:
   address NEW@ADDR     play from a new address
   auto on|off NATION   let the bot play a nation (on) or not (off)
   press NATION text    relay a message to the player of NATION (kept in the archive)
+  prefs                your mail preferences; "prefs map round" and the like
+                       change them (send "prefs" for the choices)
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
 replace PLAYER NEW@ADDR, and order files for a player's nation.
 `, addr)

@@ -161,6 +161,7 @@ func TestWelcomeAndYourTurn(t *testing.T) {
 		require.NotEmpty(t, w, a)
 		assert.Contains(t, w[0].Text, "token: ")
 		assert.Contains(t, w[0].Text, f.g.Commitment(), "the welcome mail publishes the dice commitment (docs/design.md §3)")
+		assert.Contains(t, w[0].Text, "Your mail: map every, format html, reports every. Send \"prefs\"", "the welcome names the mail preferences (issue 14)")
 	}
 	addr, _ := f.duePlayer()
 	last := f.out.last(addr)

@@ -28,6 +28,9 @@ type paceState struct {
 	Paused   bool            `json:"paused"`   // GM pause: nothing runs
 	Auto     map[string]bool `json:"auto"`     // nations the bot plays
 	Told     bool            `json:"told"`     // "your turn" is queued
+	// Deadline is when the turn's orders are due, in the configured zone:
+	// written for pbem status (ReadClock), never read back by the daemon.
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 func (d *Daemon) pacePath(g *archive.Game) string {
@@ -47,6 +50,7 @@ func (d *Daemon) loadPace(g *archive.Game) *paceState {
 }
 
 func (d *Daemon) savePace(g *archive.Game, st *paceState) error {
+	st.Deadline = d.deadline(st).In(d.zone())
 	data, _ := json.MarshalIndent(st, "", "  ")
 	if old, err := os.ReadFile(d.pacePath(g)); err == nil && bytes.Equal(old, data) {
 		return nil // unchanged: the clock ticks every game every few seconds
@@ -224,21 +228,40 @@ func (d *Daemon) stepMap(g *archive.Game, r *templates.Report) []byte {
 	return png
 }
 
-// mailReports mails a step's report to every player and observer. The
-// step's report and map are built once (archive.Game.Public); each player's
-// copy adds only their part (templates.Report.For), and the observers
-// share one rendering of the public report.
+// mailReports mails a step's report to every player, as their preferences
+// ask (reportmail.go: a mail each, or the round's digest when the step
+// ends a round; the map with it or not), and to every observer. The step's
+// report is built once (archive.Game.Public); each player's copy adds only
+// their part (templates.Report.For), and the observers share one rendering
+// of the public report. The map is drawn once, and only when a mail
+// carries it.
 func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) error {
 	deadline := ""
 	if due := g.Due(); due.Nation != "" {
 		deadline = d.deadline(&paceState{Started: d.now()}).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	}
 	r := g.Public(step, deadline)
-	png := d.stepMap(g, r)
-	for seat, p := range g.Players() {
-		o := reportMail(g, step, r.For(g.Engine(), seat+1, ""), note, png)
-		o.ID, o.To = safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1)), []string{p.Email}
-		if err := d.send(o); err != nil {
+	players := g.Players()
+	ends := endsRound(step.Before, step.State)
+	var png []byte
+	if mapWanted(players, ends) {
+		png = d.stepMap(g, r)
+	}
+	for seat, p := range players {
+		if p.Prefs.Get("reports") == "digest" {
+			continue
+		}
+		l := reportLetter(g, step, r.For(g.Engine(), seat+1, ""), note)
+		l.id = safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1))
+		if wantsMap(p, ends) {
+			l.png = png
+		}
+		if err := d.send(d.compose(g, p, l)); err != nil {
+			return err
+		}
+	}
+	if ends {
+		if err := d.mailDigests(g, step.Before.Round, png, deadline); err != nil {
 			return err
 		}
 	}
@@ -246,7 +269,8 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 	var public *mailer.Outgoing
 	for i, addr := range d.observers(g) {
 		if public == nil {
-			public = reportMail(g, step, r, "", nil)
+			l := reportLetter(g, step, r, "")
+			public = &mailer.Outgoing{Subject: l.subject, Text: l.text, HTML: l.html(""), AutoSubmitted: true, Headers: l.headers}
 		}
 		o := *public
 		o.ID, o.To = safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), []string{addr}
@@ -257,28 +281,20 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 	return nil
 }
 
-// reportMail is the mail of a step's report r (a player's copy or the
-// public one), with note above the text and the map png if not nil; the
-// caller sets its outbox id and recipient.
-func reportMail(g *archive.Game, step *archive.Step, r *templates.Report, note string, png []byte) *mailer.Outgoing {
+// reportLetter is the letter of a step's report r (a player's copy or the
+// public one), with note above the text; the caller sets its outbox id and
+// map.
+func reportLetter(g *archive.Game, step *archive.Step, r *templates.Report, note string) letter {
 	text := templates.Text(r)
 	if note != "" {
 		text = note + "\n\n" + text
 	}
-	o := &mailer.Outgoing{
-		Subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), Text: text, AutoSubmitted: true,
-		Headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
+	return letter{
+		subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), text: text,
+		html:    func(cid string) string { return templates.HTML(r, cid) },
+		mapName: stepMapName(g, step.ID),
+		headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
 	}
-	if png == nil {
-		o.HTML = templates.HTML(r, "")
-		return o
-	}
-	name := fmt.Sprintf("%s-%s.png", g.ID(), step.ID)
-	o.HTML = templates.HTML(r, "map.png")
-	o.Inline = []mailer.Part{{Name: "map.png", ContentType: "image/png", Data: png}}
-	o.Attach = []mailer.Part{{Name: name, ContentType: "image/png", Data: png}}
-	o.Text += "\nThe map is attached as " + name + ".\n"
-	return o
 }
 
 // yourTurn tells the player of the nation due that it is their turn, with

@@ -159,8 +159,10 @@ Every turn report reveals that turn's seed; anyone can check with
 "pbem verify" that no die was chosen after the fact.
 
 %s
-Send "help" to %s for the commands.
-`, g.ID(), g.Rules().Ruleset.Title, seat+1, p.Colour, strings.Join(p.Nations, ", "), token, d.cfg.From, g.Commitment(), d.rulesSummary(g), d.cfg.From)
+Your mail: %s. Send "prefs" with your token for
+the choices (plain text, the map once a round or never, one digest a
+round). Send "help" to %s for the commands.
+`, g.ID(), g.Rules().Ruleset.Title, seat+1, p.Colour, strings.Join(p.Nations, ", "), token, d.cfg.From, g.Commitment(), d.rulesSummary(g), p.Prefs, d.cfg.From)
 }
 
 // rulesSummary sums up the rules a game is played under: the ruleset and

@@ -372,4 +372,7 @@ func TestREADMEInstall(t *testing.T) {
 	if err != nil || len(ps) != 3 || ps[0].Name != "Alice" || ps[0].Email != "alice@example.org" {
 		t.Errorf("the README's players file: %v, %v", ps, err)
 	}
+	if len(ps) == 3 && (ps[1].Prefs != archive.MailPrefs{Format: "text", Map: "round"} || ps[2].Prefs.Reports != "digest") {
+		t.Errorf("the README's players file shows the mail preferences: got %+v", ps)
+	}
 }

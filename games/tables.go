@@ -575,13 +575,15 @@ func (t *Tables) NationIndex(name string) (int, error) {
 // NationPalette colours the counters of nations whose tables give no
 // colour, the i-th nation of the list taking the i-th colour (round again
 // past the end). Its first fifteen are reduX's nations' colours, chosen so
-// that the nations of one player stay apart for deuteranopes, and apart
-// from the player's ring, and none fades into the map's land or sea
-// (mapdraw/cvd_test.go checks them).
+// that the nations of one player stay apart for deuteranopes and
+// protanopes, and apart from the player's ring, and none fades into the
+// map's land or sea; the five after them keep a list of up to twenty
+// nations apart (mapdraw/cvd_test.go checks them).
 var NationPalette = []string{
-	"#881188", "#991100", "#005511", "#6688bb", "#ff5577",
-	"#996666", "#00ccdd", "#888833", "#77cc55", "#cc8800",
-	"#0088ff", "#dd66aa", "#005555", "#cc88ff", "#881144",
+	"#007700", "#0044aa", "#444422", "#ee66bb", "#bb88ff",
+	"#ccbb33", "#aabbee", "#bb9999", "#ee8877", "#eeaa66",
+	"#008899", "#773388", "#cc3355", "#779911", "#880055",
+	"#337755", "#998844", "#7766bb", "#225500", "#0077ee",
 }
 
 // NationColour is the colour of nation i's counters on the map: its

@@ -14,9 +14,12 @@ import (
 
 // Part is an inline image or an attachment of an Outgoing message.
 type Part struct {
-	// Name is the file name; for an inline part it is also the Content-ID,
-	// so the HTML refers to it as "cid:NAME".
+	// Name is the file name, the name a reader saves the part under.
 	Name string
+	// ContentID is an inline part's Content-ID without angle brackets, as
+	// RFC 2392 wants it ("map.r05-saxons@ashdown"); the HTML refers to the
+	// part as "cid:" followed by it. Empty means Name.
+	ContentID string
 	// ContentType is the media type, e.g. "image/png"; empty means guessed
 	// from Name.
 	ContentType string
@@ -104,6 +107,11 @@ func (o *Outgoing) validate() error {
 	if o.Text == "" && o.HTML == "" {
 		return fmt.Errorf("mailer: outgoing %s: no body", o.ID)
 	}
+	for _, p := range o.Inline {
+		if strings.ContainsAny(p.ContentID, "<>\"\r\n ") {
+			return fmt.Errorf("mailer: outgoing %s: inline %s: Content-ID %q: want id@domain without brackets or spaces", o.ID, p.Name, p.ContentID)
+		}
+	}
 	for _, h := range o.Headers {
 		if reserved[strings.ToLower(h[0])] {
 			return fmt.Errorf("mailer: outgoing %s: header %s is set by mailer", o.ID, h[0])
@@ -165,7 +173,11 @@ func (o *Outgoing) Bytes() ([]byte, error) {
 		m.SetBodyString(gomail.TypeTextHTML, o.HTML)
 	}
 	for _, p := range o.Inline {
-		if err := m.EmbedReader(p.Name, bytes.NewReader(p.Data), fileOpts(p)...); err != nil {
+		opts := fileOpts(p)
+		if p.ContentID != "" {
+			opts = append(opts, gomail.WithFileContentID("<"+p.ContentID+">"))
+		}
+		if err := m.EmbedReader(p.Name, bytes.NewReader(p.Data), opts...); err != nil {
 			return nil, fmt.Errorf("mailer: outgoing %s: inline %s: %w", o.ID, p.Name, err)
 		}
 	}

@@ -39,12 +39,23 @@ func toSRGB(x float64) uint8 {
 	return uint8(math.Round(x * 255))
 }
 
+// protanopia is the Machado, Oliveira & Fernandes (2009) simulation
+// matrix for full protanopia, applied to linear RGB.
+var protanopia = [3][3]float64{
+	{0.152286, 1.052583, -0.204868},
+	{0.114503, 0.786281, 0.099216},
+	{-0.003882, -0.048116, 1.051998},
+}
+
 // simulate shows a colour as a deuteranope sees it.
-func simulate(c [3]uint8) [3]uint8 {
+func simulate(c [3]uint8) [3]uint8 { return simulateWith(deuteranopia, c) }
+
+// simulateWith shows a colour through a colour-vision simulation matrix.
+func simulateWith(m [3][3]float64, c [3]uint8) [3]uint8 {
 	lin := [3]float64{toLinear(c[0]), toLinear(c[1]), toLinear(c[2])}
 	var out [3]uint8
 	for i := range 3 {
-		out[i] = toSRGB(deuteranopia[i][0]*lin[0] + deuteranopia[i][1]*lin[1] + deuteranopia[i][2]*lin[2])
+		out[i] = toSRGB(m[i][0]*lin[0] + m[i][1]*lin[1] + m[i][2]*lin[2])
 	}
 	return out
 }
@@ -109,52 +120,85 @@ func TestDeuteranopia(t *testing.T) {
 	}
 }
 
-// TestNationColoursDeuteranopia: counters are coloured by nation and ringed
-// by player (issue 14), so, seen with deuteranopia, the nations one player
-// controls stay well apart in every split of every ruleset's tables (reduX
-// Core 2.1) and each differs from its player's ring, with normal vision
-// too; any two nations stay apart, every nation's colour stands out from
-// the land and sea, and the number on a counter reads against it (WCAG
-// contrast 3:1 for bold text). The tables' colours are NationPalette's, so an old game's
-// copy of the tables, which names none, draws the same map.
-func TestNationColoursDeuteranopia(t *testing.T) {
+// TestNationColoursColourBlind: counters are coloured by nation and ringed
+// by player (issue 14), so, seen with deuteranopia or protanopia, the
+// nations one player controls stay well apart in every split of every
+// ruleset's tables (reduX Core 2.1) and each differs from its player's
+// ring; any two nations stay apart; every nation's colour stands out from
+// the land and sea; with normal vision a nation differs from its player's
+// ring too, and the number on a counter reads against it (WCAG contrast
+// 3:1 for bold text). The tables' colours are NationPalette's, so an old
+// game's copy of the tables, which names none, draws the same map.
+func TestNationColoursColourBlind(t *testing.T) {
 	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
-	sim := func(h string) [3]uint8 {
-		c, ok := parseColour(h)
-		require.True(t, ok, h)
-		return simulate(c)
-	}
-	for _, name := range []string{"redux", "redux-lr"} {
-		g := games.MustLoad(name)
-		tb := g.Tables
-		for i, n := range tb.Nations {
-			assert.Equal(t, strings.ToLower(games.NationPalette[i]), strings.ToLower(tb.NationColour(i)), "%s: %s", name, n.Name)
-			for j := range i {
-				d := deltaE(sim(tb.NationColour(i)), sim(tb.NationColour(j)))
-				assert.GreaterOrEqual(t, d, 15.0, "%s: %s and %s look alike to a deuteranope", name, n.Name, tb.Nations[j].Name)
-			}
-			for _, gr := range grounds {
-				assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(gr)), 20.0, "%s: %s's counters fade into %s", name, n.Name, gr)
-			}
-			c, _ := parseColour(tb.NationColour(i))
-			assert.GreaterOrEqual(t, contrast(c, contrastText(c)), 3.0, "%s: %s's numbers", name, n.Name)
-		}
-		for _, sp := range tb.Players {
-			for _, p := range sp.Players {
-				for _, na := range p.Nations {
-					i, _ := tb.NationIndex(na)
-					assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(p.Hex)), 12.0, "%s, %d players: %s fades into %s's ring for a deuteranope", name, sp.Count, na, p.Colour)
-					assert.GreaterOrEqual(t, deltaE(parse(t, tb.NationColour(i)), parse(t, p.Hex)), 25.0, "%s, %d players: %s fades into %s's ring", name, sp.Count, na, p.Colour)
+	for _, vision := range []struct {
+		name string
+		m    [3][3]float64
+	}{{"deuteranopia", deuteranopia}, {"protanopia", protanopia}} {
+		sim := func(h string) [3]uint8 { return simulateWith(vision.m, parse(t, h)) }
+		for _, name := range []string{"redux", "redux-lr"} {
+			tb := games.MustLoad(name).Tables
+			what := name + ", " + vision.name
+			for i, n := range tb.Nations {
+				assert.Equal(t, strings.ToLower(games.NationPalette[i]), strings.ToLower(tb.NationColour(i)), "%s: %s", name, n.Name)
+				for j := range i {
+					d := deltaE(sim(tb.NationColour(i)), sim(tb.NationColour(j)))
+					assert.GreaterOrEqual(t, d, 15.0, "%s: %s and %s look alike", what, n.Name, tb.Nations[j].Name)
 				}
-				for a, na := range p.Nations {
-					for _, nb := range p.Nations[:a] {
-						ia, _ := tb.NationIndex(na)
-						ib, _ := tb.NationIndex(nb)
-						d := deltaE(sim(tb.NationColour(ia)), sim(tb.NationColour(ib)))
-						assert.GreaterOrEqual(t, d, 22.0, "%s, %d players: %s's %s and %s look alike to a deuteranope", name, sp.Count, p.Colour, na, nb)
+				for _, gr := range grounds {
+					assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(gr)), 20.0, "%s: %s's counters fade into %s", what, n.Name, gr)
+				}
+				c := parse(t, tb.NationColour(i))
+				assert.GreaterOrEqual(t, contrast(c, contrastText(c)), 3.0, "%s: %s's numbers", name, n.Name)
+			}
+			for _, sp := range tb.Players {
+				for _, p := range sp.Players {
+					for a, na := range p.Nations {
+						i, _ := tb.NationIndex(na)
+						assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(p.Hex)), 9.0, "%s, %d players: %s fades into %s's ring", what, sp.Count, na, p.Colour)
+						assert.GreaterOrEqual(t, deltaE(parse(t, tb.NationColour(i)), parse(t, p.Hex)), 25.0, "%s, %d players: %s fades into %s's ring", name, sp.Count, na, p.Colour)
+						for _, nb := range p.Nations[:a] {
+							j, _ := tb.NationIndex(nb)
+							d := deltaE(sim(tb.NationColour(i)), sim(tb.NationColour(j)))
+							assert.GreaterOrEqual(t, d, 22.0, "%s, %d players: %s's %s and %s look alike", what, sp.Count, p.Colour, na, nb)
+						}
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestNationPaletteColourBlind: a tables file that colours no nation takes
+// games.NationPalette in list order, so every ruleset's nations, and any
+// list of up to twenty, get counters that stay apart with normal vision
+// and for deuteranopes and protanopes, and that stand out from the land
+// and sea.
+func TestNationPaletteColourBlind(t *testing.T) {
+	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
+	pal := games.NationPalette
+	require.GreaterOrEqual(t, len(pal), 20)
+	for i, a := range pal {
+		for _, b := range pal[:i] {
+			assert.GreaterOrEqual(t, deltaE(parse(t, a), parse(t, b)), 20.0, "%s and %s", a, b)
+			for _, m := range [][3][3]float64{deuteranopia, protanopia} {
+				assert.GreaterOrEqual(t, deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, b))), 12.0, "%s and %s look alike", a, b)
+			}
+		}
+		for _, gr := range grounds {
+			for _, m := range [][3][3]float64{deuteranopia, protanopia} {
+				assert.GreaterOrEqual(t, deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, gr))), 20.0, "%s fades into %s", a, gr)
+			}
+		}
+		assert.GreaterOrEqual(t, contrast(parse(t, a), contrastText(parse(t, a))), 3.0, "%s's numbers", a)
+	}
+	for _, r := range games.Rulesets() {
+		tb := games.MustLoad(r.Name).Tables
+		seen := map[string]string{}
+		for i, n := range tb.Nations {
+			c := strings.ToLower(tb.NationColour(i))
+			assert.Empty(t, seen[c], "%s: %s and %s share %s", r.Name, n.Name, seen[c], c)
+			seen[c] = n.Name
 		}
 	}
 }

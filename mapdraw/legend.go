@@ -204,17 +204,26 @@ type legendKey struct {
 // legendKeys are the symbols the map uses: each terrain kind that needs
 // saying (every one but a plain "clear"), region borders where the board
 // has regions, straits, links and borders of no passage where the drawing
-// has them, and battles, cavalry and leaders only where the map shows one
-// (so never cavalry or leaders in a reduX Core game).
+// has them, and counters ringed by player, battles, cavalry and leaders
+// only where the map shows one (so never cavalry or leaders in a reduX
+// Core game).
 func legendKeys(s *scene, g *Geometry, b *games.Board, v *View) []legendKey {
 	keys := boardKeys(s, g, b)
 	if len(v.Battles) > 0 {
 		keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }})
 	}
-	cavalry, leaders := false, false
+	cavalry, leaders, ringed := false, false, Stack{}
 	for _, st := range v.Stacks {
 		cavalry = cavalry || st.Cavalry > 0
 		leaders = leaders || st.Leader != ""
+		if ringed.Ring == "" && st.Ring != "" {
+			ringed = st
+		}
+	}
+	if ringed.Ring != "" {
+		keys = append(keys, legendKey{"nation; ring: player", func(c Point) {
+			drawDisc(s, "legend", c, chipR+1, ringed.Colour, ringed.Ring)
+		}})
 	}
 	if cavalry {
 		keys = append(keys, legendKey{"cavalry (count)", func(c Point) {

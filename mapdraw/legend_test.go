@@ -1,6 +1,7 @@
 package mapdraw
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -83,6 +84,7 @@ func TestLegendKeys(t *testing.T) {
 		assert.Contains(t, texts, k)
 	}
 	assert.NotContains(t, texts, "battle", "no battle on the map")
+	assert.Contains(t, texts, "nation; ring: player", "counters ringed by player")
 	assert.NotContains(t, texts, "cavalry (count)")
 	assert.NotContains(t, texts, "leader (initial)")
 
@@ -90,6 +92,10 @@ func TestLegendKeys(t *testing.T) {
 	require.NoError(t, err)
 	texts = textOps(s, "legend")
 	assert.Contains(t, texts, "battle")
+
+	s, err = buildScene(geo, g.Board, emptyView())
+	require.NoError(t, err)
+	assert.NotContains(t, textOps(s, "legend"), "nation; ring: player", "no counters, no key to them")
 	assert.Contains(t, texts, "cavalry (count)")
 	assert.Contains(t, texts, "leader (initial)")
 }
@@ -165,4 +171,33 @@ func TestStrip(t *testing.T) {
 	bare, err := buildScene(geo, g.Board, emptyView())
 	require.NoError(t, err)
 	assert.Equal(t, geo.Height, bare.H, "no strip without players or a Timeline")
+}
+
+// TestWrapKeepsPairs: a legend line wraps at spaces but never at a
+// no-break space, so "SX 12" is never split across lines (issue 14), and
+// the no-break space is written as a plain space.
+func TestWrapKeepsPairs(t *testing.T) {
+	s := &scene{faces: faceCache{}}
+	text := "VP: RB" + nbsp + "12, WE" + nbsp + "7, BR" + nbsp + "30, CA" + nbsp + "4, PI" + nbsp + "9, IR" + nbsp + "11"
+	lines := wrap(s, fontRegular, legendText, text, 70)
+	require.Greater(t, len(lines), 2, "a narrow legend wraps: %q", lines)
+	var words []string
+	for _, l := range lines {
+		assert.NotContains(t, l, nbsp)
+		assert.LessOrEqual(t, s.width(fontRegular, legendText, l), 70.0, "%q fits", l)
+		words = append(words, strings.Fields(l)...)
+	}
+	for i, w := range words {
+		if strings.HasSuffix(w, ",") || w == "VP:" {
+			continue
+		}
+		if regexp.MustCompile(`^[A-Z]{2}$`).MatchString(w) {
+			require.Less(t, i+1, len(words))
+			assert.Regexp(t, `^\d+,?$`, words[i+1], "%s keeps its VP", w)
+		}
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		assert.NotRegexp(t, `^\d`, f[0], "a line starts with a number: %q", lines)
+	}
 }

@@ -66,10 +66,18 @@ func writePNG(w io.Writer, s *scene) error {
 		}
 	}
 	dc.ClearPath()
-	// BestSpeed: the map is mostly flat colour, so the file is only a few per
-	// cent larger than at the default level, for a third of the time.
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	return enc.Encode(w, dc.Image())
+	return encodePNG(w, dc.Image().(*image.RGBA), s.colours())
+}
+
+// encodePNG writes a rendered map as a paletted PNG (palette.go): every
+// colour the scene paints (drawn) kept exactly, blends along edges up to
+// mapColours colours in all; a quarter of the bytes of the full-colour
+// picture, the same to the eye at 1:1 (issue 14; BENCHMARKS.md, Mail).
+// Paletted rows are not filtered, so the default level costs little more
+// time than BestSpeed and saves a tenth.
+func encodePNG(w io.Writer, img *image.RGBA, drawn []uint32) error {
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	return enc.Encode(w, paletted(img, mapColours, drawn))
 }
 
 func fillStroke(dc *gg.Context, o *op) {

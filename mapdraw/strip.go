@@ -1,5 +1,7 @@
 package mapdraw
 
+import "strconv"
+
 // The strip under the board (issue 14): the Timeline's rounds with the
 // current one marked, each nation's population track, and the victory
 // points by player.
@@ -100,7 +102,7 @@ func drawPopulation(s *scene, v *View, y, right float64) {
 		return
 	}
 	s.text("strip", "Population", fontBold, 12, Point{14, y + 17}, 0, inkColour, "", 0)
-	s.text("strip", "track 0–"+itoa(v.Timeline.TrackMax), fontRegular, 9.5, Point{14, y + 32}, 0, "#4a4540", "", 0)
+	s.text("strip", "track 0–"+strconv.Itoa(v.Timeline.TrackMax), fontRegular, 9.5, Point{14, y + 32}, 0, "#4a4540", "", 0)
 	onMap := map[string]bool{}
 	for _, st := range v.Stacks {
 		onMap[st.Nation] = true
@@ -166,5 +168,3 @@ func drawVP(s *scene, v *View, x, y float64) {
 		s.text("strip", vpText(p.VP), fontBold, 11, Point{barX + w + 5, ry + 10}, 0, inkColour, "", 0)
 	}
 }
-
-func itoa(n int) string { return vpText(float64(n)) }

@@ -22,7 +22,11 @@ type Line struct {
 //     other invisible characters (removed); typographic dashes, arrows and
 //     ≤ ≥ ≠ that word processors substitute (made - > <= >= !=);
 //   - BBCode tags ([quote], [code], [b], [color=red], ...); the text of a
-//     [quote] block counts as quoted material;
+//     [quote] block counts as quoted material; each item of a [list] is a
+//     line of its own, indented two spaces deeper for each list it is
+//     nested in beyond the first (so a block's statements can be a nested
+//     list), and a bullet (•) starting a line, as a forum's list copied
+//     from the page gives, is removed;
 //   - quoted material: lines starting with '>', and everything after an
 //     Outlook "-----Original Message-----" (or a forwarded-message) marker;
 //     reply attributions ("On ... wrote:") are dropped;
@@ -45,7 +49,7 @@ func Clean(text string) []Line {
 // quoted lines is recognised by a line that starts with one of them.
 func (g *Grammar) Clean(text string) []Line {
 	text = strings.ToValidUTF8(text, "\uFFFD")
-	raw := splitLines(text)
+	raw, nums := listItems(splitLines(text))
 	var main, quoted []Line
 	mainDone, quotedDone := false, false
 	depth := 0       // [quote] nesting
@@ -61,7 +65,7 @@ func (g *Grammar) Clean(text string) []Line {
 		}
 	}
 	for i, s := range raw {
-		n := i + 1
+		n := nums[i]
 		p := splitQuotes(normaliseChars(s), &depth)
 		if outlook {
 			addQuoted(n, p.all)
@@ -129,6 +133,64 @@ func merge(a, b []Line) []Line {
 		}
 	}
 	return append(append(out, a...), b...)
+}
+
+// listTag matches the BBCode tags of lists: [list], [list=1], [/list]
+// and the item tag [*].
+var listTag = regexp.MustCompile(`(?i)\[(?:(/?)list(?:=[^\]\n]{0,20})?|(\*))\]`)
+
+// bullet is a list bullet that a forum's rendered list gives when copied
+// from the page, at the start of a line; orders never start with one.
+var bullet = regexp.MustCompile(`^([ \t]*)[•◦▪‣·][ \t]+`)
+
+// listItems splits the items of BBCode lists onto lines of their own, each
+// indented two spaces for every list it is nested in beyond the first, and
+// removes the list tags and a leading bullet; nums holds each line's number
+// in the text as received (every item of a one-line list has that line's).
+func listItems(raw []string) (lines []string, nums []int) {
+	depth := 0
+	for i, s := range raw {
+		s = bullet.ReplaceAllString(s, "$1")
+		tags := listTag.FindAllStringSubmatchIndex(s, -1)
+		if tags == nil {
+			lines, nums = append(lines, s), append(nums, i+1)
+			continue
+		}
+		emitted := false
+		buf := s[:tags[0][0]]
+		flush := func() {
+			if strings.TrimSpace(buf) != "" {
+				lines, nums = append(lines, buf), append(nums, i+1)
+				emitted = true
+			}
+			buf = ""
+		}
+		for k, m := range tags {
+			flush()
+			switch {
+			case m[4] >= 0: // [*]
+				buf = strings.Repeat("  ", max(depth-1, 0))
+			case m[3] > m[2]: // [/list]
+				depth = max(depth-1, 0)
+			default:
+				depth++
+			}
+			end := len(s)
+			if k+1 < len(tags) {
+				end = tags[k+1][0]
+			}
+			text := s[m[1]:end]
+			if m[4] >= 0 {
+				text = strings.TrimLeft(text, " \t")
+			}
+			buf += text
+		}
+		flush()
+		if !emitted {
+			lines, nums = append(lines, ""), append(nums, i+1)
+		}
+	}
+	return lines, nums
 }
 
 // splitLines splits on CRLF, CR and LF.

@@ -72,6 +72,16 @@ func TestClean(t *testing.T) {
 		{"forwarded message", "game: x\n---------- Forwarded message ---------\ngame: y", lines(1, "game: x")},
 		{"leading chatter is kept", "Hi GM,\n\nhere you go.\ngame: g", lines(1, "Hi GM,", 2, "", 3, "here you go.", 4, "game: g")},
 		{"empty", "", nil},
+		// Forum lists (issue 14: [list][*] pastes are accepted back).
+		{"list, an item a line", "[list]\n[*]move 2 York > Bernicia\n[*] place Kent\n[/list]",
+			lines(1, "", 2, "move 2 York > Bernicia", 3, "place Kent", 4, "")},
+		{"list on one line", "[list][*]move 2 York > Bernicia[*]place Kent[/list]", lines(1, "move 2 York > Bernicia", 1, "place Kent")},
+		{"numbered list", "[LIST=1]\n[*]move 2\n[/LIST]", lines(1, "", 2, "move 2", 3, "")},
+		{"nested list is a block", "[list]\n[*]phase 2:\n[list][*]if Kent taken:[list][*]move 1 Kent > Essex[/list][/list]\n[*]move 3[/list]",
+			lines(1, "", 2, "phase 2:", 3, "  if Kent taken:", 3, "    move 1 Kent > Essex", 4, "move 3")},
+		{"list in a quote", "Same as before\n[quote][list][*]game: g[*]nation: Saxons[/list][/quote]",
+			lines(2, "", 2, "game: g", 2, "nation: Saxons")},
+		{"bullets of a copied list", "• move 2 York > Bernicia\n  ◦ move 1\n·place Kent", lines(1, "move 2 York > Bernicia", 2, "  move 1", 3, "·place Kent")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

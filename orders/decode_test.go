@@ -221,7 +221,28 @@ func TestDecodeQuotedReply(t *testing.T) {
 	}
 }
 
-// TestDecodeNeverGuesses// TestDecodeNeverGuesses checks that a file with errors gives no File.
+// TestDecodeListPaste: orders posted as a forum's BBCode list, a block's
+// statements as a nested list ([list][*] as pbem post writes the orders
+// as understood), decode to the same file as the plain text (issue 14;
+// the if block is docs/orders.md "Later phases").
+func TestDecodeListPaste(t *testing.T) {
+	plain := testHeader + "move 2 York > Bernicia\nif Bernicia taken:\n  move 1 Bernicia > Lothian\n"
+	list := "[quote=GM][list]\n[*]game: ashdown[*]nation: Saxons[*]turn: r05-saxons\n[*]token: 7f3a-91c2\n[/list][/quote]\n" +
+		"[list]\n[*]move 2 York > Bernicia\n[*]if Bernicia taken:\n[list][*]move 1 Bernicia > Lothian[/list]\n[/list]\n"
+	want, errs := Decode(plain, redux)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	got, errs := Decode(list, redux)
+	if errs != nil {
+		t.Fatalf("the list paste: %v", errs)
+	}
+	if !reflect.DeepEqual(noLines(got.Body), noLines(want.Body)) || got.Nation != want.Nation || got.Turn != want.Turn {
+		t.Errorf("the list paste decodes to\n%#v\nwant\n%#v", got, want)
+	}
+}
+
+// TestDecodeNeverGuesses checks that a file with errors gives no File.
 func TestDecodeNeverGuesses(t *testing.T) {
 	f, errs := Decode(testHeader+"move 2 York > Bernicia\nmove 2 Yrok > Bernicia\n", redux)
 	if f != nil || len(errs) != 1 {

@@ -16,6 +16,12 @@ type Header struct {
 	Game     string // game id
 	Token    string // the player's secret token; empty writes a placeholder
 	Deadline string // when the orders are due, as the GM wrote it
+	// NoToken leaves the token line out (commented, with why): on a forum
+	// the players post their orders in public and the GM enters them.
+	NoToken bool
+	// Ahead is the turn due when the template is for a later turn of the
+	// round, drawn from today's position: the template says so.
+	Ahead string
 }
 
 // plan is what the nation due in a state will decide: what its
@@ -392,6 +398,8 @@ type ordersItem struct {
 
 type ordersData struct {
 	Nation, Turn, Game, Token, Deadline string
+	NoToken                             bool
+	Ahead                               string
 	When                                string // "round 7 (VII, 485-560)"
 	Sections                            []ordersSection
 }
@@ -413,7 +421,8 @@ func OrdersTemplate(e *adjudicator.Engine, s *adjudicator.State, h Header) strin
 
 // template renders the plan as an orders template.
 func (p *plan) template(h Header) string {
-	d := ordersData{Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(p.s.Round)}
+	d := ordersData{Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(p.s.Round),
+		NoToken: h.NoToken, Ahead: h.Ahead}
 	if d.Game == "" {
 		d.Game = "GAME-ID"
 	}

@@ -89,11 +89,31 @@ func Text(r *Report) string {
 // tables, with inline CSS only (mail clients drop style sheets). With a
 // mapCID it shows the map attached under that Content-ID.
 func HTML(r *Report, mapCID string) string {
+	return renderHTML("report.html.tmpl", r, mapCID, "")
+}
+
+// HTMLPage is the report as a web page of its own, HTML's document with
+// the map the image at mapSrc (a URL or a relative path) instead of a mail
+// attachment: the report.html of a step's views, beside its map.png.
+func HTMLPage(r *Report, mapSrc string) string {
+	return renderHTML("report.html.tmpl", r, "", mapSrc)
+}
+
+// HTMLSection is the report as a part of a larger page, such as a game's
+// history: the body of HTML's document (the same inline styles), its map
+// the image at mapSrc (a URL or a relative path, lazily loaded; none if
+// empty).
+func HTMLSection(r *Report, mapSrc string) string {
+	return renderHTML("reportbody", r, "", mapSrc)
+}
+
+func renderHTML(name string, r *Report, mapCID, mapSrc string) string {
 	var b bytes.Buffer
-	if err := tmplHTML.Execute(&b, struct {
+	if err := tmplHTML.ExecuteTemplate(&b, name, struct {
 		*Report
 		MapCID string
-	}{r, mapCID}); err != nil {
+		MapSrc string
+	}{r, mapCID, mapSrc}); err != nil {
 		panic("templates: " + err.Error())
 	}
 	return b.String()

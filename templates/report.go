@@ -134,6 +134,11 @@ type BattleStep struct {
 	Event  adjudicator.Event
 	Attack *Roll
 	Defend *Roll
+	// Again lists the later rounds of battle after which the same retreat
+	// could not be made either (reduX Core 7.2, 7.2.2): the report says it
+	// once, after the first, with these rounds, not after every round of a
+	// long battle (issue 14). Event.Text then ends with them.
+	Again []int
 }
 
 // Roll is one side's dice in one round of battle.
@@ -302,6 +307,9 @@ func (r *Report) sections(g *games.Game) {
 				b.DefenderLost += ev.Hits
 				b.AttackerLost += ev.TheirHit
 			case adjudicator.EvRetreat:
+				if b.sameStuck(ev) {
+					continue
+				}
 				b.Steps = append(b.Steps, BattleStep{Event: ev})
 				if len(ev.Path) > 1 {
 					if ev.Nation == b.Attacker {
@@ -320,6 +328,62 @@ func (r *Report) sections(g *games.Game) {
 			r.Notes = append(r.Notes, ev)
 		}
 	}
+	for i := range r.Battles {
+		for j := range r.Battles[i].Steps {
+			if st := &r.Battles[i].Steps[j]; len(st.Again) > 0 {
+				st.Event.Text += "; the same after " + roundList(st.Again)
+			}
+		}
+	}
+}
+
+// stuck reports whether ev is a retreat that could not be made: the
+// armies stay and fight on (reduX Core 7.2, 7.2.2).
+func stuck(ev adjudicator.Event) bool {
+	return ev.Kind == adjudicator.EvRetreat && len(ev.Path) < 2 && ev.N == 0
+}
+
+// sameStuck reports whether ev repeats a retreat that could not be made,
+// said already in this battle in the same words, and then notes the round
+// of battle it followed in that step's Again.
+func (b *Battle) sameStuck(ev adjudicator.Event) bool {
+	if !stuck(ev) {
+		return false
+	}
+	round := 0
+	for i := len(b.Steps) - 1; i >= 0; i-- {
+		if b.Steps[i].Event.Kind == adjudicator.EvRound {
+			round = b.Steps[i].Event.Round
+			break
+		}
+	}
+	for i := range b.Steps {
+		if st := &b.Steps[i]; stuck(st.Event) && st.Event.Text == ev.Text {
+			st.Again = append(st.Again, round)
+			return true
+		}
+	}
+	return false
+}
+
+// roundList names rounds of battle: "round 4", "rounds 2 and 5", "rounds 2
+// to 7" (consecutive), "rounds 2, 3 and 5".
+func roundList(rounds []int) string {
+	if len(rounds) == 1 {
+		return "round " + strconv.Itoa(rounds[0])
+	}
+	consecutive := true
+	for i := 1; i < len(rounds); i++ {
+		consecutive = consecutive && rounds[i] == rounds[i-1]+1
+	}
+	if consecutive && len(rounds) > 2 {
+		return "rounds " + strconv.Itoa(rounds[0]) + " to " + strconv.Itoa(rounds[len(rounds)-1])
+	}
+	parts := make([]string, len(rounds))
+	for i, n := range rounds {
+		parts[i] = strconv.Itoa(n)
+	}
+	return "rounds " + adjudicator.OrJoin(parts, "and")
 }
 
 var hitOn = regexp.MustCompile(`hit on (\d)\+`)

@@ -28,7 +28,7 @@ import (
 
 func init() {
 	register(command{
-		name: "demo", args: "[--rounds N] [--seed N] [--dir DIR]",
+		name: "demo", args: "[--rounds N] [--seed N] [--dir DIR] [--keep]",
 		summary: "the whole mail pipeline on loopback: four bot players mail orders, pbem referees and mails reports",
 		doc: `An IMAP and an SMTP server start in-process on 127.0.0.1; a reduX game
 with four players is created; each player is a bot that reads its mail over
@@ -36,19 +36,42 @@ IMAP and answers "your turn" with a real order mail over SMTP (as a .txt
 attachment, an HTML mail, a quoted reply or plain text; one first sends a
 file with a typo and corrects it after the error reply). The daemon plays the
 given number of rounds, then the archive is verified and everything each
-player received is saved as an mbox file.`,
+player received is saved as an mbox file. The players read their mail as
+each likes it (docs/mail.md, mail preferences): Alice in HTML with the map
+in every report, Bob as plain text with the map attached, Carol with the
+map once a round, Dave one digest a round.
+
+Without --dir the demo works in a new temporary directory and removes it
+at the end, unless --keep is given (or the demo failed: then it is kept
+for a look and its path printed).`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) int {
 			rounds := fs.Int("rounds", 2, "how many game rounds to play (1 to 16)")
 			seed := fs.Uint64("seed", 1, "seed of the demo game (its dice chain, tokens and bots)")
-			dir := fs.String("dir", "", "where to keep the data (default: a new temporary directory)")
+			dir := fs.String("dir", "", "where to keep the data (default: a new temporary directory, removed at the end)")
+			keep := fs.Bool("keep", false, "keep the temporary directory (the archive and the mailboxes) at the end")
 			verbose := fs.Bool("v", false, "log the daemon's work to stderr")
 			return func(e *env, _ []string) int {
 				if *rounds < 1 || *rounds > 16 {
 					return e.usageError("--rounds must be 1 to 16, not %d", *rounds)
 				}
-				if err := demo(e, *rounds, *seed, *dir, *verbose); err != nil {
+				work, temp := *dir, *dir == ""
+				if temp {
+					d, err := os.MkdirTemp("", "pbem-demo-")
+					if err != nil {
+						return e.errorf(exitRejected, "demo: %v", err)
+					}
+					work = d
+				}
+				if err := demo(e, *rounds, *seed, work, *verbose); err != nil {
+					if temp {
+						fmt.Fprintf(e.stderr, "pbem: demo: kept %s for a look\n", work)
+					}
 					return e.errorf(exitRejected, "demo: %v", err)
 				}
+				if temp && !*keep {
+					return finishDemo(e, work)
+				}
+				fmt.Fprintf(e.stdout, "\narchive:   %s\nmailboxes: %s (mbox files; open with mutt -f)\n", filepath.Join(work, "games", "demo"), filepath.Join(work, "mail"))
 				return exitOK
 			}
 		},
@@ -59,7 +82,33 @@ const demoPassword = "secret"
 
 type demoPlayer struct {
 	name, addr, style string
+	prefs             archive.MailPrefs // as a players file would set them
 	token             string
+}
+
+// finishDemo removes the demo's temporary directory, saying how much it
+// held (issue 14: the demo left about 60 MB behind every run).
+func finishDemo(e *env, dir string) int {
+	size := dirSize(dir)
+	if err := os.RemoveAll(dir); err != nil {
+		return e.errorf(exitRejected, "demo: removing %s: %v", dir, err)
+	}
+	fmt.Fprintf(e.stdout, "\nremoved %s (%.1f MB); run with --keep to look at the archive and the mailboxes\n", dir, float64(size)/1e6)
+	return exitOK
+}
+
+// dirSize is the bytes of the files under dir.
+func dirSize(dir string) int64 {
+	var n int64
+	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }
 
 // The demo's addresses: the referee's and the GM's.
@@ -67,13 +116,6 @@ const demoPbem, demoGM = "pbem@pbem.test", "gm@pbem.test"
 
 func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	start := time.Now()
-	if dir == "" {
-		d, err := os.MkdirTemp("", "pbem-demo-")
-		if err != nil {
-			return err
-		}
-		dir = d
-	}
 	srv, err := mailtest.New(mailtest.Options{})
 	if err != nil {
 		return err
@@ -81,9 +123,9 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	defer srv.Close()
 	players := []*demoPlayer{
 		{name: "Alice", addr: "alice@pbem.test", style: "attachment"},
-		{name: "Bob", addr: "bob@pbem.test", style: "html"},
-		{name: "Carol", addr: "carol@pbem.test", style: "quoted"},
-		{name: "Dave", addr: "dave@pbem.test", style: "plain"},
+		{name: "Bob", addr: "bob@pbem.test", style: "html", prefs: archive.MailPrefs{Format: "text"}},
+		{name: "Carol", addr: "carol@pbem.test", style: "quoted", prefs: archive.MailPrefs{Map: "round"}},
+		{name: "Dave", addr: "dave@pbem.test", style: "plain", prefs: archive.MailPrefs{Reports: "digest"}},
 	}
 	for _, a := range []string{demoPbem, demoGM, players[0].addr, players[1].addr, players[2].addr, players[3].addr} {
 		if err := srv.AddUser(a, demoPassword); err != nil {
@@ -96,7 +138,7 @@ func demo(e *env, rounds int, seed uint64, dir string, verbose bool) error {
 	gameDir := filepath.Join(dir, "games", "demo")
 	var spec []archive.Player
 	for _, p := range players {
-		spec = append(spec, archive.Player{Name: p.name, Email: p.addr})
+		spec = append(spec, archive.Player{Name: p.name, Email: p.addr, Prefs: p.prefs})
 	}
 	g, toks, err := archive.Create(gameDir, archive.NewGame{ID: "demo", Ruleset: "redux", Players: spec}, seededReader(seed))
 	if err != nil {
@@ -222,12 +264,11 @@ func demoSummary(e *env, srv *mailtest.Server, players []*demoPlayer, dir string
 	for _, k := range names {
 		fmt.Fprintf(e.stdout, "  %s sent %d order mails\n", k, sent[k])
 	}
-	mboxDir := saveMailboxes(srv, append([]*demoPlayer{{name: "pbem", addr: demoPbem}, {name: "gm", addr: demoGM}}, players...), filepath.Join(dir, "mail"))
+	saveMailboxes(e, srv, append([]*demoPlayer{{name: "pbem", addr: demoPbem}, {name: "gm", addr: demoGM}}, players...), filepath.Join(dir, "mail"))
 	fmt.Fprintf(e.stdout, "\nstandings after round %d:\n", rounds)
 	for _, st := range view.Engine().Standings(view.State(), len(players)) {
 		fmt.Fprintf(e.stdout, "  %-6s %-8s %4d VP  %s\n", players[st.Player-1].name, st.Colour, st.VP, strings.Join(st.Nations, ", "))
 	}
-	fmt.Fprintf(e.stdout, "\narchive:   %s\nmailboxes: %s (mbox files; open with mutt -f)\n", gameDir, mboxDir)
 	if verr != nil {
 		return fmt.Errorf("the archive does not verify: %v", verr)
 	}
@@ -236,22 +277,28 @@ func demoSummary(e *env, srv *mailtest.Server, players []*demoPlayer, dir string
 }
 
 // saveMailboxes writes each user's INBOX and Processed mail into
-// mboxDir/NAME.mbox and returns mboxDir.
-func saveMailboxes(srv *mailtest.Server, users []*demoPlayer, mboxDir string) string {
+// mboxDir/NAME.mbox and prints, for the players, how much mail that was and
+// how they asked for it (their mail preferences).
+func saveMailboxes(e *env, srv *mailtest.Server, users []*demoPlayer, mboxDir string) {
 	_ = os.MkdirAll(mboxDir, 0o755)
+	fmt.Fprintf(e.stdout, "\nmail each player received:\n")
 	for _, p := range users {
 		var box bytes.Buffer
+		n := 0
 		for _, mb := range []string{"INBOX", "Processed"} {
 			msgs, _ := srv.Messages(p.addr, mb)
 			for _, m := range msgs {
+				n++
 				fmt.Fprintf(&box, "From %s Thu Jan  1 00:00:00 1970\n", p.addr)
 				box.Write(bytes.ReplaceAll(bytes.ReplaceAll(m, []byte("\r\n"), []byte("\n")), []byte("\nFrom "), []byte("\n>From ")))
 				box.WriteString("\n")
 			}
 		}
 		_ = os.WriteFile(filepath.Join(mboxDir, strings.ToLower(p.name)+".mbox"), box.Bytes(), 0o644)
+		if p.token != "" {
+			fmt.Fprintf(e.stdout, "  %-6s %3d mails, %6.2f MB  (%s)\n", p.name, n, float64(box.Len())/1e6, p.prefs)
+		}
 	}
-	return mboxDir
 }
 
 // seededReader is a deterministic byte source for the demo's secrets, so

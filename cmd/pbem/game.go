@@ -110,6 +110,9 @@ game as board.yaml and used by every later step, verify and map.`,
 			fmt.Fprintln(e.stdout, "Players and their tokens (send each player their own):")
 			for _, p := range g.Players() {
 				fmt.Fprintf(e.stdout, "  %s <%s>, %s: %s\n    token: %s\n", p.Name, p.Email, p.Colour, strings.Join(p.Nations, ", "), tokens[p.Name])
+				if p.Prefs != (archive.MailPrefs{}) {
+					fmt.Fprintf(e.stdout, "    mail: %s\n", p.Prefs)
+				}
 			}
 			fmt.Fprintf(e.stdout, "\nFirst: %s\n", g.Due().ID)
 			return exitOK
@@ -182,7 +185,11 @@ var checkCmd = command{
 	summary: "check an order file against the game as it stands, recording nothing",
 	doc: `Turn orders are checked against the state at the start of the turn due;
 standing orders may come at any time. Every error is listed with its line.
-FILE "-" reads standard input.`,
+FILE "-" reads standard input.
+
+Orders sent early, for a later nation turn of the same round, are checked
+against today's position ("checked against today's position; will be
+checked again when due"): pbem turn takes them once their turn is due.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		return func(e *env, pos []string) int {
@@ -203,6 +210,9 @@ FILE "-" reads standard input.`,
 				what = "standing orders"
 			}
 			fmt.Fprintf(e.stdout, "%s: the %s %s are accepted as:\n\n%s\ndigest %s\n", pos[0], games.Possessive(rc.Nation), what, rc.Orders, rc.Digest)
+			if rc.Ahead != "" {
+				fmt.Fprintf(e.stdout, "\n%s comes first: the orders for %s were checked against today's position; they will be checked again when due.\n", rc.Ahead, rc.Turn)
+			}
 			return exitOK
 		}
 	},
@@ -333,7 +343,12 @@ var nmrCmd = command{
 
 var statusCmd = command{
 	name: "status", args: "--game DIR",
-	summary: "show the players, what is due and every step, superseded ones marked",
+	summary: "show the players, what is due and its deadline, and every step (bot, GM and superseded ones marked)",
+	doc: `Each step is listed with its seed and marked "bot" when no orders came
+by the deadline and the bot played the turn, "GM" when the GM entered the
+orders for the player, and "superseded" when a rollback set it aside.
+The deadline of the turn due is shown for a game that pbem serve runs
+(a game directory DATA/games/ID, its clock in DATA/pace/ID.json).`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		return func(e *env, _ []string) int {
@@ -373,16 +388,9 @@ var statusCmd = command{
 				default:
 					fmt.Fprintln(w, "  no orders yet")
 				}
+				e.statusClock(g)
 			}
-			steps := g.Steps()
-			fmt.Fprintf(w, "\nSteps (%d)\n", len(steps))
-			for _, st := range steps {
-				mark := ""
-				if st.Superseded() {
-					mark = fmt.Sprintf("  superseded by rollback %d", st.SupersededBy)
-				}
-				fmt.Fprintf(w, "  %s  seed s_%d%s\n", st.Dir(), st.Seed, mark)
-			}
+			e.statusSteps(g)
 			if rbs := g.Rollbacks(); len(rbs) > 0 {
 				fmt.Fprintln(w, "\nRollbacks")
 				for _, rb := range rbs {

@@ -121,7 +121,7 @@ func TestForumGM(t *testing.T) {
 	// The GM misread the Brigantes' deadline: back to after the Welsh.
 	out = must(t, "rollback", "--game", game, "--to", "r01-welsh", "--why", "Bob's orders were on time after all")
 	contains(t, "rollback", out, "rollback 1: after 006 back to 002 (r01-welsh)", "Due now: r01-brigantes")
-	contains(t, "status after rollback", must(t, "status", "--game", game), "003-r01-brigantes  seed s_3  superseded by rollback 1", "Rollbacks", "Bob's orders were on time after all")
+	contains(t, "status after rollback", must(t, "status", "--game", game), "003-r01-brigantes  seed s_3  bot: no orders by the deadline; superseded by rollback 1", "Rollbacks", "Bob's orders were on time after all")
 	must(t, "nmr", "--game", game)
 
 	out = must(t, "verify", "--game", game)
@@ -225,7 +225,7 @@ func TestSimulateLRExtraTurns(t *testing.T) {
 		t.Errorf("no views of the extra turn: %v", err)
 	}
 	contains(t, "rollback", must(t, "rollback", "--game", dir, "--to", "r16-saxons-extra", "--why", "again"), "rollback 2: after 186 back to 182 (r16-saxons-extra)")
-	contains(t, "status", must(t, "status", "--game", dir), "186-r16-angles-extra  seed s_183  superseded by rollback 2")
+	contains(t, "status", must(t, "status", "--game", dir), "186-r16-angles-extra  seed s_183  bot: no orders by the deadline; superseded by rollback 2")
 	contains(t, "verify", must(t, "verify", "--game", dir), "186 steps (4 superseded, 2 rollbacks)")
 }
 

@@ -72,6 +72,8 @@ func renderReport(r *templates.Report, format string) (string, error) {
 	switch format {
 	case "html":
 		return templates.HTML(r, ""), nil
+	case "html-page": // the views' report.html, beside its map.png
+		return templates.HTMLPage(r, "map.png"), nil
 	case "markdown", "md":
 		return templates.Markdown(r), nil
 	case "bbcode":
@@ -96,7 +98,7 @@ func writeViews(g *archive.Game, st *archive.Step) (string, error) {
 		return "", err
 	}
 	r := g.Public(st, "")
-	for _, f := range []struct{ format, name string }{{"html", "report.html"}, {"markdown", "report.md"}, {"bbcode", "report.bbcode"}, {"json", "report.json"}} {
+	for _, f := range []struct{ format, name string }{{"html-page", "report.html"}, {"markdown", "report.md"}, {"bbcode", "report.bbcode"}, {"json", "report.json"}} {
 		out, err := renderReport(r, f.format)
 		if err != nil {
 			return "", err

@@ -1,0 +1,75 @@
+package templates
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/rulesets"
+)
+
+// TestStuckRetreatSaidOnce: an attacker who would retreat after every
+// round of a long battle but cannot (reduX Core 7.2.2) is told once, with
+// the later rounds it held for, in every format (issue 14: seven times in
+// a seven-round battle); a different retreat that cannot be made (the
+// defender's, 7.2) is its own line, and the events themselves (JSON, the
+// archive) keep every one.
+func TestStuckRetreatSaidOnce(t *testing.T) {
+	g, _ := game()
+	st := step(t, "r07-angles")
+	const att = "  the Angles would retreat from Kent but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)"
+	const def = "  the Jutes would retreat from Kent but have no legal area to go to, and fight on (reduX Core 7.2)"
+	evs := []adjudicator.Event{
+		{Kind: adjudicator.EvTurn, Nation: "Angles", Text: "Round 7: the Angles' turn"},
+		{Kind: adjudicator.EvBattle, Nation: "Angles", Opponent: "Jutes", Area: "Kent", Battle: 1, Text: "Battle 1 in Kent: the Angles (2) attack the Jutes (2)"},
+	}
+	for round := 1; round <= 4; round++ {
+		evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRound, Nation: "Angles", Opponent: "Jutes", Area: "Kent", Battle: 1, Round: round,
+			Dice: []int{1, 2}, TheirDie: []int{3, 4}, Left: 2, TheirLft: 2,
+			Text: fmt.Sprintf("  round %d: Angles roll [1 2] (hit on 5+) and kill 0; Jutes roll [3 4] (hit on 5+) and kill 0; left 2 against 2", round)})
+		evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRetreat, Nation: "Angles", Area: "Kent", Battle: 1, Rule: "reduX Core 7.2.2", Text: att})
+		if round == 3 {
+			evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRetreat, Nation: "Jutes", Area: "Kent", Battle: 1, Rule: "reduX Core 7.2.1", Text: def})
+		}
+	}
+	evs = append(evs, adjudicator.Event{Kind: adjudicator.EvBattleEnd, Area: "Kent", Battle: 1, Text: "No army is left in Kent"})
+	r := Build(rulesets.New(g), st.ID, st.Before, st.After, evs, options(st.ID, 0))
+	require.Len(t, r.Battles, 1)
+	steps := r.Battles[0].Steps
+	require.Len(t, steps, 6, "four rounds, the attacker's retreat once, the defender's once")
+	assert.Equal(t, []int{2, 3, 4}, steps[1].Again)
+	assert.Nil(t, steps[4].Again, "the defender's retreat is said where it came")
+
+	for name, out := range map[string]string{"text": Text(r), "html": HTML(r, ""), "markdown": Markdown(r), "bbcode": BBCode(r)} {
+		flat := strings.Join(strings.Fields(out), " ")
+		assert.Equal(t, 1, strings.Count(flat, "the Angles would retreat from Kent but cannot"), "%s says the attacker's retreat once", name)
+		assert.Contains(t, flat, "(reduX Core 7.2.2); the same after rounds 2 to 4", name)
+		assert.Equal(t, 1, strings.Count(flat, "the Jutes would retreat from Kent"), name)
+	}
+	n := 0
+	for _, ev := range r.Events {
+		if ev.Text == att {
+			n++
+		}
+	}
+	assert.Equal(t, 4, n, "the report's events keep every one, as the archive does")
+}
+
+func TestRoundList(t *testing.T) {
+	for _, tc := range []struct {
+		in   []int
+		want string
+	}{
+		{[]int{4}, "round 4"},
+		{[]int{2, 3}, "rounds 2 and 3"},
+		{[]int{2, 5}, "rounds 2 and 5"},
+		{[]int{2, 3, 4, 5, 6, 7}, "rounds 2 to 7"},
+		{[]int{2, 3, 5}, "rounds 2, 3 and 5"},
+	} {
+		assert.Equal(t, tc.want, roundList(tc.in), "%v", tc.in)
+	}
+}
