@@ -378,6 +378,28 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 			return err
 		}
 	}
+	if err := r.resolveSeas(e, nation); err != nil {
+		return err
+	}
+	for _, s := range r.Submission {
+		if _, err := nation(s.Nation, "submission"); err != nil {
+			return err
+		}
+		if _, err := nation(s.To, "submission"); err != nil {
+			return err
+		}
+	}
+	for i := range r.Cards {
+		if err := r.resolveCard(e, &r.Cards[i]); err != nil {
+			return err
+		}
+	}
+	return r.resolveLate(e, nation)
+}
+
+// resolveSeas checks the names of the landing limits and sea moves.
+func (r *Rules) resolveSeas(e *adjudicator.Engine, nation func(string, string) (adjudicator.NationID, error)) error {
+	at := sectionLine(e)
 	for _, l := range r.Landing {
 		if _, err := nation(l.Nation, "landing"); err != nil {
 			return err
@@ -398,20 +420,7 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 			}
 		}
 	}
-	for _, s := range r.Submission {
-		if _, err := nation(s.Nation, "submission"); err != nil {
-			return err
-		}
-		if _, err := nation(s.To, "submission"); err != nil {
-			return err
-		}
-	}
-	for i := range r.Cards {
-		if err := r.resolveCard(e, &r.Cards[i]); err != nil {
-			return err
-		}
-	}
-	return r.resolveLate(e, nation)
+	return nil
 }
 
 // resolveLate checks the names of the late rules.
