@@ -244,11 +244,16 @@ func (e *Engine) NationTurn(s *State, in Input, d dice.Roller) (*State, []Event,
 
 // EndRound plays the round event due in s; it is Play refusing nation
 // turns.
-func (e *Engine) EndRound(s *State) (*State, []Event, error) {
+func (e *Engine) EndRound(s *State) (*State, []Event, error) { return e.RoundEvent(s, nil) }
+
+// RoundEvent plays the round event due in s with dice d, for a ruleset
+// whose round events roll (Hy Breasil 5.2: the invasion phase); the
+// Britannia rulesets' round events roll none, so d may be nil for them.
+func (e *Engine) RoundEvent(s *State, d dice.Roller) (*State, []Event, error) {
 	if st := e.Due(s); st.Kind != RoundEvent {
 		return nil, nil, fmt.Errorf("the round is not over: the %s turn is due", possessive(e.NationName(st.Nation)))
 	}
-	return e.Play(s, Input{}, nil)
+	return e.Play(s, Input{}, d)
 }
 
 // CheckStanding validates a standing orders file (any time).
@@ -334,7 +339,12 @@ type Standing struct {
 
 // Standings totals victory points by player for a player count (reduX Core
 // 3: the player with the most victory points wins), best first.
+// A ruleset that deals nations during play scores by player itself
+// (Ruleset.Standings, Hy Breasil 7).
 func (e *Engine) Standings(s *State, players int) []Standing {
+	if e.R.Standings != nil {
+		return e.R.Standings(e, s, players)
+	}
 	sp := e.G.Tables.Split(players)
 	if sp == nil {
 		return nil

@@ -89,6 +89,15 @@ type Ruleset struct {
 	// Defaults lists, when a file is reviewed, the ruleset's own Decisions
 	// the file leaves to their defaults (Turn.Defaulted); nil: none.
 	Defaults func(t *Turn)
+	// Brief is what the nation due in s should know before it writes its
+	// orders beyond the position (Hy Breasil 6.1: the random event already
+	// rolled, its civilization tokens, its reroll policy); the orders
+	// template shows each line first. Nil: nothing.
+	Brief func(e *Engine, s *State, n NationID) []string
+	// Standings totals the victory points by player (Engine.Standings)
+	// for a ruleset whose players, not nations, score (Hy Breasil 7); nil:
+	// the nations' points summed by the tables' player split.
+	Standings func(e *Engine, s *State, players int) []Standing
 	// Snapshot writes and reads the ruleset's own part of a position (Ext)
 	// in the archive; nil when the ruleset has none.
 	Snapshot ExtCodec

@@ -519,8 +519,26 @@ func (g *Game) Players() []PlayerInfo {
 	return out
 }
 
-// PlayerOf is the player who controls a nation, or nil.
+// PlayerOf is the player who controls a nation, or nil: the nation's owner
+// in the game as it stands where the ruleset deals nations during play (Hy
+// Breasil 5), else the player whose nations (game.yaml) list it.
 func (g *Game) PlayerOf(nation string) *PlayerInfo {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.playerOf(nation)
+}
+
+// playerOf is PlayerOf with g.mu held.
+func (g *Game) playerOf(nation string) *PlayerInfo {
+	if n, err := g.r.g.Tables.NationIndex(nation); err == nil && g.state != nil && n < len(g.state.Nations) {
+		if seat := g.state.Nations[n].Owner; seat >= 0 {
+			ps := g.Players()
+			if seat < len(ps) {
+				return &ps[seat]
+			}
+			return nil
+		}
+	}
 	for _, p := range g.Players() {
 		for _, n := range p.Nations {
 			if n == nation {
@@ -570,7 +588,7 @@ func (g *Game) due() DueTurn {
 	d := DueTurn{ID: g.r.e.TurnID(g.state)}
 	if st := g.r.e.Due(g.state); st.Kind == adjudicator.NationTurn {
 		d.Nation = g.r.e.NationName(st.Nation)
-		if p := g.PlayerOf(d.Nation); p != nil {
+		if p := g.playerOf(d.Nation); p != nil {
 			d.Player = p.Name
 		}
 	}

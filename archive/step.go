@@ -100,10 +100,17 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 	p := &played{id: id, nation: n, digest: inputsDigest(r.id, id, in.orders, in.standing)}
 	var err error
 	if !nationTurn {
-		p.state, p.events, err = r.e.EndRound(parent)
+		// A round event may roll (Hy Breasil 5.2); one that rolls nothing
+		// logs nothing, as before.
+		d := dice.NewTurn(in.seed, r.id, id, p.digest, nil)
+		p.state, p.events, err = r.e.RoundEvent(parent, d)
 		if err != nil {
 			return nil, err
 		}
+		if err := d.Err(); err != nil {
+			return nil, err
+		}
+		p.dice = d.Log()
 	} else {
 		f, errs := r.decodeNoToken(string(in.orders))
 		if len(errs) > 0 {

@@ -342,9 +342,11 @@ func (g *Game) validateEnvelope(f *orders.File, hasToken bool, nation string, wa
 			add("the file is for the %s, not the %s", f.Nation, name)
 		}
 	}
-	p := g.PlayerOf(f.Nation)
+	p := g.playerOf(f.Nation)
 	if p == nil {
-		add("no player controls the %s in this game", f.Nation)
+		if hasToken || !g.dealt() {
+			add("no player controls the %s in this game", f.Nation)
+		} // else a token set not dealt yet (Hy Breasil 5): the GM may leave its standing orders
 	} else if hasToken {
 		var want string
 		for _, pf := range g.gf.Players {
@@ -361,6 +363,13 @@ func (g *Game) validateEnvelope(f *orders.File, hasToken bool, nation string, wa
 		add("these are %s orders, not %s orders", f.Kind, *want)
 	}
 	return errs
+}
+
+// dealt reports whether the game's nations are dealt during play (Hy
+// Breasil 5): its player split lists seats only.
+func (g *Game) dealt() bool {
+	sp := g.r.g.Tables.Split(len(g.gf.Players))
+	return sp != nil && sp.Dealt()
 }
 
 // base identifies the point of the game a pending file was accepted at: a

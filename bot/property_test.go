@@ -175,8 +175,12 @@ func everyStep(e *adjudicator.Engine, st bot.Step) error {
 }
 
 // standingsAddUp: each player split's standings account for every victory
-// point the nations hold (reduX Core 2.1: every nation has one seat).
+// point the nations hold (reduX Core 2.1: every nation has one seat), where
+// nations score (a ruleset without its own Standings).
 func standingsAddUp(e *adjudicator.Engine, g game) error {
+	if e.R.Standings != nil {
+		return nil // players score, not nations (Hy Breasil 7)
+	}
 	var total adjudicator.Points // in halves: classic Britannia's half points add up exactly
 	for n := range e.NumNations() {
 		total += g.final.Nations[n].VP

@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml britannia-classic/*.yaml
+//go:embed britannia/board.yaml britannia/geometry.yaml redux/*.yaml redux-lr/*.yaml britannia-classic/*.yaml hy-breasil/*.yaml
 var files embed.FS
 
 // Option is a rule option a game may switch on at creation.
@@ -59,6 +59,16 @@ var (
 			Options: []Option{
 				{"first-edition-order", "the first edition's order of play: Picts before Caledonians, Norsemen, Danes, Dubliners, Norwegians, Jutes before Saxons (seed 002 §3; the 2005 Nation List is the default)"},
 				{"first-edition-romans", "15 Roman armies, not 16 (seed 002 §3; seed 004 Setup has 16)"},
+			},
+		},
+		{
+			Name: "hy-breasil", Title: "Hy Breasil", Rules: "seed 001 (Hy Breasil, draft of 2007)",
+			BoardFile: "hy-breasil/board.yaml", TablesFile: "hy-breasil/tables.yaml",
+			Options: []Option{
+				{"races", "each new nation a race, with its PIPs and combat bonuses (Hy Breasil 9.1, table 2)"},
+				{"random-scoring", "victory points only in turns a die shows 4 or more, and the last (Hy Breasil 11)"},
+				{"submission", "a nation attacked may submit to its attacker, and is later freed or absorbed (Hy Breasil 9.2)"},
+				{"abilities", "Civilization gives an ability instead of 5 VP: capital, food preservation or taxation (Hy Breasil 9.3; the other four are not played yet)"},
 			},
 		},
 	}

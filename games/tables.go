@@ -104,6 +104,18 @@ type PlayerSplit struct {
 	line    int      `yaml:"-"`
 }
 
+// Dealt reports whether the split only lists the seats, giving them no
+// nations: the ruleset deals nations during play (Hy Breasil 5, 5.3), and
+// State.Nations[n].Owner says who controls each.
+func (s *PlayerSplit) Dealt() bool {
+	for _, p := range s.Players {
+		if len(p.Nations) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Player is one seat in a split: a colour and the nations it controls.
 type Player struct {
 	Colour  string   `yaml:"colour"`
@@ -395,6 +407,9 @@ func (c *tablesCheck) splits() error {
 				}
 				given[i]++
 			}
+		}
+		if sp.Dealt() {
+			continue // the nations are dealt during play (Hy Breasil 5)
 		}
 		for i, g := range given {
 			if g != 1 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/britannia"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/adjudicator/reduxlr"
 	"github.com/pbem-org/pbem/games"
@@ -17,7 +18,7 @@ import (
 
 var (
 	mu  sync.RWMutex
-	all = []*adjudicator.Ruleset{&redux.Ruleset, &reduxlr.Ruleset, &britannia.Ruleset}
+	all = []*adjudicator.Ruleset{&redux.Ruleset, &reduxlr.Ruleset, &britannia.Ruleset, &hybreasil.Ruleset}
 )
 
 // All lists the rulesets in a fixed order.

@@ -28,6 +28,7 @@ type Header struct {
 // Population Increase and Reinforcements Phase gives it under the defaults
 // (which needs no dice), and its armies when movement starts.
 type plan struct {
+	e      *adjudicator.Engine
 	g      *games.Game
 	s      *adjudicator.State // at the start of the turn
 	p1     *adjudicator.State // after Phase 1 with the defaults
@@ -75,7 +76,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 	if err != nil {
 		return nil
 	}
-	p := &plan{g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
+	p := &plan{e: e, g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
 		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
 	if tr := g.Tables.Round(s.Round); tr != nil {
 		for _, a := range tr.Arrivals {
@@ -443,6 +444,19 @@ func (p *plan) template(h Header) string {
 func (p *plan) sections() []ordersSection {
 	b := p.g.Board
 	var out []ordersSection
+	if brief := p.e.R.Brief; brief != nil {
+		var s0 ordersSection
+		s0.Title = "This turn"
+		for _, l := range brief(p.e, p.s, p.n) {
+			s0.Items = append(s0.Items, ordersItem{Note: l})
+		}
+		if len(s0.Items) > 0 {
+			out = append(out, s0)
+		}
+		// a ruleset with its own brief has its own Decisions (its
+		// docs/orders.md section); the Britannia prose below is not its
+		return append(out, ordersSection{Title: "Orders", Items: []ordersItem{{Note: "The Decisions of this game, their syntax and their defaults are in docs/orders.md. Whatever you leave out takes its default."}}})
+	}
 
 	// 1. Population increase (reduX Core 5.1, 5.1.1).
 	var s1 ordersSection

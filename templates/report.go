@@ -273,7 +273,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 		r.kinds = e.R.Kinds
 	}
 	r.sections(g)
-	r.seats(g, o.Players)
+	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
 	return r
@@ -411,9 +411,14 @@ func rollsOf(g *games.Game, ev adjudicator.Event) (att, def *Roll) {
 }
 
 // seats fills the player table from the split for len(names) players.
-func (r *Report) seats(g *games.Game, names []string) {
+func (r *Report) seats(e *adjudicator.Engine, names []string) {
+	g := e.G
 	sp := g.Tables.Split(len(names))
 	if sp == nil {
+		return
+	}
+	if sp.Dealt() {
+		r.dealtSeats(e, sp, names)
 		return
 	}
 	for i, p := range sp.Players {
@@ -426,6 +431,29 @@ func (r *Report) seats(g *games.Game, names []string) {
 			st.Nations = append(st.Nations, g.Tables.Nations[n].Name)
 			st.VP += r.After.Nations[n].VP.Whole()
 			st.Gained += r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()
+		}
+		r.Players = append(r.Players, st)
+	}
+}
+
+// dealtSeats fills the player table where nations are dealt during play
+// (Hy Breasil 5, 7): each seat's nations are those it owns after the step,
+// its VP the ruleset's standings by player.
+func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names []string) {
+	vp := func(s *adjudicator.State) map[int]int {
+		out := map[int]int{}
+		for _, st := range e.Standings(s, len(names)) {
+			out[st.Player] = st.VP
+		}
+		return out
+	}
+	after, before := vp(r.After), vp(r.Before)
+	for i, p := range sp.Players {
+		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: after[i+1], Gained: after[i+1] - before[i+1]}
+		for n := range r.After.Nations {
+			if e.Controller(r.After, n) == i && !r.After.Nations[n].Gone {
+				st.Nations = append(st.Nations, e.NationName(n))
+			}
 		}
 		r.Players = append(r.Players, st)
 	}

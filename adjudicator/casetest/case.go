@@ -46,7 +46,7 @@ type Case struct {
 const (
 	Turn     = "turn"      // Engine.NationTurn, after the orders pass Engine.Review
 	Check    = "check"     // Engine.Review only: the errors: expected
-	EndRound = "end-round" // Engine.EndRound
+	EndRound = "end-round" // Engine.RoundEvent
 )
 
 var (
@@ -180,7 +180,7 @@ func (c *Case) validate() error {
 	default:
 		return fmt.Errorf("%s:%d: kind: is turn, check or end-round, not %q", c.Path, c.Header["kind"].N, kind)
 	}
-	for _, err := range []error{only("orders", Turn, Check), only("standing", Turn, Check), only("errors", Check), only("warnings", Turn, Check), only("defaults", Turn, Check), only("dice", Turn), only("expect", Turn, EndRound), only("events", Turn, EndRound)} {
+	for _, err := range []error{only("orders", Turn, Check), only("standing", Turn, Check), only("errors", Check), only("warnings", Turn, Check), only("defaults", Turn, Check), only("dice", Turn, EndRound), only("expect", Turn, EndRound), only("events", Turn, EndRound)} {
 		if err != nil {
 			return err
 		}

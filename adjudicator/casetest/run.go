@@ -76,10 +76,7 @@ func Play(t testing.TB, c *Case) {
 	)
 	switch c.Kind() {
 	case EndRound:
-		var err error
-		if ns, evs, err = a.E.EndRound(s); err != nil {
-			t.Fatalf("%s: EndRound: %v", c.Path, err)
-		}
+		ns, evs = a.roundEvent(s)
 	case Check:
 		_, rv := a.check(s, before, standing)
 		a.matchLines("errors", "Illegal error", errorLines(rv.Errors))
@@ -186,6 +183,25 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 	ns, evs, err := a.E.NationTurn(s, adjudicator.Input{Orders: f, Standing: standing}, d)
 	if err != nil {
 		a.T.Fatalf("%s: NationTurn: %v", a.C.Path, err)
+	}
+	if d.Err() != nil {
+		a.T.Errorf("%s: %v\nthe events:\n%s", a.C.Path, d.Err(), eventText(evs))
+	}
+	if d.Remaining() > 0 {
+		a.T.Errorf("%s: %d scripted dice were not rolled\nthe events:\n%s", a.C.Path, d.Remaining(), eventText(evs))
+	}
+	return ns, evs
+}
+
+// roundEvent plays the round event due with the scripted dice (Hy
+// Breasil's invasion phase rolls; the Britannia rulesets' round events
+// roll none), every one of which must be rolled.
+func (a *At) roundEvent(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
+	a.T.Helper()
+	d := dice.NewScript(a.dice()...)
+	ns, evs, err := a.E.RoundEvent(s, d)
+	if err != nil {
+		a.T.Fatalf("%s: RoundEvent: %v", a.C.Path, err)
 	}
 	if d.Err() != nil {
 		a.T.Errorf("%s: %v\nthe events:\n%s", a.C.Path, d.Err(), eventText(evs))

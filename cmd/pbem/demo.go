@@ -90,11 +90,26 @@ type demoPlayer struct {
 // held (issue 14: the demo left about 60 MB behind every run).
 func finishDemo(e *env, dir string) int {
 	size := dirSize(dir)
-	if err := os.RemoveAll(dir); err != nil {
+	if err := removeSettled(dir); err != nil {
 		return e.errorf(exitRejected, "demo: removing %s: %v", dir, err)
 	}
 	fmt.Fprintf(e.stdout, "\nremoved %s (%.1f MB); run with --keep to look at the archive and the mailboxes\n", dir, float64(size)/1e6)
 	return exitOK
+}
+
+// removeSettled removes dir, trying again for a few seconds while it is
+// not empty: the daemon's serve returns after its shutdown grace even when
+// its outbox is still finishing a mail (daemon.ShutdownGrace), and that
+// mail's file can land in a folder RemoveAll has just emptied.
+func removeSettled(dir string) error {
+	var err error
+	for range 25 {
+		if err = os.RemoveAll(dir); err == nil {
+			return nil
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return err
 }
 
 // dirSize is the bytes of the files under dir.

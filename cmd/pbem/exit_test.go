@@ -36,7 +36,7 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"report format", []string{"report", "--game", game, "--format", "pdf"}, 2, `unknown --format "pdf": want text, html, markdown, bbcode, json`},
 		{"report format before the game", []string{"report", "--game", "/nonexistent", "--format", "pdf"}, 2, `unknown --format "pdf"`},
-		{"new ruleset", []string{"new", "--game", filepath.Join(tmp, "g1"), "--players", players, "--ruleset", "diplomacy"}, 2, `--ruleset: unknown ruleset "diplomacy" (known: redux, redux-lr, britannia)`},
+		{"new ruleset", []string{"new", "--game", filepath.Join(tmp, "g1"), "--players", players, "--ruleset", "diplomacy"}, 2, `--ruleset: unknown ruleset "diplomacy" (known: redux, redux-lr, britannia, hy-breasil)`},
 		{"new option", []string{"new", "--game", filepath.Join(tmp, "g2"), "--players", players, "--option", "boats"}, 2, `--option: ruleset redux has no option "boats"`},
 		{"new option twice", []string{"new", "--game", filepath.Join(tmp, "g3"), "--players", players, "--option", "reduced-randomness,reduced-randomness"}, 2, `--option: option "reduced-randomness" given twice`},
 		{"new id", []string{"new", "--game", filepath.Join(tmp, "g4"), "--players", players, "--id", "Ash Down"}, 2, `--id: game id "Ash Down"`},

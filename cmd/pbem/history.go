@@ -77,15 +77,11 @@ type historyStep struct {
 
 // readHistory reads every step in force through the archive's step view.
 func readHistory(g *archive.Game) (*history, error) {
-	start, err := g.Report(archive.StartID)
-	if err != nil {
-		return nil, err
-	}
 	first, err := g.Step(archive.StartID)
 	if err != nil {
 		return nil, err
 	}
-	h := &history{start: start, first: historyStep{st: first, report: g.Public(first, "")}}
+	h := &history{start: first.Report, first: historyStep{st: first, report: g.Public(first, "")}}
 	for _, info := range g.Steps() {
 		if info.Superseded() {
 			continue

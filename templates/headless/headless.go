@@ -251,10 +251,14 @@ func (p *Page) Eval(expr string, v any) error {
 	return json.Unmarshal(r.Result.Value, v)
 }
 
-// Screenshot is a PNG of the viewport.
+// Screenshot is a PNG of the viewport. The tab is brought to the front
+// first: a tab behind another draws no frames to capture.
 func (p *Page) Screenshot() ([]byte, error) {
 	var r struct {
 		Data string `json:"data"`
+	}
+	if err := p.b.call(p.session, "Page.bringToFront", nil, nil); err != nil {
+		return nil, err
 	}
 	if err := p.b.call(p.session, "Page.captureScreenshot", map[string]any{"format": "png"}, &r); err != nil {
 		return nil, err

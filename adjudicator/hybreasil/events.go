@@ -1,0 +1,274 @@
+package hybreasil
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// eventFor reads table 1 for a total (Hy Breasil 6.1): 12 and more is the
+// last row.
+func eventFor(e *adjudicator.Engine, total int) string {
+	ev := D(e).Events
+	return ev[max(1, min(total, len(ev)))-1]
+}
+
+// rollEvent rolls nation n's random event: a die plus its civilization
+// tokens (Hy Breasil 6.1).
+func rollEvent(t *adjudicator.Turn, n adjudicator.NationID, phase string) string {
+	die := roll(t, phase)
+	ev := eventFor(t.E, die+X(t.S).Civ[n])
+	say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %d civilization token(s): %s", t.E.NationName(n), die, X(t.S).Civ[n], ev)
+	return ev
+}
+
+// rollNext rolls the random event of the nation whose turn is now due, so
+// that its owner writes its orders knowing it (issue 13: the event is shown
+// in the "your turn" mail). A nation in its first turn gets Strong leader
+// without a roll (Hy Breasil 6.1).
+func rollNext(t *adjudicator.Turn) {
+	st := Due(t.E, t.S)
+	if st.Kind != adjudicator.NationTurn {
+		return
+	}
+	n, x := st.Nation, X(t.S)
+	if x.Event[n] != "" {
+		return
+	}
+	if x.Entered[n] == t.S.Round {
+		x.Event[n] = StrongLeader
+		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation is in its first turn: strong leader", t.E.NationName(n))
+		return
+	}
+	x.Event[n] = rollEvent(t, n, "event")
+}
+
+// randomEvent is the random events phase (Hy Breasil 6.1): the event rolled
+// when the turn became due, rerolled at the cost of a civilization token as
+// the nation's reroll policy says, then carried out.
+func randomEvent(t *adjudicator.Turn) {
+	n, x := t.N, X(t.S)
+	ev := x.Event[n]
+	x.Event[n] = ""
+	if ev == "" {
+		ev = rollEvent(t, n, "event")
+	}
+	if x.Entered[n] != t.S.Round {
+		pol := policy(t)
+		for pol.wants(ev, x.Civ[n]) && !ignores(x.Race[n], ev) && takeCiv(t, n, "to reroll "+ev) {
+			ev = rollEvent(t, n, "reroll")
+		}
+	}
+	if ignores(x.Race[n], ev) {
+		say(t, EvEvent, "Hy Breasil 9.1", "The %s nation is lizardman, cold blooded: it ignores %s", t.Nation(), ev)
+		return
+	}
+	for {
+		if ev == CivilWar && !civilWarPossible(t) {
+			say(t, EvEvent, "Hy Breasil 6.1", "Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")
+		} else if ev == Civilization && allAbilities(t) {
+			say(t, EvEvent, "Hy Breasil 9.3", "The %s nation has every civilization ability: a new event is rolled, with no token", t.Nation())
+		} else {
+			break
+		}
+		ev = rollEvent(t, n, "reroll")
+	}
+	tx(t).event = ev
+	if submissionEnds(t, ev) {
+		return
+	}
+	switch ev {
+	case Reinforcements:
+		reinforcements(t)
+	case Plague:
+		plague(t)
+	case CivilWar:
+		civilWar(t)
+	case Civilization:
+		civilization(t)
+	}
+}
+
+// takeCiv makes one of nation n's units a civilization token (Hy Breasil
+// 6.1): from its unused tokens, else from the board (the area where it has
+// the most units, the earliest at a tie). It reports false when the
+// nation has no unit left to take.
+func takeCiv(t *adjudicator.Turn, n adjudicator.NationID, why string) bool {
+	if Pool(t.E, t.S, n) <= 0 {
+		a := largestStack(t.S, t.B, n, false)
+		if a == games.NoArea {
+			return false
+		}
+		t.S.Add(a, n, Army, -1)
+		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation takes a unit in %s as a civilization token %s", t.E.NationName(n), t.Name(a), why)
+	} else {
+		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation takes an unused token as a civilization token %s", t.E.NationName(n), why)
+	}
+	X(t.S).Civ[n]++
+	return true
+}
+
+// largestStack is the area where nation n has the most units (land only
+// when landOnly), the earliest on the board at a tie; NoArea for none.
+func largestStack(s *adjudicator.State, b *games.Board, n adjudicator.NationID, landOnly bool) games.AreaID {
+	best, bestN := games.NoArea, 0
+	for a := range b.Areas {
+		id := games.AreaID(a)
+		if landOnly && !b.IsLand(id) {
+			continue
+		}
+		if c := s.Units(id, n); c > bestN {
+			best, bestN = id, c
+		}
+	}
+	return best
+}
+
+// reinforcements is the event Reinforcements (Hy Breasil 6.1): a die's
+// worth of unused tokens in the sea the nation started from.
+func reinforcements(t *adjudicator.Turn) {
+	x := X(t.S)
+	k := roll(t, "reinforcements")
+	k = min(k, Pool(t.E, t.S, t.N))
+	if x.Home[t.N] == games.NoArea || k <= 0 {
+		say(t, EvEvent, "Hy Breasil 6.1", "Reinforcements: no unit arrives")
+		return
+	}
+	t.S.Add(x.Home[t.N], t.N, Army, k)
+	say(t, EvEvent, "Hy Breasil 6.1", "Reinforcements: %s arrive in %s", plural(k, "unit"), t.Name(x.Home[t.N]))
+}
+
+// civilization is the event Civilization (Hy Breasil 6.1): 5 VP for the
+// nation's owner and a civilization token.
+func civilization(t *adjudicator.Turn) {
+	if t.G.HasOption("abilities") {
+		gainAbility(t)
+	} else {
+		score(t, t.N, D(t.E).CivilizationVP, "Civilization", "Hy Breasil 6.1")
+	}
+	takeCiv(t, t.N, "(Civilization)")
+}
+
+// plague is the event Plague (Hy Breasil 6.1): a die's worth of the
+// nation's units removed, one at a time from its largest stack (pbem's
+// default: the seed leaves the choice to the owner), then as many of other
+// players' units in the areas bordering those it lost units in, one at a
+// time from the largest such stack (the owner may; pbem's default does,
+// sparing the owner's own other nations).
+func plague(t *adjudicator.Turn) {
+	k := roll(t, "plague")
+	say(t, EvEvent, "Hy Breasil 6.1", "Plague: the die shows %d", k)
+	hit := make([]bool, len(t.B.Areas))
+	for i := 0; i < k; i++ {
+		a := largestStack(t.S, t.B, t.N, false)
+		if a == games.NoArea {
+			break
+		}
+		t.S.Add(a, t.N, Army, -1)
+		hit[a] = true
+		say(t, adjudicator.EvRemove, "Hy Breasil 6.1", "Plague: the %s nation loses a unit in %s", t.Nation(), t.Name(a))
+	}
+	near := make([]bool, len(t.B.Areas))
+	for a, h := range hit {
+		if h {
+			for _, e := range t.B.Edges(games.AreaID(a)) {
+				near[e.To] = true
+			}
+		}
+	}
+	owner := t.S.Nations[t.N].Owner
+	for i := 0; i < k; i++ {
+		a, m := foreignStack(t, near, owner)
+		if a == games.NoArea {
+			break
+		}
+		t.S.Add(a, m, Army, -1)
+		say(t, adjudicator.EvRemove, "Hy Breasil 6.1", "Plague: the %s nation loses a unit in %s", t.E.NationName(m), t.Name(a))
+	}
+	removeEmpty(t)
+}
+
+// foreignStack is the largest stack in the marked areas of a nation owned
+// by another player than owner, the earliest area and nation at a tie.
+func foreignStack(t *adjudicator.Turn, in []bool, owner int) (games.AreaID, adjudicator.NationID) {
+	best, bm, bestN := games.NoArea, -1, 0
+	for a := range in {
+		if !in[a] {
+			continue
+		}
+		for m := range t.S.Nations {
+			if !InPlay(t.S, m) || t.S.Nations[m].Owner == owner || X(t.S).Race[m] == "lizardman" {
+				continue
+			}
+			if c := t.S.Units(games.AreaID(a), m); c > bestN {
+				best, bm, bestN = games.AreaID(a), m, c
+			}
+		}
+	}
+	return best, bm
+}
+
+// civilWarPossible says whether Civil war can occur (Hy Breasil 6.1): an
+// unused token set and two or more areas.
+func civilWarPossible(t *adjudicator.Turn) bool {
+	return unusedSet(t.S) >= 0 && len(landAreas(t.S, t.B, t.N)) >= 2
+}
+
+// civilWar is the event Civil war (Hy Breasil 6.1): half the nation's areas
+// (rounded down) become a new nation, both halves connected where possible
+// (splitChoice), dealt to a random player, with a token in the cup; the
+// same civilization tokens and home sea.
+func civilWar(t *adjudicator.Turn) {
+	areas := landAreas(t.S, t.B, t.N)
+	part := splitChoice(t, areas, len(areas)/2)
+	m := splitOff(t, part)
+	say(t, EvSplit, "Hy Breasil 6.1", "Civil war: the %s nation splits off from the %s nation in %s", t.E.NationName(m), t.Nation(), areaList(t, part))
+	take(t, m, randomSeat(t, nil), "Hy Breasil 6.1")
+	if InPlay(t.S, m) {
+		intoCup(t, m)
+	}
+}
+
+// splitOff makes the nation's units in the areas a new nation (Hy Breasil
+// 6.1, 6.4): the first unused token set, the same civilization tokens and
+// home sea; the old tokens go back to its pool. The new nation has no
+// owner yet (take).
+func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
+	x := X(t.S)
+	m := unusedSet(t.S)
+	t.S.Nations[m] = adjudicator.Nation{Owner: t.S.Nations[t.N].Owner}
+	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m], x.Lord[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N], -1
+	x.Abilities[m], x.Capital[m], x.Saved[m] = slices.Clone(x.Abilities[t.N]), games.NoArea, 0 // 9.3: the same abilities
+	for _, a := range part {
+		c := t.S.Units(a, t.N)
+		t.S.Add(a, t.N, Army, -c)
+		t.S.Add(a, m, Army, c)
+	}
+	return m
+}
+
+// landAreas are the land areas where nation n has units, in board order.
+func landAreas(s *adjudicator.State, b *games.Board, n adjudicator.NationID) []games.AreaID {
+	var out []games.AreaID
+	for a := 0; a < b.NumLand; a++ {
+		if s.Has(games.AreaID(a), n) {
+			out = append(out, games.AreaID(a))
+		}
+	}
+	return out
+}
+
+func areaList(t *adjudicator.Turn, as []games.AreaID) string {
+	out := ""
+	for i, a := range as {
+		if i > 0 {
+			out += ", "
+		}
+		out += t.Name(a)
+	}
+	return out
+}

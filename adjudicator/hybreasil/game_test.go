@@ -1,0 +1,136 @@
+package hybreasil_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
+	"github.com/pbem-org/pbem/templates"
+)
+
+// engineOn loads Hy Breasil on a board file (nil: its own).
+func engineOn(t testing.TB, board string, players int) *adjudicator.Engine {
+	t.Helper()
+	var f *games.File
+	if board != "" {
+		data, err := os.ReadFile(board)
+		require.NoError(t, err)
+		f = &games.File{Name: board, Data: data}
+	}
+	g, err := games.MustLookup("hy-breasil").LoadFiles(nil, f, nil)
+	require.NoError(t, err)
+	e, err := rulesets.Engine(g)
+	require.NoError(t, err)
+	e.Players = players
+	return e
+}
+
+// TestGamesFinish plays bot games to their end on the default map and on
+// the Britannia board (issue 13: the second map), 2 to 6 players: the game
+// ends after the tables' 15 turns (Hy Breasil 3) and someone scored.
+func TestGamesFinish(t *testing.T) {
+	for _, board := range []string{"", "../../docs/boards/britannia-hy-breasil.yaml"} {
+		for players := 2; players <= 6; players++ {
+			e := engineOn(t, board, players)
+			s, err := bot.Play(e, uint64(players), nil)
+			require.NoError(t, err, "%s, %d players", board, players)
+			assert.True(t, s.Over)
+			assert.Equal(t, 15, s.Round)
+			best := 0
+			for _, st := range e.Standings(s, players) {
+				best = max(best, st.VP)
+			}
+			assert.Positive(t, best, "%s, %d players: nobody scored", board, players)
+		}
+	}
+}
+
+// TestVPTarget ends the game after the turn in which a player reaches the
+// tables' vp_target (Hy Breasil 3).
+func TestVPTarget(t *testing.T) {
+	e := engineOn(t, "", 3)
+	hybreasil.D(e).VPTarget = 30
+	s, err := bot.Play(e, 7, nil)
+	require.NoError(t, err)
+	require.True(t, s.Over)
+	assert.Less(t, s.Round, 15, "a game to 30 VP ends before the 15th turn")
+	best := 0
+	for _, st := range e.Standings(s, 3) {
+		best = max(best, st.VP)
+	}
+	assert.GreaterOrEqual(t, best, 30)
+}
+
+// TestBoardWithoutHyBreasilTerrain: the Britannia board as reduX has it
+// (clear and difficult) cannot be read by Hy Breasil (6.2 names plains,
+// forest and hills), and the error says what to do.
+func TestBoardWithoutHyBreasilTerrain(t *testing.T) {
+	data, err := os.ReadFile("../../games/britannia/board.yaml")
+	require.NoError(t, err)
+	g, err := games.MustLookup("hy-breasil").LoadFiles(nil, &games.File{Name: "britannia.yaml", Data: data}, nil)
+	require.NoError(t, err)
+	_, err = rulesets.Engine(g)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Hy Breasil reads only plains, forest and hills")
+}
+
+// BenchmarkNationTurn adjudicates one mid-game nation turn (turn 8 of a
+// four-player bot game on the default map) with the bot's orders.
+func BenchmarkNationTurn(b *testing.B) {
+	e := engineOn(b, "", 4)
+	var at *adjudicator.State
+	_, err := bot.Play(e, 3, func(st bot.Step) error {
+		if at == nil && st.After.Round == 8 && e.Due(st.After).Kind == adjudicator.NationTurn {
+			at = st.After
+		}
+		return nil
+	})
+	require.NoError(b, err)
+	require.NotNil(b, at)
+	f := bot.Orders(e, at, "sim", "", 3)
+	in := adjudicator.Input{Orders: f}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := e.Play(at, in, dice.NewTurn(make([]byte, 32), "sim", e.TurnID(at), nil, nil)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestTemplateShowsEvent: the orders template of a nation due shows the
+// random event already rolled for it (issue 13; Hy Breasil 6.1), and in a
+// nation's first turn how to choose its sea (5.1).
+func TestTemplateShowsEvent(t *testing.T) {
+	e := engineOn(t, "", 4)
+	var later, first *adjudicator.State
+	_, err := bot.Play(e, 11, func(st bot.Step) error {
+		s := st.After
+		if due := e.Due(s); due.Kind == adjudicator.NationTurn {
+			x := hybreasil.X(s)
+			if later == nil && x.Entered[due.Nation] != s.Round {
+				later = s
+			}
+			if first == nil && x.Entered[due.Nation] == s.Round {
+				first = s
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.NotNil(t, later)
+	n := e.Due(later).Nation
+	text := templates.OrdersTemplate(e, later, templates.Header{Game: "g"})
+	assert.Contains(t, text, "Random event this turn (Hy Breasil 6.1): "+hybreasil.X(later).Event[n]+".")
+	assert.Contains(t, text, "reroll never")
+	text = templates.OrdersTemplate(e, first, templates.Header{Game: "g"})
+	assert.Contains(t, text, "Random event this turn (Hy Breasil 6.1): strong leader.")
+	assert.Contains(t, text, `write "land SEA"`)
+}

@@ -1,0 +1,218 @@
+// Package hybreasil is the ruleset of Hy Breasil (seed 001, Torben
+// Mogensen, draft of 2007) on the rules kernel: nations are token sets that
+// enter from the sea and are dealt to players, move in an order drawn from a
+// cup, roll a random event each turn, split in civil wars and when cut off,
+// and fall when they have no units. Where each rule clause lives:
+//
+//	3 game length                 score.go (victoryPoints: turns or vp_target)
+//	5.1, 5.2 invasion phase       invasion.go (invasion, firstTurn, laterTurn)
+//	5.3 nation limit, cascades    invasion.go (deal, limit)
+//	6 nation order cup            invasion.go (drawCup), hybreasil.go (Due)
+//	6.1 random events, reroll     events.go (randomEvent, reroll, each event)
+//	6.2 population increase       population.go
+//	6.3 movement, 6.3.1 combat    move.go (movement, moveUnits), battle.go
+//	6.3.2 retreat, 6.3.3 again    battle.go (retreat), move.go (fresh units)
+//	6.4 support phase             support.go (support, parts, splitOff)
+//	7 victory points, 8 removal   score.go (victoryPoints, Standings), support.go (removeNation)
+//
+// The board needs terrain kinds named (or as:) plains, forest and hills and
+// at least one sea that is not inland (LoadData). The steps of a turn are
+// its invasion phase ("r03-invasion", a round event that rolls), one step
+// for each nation in the cup's order ("r03-star") and the victory points
+// phase ("r03-end").
+package hybreasil
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// Army is the one unit kind: a nation token on the board (Hy Breasil 2).
+const Army adjudicator.KindID = 0
+
+// Ruleset is Hy Breasil.
+var Ruleset = adjudicator.Ruleset{
+	Ruleset:       games.MustLookup("hy-breasil"),
+	Kinds:         []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
+	LoadData:      LoadData,
+	Grammar:       Grammar,
+	Setup:         Setup,
+	Due:           Due,
+	Stages:        Stages,
+	Texts:         &texts,
+	Players:       4,
+	CheckStanding: checkStanding,
+	Standings:     Standings,
+	Brief:         Brief,
+	Snapshot:      codec,
+	Bot:           Bot,
+	BotStanding:   BotStanding,
+}
+
+// texts are the kernel's words, the victory citing Hy Breasil 7.
+var texts = func() adjudicator.Texts {
+	t := adjudicator.CoreTexts
+	t.Victory = "Hy Breasil 7"
+	return t
+}()
+
+// Setup is Hy Breasil 3: the turn token on 1, every player's VP at 0, no
+// nation in play.
+func Setup(e *adjudicator.Engine) *adjudicator.State {
+	s := e.Blank()
+	s.Ext = newExt(s.NumNations(), e.PlayerCount())
+	return s
+}
+
+// Due is Hy Breasil 4: the invasion phase, then each nation in the cup's
+// order (6), then the victory points phase (7).
+func Due(e *adjudicator.Engine, s *adjudicator.State) adjudicator.Step {
+	if !X(s).Invaded {
+		return adjudicator.Step{Kind: adjudicator.RoundEvent, Nation: -1, ID: fmt.Sprintf("r%02d-invasion", s.Round)}
+	}
+	if s.Order != nil && s.Next < len(s.Order) {
+		n := s.Order[s.Next]
+		return adjudicator.Step{Kind: adjudicator.NationTurn, Nation: n, ID: adjudicator.NationTurnID(s.Round, e.NationName(n))}
+	}
+	return adjudicator.Step{Kind: adjudicator.RoundEvent, Nation: -1, ID: fmt.Sprintf("r%02d-end", s.Round)}
+}
+
+// Stages are the stages of each kind of step (Hy Breasil 4).
+func Stages(t *adjudicator.Turn) []adjudicator.Stage {
+	if t.Step.Kind == adjudicator.RoundEvent {
+		if !X(t.S).Invaded {
+			return []adjudicator.Stage{
+				{Name: "invasion phase", Rule: "Hy Breasil 5", Part: adjudicator.Fighting, Run: invasion},
+				{Name: "nation order cup", Rule: "Hy Breasil 6", Part: adjudicator.Fighting, Run: drawCup},
+				{Name: "next random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: rollNext},
+			}
+		}
+		return []adjudicator.Stage{{Name: "victory points phase", Rule: "Hy Breasil 7, 3", Part: adjudicator.Fighting, Run: victoryPoints}}
+	}
+	return []adjudicator.Stage{
+		{Name: "turn", Rule: "Hy Breasil 6", Part: adjudicator.Setup, Run: turnStart},
+		{Name: "landing sea", Rule: "Hy Breasil 5.1, 5.2", Part: adjudicator.Setup, Run: landing},
+		{Name: "random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: randomEvent},
+		{Name: "population increase", Rule: "Hy Breasil 6.2", Part: adjudicator.Fighting, Run: populationIncrease},
+		{Name: "movement and combat", Rule: "Hy Breasil 6.3", Part: adjudicator.Fighting, Run: movement},
+		{Name: "support", Rule: "Hy Breasil 6.4", Part: adjudicator.Fighting, Run: support},
+		{Name: "next nation", Rule: "Hy Breasil 6", Part: adjudicator.Fighting, Run: passTurn},
+		{Name: "next random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: rollNext},
+		{Name: "orders", Rule: "Hy Breasil 6.2, 6.3", Part: adjudicator.Checking, Run: checkOrders},
+	}
+}
+
+// turnX is a step's own bookkeeping (Turn.X).
+type turnX struct {
+	dice   map[string]int // the next die of each phase label
+	event  string         // the nation's event this turn (6.1)
+	pos    int            // the mover's place in the cup's order
+	battle int            // battles fought this step
+	phase  int            // the movement and combat phase: 1, or 2 with Strong leader
+}
+
+func tx(t *adjudicator.Turn) *turnX {
+	if t.X == nil {
+		t.X = &turnX{dice: map[string]int{}, pos: t.S.Next, phase: 1}
+	}
+	return t.X.(*turnX)
+}
+
+// roll rolls the next die of a phase.
+func roll(t *adjudicator.Turn, phase string) int {
+	x := tx(t)
+	i := x.dice[phase]
+	x.dice[phase] = i + 1
+	return t.D.Roll(dice.Label{Phase: phase, Die: i})
+}
+
+// pick draws one of k things at random with dice (a die for up to six, a
+// pair for up to 36), rerolling results that would favour some; after 20
+// rerolls it takes the last result modulo k, so that scripted dice end.
+func pick(t *adjudicator.Turn, phase string, k int) int {
+	if k <= 1 {
+		return 0
+	}
+	v := 0
+	for try := 0; try < 20; try++ {
+		span := 6
+		v = roll(t, phase) - 1
+		if k > 6 {
+			span, v = 36, v*6+roll(t, phase)-1
+		}
+		if v < span-span%k {
+			break
+		}
+	}
+	return v % k
+}
+
+// say emits an event of the kind with the text, citing the rule.
+func say(t *adjudicator.Turn, kind, rule, format string, args ...any) {
+	t.Emit(adjudicator.Event{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
+}
+
+// turnStart opens a nation turn, naming its owner.
+func turnStart(t *adjudicator.Turn) {
+	tx(t)
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvTurn, Round: t.S.Round,
+		Text: fmt.Sprintf("Turn %d: the %s nation (%s) plays", t.S.Round, t.Nation(), seatName(t.E, t.S.Nations[t.N].Owner))})
+}
+
+// passTurn moves the cup's order on past the mover (Hy Breasil 6).
+func passTurn(t *adjudicator.Turn) { t.S.Next = tx(t).pos + 1 }
+
+// seatName is a seat's colour, "Red".
+func seatName(e *adjudicator.Engine, seat int) string {
+	if sp := e.G.Tables.Split(e.PlayerCount()); sp != nil && seat >= 0 && seat < len(sp.Players) {
+		return sp.Players[seat].Colour
+	}
+	return fmt.Sprintf("seat %d", seat+1)
+}
+
+// checkStanding accepts the lines a nation may leave standing: defend
+// lines (6.3.2), a reroll policy (6.1) and a submit line (9.2).
+func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
+	var errs orders.Errors
+	for _, st := range f.Body {
+		switch x := st.(type) {
+		case orders.Defend:
+			errs = append(errs, adjudicator.CheckDefend(e, x)...)
+		case Reroll, Submit:
+		default:
+			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll and submit lines"})
+		}
+	}
+	return errs
+}
+
+// Brief is what the nation due reads first in its orders template (issue
+// 13: the random event is rolled when the turn becomes due and shown in the
+// "your turn" mail): its event, its civilization tokens and unused units,
+// its race, the default reroll policy, and in its first turn the sea it
+// waits in (5.1, 6.1, 9.1).
+func Brief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) []string {
+	x := X(s)
+	var out []string
+	if ev := x.Event[n]; ev != "" {
+		out = append(out, fmt.Sprintf("Random event this turn (Hy Breasil 6.1): %s.", ev))
+	}
+	line := fmt.Sprintf("The %s nation has %d civilization token(s) and %d unused unit(s)", e.NationName(n), x.Civ[n], Pool(e, s, n))
+	if x.Race[n] != "" {
+		line += "; its race is " + x.Race[n] + " (9.1)"
+	}
+	out = append(out, line+".")
+	if x.Entered[n] == s.Round && x.Home[n] != games.NoArea {
+		out = append(out, fmt.Sprintf("It waits in %s; write \"land SEA\" to enter in another sea that is not inland (5.1, 5.2).", e.G.Board.AreaName(x.Home[n])))
+	} else {
+		d := D(e).Reroll
+		out = append(out, fmt.Sprintf("Unless you write a reroll line, a %s is rerolled for a civilization token while the nation has fewer than %d (\"reroll never\" to keep any event).",
+			strings.Join(d.Events, " or "), d.WhileCivBelow))
+	}
+	return out
+}

@@ -1,0 +1,247 @@
+package hybreasil
+
+import (
+	"slices"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Event kinds of Hy Breasil's own events.
+const (
+	EvInvasion = "invasion" // nations enter (Hy Breasil 5)
+	EvDeal     = "deal"     // a nation dealt, refused or relinquished (5.3)
+	EvCup      = "cup"      // the nation order cup drawn (6)
+	EvEvent    = "event"    // a random event (6.1)
+	EvSplit    = "split"    // a nation split off (6.1 Civil war, 6.4)
+	EvGone     = "gone"     // a nation removed from play (8)
+	EvSubmit   = "submit"   // a nation submits, is freed or absorbed (9.2)
+)
+
+// invasion is the invasion phase (Hy Breasil 5): one nation a player in the
+// first turn (5.1), a die's worth later (5.2).
+func invasion(t *adjudicator.Turn) {
+	X(t.S).Invaded = true
+	if t.S.Round == 1 {
+		firstTurn(t)
+		return
+	}
+	laterTurn(t)
+}
+
+// firstTurn is Hy Breasil 5.1: each player receives one nation of 10 units
+// in a sea of his choice, not inland. The seed's "randomly determined
+// order" only decides who picks a set first; the sets differ only in
+// colour, so pbem deals them in seat order (docs/rulesets.md).
+func firstTurn(t *adjudicator.Turn) {
+	d := D(t.E)
+	for seat := 0; seat < t.E.PlayerCount(); seat++ {
+		n := unusedSet(t.S)
+		if n < 0 {
+			return
+		}
+		enter(t, n, seat, d.FirstUnits, "Hy Breasil 5.1")
+	}
+}
+
+// laterTurn is Hy Breasil 5.2: a die says how many nations enter, each with
+// a die + 4 units (step 2), dealt to a random player (step 3, 5.3) before
+// the next nation's units are rolled, as many as there are unused sets.
+func laterTurn(t *adjudicator.Turn) {
+	d := D(t.E)
+	k := d.NewNations[roll(t, "invasion")-1]
+	say(t, EvInvasion, "Hy Breasil 5.2", "%d new nation(s) enter", k)
+	for i := 0; i < k; i++ {
+		n := unusedSet(t.S)
+		if n < 0 {
+			say(t, EvInvasion, "Hy Breasil 5.2", "no unused token set is left: no more nations enter")
+			return
+		}
+		units := roll(t, "invasion units") + d.LaterUnits
+		seat := randomSeat(t, nil)
+		enter(t, n, seat, units, "Hy Breasil 5.2")
+	}
+}
+
+// enter puts nation n into play for a seat (through the nation limit,
+// 5.3) with units in the sea of its owner's choice.
+func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule string) {
+	x := X(t.S)
+	t.S.Nations[n] = adjudicator.Nation{Owner: seat}
+	x.Civ[n], x.Entered[n], x.Event[n] = 0, t.S.Round, ""
+	x.Race[n] = raceFor(t, n)
+	sea := landingSea(t)
+	x.Home[n] = sea
+	t.S.Add(sea, n, Army, units)
+	t.Emit(adjudicator.Event{Kind: EvInvasion, Nation: t.E.NationName(n), Area: t.Name(sea), N: units, Rule: rule,
+		Text: "The " + t.E.NationName(n) + " nation enters with " + plural(units, "unit") + " in " + t.Name(sea) + " (" + rule + ")"})
+	take(t, n, seat, rule)
+}
+
+// unusedSet is the first token set not in play, or -1 (Hy Breasil 5.2: "If
+// there are no unused token sets at all, the invasion phase is skipped").
+// A set whose nation left play this turn is used again only from the next
+// turn on (pbem's reading: so that the turn's order names each nation once,
+// and a new nation is never taken for one that already moved).
+func unusedSet(s *adjudicator.State) adjudicator.NationID {
+	for n := range s.Nations {
+		if s.Nations[n].Owner < 0 && !slices.Contains(s.Order, n) {
+			return n
+		}
+	}
+	return -1
+}
+
+// landingSea is where an arriving nation lands, the owner's choice (5.1,
+// 5.2: any sea but an inland one). By default, and for bots, the sea with
+// the most vacant coasts less three for each nation already waiting there,
+// the earliest on the board at a tie.
+func landingSea(t *adjudicator.Turn) games.AreaID {
+	b := t.B
+	best, bestN := games.NoArea, -1
+	for a := b.NumLand; a < len(b.Areas); a++ {
+		sea := games.AreaID(a)
+		if b.Areas[a].Inland {
+			continue
+		}
+		n := -3 * len(t.S.Occupants(sea))
+		for _, e := range b.Edges(sea) {
+			if b.IsLand(e.To) && t.S.Vacant(e.To) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = sea, n
+		}
+	}
+	return best
+}
+
+// landing carries out a new nation's land line (5.1, 5.2) in its first
+// turn, before anything else: its units in the sea it was put in by
+// default go to the sea of its owner's choice, which becomes its home.
+func landing(t *adjudicator.Turn) {
+	x := X(t.S)
+	for _, l := range adjudicator.Statements[Land](t) {
+		home := x.Home[t.N]
+		switch {
+		case x.Entered[t.N] != t.S.Round || home == games.NoArea:
+			t.Problem(l.Line, "Hy Breasil 5.2", "the %s nation chooses its sea only in the turn it enters", t.Nation())
+		case t.B.IsLand(l.Sea) || t.B.Areas[l.Sea].Inland:
+			t.Problem(l.Line, "Hy Breasil 5.1", "a nation enters in a sea that is not inland; %s is not one", t.Name(l.Sea))
+		case l.Sea != home:
+			c := t.S.Units(home, t.N)
+			t.S.Add(home, t.N, Army, -c)
+			t.S.Add(l.Sea, t.N, Army, c)
+			x.Home[t.N] = l.Sea
+			t.Emit(adjudicator.Event{Kind: EvInvasion, Area: t.Name(l.Sea), N: c, Line: l.Line, Rule: "Hy Breasil 5.1",
+				Text: "The " + t.Nation() + " nation enters in " + t.Name(l.Sea) + " instead of " + t.Name(home) + " (Hy Breasil 5.1)"})
+		}
+	}
+}
+
+// randomSeat draws a player at random among those not excluded (5.2 step
+// 3: "A player is selected randomly"); -1 when every seat is excluded.
+func randomSeat(t *adjudicator.Turn, excluded []bool) int {
+	var seats []int
+	for p := 0; p < t.E.PlayerCount(); p++ {
+		if excluded == nil || !excluded[p] {
+			seats = append(seats, p)
+		}
+	}
+	if len(seats) == 0 {
+		return -1
+	}
+	return seats[pick(t, "player", len(seats))]
+}
+
+// NationLimit is the most nations a player may own (Hy Breasil 5.3): the
+// table for the player count, else the token sets over the players rounded
+// up.
+func NationLimit(e *adjudicator.Engine) int {
+	p := e.PlayerCount()
+	if l, ok := D(e).NationLimits[p]; ok {
+		return l
+	}
+	sets := e.NumNations()
+	return (sets + p - 1) / p
+}
+
+// Owned is how many nations in play seat p owns.
+func Owned(s *adjudicator.State, p int) int {
+	k := 0
+	for n := range s.Nations {
+		if InPlay(s, n) && s.Nations[n].Owner == p {
+			k++
+		}
+	}
+	return k
+}
+
+// take gives nation n, already in play under seat, through the nation
+// limit (Hy Breasil 5.3): a player at the limit refuses it (the default; a
+// refused nation goes to another player chosen at random) and so on down
+// the cascade; when every player has refused, the nation leaves play
+// (the seed does not say; pbem's decision, docs/rulesets.md).
+func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, rule string) {
+	refused := make([]bool, t.E.PlayerCount())
+	limit := NationLimit(t.E)
+	for {
+		t.S.Nations[n].Owner = seat
+		if Owned(t.S, seat) <= limit {
+			t.Emit(adjudicator.Event{Kind: EvDeal, Nation: t.E.NationName(n), N: seat + 1, Rule: "Hy Breasil 5.3",
+				Text: "The " + t.E.NationName(n) + " nation goes to " + seatName(t.E, seat) + " (" + rule + ", 5.3)"})
+			return
+		}
+		refused[seat] = true
+		say(t, EvDeal, "Hy Breasil 5.3", "%s owns %d nations already and refuses the %s nation", seatName(t.E, seat), limit, t.E.NationName(n))
+		if seat = randomSeat(t, refused); seat < 0 {
+			removeNation(t, n, "every player refused it")
+			return
+		}
+	}
+}
+
+// drawCup draws the nation order cup (Hy Breasil 6): every nation in play,
+// in random order.
+func drawCup(t *adjudicator.Turn) {
+	var cup []adjudicator.NationID
+	for n := range t.S.Nations {
+		if InPlay(t.S, n) {
+			cup = append(cup, n)
+		}
+	}
+	order := make([]adjudicator.NationID, 0, len(cup))
+	for len(cup) > 0 {
+		i := pick(t, "cup", len(cup))
+		order = append(order, cup[i])
+		cup = append(cup[:i], cup[i+1:]...)
+	}
+	t.S.Order, t.S.Next = order, 0
+	names := ""
+	for i, n := range order {
+		if i > 0 {
+			names += ", "
+		}
+		names += t.E.NationName(n)
+	}
+	say(t, EvCup, "Hy Breasil 6", "Turn %d: the nations move in the order %s", t.S.Round, names)
+}
+
+// intoCup puts a new nation's token into the cup (6.1 Civil war): it takes
+// a turn this phase, at a random place among the nations still to move.
+func intoCup(t *adjudicator.Turn, n adjudicator.NationID) {
+	from := tx(t).pos + 1
+	if from > len(t.S.Order) {
+		from = len(t.S.Order)
+	}
+	i := from + pick(t, "cup", len(t.S.Order)-from+1)
+	t.S.Order = append(t.S.Order[:i], append([]adjudicator.NationID{n}, t.S.Order[i:]...)...)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}

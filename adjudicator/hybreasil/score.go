@@ -1,0 +1,107 @@
+package hybreasil
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+)
+
+// victoryPoints is the victory points phase (Hy Breasil 7): each player
+// scores one VP for every land area his nations occupy (under option
+// "random-scoring" only when a die shows 4 or more, and in the last turn,
+// 11); then the game ends after the last turn of the tables or once a
+// player has the VP target (3), else the next turn starts.
+func victoryPoints(t *adjudicator.Turn) {
+	x := X(t.S)
+	last := t.S.Round >= len(t.G.Tables.Rounds)
+	if t.G.HasOption("random-scoring") && !last {
+		die := roll(t, "scoring")
+		if die < 4 {
+			say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: no victory points this turn", die)
+			nextTurn(t)
+			return
+		}
+		say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: victory points are scored", die)
+	}
+	gained := make([]int, len(x.VP))
+	areas := make([]int, t.S.NumNations())
+	for a := 0; a < t.B.NumLand; a++ {
+		for _, m := range t.S.Occupants(games.AreaID(a)) {
+			areas[m]++
+			if X(t.S).Capital[m] == games.AreaID(a) {
+				areas[m] += 2 // 9.3 Capital: 3 VP for its own nation
+			}
+		}
+	}
+	for m, v := range areas {
+		if v == 0 || !InPlay(t.S, m) {
+			continue
+		}
+		mine, lords := split(t.S, m, v)
+		gained[t.S.Nations[m].Owner] += mine
+		if lords > 0 {
+			gained[t.S.Nations[x.Lord[m]].Owner] += lords
+		}
+	}
+	best := 0
+	for p, g := range gained {
+		x.VP[p] += g
+		best = max(best, x.VP[p])
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, N: g, Rule: "Hy Breasil 7",
+			Text: fmt.Sprintf("%s scores %d VP for the areas of its nations: %d in all (Hy Breasil 7)", seatName(t.E, p), g, x.VP[p])})
+	}
+	target := D(t.E).VPTarget
+	if last || (target > 0 && best >= target) {
+		t.S.Over = true
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, Rule: "Hy Breasil 3", Text: gameOver(t)})
+		return
+	}
+	nextTurn(t)
+}
+
+// nextTurn moves the turn token on (7): the next turn starts with its
+// invasion phase.
+func nextTurn(t *adjudicator.Turn) {
+	t.S.Round++
+	X(t.S).Invaded = false
+	t.S.Order, t.S.Next = nil, 0
+}
+
+func gameOver(t *adjudicator.Turn) string {
+	out := fmt.Sprintf("The game ends after turn %d (Hy Breasil 3):", t.S.Round)
+	for i, st := range Standings(t.E, t.S, t.E.PlayerCount()) {
+		if i > 0 {
+			out += ","
+		}
+		out += fmt.Sprintf(" %s %d VP", st.Colour, st.VP)
+	}
+	return out
+}
+
+// Standings are the players' VP, best first (Hy Breasil 7), with the
+// nations each owns now.
+func Standings(e *adjudicator.Engine, s *adjudicator.State, players int) []adjudicator.Standing {
+	sp := e.G.Tables.Split(players)
+	if sp == nil {
+		return nil
+	}
+	x := X(s)
+	var out []adjudicator.Standing
+	for i, p := range sp.Players {
+		st := adjudicator.Standing{Player: i + 1, Colour: p.Colour}
+		if i < len(x.VP) {
+			st.VP = x.VP[i]
+			st.Points = adjudicator.VP(x.VP[i])
+		}
+		for n := range s.Nations {
+			if InPlay(s, n) && s.Nations[n].Owner == i {
+				st.Nations = append(st.Nations, e.NationName(n))
+			}
+		}
+		out = append(out, st)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
+	return out
+}

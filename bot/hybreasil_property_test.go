@@ -1,0 +1,123 @@
+package bot_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/games"
+)
+
+// Hy Breasil's invariants (TestPropertyGames, issue 13), after every step
+// whatever the players do:
+//
+//   - the token sets' units are conserved: a nation's units on the board
+//     (at sea included) and its civilization tokens are never more than its
+//     set's 15 (Hy Breasil 2, 6.1); a set not in play has neither (8);
+//   - after a nation turn the mover, if still in play, is internally
+//     connected, has at most two units an area (two and a half with
+//     Taxation, 9.3) and none at sea (6.3, 6.4);
+//     no land area holds two nations;
+//   - no player owns more nations than the limit (5.3);
+//   - the turn's order names each set once (state.json names the nation
+//     due), and every nation still to move this turn is in play;
+//     after the invasion phase every nation in play has its token in the
+//     cup (6);
+//   - the turn advances by one at each victory points phase and the game
+//     ends after the last (3, 7).
+func init() {
+	properties["hy-breasil"] = property{
+		full: 1000, short: 100,
+		steps: []stepCheck{tokensConserved, supportKept, oneNationAnArea, nationLimit, cupTokens, roundsAdvance},
+		ends:  []gameCheck{lastStep("r%02d-end")},
+	}
+}
+
+func tokensConserved(e *adjudicator.Engine, st bot.Step) error {
+	s, x := st.After, hybreasil.X(st.After)
+	for n := range s.Nations {
+		on, civ := s.OnBoard(n), x.Civ[n]
+		if !hybreasil.InPlay(s, n) {
+			if on != 0 || civ != 0 {
+				return fmt.Errorf("the %s set is not in play but has %d units and %d civilization tokens", e.NationName(n), on, civ)
+			}
+			continue
+		}
+		if on+civ > hybreasil.D(e).Tokens || on < 0 || civ < 0 {
+			return fmt.Errorf("the %s nation has %d units and %d civilization tokens, more than its set", e.NationName(n), on, civ)
+		}
+	}
+	return nil
+}
+
+func supportKept(e *adjudicator.Engine, st bot.Step) error {
+	due := e.Due(st.Before)
+	if due.Kind != adjudicator.NationTurn || !hybreasil.InPlay(st.After, due.Nation) {
+		return nil
+	}
+	s, b, n := st.After, e.G.Board, due.Nation
+	own := make([]bool, len(b.Areas))
+	areas := 0
+	for a := range b.Areas {
+		id := games.AreaID(a)
+		if s.Has(id, n) && !b.IsLand(id) {
+			return fmt.Errorf("the %s nation ends its turn with units at sea in %s", e.NationName(n), b.AreaName(id))
+		}
+		if s.Has(id, n) {
+			own[a] = true
+			areas++
+		}
+	}
+	if on := s.OnBoard(n); on > hybreasil.Supported(e, s, n, areas) {
+		return fmt.Errorf("the %s nation ends its turn with %d units in %d areas", e.NationName(n), on, areas)
+	}
+	if parts := hybreasil.Parts(s, b, own); len(parts) > 1 {
+		return fmt.Errorf("the %s nation ends its turn in %d parts", e.NationName(n), len(parts))
+	}
+	return nil
+}
+
+func nationLimit(e *adjudicator.Engine, st bot.Step) error {
+	limit := hybreasil.NationLimit(e)
+	for p := range e.PlayerCount() {
+		if k := hybreasil.Owned(st.After, p); k > limit {
+			return fmt.Errorf("seat %d owns %d nations, more than %d", p+1, k, limit)
+		}
+	}
+	return nil
+}
+
+func cupTokens(e *adjudicator.Engine, st bot.Step) error {
+	s := st.After
+	if !hybreasil.X(s).Invaded || s.Order == nil {
+		return nil
+	}
+	seen := make([]bool, s.NumNations())
+	for i, n := range s.Order {
+		if seen[n] {
+			return fmt.Errorf("the turn's order names the %s set twice", e.NationName(n))
+		}
+		seen[n] = true
+		if i >= s.Next && !hybreasil.InPlay(s, n) {
+			return fmt.Errorf("the cup holds the %s set, not in play", e.NationName(n))
+		}
+	}
+	if e.Due(st.Before).ID != fmt.Sprintf("r%02d-invasion", st.Before.Round) {
+		return nil
+	}
+	for n := range s.Nations {
+		if hybreasil.InPlay(s, n) && !seen[n] {
+			return fmt.Errorf("after the invasion phase the %s nation has no token in the cup", e.NationName(n))
+		}
+	}
+	return nil
+}
+
+// BenchmarkHBGame plays a whole 15-turn Hy Breasil bot game on the default
+// map (four players): the bot's files with their checks, every step.
+func BenchmarkHBGame(b *testing.B) { benchGame(b, "hy-breasil") }
+
+// BenchmarkHBAdjudicateGame is the engine alone over a Hy Breasil game.
+func BenchmarkHBAdjudicateGame(b *testing.B) { benchAdjudicate(b, "hy-breasil") }
