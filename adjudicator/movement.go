@@ -117,7 +117,9 @@ func (t *Turn) atSea() {
 // moved them, the leader with them.
 func (t *Turn) landByDefault(sea games.AreaID) {
 	leader := t.S.LeaderIn(sea, t.N) >= 0
-	best := t.DefaultLanding(sea, func(a games.AreaID) bool { return t.S.Foreign(a, t.N) == 0 || t.mayEnter(a, leader) == "" })
+	best := t.DefaultLanding(sea, func(a games.AreaID) bool {
+		return (t.S.Foreign(a, t.N) == 0 || t.mayEnter(a, leader) == "") && t.landingOK(sea, a, leader)
+	})
 	if best == games.NoArea {
 		t.Emit(Event{Kind: EvLimit, Area: t.Name(sea), Rule: "reduX Core 6.1", Text: fmt.Sprintf("the %s at sea in %s have nowhere they may land (reduX Core 6.1)", t.Nation(), t.Name(sea))})
 		return
@@ -133,6 +135,23 @@ func (t *Turn) landByDefault(sea games.AreaID) {
 	if t.Move(mv) && into {
 		t.expanded = true
 	}
+}
+
+// landingOK says whether the ruleset's own move check (MoveRules.Check)
+// lets the units at sea land in area a (classic Britannia's landing
+// limits, reference §1.3); true without one.
+func (t *Turn) landingOK(sea, a games.AreaID, leader bool) bool {
+	f := t.E.R.Move.Check
+	if f == nil {
+		return true
+	}
+	units := make([]int, len(t.E.R.Kinds))
+	for k := range units {
+		units[k] = t.FreshOf(sea, k)
+	}
+	mv := orders.Move{N: t.Fresh(sea), Path: []games.AreaID{sea, a}}
+	_, why := f(t, mv, sea, units, leader && t.leaderFresh)
+	return why == ""
 }
 
 // DefaultLanding is where units left at sea land by default (reduX Core

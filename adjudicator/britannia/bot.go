@@ -22,6 +22,9 @@ func botOrders(e *adjudicator.Engine, s *adjudicator.State, game, token string, 
 // areas (ref §6: Romans move three).
 func classicMore(d *bot.Draft) {
 	if d.Errors() > 0 {
+		reland(d)
+	}
+	if d.Errors() > 0 {
 		repair(d)
 	}
 	if hasBoats(d.E, d.N, d.S.Round) && d.R.Float64() < 0.3 {
@@ -111,4 +114,41 @@ func botBurhs(d *bot.Draft) {
 		return
 	}
 	d.Try(BuyBurhs{Areas: []games.AreaID{held[d.R.IntN(len(held))]}})
+}
+
+// reland lands the invaders again where their nation card allows (ref
+// §1.3), one army to a coast in turn, vacant coasts first, when the Core
+// player's landings are refused; the new file is kept if it has fewer
+// errors.
+func reland(d *bot.Draft) {
+	b := d.E.G.Board
+	before, body := d.Errors(), d.F.Body
+	var kept []orders.Statement
+	for _, st := range body {
+		if mv, ok := st.(orders.Move); ok && !b.IsLand(mv.Path[0]) {
+			continue
+		}
+		kept = append(kept, st)
+	}
+	var moves []orders.Statement
+	for a := b.NumLand; a < len(b.Areas); a++ {
+		sea := games.AreaID(a)
+		k := d.P.Units(sea, d.N)
+		var coasts []games.AreaID
+		for _, e := range b.Edges(sea) {
+			if b.IsLand(e.To) && landingLimit(d.E, d.N, e.To) == "" && d.P.Foreign(e.To, d.N) == 0 {
+				coasts = append(coasts, e.To)
+			}
+		}
+		for i := 0; k > 0 && len(coasts) > 0; i++ {
+			moves = append(moves, orders.Move{N: 1, Path: []games.AreaID{sea, coasts[i%len(coasts)]}})
+			k--
+		}
+	}
+	d.F.Body = append(moves, kept...)
+	bot.Renumber(d.F.Body)
+	if d.Errors() >= before {
+		d.F.Body = body
+		bot.Renumber(d.F.Body)
+	}
 }

@@ -30,6 +30,7 @@ type Rules struct {
 	Cards      []Card       `yaml:"cards"`
 	Late       Late         `yaml:"late"`
 	SeaMoves   []SeaMoves   `yaml:"sea_moves"`
+	Landing    []Landing    `yaml:"landing"`
 
 	file string
 	// resolved names, by nation id
@@ -130,6 +131,15 @@ type SeaMoves struct {
 	NotFrom []string `yaml:"not_from"`
 	NotInto []string `yaml:"not_into"`
 	Why     string   `yaml:"why"`
+}
+
+// Landing is where a nation's invaders may land (ref §1.3): only in
+// Only when it is given, never in Not.
+type Landing struct {
+	Nation string   `yaml:"nation"`
+	Only   []string `yaml:"only"`
+	Not    []string `yaml:"not"`
+	Why    string   `yaml:"why"`
 }
 
 // Boats are the rounds a nation may move by boat (reference §3 B).
@@ -368,15 +378,8 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 			return err
 		}
 	}
-	for _, m := range r.SeaMoves {
-		if _, err := nation(m.Nation, "sea_moves"); err != nil {
-			return err
-		}
-		for _, sea := range append(slices.Clone(m.NotFrom), m.NotInto...) {
-			if a, err := e.G.Board.Lookup(sea); err != nil || e.G.Board.IsLand(a) || e.G.Board.AreaName(a) != sea {
-				return r.fail(at, "rules: sea_moves: %s: %q is not a sea of board %s", m.Nation, sea, e.G.Board.Name)
-			}
-		}
+	if err := r.resolveSeas(e, nation); err != nil {
+		return err
 	}
 	for _, s := range r.Submission {
 		if _, err := nation(s.Nation, "submission"); err != nil {
@@ -392,6 +395,32 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 		}
 	}
 	return r.resolveLate(e, nation)
+}
+
+// resolveSeas checks the names of the landing limits and sea moves.
+func (r *Rules) resolveSeas(e *adjudicator.Engine, nation func(string, string) (adjudicator.NationID, error)) error {
+	at := sectionLine(e)
+	for _, l := range r.Landing {
+		if _, err := nation(l.Nation, "landing"); err != nil {
+			return err
+		}
+		for _, name := range append(slices.Clone(l.Only), l.Not...) {
+			if a, err := e.G.Board.Lookup(name); err != nil || !e.G.Board.IsLand(a) || e.G.Board.AreaName(a) != name {
+				return r.fail(at, "rules: landing: %s: %q is not a land area of board %s", l.Nation, name, e.G.Board.Name)
+			}
+		}
+	}
+	for _, m := range r.SeaMoves {
+		if _, err := nation(m.Nation, "sea_moves"); err != nil {
+			return err
+		}
+		for _, sea := range append(slices.Clone(m.NotFrom), m.NotInto...) {
+			if a, err := e.G.Board.Lookup(sea); err != nil || e.G.Board.IsLand(a) || e.G.Board.AreaName(a) != sea {
+				return r.fail(at, "rules: sea_moves: %s: %q is not a sea of board %s", m.Nation, sea, e.G.Board.Name)
+			}
+		}
+	}
+	return nil
 }
 
 // resolveLate checks the names of the late rules.

@@ -41,6 +41,9 @@ func pathRules(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []i
 	if rule, why := difficultStops(t, mv, withLeader); why != "" {
 		return rule, why
 	}
+	if rule, why := landing(t, mv, from); why != "" {
+		return rule, why
+	}
 	return romanPath(t, mv, units)
 }
 
@@ -188,4 +191,40 @@ func provoke(t *adjudicator.Turn, a games.AreaID) {
 	if x := X(t.S); x.protected(t.N) && t.S.Has(a, D(t.E).successor) {
 		x.protect(t.N, t.E.NumNations(), false)
 	}
+}
+
+// landing holds invaders to the coasts their nation card allows (ref
+// §1.3: the Irish land south of Galloway, the Scots north of Cumbria but
+// not in Moray or Mar, the Danes south of Lothian, the Dubliners north of
+// Devon): the first land area of a move from the sea.
+func landing(t *adjudicator.Turn, mv orders.Move, from games.AreaID) (string, string) {
+	if t.B.IsLand(from) {
+		return "", ""
+	}
+	land := games.NoArea
+	for _, a := range mv.Path[1:] {
+		if t.B.IsLand(a) {
+			land = a
+			break
+		}
+	}
+	if land == games.NoArea {
+		return "", ""
+	}
+	if why := landingLimit(t.E, t.N, land); why != "" {
+		return "ref §1.3", fmt.Sprintf("the %s may not land in %s (%s)", t.Nation(), t.Name(land), why)
+	}
+	return "", ""
+}
+
+// landingLimit is why nation n's invaders may not land in area a (the
+// card's words), or "".
+func landingLimit(e *adjudicator.Engine, n adjudicator.NationID, a games.AreaID) string {
+	name := e.G.Board.AreaName(a)
+	for _, l := range D(e).Landing {
+		if mustNation(e, l.Nation) == n && ((len(l.Only) > 0 && !slices.Contains(l.Only, name)) || slices.Contains(l.Not, name)) {
+			return l.Why
+		}
+	}
+	return ""
 }

@@ -72,35 +72,60 @@ func pictsHome(t *adjudicator.Turn, ws []orders.Withdraw) []orders.Withdraw {
 			rest = append(rest, w)
 			continue
 		}
-		home := homeBySea(t, w.Area)
-		if home == games.NoArea {
-			t.Problem(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland lies on a sea that %s borders", t.Name(w.Area))
-			continue
-		}
 		k := t.Armies(w.Area, t.N)
 		if w.N > 0 {
 			k = min(k, w.N)
 		}
-		t.MoveOut(t.N, w.Area, home, k)
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Area: t.Name(w.Area), Path: []string{t.Name(w.Area), t.Name(home)}, N: k, Line: w.Line, Rule: "Britannia 2005 §5 Raider Mechanics",
-			Text: fmt.Sprintf("%s go home by sea from %s to %s (Britannia 2005 §5 Raider Mechanics)", games.Count(k, "Pictish army", "Pictish armies"), t.Name(w.Area), t.Name(home))})
+		moved := map[games.AreaID]int{}
+		var order []games.AreaID
+		for ; k > 0; k-- {
+			home := homeBySea(t, w.Area)
+			if home == games.NoArea {
+				break
+			}
+			t.MoveOut(t.N, w.Area, home, 1)
+			if moved[home] == 0 {
+				order = append(order, home)
+			}
+			moved[home]++
+		}
+		if len(order) == 0 {
+			t.Problem(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland on a sea that %s borders has room (stacking limit)", t.Name(w.Area))
+			continue
+		}
+		for _, home := range order {
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Area: t.Name(w.Area), Path: []string{t.Name(w.Area), t.Name(home)}, N: moved[home], Line: w.Line, Rule: "Britannia 2005 §5 Raider Mechanics",
+				Text: fmt.Sprintf("%s go home by sea from %s to %s (Britannia 2005 §5 Raider Mechanics)", games.Count(moved[home], "Pictish army", "Pictish armies"), t.Name(w.Area), t.Name(home))})
+		}
 	}
 	return rest
 }
 
 // homeBySea is the first area of Scotland the acting nation holds on a sea
-// that area a borders, or NoArea.
+// that area a borders and where one more army keeps the stacking limit
+// (seed 004 Movement), or NoArea.
 func homeBySea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
 	for h := 0; h < t.B.NumLand; h++ {
 		id := games.AreaID(h)
-		if !t.B.InRegion(id, "Scotland") || !t.S.Holds(id, t.N) {
+		if !t.B.InRegion(id, "Scotland") || !t.S.Holds(id, t.N) || !onSharedSea(t, a, id) {
 			continue
 		}
-		for _, e := range t.B.Edges(a) {
-			if !t.B.IsLand(e.To) && adjudicator.Adjacent(t.B, e.To, id) {
-				return id
-			}
+		t.S.Add(id, t.N, Infantry, 1)
+		ok, _ := t.StackingOK(t.N)
+		t.S.Add(id, t.N, Infantry, -1)
+		if ok {
+			return id
 		}
 	}
 	return games.NoArea
+}
+
+// onSharedSea reports whether land areas a and b border a common sea.
+func onSharedSea(t *adjudicator.Turn, a, b games.AreaID) bool {
+	for _, e := range t.B.Edges(a) {
+		if !t.B.IsLand(e.To) && adjudicator.Adjacent(t.B, e.To, b) {
+			return true
+		}
+	}
+	return false
 }
