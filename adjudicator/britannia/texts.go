@@ -19,7 +19,6 @@ const (
 
 func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 	x.Force = force
-	x.Victory = "Britannia 2005 Victory points"
 	x.Invaders = func(t *adjudicator.Turn, where string, inf, cav int, leader string) string {
 		return fmt.Sprintf("%s invaders arrive in the %s: %s (ref §3)", t.Nation(), where, force(inf, cav, leader))
 	}
