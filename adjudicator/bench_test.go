@@ -47,8 +47,11 @@ func sampleTurns(tb testing.TB, e *adjudicator.Engine, seed uint64) []turnSample
 // BenchmarkNationTurn adjudicates the nation turns of a whole bot game in
 // turn, one per op (Phase 1 to 3 with HMAC dice, as in production), and
 // reports the median as well as the mean.
-func BenchmarkNationTurn(b *testing.B) {
-	e := rulesets.New(games.MustLoad("redux"))
+func BenchmarkNationTurn(b *testing.B) { benchNationTurn(b, "redux") }
+
+// benchNationTurn is BenchmarkNationTurn for a ruleset.
+func benchNationTurn(b *testing.B, ruleset string) {
+	e := rulesets.New(games.MustLoad(ruleset))
 	turns := sampleTurns(b, e, 1)
 	key := sha256.Sum256([]byte("bench"))
 	times := make([]time.Duration, 0, b.N)
@@ -83,23 +86,4 @@ func BenchmarkCheck(b *testing.B) {
 
 // BenchmarkClassicNationTurn is BenchmarkNationTurn for classic Britannia
 // (issue 12: a nation turn in the same range as reduX).
-func BenchmarkClassicNationTurn(b *testing.B) {
-	e := rulesets.New(games.MustLoad("britannia"))
-	turns := sampleTurns(b, e, 1)
-	key := sha256.Sum256([]byte("bench"))
-	times := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		tc := turns[i%len(turns)]
-		d := dice.NewTurn(key[:], "bench", tc.id, nil, nil)
-		t0 := time.Now()
-		if _, _, err := e.NationTurn(tc.s, tc.in, d); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(t0))
-	}
-	b.StopTimer()
-	slices.Sort(times)
-	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "median-ns/turn")
-}
+func BenchmarkClassicNationTurn(b *testing.B) { benchNationTurn(b, "britannia") }
