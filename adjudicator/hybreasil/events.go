@@ -139,7 +139,11 @@ func reinforcements(t *adjudicator.Turn) {
 		return
 	}
 	t.S.Add(x.Home[t.N], t.N, Army, k)
-	say(t, EvEvent, "Hy Breasil 6.1", "Reinforcements: %s arrive in %s", plural(k, "unit"), t.Name(x.Home[t.N]))
+	verb := "arrive"
+	if k == 1 {
+		verb = "arrives"
+	}
+	say(t, EvEvent, "Hy Breasil 6.1", "Reinforcements: %s %s in %s", plural(k, "unit"), verb, t.Name(x.Home[t.N]))
 }
 
 // civilization is the event Civilization (Hy Breasil 6.1): 5 VP for the

@@ -50,7 +50,14 @@ func firstTurn(t *adjudicator.Turn) {
 func laterTurn(t *adjudicator.Turn) {
 	d := D(t.E)
 	k := d.NewNations[roll(t, "invasion")-1]
-	say(t, EvInvasion, "Hy Breasil 5.2", "%d new nation(s) enter", k)
+	switch k {
+	case 0:
+		say(t, EvInvasion, "Hy Breasil 5.2", "no new nation enters")
+	case 1:
+		say(t, EvInvasion, "Hy Breasil 5.2", "1 new nation enters")
+	default:
+		say(t, EvInvasion, "Hy Breasil 5.2", "%d new nations enter", k)
+	}
 	for i := 0; i < k; i++ {
 		n := unusedSet(t.S)
 		if n < 0 {
