@@ -27,9 +27,9 @@ func (a archiveGame) String() string {
 }
 
 // archiveSample is the games TestArchivePropertyGames writes: under plain
-// go test a handful that together play both rulesets, every player count
-// and every option, and a five-player Leaders and Raiders game with the
-// extra turns; with PBEM_PROPERTY_GAMES=full four seeds of every variant
+// go test a handful that together play every ruleset, every player count
+// of reduX and every option, and a five-player Leaders and Raiders game
+// with the extra turns; with PBEM_PROPERTY_GAMES=full four seeds of every variant
 // (or that many games in turn over the variants when it is a number).
 func archiveSample() []archiveGame {
 	var variants []variant
@@ -42,6 +42,8 @@ func archiveSample() []archiveGame {
 			{variant: variant{"redux", []string{"reduced-randomness"}, 5}, seed: 2},
 			{variant: variant{"redux-lr", []string{"boats"}, 3}, seed: 3},
 			{variant: variant{"redux-lr", []string{"reduced-randomness"}, 4}, seed: 4},
+			{variant: variant{"britannia", []string{"first-edition-order", "first-edition-romans"}, 4}, seed: 6},
+			{variant: variant{"hy-breasil", []string{"races", "submission", "abilities", "random-scoring"}, 3}, seed: 7},
 			{variant: variant{"redux-lr", []string{"boats", "reduced-randomness"}, 5}, seed: 5, extra: true},
 		}
 		if testing.Short() {
