@@ -102,6 +102,9 @@ func longestToken(doc string) int {
 	for z.Next() != html.ErrorToken {
 		n = max(n, len(z.Raw()))
 	}
+	// An unfinished tag at the end is no token, but the converter's
+	// tokenizer still buffers it whole before it finds the end.
+	n = max(n, len(z.Raw()))
 	return n + 3
 }
 
