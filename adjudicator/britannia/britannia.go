@@ -262,21 +262,20 @@ func checkStatements(t *adjudicator.Turn) {
 // defend lines (seed 004 3: the defender's retreat is decided in the
 // attacker's turn), one "submit to" and one "vote".
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
-	var errs orders.Errors
-	for _, st := range f.Body {
+	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		switch x := st.(type) {
 		case orders.Defend:
-			errs = append(errs, adjudicator.CheckDefend(e, x)...)
+			return nil, false // the kernel's defend check
 		case Submit:
 			if n, err := e.NationIndex(f.Nation); err == nil && !maySubmit(e, n, x.To) {
-				errs = append(errs, &orders.Error{Line: x.Line, Illegal: true, Rule: "Britannia 2005 §5 Submission", Msg: fmt.Sprintf("the %s may not submit to the %s (the submission table has no such row)", f.Nation, x.To)})
+				return orders.Errors{{Line: x.Line, Illegal: true, Rule: "Britannia 2005 §5 Submission", Msg: fmt.Sprintf("the %s may not submit to the %s (the submission table has no such row)", f.Nation, x.To)}}, true
 			}
+			return nil, true
 		case Vote:
-		default:
-			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, submit and vote lines"})
+			return nil, true
 		}
-	}
-	return errs
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, submit and vote lines"}}, true
+	})
 }
 
 // romanUnits is how many Roman armies and forts are on the board.

@@ -178,17 +178,15 @@ func seatName(e *adjudicator.Engine, seat int) string {
 // checkStanding accepts the lines a nation may leave standing: defend
 // lines (6.3.2), a reroll policy (6.1) and a submit line (9.2).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
-	var errs orders.Errors
-	for _, st := range f.Body {
-		switch x := st.(type) {
+	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
+		switch st.(type) {
 		case orders.Defend:
-			errs = append(errs, adjudicator.CheckDefend(e, x)...)
+			return nil, false // the kernel's defend check
 		case Reroll, Submit:
-		default:
-			errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll and submit lines"})
+			return nil, true
 		}
-	}
-	return errs
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll and submit lines"}}, true
+	})
 }
 
 // Brief is what the nation due reads first in its orders template (issue
