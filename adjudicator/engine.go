@@ -30,7 +30,9 @@ type Engine struct {
 	// it was played: 1 is pbem-engine-1 (archive.EngineVersion), whose event
 	// texts had the grammar slips the ruleset's Legacy words keep, and which
 	// did not apply the population limit at the end of a Major Invasion's
-	// second phase (L&R 11.3). Zero is the current engine.
+	// second phase (L&R 11.3); 2 is pbem-engine-2, which lacked some rules
+	// of classic Britannia and Hy Breasil (Engine.Before). Zero is the
+	// current engine.
 	Compat int
 
 	kinds         map[string]KindID
@@ -232,6 +234,11 @@ func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error
 
 // Legacy reports whether the engine replays a game of pbem-engine-1.
 func (e *Engine) Legacy() bool { return e.Compat == 1 }
+
+// Before reports whether the engine replays a game written by an engine
+// older than pbem-engine-v, so that a rule added in v is left out of it
+// and the game replays byte for byte (archive.EngineVersion).
+func (e *Engine) Before(v int) bool { return e.Compat != 0 && e.Compat < v }
 
 // NationTurn plays the nation turn due in s; it is Play refusing round
 // events.

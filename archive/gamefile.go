@@ -26,12 +26,17 @@ import (
 // applies the population limit at the end of a Major Invasion's second
 // phase (reduX L&R 11.3); games of pbem-engine-1 are still played and
 // replayed as that engine did (engineCompat).
-const EngineVersion = "pbem-engine-2"
+//
+// pbem-engine-3 plays classic Britannia's and Hy Breasil's rules that
+// pbem-engine-2 did not (issues 12 and 13: forts built on a Roman army's
+// way through, …); games of pbem-engine-2 replay by its rules (Compat 2).
+const EngineVersion = "pbem-engine-3"
 
 // engineCompat lists the engine versions this pbem plays and replays, with
 // the adjudicator.Engine Compat that plays each exactly as its engine did.
 var engineCompat = map[string]int{
 	"pbem-engine-1": 1,
+	"pbem-engine-2": 2,
 	EngineVersion:   0,
 }
 

@@ -69,6 +69,42 @@ func untar(path, dir string) ([]string, error) {
 	return out, nil
 }
 
+// TestEngine2ArchivesVerify untars every game written by pbem-engine-2
+// (testdata/engine2, its README: classic Britannia with every option and
+// player count, Hy Breasil on its map with every option and on the
+// Britannia board, a reduX and an L&R game) and verifies it byte for byte:
+// the classic and Hy Breasil rules that changed in pbem-engine-3 are
+// replayed as pbem-engine-2 played them (Engine.Compat 2).
+func TestEngine2ArchivesVerify(t *testing.T) {
+	files, err := filepath.Glob("testdata/engine2/*.tgz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 8 {
+		t.Fatalf("found %d pbem-engine-2 archives in testdata/engine2, want the 8 of its README", len(files))
+	}
+	for _, path := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".tgz"), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			tops, err := untar(path, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tops) != 1 {
+				t.Fatalf("%s holds %v, want one game directory", path, tops)
+			}
+			st, err := VerifyStats(filepath.Join(dir, tops[0]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Steps == 0 {
+				t.Errorf("%s verified no steps", path)
+			}
+		})
+	}
+}
+
 // TestPreKernelArchivesVerify untars every game written by the pbem of
 // before the rules-kernel redesign (testdata/prekernel, its README) and
 // verifies it: the hash chain, every die, and every step replayed by this

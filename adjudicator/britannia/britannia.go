@@ -60,6 +60,7 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Texts = &Texts
 	r.LeaderGone = leaderGone
 	r.Settle = buildForts
+	r.Occupy = fortOnPassage
 	r.Arrive = arrive
 	r.CheckStanding = checkStanding
 	r.Legacy = nil
@@ -76,6 +77,9 @@ type turnX struct {
 	// land area a was built, 0 for none: a road needs a fort that stood
 	// before the phase (seed 002 §5 Roman Roads).
 	builtIn []int
+	// passed[a] notes a land area a Roman army held alone on its way
+	// through, for buildForts (seed 002 §5 Roman Forts).
+	passed []bool
 }
 
 // romanRange is the kernel's range of a Roman army: any path; romanPath
@@ -176,7 +180,7 @@ func turnKind(t *adjudicator.Turn) {
 	t.Raid = r.HasMark(games.MarkRaid, name) || r.HasMark(games.MarkReturn, name)
 	t.MustReturn = r.HasMark(games.MarkReturn, name)
 	t.Major = r.HasMark(games.MarkMajor, name)
-	t.X = &turnX{held: t.S.Held(t.B, t.N), builtIn: make([]int, t.B.NumLand)}
+	t.X = &turnX{held: t.S.Held(t.B, t.N), builtIn: make([]int, t.B.NumLand), passed: make([]bool, t.B.NumLand)}
 }
 
 // phase1 is the Population Increase phase (seed 004 1): the nation's

@@ -106,30 +106,55 @@ func legionWithdrawal(t *adjudicator.Turn, k int) {
 }
 
 // buildForts is the Settle hook: in the Romans' turn a fort is built in
-// every land area Roman armies hold that has none, while counters last
-// (seed 004 Roman forts: "when the Romans control an area a fort is built
-// at once"; seed 002 §5: when a Roman army is sole occupant). Forts are
-// never built from round VI on (ref §3 VI).
+// every land area Roman armies hold that has none, and in every land area
+// they held alone only on their way through (fortOnPassage), while
+// counters last (seed 004 Roman forts: "when the Romans control an area a
+// fort is built at once"; seed 002 §5: when a Roman army is sole occupant,
+// "even moving through"). Forts are never built from round VI on (ref §3
+// VI).
 func buildForts(t *adjudicator.Turn) {
-	d := D(t.E)
-	if t.N != d.roman || t.S.Round >= d.Romans.Leave {
-		return
-	}
+	x, _ := t.X.(*turnX)
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
-		if t.S.Count(id, t.N, Roman) == 0 || t.S.Count(id, t.N, Fort) > 0 || !t.S.Holds(id, t.N) {
-			continue
+		passed := x != nil && x.passed[a]
+		if passed {
+			x.passed[a] = false
 		}
-		if t.S.InPlay(t.N, Fort) >= d.Romans.Forts {
-			return
+		if passed && t.S.Foreign(id, t.N) == 0 || t.S.Count(id, t.N, Roman) > 0 && t.S.Holds(id, t.N) {
+			buildFort(t, id)
 		}
-		t.S.Add(id, t.N, Fort, 1)
-		if x, ok := t.X.(*turnX); ok {
-			x.builtIn[a] = t.Phase
-		}
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(id), N: 1, Rule: "Britannia 2005 Roman forts",
-			Text: fmt.Sprintf("The Romans build a fort in %s (Britannia 2005 Roman forts)", t.Name(id))})
 	}
+}
+
+// fortOnPassage is the Occupy hook: it notes a land area a Roman army holds
+// alone on its way through in the Romans' own turn, which buildForts gives
+// a fort when the move has settled (seed 002 §5 Roman Forts: "built when a
+// Roman army is sole occupant of an area for the first time (even moving
+// through)"). The fort stands from the phase it is built in, so a road
+// through it needs a later phase (seed 002 §5 Roman Roads).
+func fortOnPassage(t *adjudicator.Turn, m adjudicator.NationID, a games.AreaID) {
+	if t.E.Before(3) { // pbem-engine-2 built forts only where Roman armies stood
+		return
+	}
+	if x, ok := t.X.(*turnX); ok && m == t.N && t.B.IsLand(a) && t.S.Count(a, m, Roman) > 0 && t.S.Holds(a, m) {
+		x.passed[a] = true
+	}
+}
+
+// buildFort builds the acting nation's fort in land area a if it is the
+// Romans, a has no fort, the round is before the Romans leave and a fort
+// counter is left (seed 004 Roman forts; ref §3 VI).
+func buildFort(t *adjudicator.Turn, a games.AreaID) {
+	d := D(t.E)
+	if t.N != d.roman || t.S.Round >= d.Romans.Leave || t.S.Count(a, t.N, Fort) > 0 || t.S.InPlay(t.N, Fort) >= d.Romans.Forts {
+		return
+	}
+	t.S.Add(a, t.N, Fort, 1)
+	if x, ok := t.X.(*turnX); ok {
+		x.builtIn[a] = t.Phase
+	}
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(a), N: 1, Rule: "Britannia 2005 Roman forts",
+		Text: fmt.Sprintf("The Romans build a fort in %s (Britannia 2005 Roman forts)", t.Name(a))})
 }
 
 // romansLeave is the start of the Romano-British turn in round VI (ref §3
