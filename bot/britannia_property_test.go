@@ -31,11 +31,14 @@ import (
 //   - forts only while the Romans stand: forts are Roman, and none is on
 //     the board after the Romano-British replace the Romans (ref §3 VI,
 //     seed 002 §5: forts removed at the start of turn 6);
+//   - a King at most once a step, and within a nation turn only at the end
+//     of the Danes' turn of XIV (seed 002 §6: "Turn 14: Danes may have two
+//     kings"), so never more than two Kings a round;
 //   - the game ends after round XVI with its end of round.
 func init() {
 	properties["britannia"] = property{
 		full: 1000, short: 24,
-		steps: []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, roundsAdvance},
+		steps: []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, kingsWhen, roundsAdvance},
 		ends:  []gameCheck{lastStep("r%02d-end")},
 	}
 }
@@ -136,6 +139,25 @@ func fortsWithRomans(e *adjudicator.Engine, st bot.Step) error {
 	}
 	if c := s.InPlay(romans, fort); c > 0 && (s.Round > 6 || (s.Round == 6 && s.Next > 1)) {
 		return fmt.Errorf("%d Roman forts stand in round %d, after the Romans left", c, s.Round)
+	}
+	return nil
+}
+
+// kingsWhen: one King a step at most, and in a nation turn only the Danes'
+// of XIV (seed 002 §6).
+func kingsWhen(e *adjudicator.Engine, st bot.Step) error {
+	kings := 0
+	for _, ev := range st.Events {
+		if ev.Kind == adjudicator.EvKing && strings.HasSuffix(ev.Text, " are King") {
+			kings++
+		}
+	}
+	due := e.Due(st.Before)
+	switch {
+	case kings > 1:
+		return fmt.Errorf("%d Kings in one step", kings)
+	case kings == 1 && due.Kind == adjudicator.NationTurn && (st.Before.Round != 14 || e.NationName(due.Nation) != "Danes"):
+		return fmt.Errorf("a King at the end of the %s' turn of round %d", e.NationName(due.Nation), st.Before.Round)
 	}
 	return nil
 }

@@ -162,6 +162,7 @@ func stages(t *adjudicator.Turn) []adjudicator.Stage {
 		{Name: "second phase", Rule: "Britannia 2005 Major Invasions", Part: fighting, Run: adjudicator.SecondPhase},
 		{Name: "occupying", Rule: "ref §4 (occupy)", Part: fighting, Run: occupyScore},
 		{Name: "raider withdrawal", Rule: "Britannia 2005 Raider Withdrawal", Part: fighting, Run: withdrawal},
+		{Name: "the turn's King", Rule: "seed 002 §6 King (Turn 14)", Part: fighting, Run: turnKing},
 		{Name: "overpopulation", Rule: "Britannia 2005 Overpopulation", Part: fighting, Run: overpopulation},
 		{Name: "removals", Rule: "ref §3 XIV", Part: fighting, Run: lateRemovals},
 		{Name: "submission", Rule: "Britannia 2005 §5 Submission", Part: fighting, Run: submissions},

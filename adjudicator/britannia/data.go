@@ -190,12 +190,23 @@ type KingRules struct {
 	VP       int   `yaml:"vp"`
 	Infantry int   `yaml:"infantry"`
 	Min      int   `yaml:"min"`
-	Final    struct {
+	// Turn is a King made at the end of one nation's turn, besides the
+	// round's (seed 002 §6: "Turn 14: Danes may have two kings
+	// (Sweyn/Canute)"; ref §3 XIV "King Cnut rule").
+	Turn  []TurnKing `yaml:"turn"`
+	Final struct {
 		Round   int      `yaml:"round"`
 		VP      int      `yaml:"vp"`
 		Leaders []string `yaml:"leaders"`
 		Why     string   `yaml:"why"`
 	} `yaml:"final"`
+}
+
+// TurnKing is a King test at the end of Nation's turn in Round (KingRules.Turn).
+type TurnKing struct {
+	Round  int    `yaml:"round"`
+	Nation string `yaml:"nation"`
+	Why    string `yaml:"why"`
 }
 
 // Card is one nation's VP card (reference §4).
@@ -375,6 +386,11 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 	}
 	for _, b := range r.Boats {
 		if _, err := nation(b.Nation, "boats"); err != nil {
+			return err
+		}
+	}
+	for _, k := range r.King.Turn {
+		if _, err := nation(k.Nation, "king: turn"); err != nil {
 			return err
 		}
 	}

@@ -282,16 +282,56 @@ func king(t *adjudicator.Turn) {
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The king", Text: "No nation qualifies: there is no King this round"})
 		return
 	}
-	name := t.E.NationName(best)
 	vp := k.VP
 	if final {
 		vp = k.Final.VP
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: vp, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The %s hold %d English areas and are King", name, count[best])})
-	t.Award(best, vp, "Britannia 2005 The king", "as King")
-	if !final && k.Infantry > 0 {
-		t.As(best, func() { kingsArmy(t, k.Infantry) })
+	crown(t, best, count[best], vp, !final)
+}
+
+// crown makes nation n King with count English areas: vp VP, and with army
+// the King's infantry (seed 004 The king).
+func crown(t *adjudicator.Turn, n adjudicator.NationID, count, vp int, army bool) {
+	name := t.E.NationName(n)
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: vp, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The %s hold %d English areas and are King", name, count)})
+	t.Award(n, vp, "Britannia 2005 The king", "as King")
+	if army && D(t.E).King.Infantry > 0 {
+		t.As(n, func() { kingsArmy(t, D(t.E).King.Infantry) })
 	}
+}
+
+// turnKing is the second King of XIV (seed 002 §6: "Turn 14: Danes may have
+// two kings (Sweyn/Canute)"; ref §3 XIV King Cnut rule): at the end of the
+// Danes' turn of XIV they are King if they hold at least twice as many
+// English areas as any other nation, and at least four, as at a round's end
+// (8 VP and an infantry); the round's King follows at its end, and the Danes
+// may be King again then. Which nation and round: the tables' king: turn:.
+// Games of pbem-engine-2 had no such King.
+func turnKing(t *adjudicator.Turn) {
+	if t.E.Before(3) || !turnKingDue(t) {
+		return
+	}
+	count := make([]int, t.E.NumNations())
+	for n := range count {
+		count[n] = englishAreas(t, n, "England")
+	}
+	if count[t.N] < D(t.E).King.Min || !crowned(count, t.N, false) {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The king",
+			Text: fmt.Sprintf("The %s hold %d English areas at the end of their turn: not enough to be King now", t.Nation(), count[t.N])})
+		return
+	}
+	crown(t, t.N, count[t.N], D(t.E).King.VP, true)
+}
+
+// turnKingDue reports whether the acting nation's turn ends with a King test
+// (KingRules.Turn).
+func turnKingDue(t *adjudicator.Turn) bool {
+	for _, tk := range D(t.E).King.Turn {
+		if tk.Round == t.S.Round && mustNation(t.E, tk.Nation) == t.N {
+			return true
+		}
+	}
+	return false
 }
 
 // crowned reports whether nation n's count makes it King: twice every
