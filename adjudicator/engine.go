@@ -43,6 +43,9 @@ type Engine struct {
 // New returns the engine of a loaded game under a ruleset. The game's data
 // must not change afterwards.
 func New(g *games.Game, r *Ruleset) *Engine {
+	if r.ForOptions != nil {
+		r = r.ForOptions(g)
+	}
 	e := &Engine{G: g, R: r, ReducedRandomness: g.HasOption("reduced-randomness"), Boats: g.HasOption("boats"), kinds: map[string]KindID{}}
 	e.allArmies = true
 	for i, k := range r.Kinds {

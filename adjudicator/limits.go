@@ -106,9 +106,20 @@ func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail string) {
 func (t *Turn) checkStacking() {
 	st := t.G.Tables.Stacking
 	if where, detail := t.stackingBreak(t.N); where != games.NoArea {
-		t.Limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, one overstack of up to %d or %d)",
-			t.Nation(), t.Name(where), detail, st.Clear, st.Difficult, st.OverstackClear, st.OverstackDifficult)
+		t.Limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, %s)",
+			t.Nation(), t.Name(where), detail, st.Clear, st.Difficult, t.overstackWords(st))
 	}
+}
+
+// overstackWords says the overstack allowance: "one overstack of up to 5
+// or 4"; with no limit in clear terrain (games.NoStackLimit, classic
+// Britannia), "one overstack of any size, or of up to 4 in difficult
+// terrain", except in a game of pbem-engine-2, which printed the 99.
+func (t *Turn) overstackWords(st games.Stacking) string {
+	if st.OverstackClear >= games.NoStackLimit && !t.E.Before(3) {
+		return fmt.Sprintf("one overstack of any size, or of up to %d in difficult terrain", st.OverstackDifficult)
+	}
+	return fmt.Sprintf("one overstack of up to %d or %d", st.OverstackClear, st.OverstackDifficult)
 }
 
 // checkHeld enforces the second paragraph of reduX Core 6.4: the nation

@@ -20,6 +20,12 @@ type Ruleset struct {
 	// 9.2); in reduX Core their names are only history (Core 5.2).
 	Leaders bool
 
+	// ForOptions returns the ruleset a game's options make of this one, for a
+	// rule option that changes the data of the ruleset itself (classic
+	// Britannia's first-edition-burhs: burhs count as armies, seed 002 §5).
+	// New calls it once; it must not return a ruleset with ForOptions of its
+	// own. Nil: the ruleset is the same for every option.
+	ForOptions func(g *games.Game) *Ruleset
 	// LoadData reads the ruleset's own data (the tables' "rules:" section, a
 	// data file of its own) into e.Data when the game is loaded; its errors
 	// name the file and line. Nil: none.

@@ -42,7 +42,7 @@ func archiveSample() []archiveGame {
 			{variant: variant{"redux", []string{"reduced-randomness"}, 5}, seed: 2},
 			{variant: variant{"redux-lr", []string{"boats"}, 3}, seed: 3},
 			{variant: variant{"redux-lr", []string{"reduced-randomness"}, 4}, seed: 4},
-			{variant: variant{"britannia", []string{"first-edition-order", "first-edition-romans"}, 4}, seed: 6},
+			{variant: variant{"britannia", []string{"first-edition-burhs", "first-edition-order", "first-edition-romans"}, 4}, seed: 6},
 			{variant: variant{"hy-breasil", []string{"races", "submission", "abilities", "random-scoring"}, 3}, seed: 7},
 			{variant: variant{"redux-lr", []string{"boats", "reduced-randomness"}, 5}, seed: 5, extra: true},
 		}

@@ -21,7 +21,8 @@ import (
 //     Battles/Retreats: a battle goes on until one side is gone or fled);
 //   - after a nation turn the mover is within the stacking limit (seed 004
 //     Movement: 3, or 2 in difficult terrain, one exception of any number
-//     or 4; forts and burhs do not count, seed 002 §5), unless the engine
+//     or 4; forts and burhs do not count, seed 002 §5, but burhs do under
+//     first-edition-burhs, seed 002 §5 Saxon Burhs), unless the engine
 //     reported that the limit could not be met;
 //   - after a nation turn the mover has units at sea only on a Raiding turn
 //     (seed 004 Invasions and Raiding: raiders may end their turn at sea);
@@ -64,7 +65,10 @@ func classicStacking(e *adjudicator.Engine, st bot.Step) error {
 		if g.Board.Difficult(id) {
 			norm, most = 2, 4
 		}
-		c := s.Units(id, n) - s.Count(id, n, e.Kind("fort")) - s.Count(id, n, e.Kind("burh"))
+		c := s.Units(id, n) - s.Count(id, n, e.Kind("fort"))
+		if !e.G.HasOption("first-edition-burhs") {
+			c -= s.Count(id, n, e.Kind("burh")) // seed 002 §5 Stacking
+		}
 		if c > most || (c > norm && over > 0) {
 			return fmt.Errorf("the %s have %d armies in %s after their turn", e.NationName(n), c, g.Board.AreaName(id))
 		}

@@ -59,6 +59,7 @@ var (
 			Options: []Option{
 				{"first-edition-order", "the first edition's order of play: Picts before Caledonians, Norsemen, Danes, Dubliners, Norwegians, Jutes before Saxons (seed 002 §3; the 2005 Nation List is the default)"},
 				{"first-edition-romans", "15 Roman armies, not 16 (seed 002 §3; seed 004 Setup has 16)"},
+				{"first-edition-burhs", "burhs count as armies for stacking, the population limit and overruns (seed 002 §5 Saxon Burhs; the 2005 default has them not count, seed 002 §5 Stacking)"},
 			},
 		},
 		{

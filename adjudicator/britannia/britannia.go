@@ -69,6 +69,29 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	return r
 }
 
+// firstEditionBurhs is classic Britannia with burhs that count as armies
+// for stacking, the population limit and overruns (option
+// first-edition-burhs, seed 002 §5 Saxon Burhs; the 2005 default, seed 002
+// §5 Stacking, has them not count).
+var firstEditionBurhs adjudicator.Ruleset
+
+func init() {
+	Ruleset.ForOptions = options
+	firstEditionBurhs = Ruleset
+	firstEditionBurhs.ForOptions = nil
+	firstEditionBurhs.Kinds = slices.Clone(Ruleset.Kinds)
+	firstEditionBurhs.Kinds[Burh].Army = true
+}
+
+// options is Ruleset.ForOptions: the first edition's burhs under option
+// first-edition-burhs.
+func options(g *games.Game) *adjudicator.Ruleset {
+	if g.HasOption("first-edition-burhs") {
+		return &firstEditionBurhs
+	}
+	return &Ruleset
+}
+
 // turnX is the classic bookkeeping of one nation turn.
 type turnX struct {
 	// held is the land areas the nation held at the start of its turn.
