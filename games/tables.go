@@ -51,11 +51,11 @@ const NoStackLimit = 99
 
 // Stacking are the limits of reduX Core 4.2.1.
 type Stacking struct {
-	Clear          int `yaml:"clear"`
-	Difficult      int `yaml:"difficult"`
-	OverstackClear int `yaml:"overstack_clear"`
-	// (An overstack of NoStackLimit or more has no limit: classic
-	// Britannia's "as many troops as they wish", seed 004 Movement.)
+	Clear     int `yaml:"clear"`
+	Difficult int `yaml:"difficult"`
+	// OverstackClear of NoStackLimit or more has no limit: classic
+	// Britannia's "as many troops as they wish" (seed 004 Movement).
+	OverstackClear     int `yaml:"overstack_clear"`
 	OverstackDifficult int `yaml:"overstack_difficult"`
 }
 
