@@ -119,6 +119,11 @@ type Kind struct {
 	Army bool
 	// Moves is how many areas a unit of the kind moves (reduX Core 6).
 	Moves int
+	// Roads says that two areas linked by land that both hold a nation's
+	// units of the kind are joined by a road, which the map draws
+	// (classic Britannia's forts: seed 002 §5 Roman Roads; the move rule
+	// itself is the ruleset's).
+	Roads bool
 }
 
 // Part says when a stage runs.

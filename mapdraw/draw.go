@@ -47,6 +47,22 @@ func arrowHead(tip, dir Point, l float64) []Point {
 // anchor is where arrows to and from an area start and end.
 func anchor(g *Geometry, id games.AreaID) Point { return g.Shapes[id].Label }
 
+// drawRoads draws each road of the view as a double line, a paper casing
+// under a dashed red-brown line, from the edge of one area's name to the
+// other's, so that it reads as a road and never as a move or a border.
+func drawRoads(s *scene, g *Geometry, v *View, labels []Rect) {
+	for _, r := range v.Roads {
+		a, b := anchor(g, r[0]), anchor(g, r[1])
+		a = clipFromRect(a, b, labels[r[0]].grow(2))
+		b = clipFromRect(b, a, labels[r[1]].grow(2))
+		if b.sub(a).len() < 8 {
+			continue
+		}
+		s.path("roads", paint{Stroke: paperColour, Width: 5.5}, false, []Point{a, b})
+		s.path("roads", paint{Stroke: roadColour, Width: 2.6, Dash: []float64{7, 3}}, false, []Point{a, b})
+	}
+}
+
 func drawMoves(s *scene, g *Geometry, v *View, labels []Rect) {
 	seen := map[[2]games.AreaID]int{}
 	for _, m := range v.Moves {
@@ -375,6 +391,9 @@ func drawStack(s *scene, st Stack, c Point) {
 	}
 	drawDisc(s, "counters", c, r, hexColour(col), st.Ring)
 	n := strconv.Itoa(st.Armies)
+	if i := strings.IndexByte(st.Tag, '+'); st.Armies == 0 && i >= 0 {
+		n = strings.ReplaceAll(st.Tag[i+1:], "+", "") // a fort or burh alone: "F", not "0"
+	}
 	size := countSize
 	if len(n) > 1 {
 		size = 10.5

@@ -212,6 +212,13 @@ func legendKeys(s *scene, g *Geometry, b *games.Board, v *View) []legendKey {
 	if len(v.Battles) > 0 {
 		keys = append(keys, legendKey{"battle", func(c Point) { drawBattleMark(s, c) }})
 	}
+	if len(v.Roads) > 0 {
+		keys = append(keys, legendKey{"Roman road", func(c Point) {
+			line := []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}
+			s.path("legend", paint{Stroke: paperColour, Width: 5.5}, false, line)
+			s.path("legend", paint{Stroke: roadColour, Width: 2.6, Dash: []float64{7, 3}}, false, line)
+		}})
+	}
 	cavalry, leaders, ringed := false, false, Stack{}
 	for _, st := range v.Stacks {
 		cavalry = cavalry || st.Cavalry > 0

@@ -201,3 +201,35 @@ func TestWrapKeepsPairs(t *testing.T) {
 		assert.NotRegexp(t, `^\d`, f[0], "a line starts with a number: %q", lines)
 	}
 }
+
+// TestRoads: a view's roads are drawn in their own layer, a dashed
+// red-brown line over a paper casing between the two areas, and keyed in
+// the legend as "Roman road" (seed 002 §5 Roman Roads); a view without
+// roads has neither.
+func TestRoads(t *testing.T) {
+	g := redux(t)
+	geo := MustForBoard(g.Board)
+	v := lateView(t, g)
+	s, err := buildScene(geo, g.Board, v)
+	require.NoError(t, err)
+	assert.Empty(t, textOps(s, "legend")["Roman road"])
+	kent, _ := g.Board.Lookup("Kent")
+	essex, _ := g.Board.Lookup("Essex")
+	v.Roads = [][2]games.AreaID{{essex, kent}}
+	s, err = buildScene(geo, g.Board, v)
+	require.NoError(t, err)
+	var dashed, casing int
+	for _, o := range s.Ops {
+		if o.Kind == opPath && o.Group == "roads" {
+			if o.Stroke == roadColour && len(o.Dash) > 0 {
+				dashed++
+			}
+			if o.Stroke == paperColour {
+				casing++
+			}
+		}
+	}
+	assert.Equal(t, 1, dashed, "one dashed road")
+	assert.Equal(t, 1, casing, "under one casing")
+	assert.Len(t, textOps(s, "legend")["Roman road"], 1)
+}

@@ -20,6 +20,10 @@ type View struct {
 	Stacks  []Stack
 	Moves   []Arrow // this turn's moves
 	Battles []games.AreaID
+	// Roads are the links drawn as roads, centre to centre, under the
+	// moves: classic Britannia's Roman roads between two adjacent areas
+	// with forts (seed 002 §5 Roman Roads).
+	Roads [][2]games.AreaID
 	// Players are the seats in split order; the legend lists each with
 	// its colour, its VP and its nations' counters.
 	Players []Player
@@ -374,6 +378,7 @@ func drawView(s *scene, g *Geometry, b *games.Board, v *View) {
 	for _, id := range v.Battles {
 		drawBattleOutline(s, g, id)
 	}
+	drawRoads(s, g, v, labels)
 	drawMoves(s, g, v, labels)
 	marks := placeBattleMarks(g, b, v.Battles, labels)
 	obstacles := append([]Rect(nil), labels...)

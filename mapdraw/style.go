@@ -23,6 +23,7 @@ const (
 	linkColour     = "#5a4632"
 	barrierColour  = "#9b2d20"
 	paperColour    = "#ffffff"
+	roadColour     = "#8c2f1b" // a Roman red-brown, apart from the borders' brown
 
 	labelFont    = fontBold
 	labelSize    = 12.5

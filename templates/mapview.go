@@ -46,11 +46,17 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 		}
 	}
 	v.Stacks = mapStacks(g, r, ring)
+	v.Roads = mapRoads(g, r)
 	mapArrows(g, r, v)
 	var what []string
 	for _, bt := range r.Battles {
 		if bt.End != nil {
 			what = append(what, bt.End.Text)
+		}
+	}
+	for _, ev := range r.Scoring {
+		if ev.Kind == adjudicator.EvKing && ev.Nation != "" {
+			what = append(what, ev.Text) // a title won: King, Bretwalda (issue 12: the map shows them)
 		}
 	}
 	if len(what) > 0 {
@@ -67,8 +73,39 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 			v.Legend = append(v.Legend, "VP: "+strings.Join(sc, ", "))
 		}
 	}
+	if k := markKey(v.Stacks, r); k != "" {
+		v.Legend = append(v.Legend, k)
+	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
+}
+
+// marked says whether the map shows a kind's units as a mark on the
+// counter rather than in its count: units that are not armies, or never
+// move.
+func marked(k adjudicator.Kind) bool { return !k.Army || k.Moves == 0 }
+
+// markKey is the legend's line for the marks markOthers puts on counters:
+// "+F: fort, +B: burh (counted apart from the armies)", for the kinds the
+// map shows; "" for none.
+func markKey(stacks []mapdraw.Stack, r *Report) string {
+	var keys []string
+	for k, kind := range r.kinds {
+		if !marked(kind) || k >= r.After.NumKinds() {
+			continue
+		}
+		mark := "+" + strings.ToUpper(kind.Name[:1])
+		for _, st := range stacks {
+			if strings.Contains(st.Tag, mark) {
+				keys = append(keys, mark+": "+kind.Name)
+				break
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	return strings.Join(keys, ", ") + " (not in the count on the counter)"
 }
 
 // mapTitle is the map's title: "Round IV (250-340) — Angles".
@@ -127,11 +164,12 @@ func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Sta
 }
 
 // markOthers leaves out of a stack's count its units of kinds that are
-// not armies and marks them in its tag (classic Britannia's forts and
-// burhs: "RO+F", "SX+B").
+// not armies or never move and marks them in its tag (classic Britannia's
+// forts and burhs, burhs counted as armies under first-edition-burhs too:
+// "RO+F", "SX+B").
 func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 	for k, kind := range r.kinds {
-		if k >= r.After.NumKinds() || kind.Army {
+		if k >= r.After.NumKinds() || !marked(kind) {
 			continue
 		}
 		if c := r.After.Count(a, n, k); c > 0 {
@@ -139,6 +177,33 @@ func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 			st.Tag += "+" + strings.ToUpper(kind.Name[:1])
 		}
 	}
+}
+
+// mapRoads are the roads after the step: each two areas linked by land
+// where one nation has units of a kind that makes roads in both (classic
+// Britannia's Roman roads between forts, seed 002 §5), in board order.
+func mapRoads(g *games.Game, r *Report) [][2]games.AreaID {
+	var out [][2]games.AreaID
+	b := g.Board
+	for k, kind := range r.kinds {
+		if !kind.Roads || k >= r.After.NumKinds() {
+			continue
+		}
+		for x := games.AreaID(0); int(x) < b.NumLand; x++ {
+			for y := x + 1; int(y) < b.NumLand; y++ {
+				if l, ok := b.Link(x, y); !ok || l.Kind != games.LandLink {
+					continue
+				}
+				for n := range g.Tables.Nations {
+					if r.After.Count(x, n, k) > 0 && r.After.Count(y, n, k) > 0 {
+						out = append(out, [2]games.AreaID{x, y})
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // mapArrows adds the step's moves and retreats, in the moving nation's

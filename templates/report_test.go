@@ -662,3 +662,47 @@ func TestMapViewCavalryAndLeaders(t *testing.T) {
 		assert.Empty(t, st.Leader, "reduX Core's leaders are names only (5.2)")
 	}
 }
+
+// TestMapViewRoadsAndMarks: a classic Britannia map draws a Roman road
+// between two areas linked by land that both hold a fort (seed 002 §5 Roman
+// Roads), none to a fort in an area not linked to another (Cornwall), marks forts
+// and burhs on their counters ("RO+F"), shows a fort alone as "F", not "0",
+// and keys the marks in the legend; under first-edition-burhs, where burhs
+// count as armies, a burh is still a mark.
+func TestMapViewRoadsAndMarks(t *testing.T) {
+	for _, opts := range [][]string{nil, {"first-edition-burhs"}} {
+		g := games.MustLoad("britannia", opts...)
+		e := rulesets.New(g)
+		s := e.NewState()
+		area := func(name string) games.AreaID {
+			a, err := g.Board.Lookup(name)
+			require.NoError(t, err)
+			return a
+		}
+		romans, _ := g.Tables.NationIndex("Romans")
+		saxons, _ := g.Tables.NationIndex("Saxons")
+		fort, burh := e.Kind("fort"), e.Kind("burh")
+		s.Add(area("Kent"), romans, e.Kind("roman"), 2)
+		s.Add(area("Kent"), romans, fort, 1)
+		s.Add(area("Essex"), romans, fort, 1)
+		s.Add(area("Cornwall"), romans, fort, 1)
+		s.Add(area("Wessex"), saxons, burh, 1)
+		s.Add(area("Wessex"), saxons, e.Kind("infantry"), 2)
+		r := Build(e, "r05-romans", s, s, nil, Options{Players: []string{"Alice", "Bob", "Carol", "Dave"}})
+		v := MapView(g, r)
+		assert.Equal(t, [][2]games.AreaID{{area("Essex"), area("Kent")}}, v.Roads, "%v: one road, Essex-Kent (board order)", opts)
+		for _, st := range v.Stacks {
+			switch {
+			case st.Area == area("Kent") && st.Nation == "Romans":
+				assert.Equal(t, "RO+F", st.Tag)
+				assert.Equal(t, 2, st.Armies)
+			case st.Area == area("Essex") && st.Nation == "Romans":
+				assert.Equal(t, 0, st.Armies, "a fort alone")
+			case st.Area == area("Wessex") && st.Nation == "Saxons":
+				assert.Equal(t, "SX+B", st.Tag, "%v", opts)
+				assert.Equal(t, 2, st.Armies, "%v: the burh is not in the count", opts)
+			}
+		}
+		assert.Contains(t, v.Legend, "+F: fort, +B: burh (not in the count on the counter)")
+	}
+}

@@ -42,11 +42,11 @@ var Ruleset = derive(redux.Ruleset)
 func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Ruleset = games.MustLookup("britannia")
 	r.Kinds = []adjudicator.Kind{
-		{Name: "infantry", Army: true, Moves: 2},       // seed 004 Movement: two land areas
-		{Name: "cavalry", Army: true, Moves: 3},        // seed 004: cavalry move three
-		{Name: "roman", Army: true, Moves: romanRange}, // ref §6, seed 004: three areas, roads free (romanPath)
-		{Name: "fort", Army: false, Moves: 0},          // seed 002 §5: cannot move, no stacking
-		{Name: "burh", Army: false, Moves: 0},          // seed 002 §5 Stacking: burhs do not count
+		{Name: "infantry", Army: true, Moves: 2},           // seed 004 Movement: two land areas
+		{Name: "cavalry", Army: true, Moves: 3},            // seed 004: cavalry move three
+		{Name: "roman", Army: true, Moves: romanRange},     // ref §6, seed 004: three areas, roads free (romanPath)
+		{Name: "fort", Army: false, Moves: 0, Roads: true}, // seed 002 §5: cannot move, no stacking; roads
+		{Name: "burh", Army: false, Moves: 0},              // seed 002 §5 Stacking: burhs do not count
 	}
 	r.Leaders = true
 	r.Grammar = Grammar
