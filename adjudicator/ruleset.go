@@ -100,6 +100,12 @@ type Ruleset struct {
 	// rolled, its civilization tokens, its reroll policy); the orders
 	// template shows each line first. Nil: nothing.
 	Brief func(e *Engine, s *State, n NationID) []string
+	// NationFacts are what every report says of nation n in s beyond its
+	// units, areas and points, each a short phrase ("2 civilization
+	// tokens", "elf", "submitted to the Wolf nation"; issue 13: reports show
+	// each nation's civilization tokens, abilities, race and submission).
+	// Nil: nothing.
+	NationFacts func(e *Engine, s *State, n NationID) []string
 	// Standings totals the victory points by player (Engine.Standings)
 	// for a ruleset whose players, not nations, score (Hy Breasil 7); nil:
 	// the nations' points summed by the tables' player split.

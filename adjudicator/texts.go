@@ -40,6 +40,17 @@ type Texts struct {
 	// has nowhere to go (7.2, 7.2.1, 7.2.2).
 	DefenderStuck func(t *Turn, nation, area string) string
 	AttackerStuck func(t *Turn, area string) string
+	// RoundWord is what the ruleset calls a round in reports ("Round"
+	// when empty; Hy Breasil's "Turn", Hy Breasil 3), and RoundOf what the
+	// rounds make up ("the Timeline" when empty: "Round VII of the
+	// Timeline"; Hy Breasil's "the game").
+	RoundWord, RoundOf string
+	// RoundEvent names a round event's step for reports by its id: the
+	// title after the round ("end of round") and the sentence of what
+	// comes next without "Next: " ("the end of round 7 (scoring,
+	// r07-end)"). Nil: every round event is the end of a round, its
+	// scoring (reduX Core 4.3).
+	RoundEvent func(id string, round int) (title, next string)
 	// Victory is the rule by which the player with the most victory points
 	// wins, cited where a report names the winner (reduX Core 3); "" cites
 	// none.

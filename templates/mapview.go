@@ -113,7 +113,7 @@ func mapTitle(r *Report) string {
 	if r.RoundLabel == "" {
 		return r.Title
 	}
-	title := roundName(r.RoundLabel)
+	title := r.roundName()
 	if r.Years != "" {
 		title += " (" + r.Years + ")"
 	}
@@ -124,8 +124,9 @@ func mapTitle(r *Report) string {
 		title += " — " + r.Nation
 	case r.Over:
 		title += " — end of the game"
-	default:
-		title += " — end of round"
+	default: // "end of round", Hy Breasil's "the invasion phase" (Texts.RoundEvent)
+		_, what, _ := strings.Cut(r.Title, ": ")
+		title += " — " + what
 	}
 	return title
 }
@@ -291,12 +292,13 @@ func drawMap(g *games.Game, r *Report, format string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// roundName names a Timeline round for a title: "Round VII" for reduX's
-// and classic Britannia's labels, the label itself where it is already a
-// name ("Turn 15" in Hy Breasil, which counts turns, not rounds).
-func roundName(label string) string {
-	if strings.Contains(label, " ") {
-		return label
+// roundName names the report's round for a title: the ruleset's word for
+// a round and the Timeline's label ("Round VII"; Hy Breasil's "Turn 15",
+// Texts.RoundWord), or the label alone where the tables give a whole name
+// ("Turn 15").
+func (r *Report) roundName() string {
+	if strings.Contains(r.RoundLabel, " ") || r.RoundWord == "" {
+		return r.RoundLabel
 	}
-	return "Round " + label
+	return r.RoundWord + " " + r.RoundLabel
 }

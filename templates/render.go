@@ -195,7 +195,7 @@ func JSON(r *Report) ([]byte, error) {
 func subtitle(r *Report) string {
 	var parts []string
 	if r.RoundLabel != "" {
-		s := roundName(r.RoundLabel) + " of the Timeline"
+		s := r.roundName() + " of " + r.RoundOf
 		if r.Years != "" {
 			s += " (" + r.Years + ")"
 		}
@@ -297,7 +297,10 @@ func scoresText(r *Report) string {
 		var ns []string
 		for _, nn := range s.Nations {
 			for _, n := range r.Nations {
-				if n.Nation == nn {
+				switch {
+				case n.Nation == nn && r.PlayersScore:
+					ns = append(ns, n.Short)
+				case n.Nation == nn:
 					ns = append(ns, n.Short+" "+strconv.Itoa(n.VP))
 				}
 			}

@@ -34,11 +34,20 @@ type Report struct {
 	Title      string
 	Round      int
 	RoundLabel string // the Timeline's label, e.g. "VII"
-	Years      string // e.g. "485-560"
-	Nation     string // whose nation turn it was; "" for a round event
-	RoundEnd   bool   // the step is the end of a round (scoring)
-	Start      bool   // the start of the game, before any step (Options.Start)
-	Over       bool   // the game is over after this step
+	RoundWord  string // what the ruleset calls a round: "Round", "Turn"
+	RoundOf    string // what the rounds make up: "the Timeline", "the game"
+	// PlayersScore says players, not nations, score (Ruleset.Standings:
+	// Hy Breasil 7), so a nation's own VP are not shown by player.
+	PlayersScore bool
+	Years        string // e.g. "485-560"
+	Nation       string // whose nation turn it was; "" for a round event
+	RoundEnd     bool   // the step is the end of a round (scoring)
+	// PositionAfter names the step for "Position after …": "the turn"
+	// (a nation's), "the round" (its end), Hy Breasil's "the invasion
+	// phase".
+	PositionAfter string
+	Start         bool // the start of the game, before any step (Options.Start)
+	Over          bool // the game is over after this step
 
 	Before, After *adjudicator.State
 	Events        []adjudicator.Event
@@ -197,6 +206,10 @@ type NationRow struct {
 	Pop    int // population track marker (Core 5.1)
 	VP     int
 	Gained int // VP gained in the step
+	// Facts are the ruleset's words on the nation beyond the table
+	// (Ruleset.NationFacts: Hy Breasil's civilization tokens, race,
+	// abilities, submission); nil for none.
+	Facts []string
 }
 
 // Options are the facts about a step that are not in the states or events.
@@ -253,7 +266,13 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	if tr := g.Tables.Round(before.Round); tr != nil {
 		r.RoundLabel, r.Years = tr.Label, tr.Years
 	}
-	round := "Round " + strconv.Itoa(before.Round)
+	r.RoundWord, r.RoundOf = "Round", "the Timeline"
+	if e.R != nil && e.R.Texts != nil && e.R.Texts.RoundWord != "" {
+		tx := e.R.Texts
+		r.RoundWord, r.RoundOf = tx.RoundWord, tx.RoundOf
+	}
+	round := r.RoundWord + " " + strconv.Itoa(before.Round)
+	r.PositionAfter = "the turn"
 	switch st := e.Due(before); {
 	case o.Start:
 		r.Start = true
@@ -264,19 +283,48 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	case after.Over:
 		r.RoundEnd = true
 		r.Title = round + ": end of the game"
+		r.PositionAfter = "the " + strings.ToLower(r.RoundWord)
 	default:
 		r.RoundEnd = true
-		r.Title = round + ": end of round"
+		title, _ := roundEvent(e, st.ID, before.Round)
+		r.Title = round + ": " + title
+		r.PositionAfter = "the " + strings.ToLower(r.RoundWord)
+		if strings.HasPrefix(title, "the ") {
+			r.PositionAfter = title
+		}
 	}
 	r.snapshot = e.Snapshot(after)
 	if e.R != nil {
 		r.kinds = e.R.Kinds
+		r.PlayersScore = e.R.Standings != nil
 	}
 	r.sections(g)
 	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
 	return r
+}
+
+// Facts are the nations the ruleset says more of (NationRow.Facts), in
+// table order; nil for none.
+func (r *Report) Facts() []NationRow {
+	var out []NationRow
+	for _, n := range r.Nations {
+		if len(n.Facts) > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// roundEvent names a round event's step (Texts.RoundEvent): by default
+// the end of a round and its scoring (reduX Core 4.3).
+func roundEvent(e *adjudicator.Engine, id string, round int) (title, next string) {
+	if e.R != nil && e.R.Texts != nil && e.R.Texts.RoundEvent != nil {
+		tx := e.R.Texts
+		return tx.RoundEvent(id, round)
+	}
+	return "end of round", "the end of round " + strconv.Itoa(round) + " (scoring, " + id + ")"
 }
 
 // sections sorts the events into the report's sections.
@@ -523,6 +571,9 @@ func (r *Report) position(e *adjudicator.Engine) {
 		nr.Limit, _ = e.PopulationLimit(r.After, n, nil)
 		nr.Sea = r.After.OnBoard(n) - nr.Land
 		nr.Spare = max(0, nat.Armies+nat.Cavalry-r.After.OnBoard(n))
+		if e.R != nil && e.R.NationFacts != nil && !r.After.Nations[n].Gone {
+			nr.Facts = e.R.NationFacts(e, r.After, n)
+		}
 		if nr.Seat > 0 {
 			nr.Colour, nr.Hex = r.Players[nr.Seat-1].Colour, r.Players[nr.Seat-1].Hex
 		}
@@ -599,7 +650,8 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 	due := e.Due(r.After)
 	r.NextTurn = due.ID
 	if due.Kind != adjudicator.NationTurn {
-		r.Next = "Next: the end of round " + strconv.Itoa(r.After.Round) + " (scoring, " + r.NextTurn + "), which needs no orders."
+		_, next := roundEvent(e, due.ID, r.After.Round)
+		r.Next = "Next: " + next + ", which needs no orders."
 		r.Deadline = "" // a round event waits for no one
 		return
 	}

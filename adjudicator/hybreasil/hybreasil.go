@@ -49,6 +49,7 @@ var Ruleset = adjudicator.Ruleset{
 	CheckStanding: checkStanding,
 	Standings:     Standings,
 	Brief:         Brief,
+	NationFacts:   NationFacts,
 	Snapshot:      codec,
 	Bot:           Bot,
 	BotStanding:   BotStanding,
@@ -58,8 +59,20 @@ var Ruleset = adjudicator.Ruleset{
 var texts = func() adjudicator.Texts {
 	t := adjudicator.CoreTexts
 	t.Victory = "Hy Breasil 7"
+	t.RoundWord, t.RoundOf = "Turn", "the game" // Hy Breasil 3: a game of turns
+	t.RoundEvent = roundEvent
 	return t
 }()
+
+// roundEvent names Hy Breasil's round events (Texts.RoundEvent): the
+// invasion phase that starts a turn (Hy Breasil 4, 5) and the victory
+// points phase that ends it (7).
+func roundEvent(id string, turn int) (title, next string) {
+	if strings.HasSuffix(id, "-invasion") {
+		return "the invasion phase", fmt.Sprintf("the invasion phase of turn %d (%s)", turn, id)
+	}
+	return "end of turn", fmt.Sprintf("the end of turn %d (victory points, %s)", turn, id)
+}
 
 // Setup is Hy Breasil 3: the turn token on 1, every player's VP at 0, no
 // nation in play.
