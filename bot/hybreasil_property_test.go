@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -73,7 +74,8 @@ func supportKept(e *adjudicator.Engine, st bot.Step) error {
 	if on := s.OnBoard(n); on > hybreasil.Supported(e, s, n, areas) {
 		return fmt.Errorf("the %s nation ends its turn with %d units in %d areas", e.NationName(n), on, areas)
 	}
-	if parts := hybreasil.Parts(s, b, own); len(parts) > 1 {
+	nav := slices.Contains(hybreasil.X(s).Abilities[n], hybreasil.Navigation) // 9.3.1: also for connections
+	if parts := hybreasil.Parts(s, b, own, nav); len(parts) > 1 {
 		return fmt.Errorf("the %s nation ends its turn in %d parts", e.NationName(n), len(parts))
 	}
 	return nil

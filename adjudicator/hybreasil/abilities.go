@@ -9,16 +9,32 @@ import (
 )
 
 // The civilization abilities pbem plays under option "abilities" (Hy
-// Breasil 9.3.1), in the order the default takes them. Navigation,
-// diplomacy, prophecy and city building are not played yet.
+// Breasil 9.3.1), in the order the default takes them. City building is
+// not played yet.
 const (
 	Capital     = "capital"
 	Food        = "food preservation"
 	Taxation    = "taxation"
+	Navigation  = "navigation"
+	Diplomacy   = "diplomacy"
+	Prophecy    = "prophecy"
 	maxSavedPIP = 6
 )
 
-var abilityNames = []string{Taxation, Capital, Food}
+// abilityNames are every ability pbem plays, in the default's order;
+// engine2Abilities those pbem-engine-2 played, which its games replay with.
+var (
+	abilityNames     = []string{Taxation, Capital, Food, Navigation, Diplomacy, Prophecy}
+	engine2Abilities = abilityNames[:3]
+)
+
+// abilitiesOf are the abilities the engine plays (9.3.1).
+func abilitiesOf(e *adjudicator.Engine) []string {
+	if e.Before(3) {
+		return engine2Abilities
+	}
+	return abilityNames
+}
 
 // Ability is the owner's choice of ability when its nation rolls
 // Civilization (9.3): "ability taxation", "ability capital Goldmead".
@@ -51,7 +67,7 @@ func decodeAbility(r *orders.Reader, rest string) []orders.Statement {
 		}
 		return []orders.Statement{Ability{At: r.At(), Name: Capital, Area: a}}
 	}
-	r.Errorf("write \"ability taxation\", \"ability capital AREA\" or \"ability food preservation\" (Hy Breasil 9.3)")
+	r.Errorf("write \"ability NAME\" with one of taxation, capital AREA, food preservation, navigation, diplomacy, prophecy (Hy Breasil 9.3)")
 	return nil
 }
 
@@ -65,7 +81,7 @@ func allAbilities(t *adjudicator.Turn) bool {
 	if !t.G.HasOption("abilities") {
 		return false
 	}
-	for _, a := range abilityNames {
+	for _, a := range abilitiesOf(t.E) {
 		if !has(t.S, t.N, a) {
 			return false
 		}
@@ -81,13 +97,13 @@ func gainAbility(t *adjudicator.Turn) {
 	x := X(t.S)
 	choice := Ability{Area: games.NoArea}
 	for _, a := range adjudicator.Statements[Ability](t) {
-		if !has(t.S, t.N, a.Name) {
+		if !has(t.S, t.N, a.Name) && slices.Contains(abilitiesOf(t.E), a.Name) {
 			choice = a
 			break
 		}
 		t.Problem(a.Line, "Hy Breasil 9.3", "the %s nation has %s already", t.Nation(), a.Name)
 	}
-	for _, a := range abilityNames {
+	for _, a := range abilitiesOf(t.E) {
 		if choice.Name == "" && !has(t.S, t.N, a) {
 			choice.Name = a
 		}
@@ -105,6 +121,17 @@ func gainAbility(t *adjudicator.Turn) {
 		return
 	}
 	say(t, EvEvent, "Hy Breasil 9.3", "Civilization: the %s nation gains the ability %s", t.Nation(), choice.Name)
+	if choice.Name == Prophecy {
+		prophesy(t, t.N)
+	}
+}
+
+// prophesy rolls nation n's random event for its next turn now, to happen
+// then (Hy Breasil 9.3.1 Prophecy); a reroll is decided when it happens.
+func prophesy(t *adjudicator.Turn, n adjudicator.NationID) {
+	x := X(t.S)
+	x.Event[n] = eventFor(t.E, roll(t, "prophecy")+x.Civ[n])
+	say(t, EvEvent, "Hy Breasil 9.3.1", "Prophecy: the %s nation's next turn will bring %s", t.E.NationName(n), x.Event[n])
 }
 
 // grant gives nation m an ability it lacks through its vassal (9.3: a

@@ -36,6 +36,9 @@ func Bot(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed u
 		p.spread(games.AreaID(a))
 	}
 	f.Body = p.body
+	if a := botAbility(e, s, n, p.r); a != "" {
+		f.Body = append(f.Body, Ability{Name: a, Area: games.NoArea})
+	}
 	if X(s).Event[n] == StrongLeader {
 		if ph := p.second(); len(ph.Body) > 0 {
 			f.Body = append(f.Body, ph)
@@ -45,6 +48,25 @@ func Bot(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed u
 	return f
 }
 
+// botAbility is the ability the bot names when its nation's event is
+// Civilization under option abilities (9.3): one it lacks, at random, so
+// that bot games play every ability; "" for none.
+func botAbility(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, r *rand.Rand) string {
+	if !e.G.HasOption("abilities") || X(s).Event[n] != Civilization {
+		return ""
+	}
+	var lack []string
+	for _, a := range abilitiesOf(e) {
+		if !has(s, n, a) {
+			lack = append(lack, a)
+		}
+	}
+	if len(lack) == 0 {
+		return ""
+	}
+	return lack[r.IntN(len(lack))]
+}
+
 // BotStanding is the bot's standing orders: hold, or fall back against
 // odds (bot.CoreStanding), the default reroll policy, and with option
 // "submission" one nation in three submits to any attacker (9.2).
@@ -52,6 +74,11 @@ func BotStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token stri
 	return bot.CoreStanding(e, n, game, token, seed, func(r *rand.Rand, f *orders.File) {
 		if e.G.HasOption("submission") && r.IntN(3) == 0 {
 			f.Body = append(f.Body, Submit{At: orders.At{Line: len(f.Body) + 1}})
+		}
+		if e.G.HasOption("abilities") && r.IntN(3) == 0 { // 9.3.1 Diplomacy: let one nation through
+			if m := r.IntN(e.NumNations()); m != n {
+				f.Body = append(f.Body, Permit{At: orders.At{Line: len(f.Body) + 1}, Nations: []string{e.NationName(m)}})
+			}
 		}
 	})
 }

@@ -48,9 +48,18 @@ func rollNext(t *adjudicator.Turn) {
 }
 
 // randomEvent is the random events phase (Hy Breasil 6.1): the event rolled
-// when the turn became due, rerolled at the cost of a civilization token as
-// the nation's reroll policy says, then carried out.
+// when the turn became due (or foretold, 9.3.1 Prophecy), rerolled at the
+// cost of a civilization token as the nation's reroll policy says, then
+// carried out; a nation with Prophecy then rolls its next turn's event.
 func randomEvent(t *adjudicator.Turn) {
+	carryEvent(t)
+	if has(t.S, t.N, Prophecy) && X(t.S).Event[t.N] == "" && t.S.OnBoard(t.N) > 0 {
+		prophesy(t, t.N)
+	}
+}
+
+// carryEvent rolls, rerolls and carries out the turn's event (6.1).
+func carryEvent(t *adjudicator.Turn) {
 	n, x := t.N, X(t.S)
 	ev := x.Event[n]
 	x.Event[n] = ""

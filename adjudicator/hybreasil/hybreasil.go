@@ -195,10 +195,10 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		switch st.(type) {
 		case orders.Defend:
 			return nil, false // the kernel's defend check
-		case Reroll, Submit:
+		case Reroll, Submit, Permit:
 			return nil, true
 		}
-		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll and submit lines"}}, true
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll, submit and permit lines"}}, true
 	})
 }
 

@@ -93,7 +93,7 @@ func (m *mover) resolve() {
 }
 
 // own reports whether the mover occupies area a.
-func (m *mover) own(a games.AreaID) bool { return m.t.S.Has(a, m.t.N) }
+func (m *mover) own(a games.AreaID) bool { return m.t.S.Has(a, m.t.N) || m.permitted(a) }
 
 // move carries out one move line (6.3): units that have not moved, along
 // adjacent areas, at most two steps between areas not both the nation's,
@@ -127,6 +127,10 @@ func (m *mover) move(mv orders.Move) {
 		t.Problem(mv.Line, "Hy Breasil 6.1", "Weak leader: the %s nation may not attack this turn", t.Nation())
 		return
 	}
+	if def := defender(t, dest); attack && permits(t, def) {
+		t.Problem(mv.Line, "Hy Breasil 9.3.1", "the %s nation lets the %s through its areas this turn (Diplomacy), so they may not attack it", t.E.NationName(def), t.Nation())
+		return
+	}
 	if def := defender(t, dest); attack && !mayAttack(t.S, t.N, def) {
 		t.Problem(mv.Line, "Hy Breasil 9.2", "the %s and %s nations may not attack each other while one has submitted to the other", t.Nation(), t.E.NationName(def))
 		return
@@ -148,16 +152,20 @@ func (m *mover) move(mv orders.Move) {
 // pathProblem says what is wrong with a path, or "".
 func (m *mover) pathProblem(p []games.AreaID) string {
 	t, b := m.t, m.t.B
-	steps := 0
+	steps, nav := 0, has(t.S, t.N, Navigation)
 	for i := 1; i < len(p); i++ {
 		x, y := p[i-1], p[i]
 		if ok, _ := b.Adjacent(x, y); !ok {
 			return t.Name(y) + " is not adjacent to " + t.Name(x)
 		}
-		if !(m.own(x) && m.own(y)) {
+		switch {
+		case m.own(x) && m.own(y):
+		case nav && !b.IsLand(x) && !b.IsLand(y):
+			nav = false // 9.3.1 Navigation: two seas crossed as one
+		default:
 			steps++
 		}
-		if i < len(p)-1 && b.IsLand(y) && t.S.Foreign(y, t.N) > 0 {
+		if i < len(p)-1 && b.IsLand(y) && t.S.Foreign(y, t.N) > 0 && !m.permitted(y) {
 			return "units stop in " + t.Name(y) + ", which another nation occupies"
 		}
 	}

@@ -17,7 +17,10 @@ const maxB = 2
 // seas, never on through land another nation occupies. Land with units of
 // any nation outside own blocks. Parts are in board order of their first
 // areas.
-func Parts(s *adjudicator.State, b *games.Board, own []bool) [][]games.AreaID {
+//
+// With nav (9.3.1 Navigation: "this counts also for connections in the
+// support phase") a move may cross two seas as one.
+func Parts(s *adjudicator.State, b *games.Board, own []bool, nav bool) [][]games.AreaID {
 	comp := make([]int, len(b.Areas))
 	for i := range comp {
 		comp[i] = -1
@@ -35,7 +38,7 @@ func Parts(s *adjudicator.State, b *games.Board, own []bool) [][]games.AreaID {
 			x := queue[0]
 			queue = queue[1:]
 			parts[id] = append(parts[id], x)
-			for _, y := range reachable(s, b, own, x) {
+			for _, y := range reachable(s, b, own, x, nav) {
 				if comp[y] < 0 {
 					comp[y] = id
 					queue = append(queue, y)
@@ -47,32 +50,43 @@ func Parts(s *adjudicator.State, b *games.Board, own []bool) [][]games.AreaID {
 	return parts
 }
 
-// reachable are the own areas one move from own area x reaches (6.3).
-func reachable(s *adjudicator.State, b *games.Board, own []bool, x games.AreaID) []games.AreaID {
-	best := make([]int, len(b.Areas))
-	for i := range best {
-		best[i] = maxB + 1
+// reachable are the own areas one move from own area x reaches (6.3); with
+// nav one step from a sea to a sea is free (9.3.1 Navigation).
+func reachable(s *adjudicator.State, b *games.Board, own []bool, x games.AreaID, nav bool) []games.AreaID {
+	type node struct {
+		a    games.AreaID
+		used int // 1 once the free sea step is taken
 	}
-	best[x] = 0
-	queue := []games.AreaID{x}
+	best := make([][2]int, len(b.Areas))
+	for i := range best {
+		best[i] = [2]int{maxB + 1, maxB + 1}
+	}
+	best[x][0] = 0
+	queue := []node{{x, 0}}
+	seen := make([]bool, len(b.Areas))
 	var out []games.AreaID
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		if p != x && own[p] {
-			out = append(out, p)
+		if p.a != x && own[p.a] && !seen[p.a] {
+			seen[p.a] = true
+			out = append(out, p.a)
 		}
-		if p != x && b.IsLand(p) && !own[p] && s.Occupied(p) {
+		if p.a != x && b.IsLand(p.a) && !own[p.a] && s.Occupied(p.a) {
 			continue // another nation's land: no further (6.3)
 		}
-		for _, e := range b.Edges(p) {
-			cost := best[p]
-			if !(own[p] && own[e.To]) {
+		for _, e := range b.Edges(p.a) {
+			cost, used := best[p.a][p.used], p.used
+			switch {
+			case own[p.a] && own[e.To]:
+			case nav && used == 0 && !b.IsLand(p.a) && !b.IsLand(e.To):
+				used = 1
+			default:
 				cost++
 			}
-			if cost < best[e.To] {
-				best[e.To] = cost
-				queue = append(queue, e.To)
+			if cost < best[e.To][used] {
+				best[e.To][used] = cost
+				queue = append(queue, node{e.To, used})
 			}
 		}
 	}
@@ -105,7 +119,7 @@ func support(t *adjudicator.Turn) {
 		return
 	}
 	areas := landAreas(t.S, t.B, t.N)
-	parts := Parts(t.S, t.B, ownSet(t.B, areas))
+	parts := Parts(t.S, t.B, ownSet(t.B, areas), has(t.S, t.N, Navigation))
 	if len(parts) > 1 {
 		keep := keptPart(t, parts)
 		var rest []games.AreaID
@@ -151,7 +165,11 @@ func cutOff(t *adjudicator.Turn, rest []games.AreaID) {
 	for _, a := range rest {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)
-		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Cut off, the %s nation's %s in %s are removed", t.Nation(), plural(c, "unit"), t.Name(a))
+		verb := "are"
+		if c == 1 && !t.E.Before(3) { // pbem-engine-2 wrote "1 unit ... are removed"
+			verb = "is"
+		}
+		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Cut off, the %s nation's %s in %s %s removed", t.Nation(), plural(c, "unit"), t.Name(a), verb)
 	}
 }
 
@@ -246,7 +264,7 @@ func splitChoice(t *adjudicator.Turn, areas []games.AreaID, k int) []games.AreaI
 // splitParts are the parts of a set of the mover's areas taken as a nation
 // of its own, the mover's other areas blocking as another nation's would.
 func splitParts(t *adjudicator.Turn, part []games.AreaID) [][]games.AreaID {
-	return Parts(t.S, t.B, ownSet(t.B, part))
+	return Parts(t.S, t.B, ownSet(t.B, part), has(t.S, t.N, Navigation))
 }
 
 // growPart grows k areas from start, adding at each step the first area
@@ -284,7 +302,7 @@ func growPart(t *adjudicator.Turn, areas []games.AreaID, start games.AreaID, k i
 func touches(t *adjudicator.Turn, own []bool, a games.AreaID) bool {
 	with := append([]bool(nil), own...)
 	with[a] = true
-	for _, y := range reachable(t.S, t.B, with, a) {
+	for _, y := range reachable(t.S, t.B, with, a, has(t.S, t.N, Navigation)) {
 		if own[y] {
 			return true
 		}
