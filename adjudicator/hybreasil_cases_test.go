@@ -86,6 +86,10 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 		for _, p := range pairs(a, val) {
 			x.Saved[a.Nation(p[0])] = a.Atoi(p[1])
 		}
+	case "atlimit": // "Star smallest, Moon never, Sun Crown": Relinquish (5.3)
+		for _, p := range pairs(a, val) {
+			x.Relinquish[a.Nation(p[0])] = "relinquish " + p[1]
+		}
 	default:
 		return false
 	}
@@ -162,6 +166,10 @@ func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool
 				got = a.G.Board.AreaName(c)
 			}
 			check(nat+"'s capital", got, area)
+		}
+	case "atlimit":
+		for _, p := range pairs(a, val) {
+			check(p[0]+"'s answer at the nation limit", x.Relinquish[a.Nation(p[0])], "relinquish "+p[1])
 		}
 	case "lord":
 		for _, p := range pairs(a, val) {

@@ -75,6 +75,9 @@ func BotStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token stri
 		if e.G.HasOption("submission") && r.IntN(3) == 0 {
 			f.Body = append(f.Body, Submit{At: orders.At{Line: len(f.Body) + 1}})
 		}
+		if !e.Before(3) && r.IntN(4) == 0 { // 5.3: give up the smallest nation for a new one
+			f.Body = append(f.Body, Relinquish{At: orders.At{Line: len(f.Body) + 1}, Smallest: true})
+		}
 		if e.G.HasOption("abilities") && !e.Before(3) && r.IntN(3) == 0 { // 9.3.1 Diplomacy: let one nation through
 			if m := r.IntN(e.NumNations()); m != n {
 				f.Body = append(f.Body, Permit{At: orders.At{Line: len(f.Body) + 1}, Nations: []string{e.NationName(m)}})

@@ -256,6 +256,7 @@ func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
 	t.S.Nations[m] = adjudicator.Nation{Owner: t.S.Nations[t.N].Owner}
 	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m], x.Lord[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N], -1
 	x.Abilities[m], x.Capital[m], x.Saved[m] = slices.Clone(x.Abilities[t.N]), games.NoArea, 0 // 9.3: the same abilities
+	x.Relinquish[m] = ""
 	for _, a := range part {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)

@@ -39,6 +39,9 @@ type Ext struct {
 	Abilities [][]string
 	Capital   []games.AreaID
 	Saved     []int
+	// Relinquish is each nation's answer at the nation limit for its
+	// owner, as its last turn's files gave it (5.3, Relinquish); "" none.
+	Relinquish []string
 }
 
 // CloneExt implements adjudicator.Ext.
@@ -57,6 +60,7 @@ func (x *Ext) CloneExt() adjudicator.Ext {
 	}
 	c.Capital = slices.Clone(x.Capital)
 	c.Saved = slices.Clone(x.Saved)
+	c.Relinquish = slices.Clone(x.Relinquish)
 	return &c
 }
 
@@ -66,7 +70,8 @@ func X(s *adjudicator.State) *Ext { return s.Ext.(*Ext) }
 func newExt(nations, seats int) *Ext {
 	x := &Ext{Civ: make([]int, nations), Home: make([]games.AreaID, nations), Entered: make([]int, nations),
 		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations), Lord: make([]adjudicator.NationID, nations),
-		Abilities: make([][]string, nations), Capital: make([]games.AreaID, nations), Saved: make([]int, nations)}
+		Abilities: make([][]string, nations), Capital: make([]games.AreaID, nations), Saved: make([]int, nations),
+		Relinquish: make([]string, nations)}
 	for i := range x.Home {
 		x.Home[i] = games.NoArea
 		x.Lord[i] = -1
@@ -87,6 +92,7 @@ type snapNation struct {
 	Abil    []string `json:"abilities,omitempty"`
 	Capital string   `json:"capital,omitempty"`
 	Saved   int      `json:"saved_pips,omitempty"`
+	Relinq  string   `json:"at_limit,omitempty"`
 }
 
 // snap is Ext as state.json writes it, under "hy-breasil".
@@ -112,7 +118,7 @@ var codec = adjudicator.ExtCodec{
 			if x.Lord[n] >= 0 {
 				sn.Lord = e.NationName(x.Lord[n])
 			}
-			sn.Abil, sn.Saved = x.Abilities[n], x.Saved[n]
+			sn.Abil, sn.Saved, sn.Relinq = x.Abilities[n], x.Saved[n], x.Relinquish[n]
 			if x.Capital[n] != games.NoArea {
 				sn.Capital = e.G.Board.AreaName(x.Capital[n])
 			}
@@ -134,7 +140,7 @@ var codec = adjudicator.ExtCodec{
 				return fmt.Errorf("state: hy-breasil: %w", err)
 			}
 			x.Civ[n], x.Entered[n], x.Event[n], x.Race[n] = sn.Civ, sn.Entered, sn.Event, sn.Race
-			x.Abilities[n], x.Saved[n] = sn.Abil, sn.Saved
+			x.Abilities[n], x.Saved[n], x.Relinquish[n] = sn.Abil, sn.Saved, sn.Relinq
 			if sn.Capital != "" {
 				if x.Capital[n], err = e.G.Board.Lookup(sn.Capital); err != nil {
 					return fmt.Errorf("state: hy-breasil: %w", err)

@@ -25,6 +25,12 @@ var Grammar = orders.Base().Extend(orders.Keyword{
 	Listed:   true,
 	Once:     func(*games.Game, orders.Statement) string { return "submit" },
 }, orders.Keyword{
+	Name:     "relinquish",
+	Decode:   decodeRelinquish,
+	Standing: true,
+	Listed:   true,
+	Once:     func(*games.Game, orders.Statement) string { return "relinquish" },
+}, orders.Keyword{
 	Name:     "permit",
 	Decode:   decodePermit,
 	Standing: true,

@@ -109,6 +109,7 @@ func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 	}
 	return []adjudicator.Stage{
 		{Name: "turn", Rule: "Hy Breasil 6", Part: adjudicator.Setup, Run: turnStart},
+		{Name: "answer at the nation limit", Rule: "Hy Breasil 5.3", Part: adjudicator.Setup, Run: noteRelinquish},
 		{Name: "landing sea", Rule: "Hy Breasil 5.1, 5.2", Part: adjudicator.Setup, Run: landing},
 		{Name: "random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: randomEvent},
 		{Name: "population increase", Rule: "Hy Breasil 6.2", Part: adjudicator.Fighting, Run: populationIncrease},
@@ -195,10 +196,10 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		switch st.(type) {
 		case orders.Defend:
 			return nil, false // the kernel's defend check
-		case Reroll, Submit, Permit:
+		case Reroll, Submit, Permit, Relinquish:
 			return nil, true
 		}
-		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll, submit and permit lines"}}, true
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll, submit, permit and relinquish lines"}}, true
 	})
 }
 

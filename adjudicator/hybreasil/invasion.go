@@ -75,7 +75,7 @@ func laterTurn(t *adjudicator.Turn) {
 func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule string) {
 	x := X(t.S)
 	t.S.Nations[n] = adjudicator.Nation{Owner: seat}
-	x.Civ[n], x.Entered[n], x.Event[n] = 0, t.S.Round, ""
+	x.Civ[n], x.Entered[n], x.Event[n], x.Relinquish[n] = 0, t.S.Round, "", ""
 	x.Race[n] = raceFor(t, n)
 	sea := landingSea(t)
 	x.Home[n] = sea
@@ -201,12 +201,33 @@ func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, rule string) {
 			return
 		}
 		refused[seat] = true
+		if m := relinquished(t, seat, n); m >= 0 && giveUp(t, seat, m, n, refused, rule) {
+			return
+		}
 		say(t, EvDeal, "Hy Breasil 5.3", "%s owns %d nations already and refuses the %s nation", seatName(t.E, seat), limit, t.E.NationName(n))
 		if seat = randomSeat(t, refused); seat < 0 {
 			removeNation(t, n, "every player refused it")
 			return
 		}
 	}
+}
+
+// giveUp is seat relinquishing nation m to take nation n at the nation
+// limit (5.3): m, with all its pieces, goes to another player at random
+// (not seat, nor one who refused n) and on down the cascade, and seat keeps
+// n; false when no other player is left, and seat refuses n instead.
+func giveUp(t *adjudicator.Turn, seat int, m, n adjudicator.NationID, refused []bool, rule string) bool {
+	others := append([]bool(nil), refused...)
+	others[seat] = true
+	to := randomSeat(t, others)
+	if to < 0 {
+		return false
+	}
+	say(t, EvDeal, "Hy Breasil 5.3", "%s relinquishes the %s nation to take the %s nation", seatName(t.E, seat), t.E.NationName(m), t.E.NationName(n))
+	t.Emit(adjudicator.Event{Kind: EvDeal, Nation: t.E.NationName(n), N: seat + 1, Rule: "Hy Breasil 5.3",
+		Text: "The " + t.E.NationName(n) + " nation goes to " + seatName(t.E, seat) + " (" + rule + ", 5.3)"})
+	take(t, m, to, "relinquished")
+	return true
 }
 
 // drawCup draws the nation order cup (Hy Breasil 6): every nation in play,
