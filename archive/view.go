@@ -173,6 +173,13 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 		}
 	}
 	st.Player = playerOf(gf, st.Nation)
+	if st.Player == "" && before != nil { // a dealt nation (Hy Breasil 5): its owner when the turn began
+		if n, err := r.g.Tables.NationIndex(st.Nation); err == nil && n < len(before.Nations) {
+			if seat := before.Nations[n].Owner; seat >= 0 && seat < len(gf.Players) {
+				st.Player = gf.Players[seat].Name
+			}
+		}
+	}
 	return st, nil
 }
 

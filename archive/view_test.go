@@ -3,6 +3,7 @@ package archive
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -128,5 +129,33 @@ func TestReportWithoutReportTxt(t *testing.T) {
 	}
 	if got, err := f.g.Report("1"); err != nil || got != string(want) {
 		t.Errorf("Report(1) without report.txt: %v\n%s", err, got)
+	}
+}
+
+// TestDealtNationReportNamesOwner: the report of a missed turn of a nation
+// dealt during play (Hy Breasil 5: no fixed player split) names the player
+// who owned it when the turn began, not "nobody".
+func TestDealtNationReportNamesOwner(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	if _, err := Simulate(Sim{Ruleset: "hy-breasil", Seed: 5, Players: 3}, dir); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := 0
+	for _, info := range g.Steps() {
+		st, err := g.Step(info.ID)
+		if err != nil || st.Nation == "" {
+			continue
+		}
+		turns++
+		if !strings.Contains(st.Report, "No orders came from Player ") || strings.Contains(st.Report, "nobody") {
+			t.Fatalf("%s: %.200s", info.ID, st.Report)
+		}
+	}
+	if turns == 0 {
+		t.Fatal("no nation turn in the game")
 	}
 }

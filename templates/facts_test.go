@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/hybreasil"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/rulesets"
@@ -17,7 +18,8 @@ import (
 // starts a turn as such (4, 5), not "end of round", lists each nation in
 // play with its civilization tokens (6.1), race (9.1), lord (9.2) and
 // abilities (9.3, the capital by name), and scores players without the
-// nations' own VP (7); a reduX report has none of it.
+// nations' own VP (7), and its own events (the nation order cup) under
+// "What happened", not among skipped orders; a reduX report has none of it.
 func TestHyBreasilReportWords(t *testing.T) {
 	g := games.MustLoad("hy-breasil", "races", "submission", "abilities")
 	e := rulesets.New(g)
@@ -29,13 +31,16 @@ func TestHyBreasilReportWords(t *testing.T) {
 	s.Add(a+1, 1, 0, 1)
 	x.Civ[0], x.Race[0], x.Lord[0] = 2, "elf", 1
 	x.Abilities[0], x.Capital[0] = []string{hybreasil.Taxation, hybreasil.Capital}, a
-	r := Build(e, e.Due(s).ID, s, s, nil, Options{Players: []string{"Ann", "Bo", "Cy"}})
+	cup := adjudicator.Event{Kind: hybreasil.EvCup, Text: "Turn 1: the nations move in the order Star, Moon (Hy Breasil 6)"}
+	r := Build(e, e.Due(s).ID, s, s, []adjudicator.Event{cup}, Options{Players: []string{"Ann", "Bo", "Cy"}})
 	text := strings.Join(strings.Fields(Text(r)), " ")
 	first, second := g.Tables.Nations[0].Name, g.Tables.Nations[1].Name
 	assert.Contains(t, text, "Turn 1: the invasion phase")
 	assert.Contains(t, text, "Turn 1 of the game")
 	assert.NotContains(t, text, "end of round")
 	assert.Contains(t, text, "POSITION AFTER THE INVASION PHASE")
+	assert.Contains(t, text, "WHAT HAPPENED Turn 1: the nations move", "a ruleset's own events have their section")
+	assert.NotContains(t, text, "SKIPPED ORDERS", "not among the skipped orders")
 	assert.Contains(t, text, first+": 2 civilization tokens; race elf; submitted to the "+second+" nation; abilities: taxation, capital (Greyhaven).")
 	assert.Contains(t, HTML(r, ""), "<b>"+first+"</b>: 2 civilization tokens; race elf;")
 

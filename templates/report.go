@@ -14,6 +14,7 @@ package templates
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,7 +68,11 @@ type Report struct {
 	Moves   []adjudicator.Event // moves and overruns
 	Battles []Battle
 	Notes   []adjudicator.Event // skipped statements, defaults applied, limits not met
-	Scoring []adjudicator.Event // VP scored, King of England, final standings
+	// Happened are the events of kinds a ruleset adds to the kernel's (Hy
+	// Breasil's invasions, deals, the nation order cup, random events),
+	// in their order.
+	Happened []adjudicator.Event
+	Scoring  []adjudicator.Event // VP scored, King of England, final standings
 
 	// The position after the step.
 	Regions []Region
@@ -305,6 +310,15 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	return r
 }
 
+// kernelKinds are the kernel's event kinds (adjudicator/events.go); the
+// others are a ruleset's own (Report.Happened).
+var kernelKinds = []string{adjudicator.EvTurn, adjudicator.EvSkip, adjudicator.EvPopulation, adjudicator.EvPlace, adjudicator.EvRemove,
+	adjudicator.EvReinforce, adjudicator.EvShortage, adjudicator.EvMove, adjudicator.EvOverrun, adjudicator.EvBattle, adjudicator.EvRound,
+	adjudicator.EvRetreat, adjudicator.EvBattleEnd, adjudicator.EvSkipped, adjudicator.EvDefault, adjudicator.EvLimit, adjudicator.EvScore,
+	adjudicator.EvKing, adjudicator.EvGameOver, adjudicator.EvLeader, adjudicator.EvPhase, adjudicator.EvWithdraw, adjudicator.EvRex, adjudicator.EvExtra}
+
+func kernelKind(k string) bool { return slices.Contains(kernelKinds, k) }
+
 // Facts are the nations the ruleset says more of (NationRow.Facts), in
 // table order; nil for none.
 func (r *Report) Facts() []NationRow {
@@ -372,8 +386,12 @@ func (r *Report) sections(g *games.Game) {
 			}
 		case adjudicator.EvScore, adjudicator.EvKing, adjudicator.EvGameOver:
 			r.Scoring = append(r.Scoring, ev)
-		default: // skipped, default, limit, skip, and kinds added later
-			r.Notes = append(r.Notes, ev)
+		default: // skipped, default, limit, skip; a ruleset's own kinds apart
+			if kernelKind(ev.Kind) {
+				r.Notes = append(r.Notes, ev)
+			} else {
+				r.Happened = append(r.Happened, ev)
+			}
 		}
 	}
 	for i := range r.Battles {
