@@ -22,7 +22,11 @@ func eventFor(e *adjudicator.Engine, total int) string {
 func rollEvent(t *adjudicator.Turn, n adjudicator.NationID, phase string) string {
 	die := roll(t, phase)
 	ev := eventFor(t.E, die+X(t.S).Civ[n])
-	say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %d civilization token(s): %s", t.E.NationName(n), die, X(t.S).Civ[n], ev)
+	if t.E.Before(3) { // pbem-engine-2's words
+		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %d civilization token(s): %s", t.E.NationName(n), die, X(t.S).Civ[n], ev)
+		return ev
+	}
+	say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %s: %s", t.E.NationName(n), die, plural(X(t.S).Civ[n], "civilization token"), ev)
 	return ev
 }
 

@@ -214,7 +214,7 @@ func Brief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) 
 	if ev := x.Event[n]; ev != "" {
 		out = append(out, fmt.Sprintf("Random event this turn (Hy Breasil 6.1): %s.", ev))
 	}
-	line := fmt.Sprintf("The %s nation has %d civilization token(s) and %d unused unit(s)", e.NationName(n), x.Civ[n], Pool(e, s, n))
+	line := fmt.Sprintf("The %s nation has %s and %s", e.NationName(n), plural(x.Civ[n], "civilization token"), plural(Pool(e, s, n), "unused unit"))
 	if x.Race[n] != "" {
 		line += "; its race is " + x.Race[n] + " (9.1)"
 	}
