@@ -86,6 +86,10 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 		for _, p := range pairs(a, val) {
 			x.Saved[a.Nation(p[0])] = a.Atoi(p[1])
 		}
+	case "city": // "Goldmead Moon": a city of the Moon nation (9.3.1)
+		for _, p := range pairs(a, val) {
+			x.City[a.Area(p[0])] = a.Nation(p[1])
+		}
 	case "atlimit": // "Star smallest, Moon never, Sun Crown": Relinquish (5.3)
 		for _, p := range pairs(a, val) {
 			x.Relinquish[a.Nation(p[0])] = "relinquish " + p[1]
@@ -166,6 +170,14 @@ func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool
 				got = a.G.Board.AreaName(c)
 			}
 			check(nat+"'s capital", got, area)
+		}
+	case "city": // "Goldmead Star", "Goldmead none"
+		for _, p := range pairs(a, val) {
+			got := "none"
+			if c := x.City[a.Area(p[0])]; c >= 0 {
+				got = a.NationName(c)
+			}
+			check("the city in "+p[0], got, p[1])
 		}
 	case "atlimit":
 		for _, p := range pairs(a, val) {

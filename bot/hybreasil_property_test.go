@@ -26,14 +26,35 @@ import (
 //     due), and every nation still to move this turn is in play;
 //     after the invasion phase every nation in play has its token in the
 //     cup (6);
+//   - cities (9.3.1 City building) are never more than a token set, and
+//     none stands alone: its nation has units in its area; under option
+//     abilities the set aside for city tokens never enters play (9.3);
 //   - the turn advances by one at each victory points phase and the game
 //     ends after the last (3, 7).
 func init() {
 	properties["hy-breasil"] = property{
 		full: 1000, short: 100,
-		steps: []stepCheck{tokensConserved, supportKept, oneNationAnArea, nationLimit, cupTokens, roundsAdvance},
+		steps: []stepCheck{tokensConserved, supportKept, oneNationAnArea, nationLimit, cupTokens, citiesStand, roundsAdvance},
 		ends:  []gameCheck{lastStep("r%02d-end")},
 	}
+}
+
+// citiesStand: at most 15 cities, each beside units of its nation, and the
+// city set never in play (Hy Breasil 9.3, 9.3.1).
+func citiesStand(e *adjudicator.Engine, st bot.Step) error {
+	s, x := st.After, hybreasil.X(st.After)
+	if c := hybreasil.Cities(s); c > 15 {
+		return fmt.Errorf("%d cities, more than a token set", c)
+	}
+	for a, n := range x.City {
+		if n >= 0 && !s.Has(games.AreaID(a), n) {
+			return fmt.Errorf("the %s city in %s stands alone", e.NationName(n), e.G.Board.AreaName(games.AreaID(a)))
+		}
+	}
+	if last := e.NumNations() - 1; e.G.HasOption("abilities") && s.OnBoard(last) > 0 {
+		return fmt.Errorf("the %s set, set aside for cities, is in play", e.NationName(last))
+	}
+	return nil
 }
 
 func tokensConserved(e *adjudicator.Engine, st bot.Step) error {

@@ -69,7 +69,7 @@ var (
 				{"races", "each new nation a race, with its PIPs and combat bonuses (Hy Breasil 9.1, table 2)"},
 				{"random-scoring", "victory points only in turns a die shows 4 or more, and the last (Hy Breasil 11)"},
 				{"submission", "a nation attacked may submit to its attacker, and is later freed or absorbed (Hy Breasil 9.2)"},
-				{"abilities", "Civilization gives an ability instead of 5 VP: capital, food preservation, taxation, navigation, diplomacy or prophecy (Hy Breasil 9.3; city building is not played yet)"},
+				{"abilities", "Civilization gives an ability instead of 5 VP: capital, food preservation, taxation, navigation, diplomacy, prophecy or city building, with one token set set aside as cities (Hy Breasil 9.3)"},
 			},
 		},
 	}

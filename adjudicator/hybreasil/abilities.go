@@ -9,8 +9,8 @@ import (
 )
 
 // The civilization abilities pbem plays under option "abilities" (Hy
-// Breasil 9.3.1), in the order the default takes them. City building is
-// not played yet.
+// Breasil 9.3.1), in the order the default takes them; CityBuilding is in
+// cities.go.
 const (
 	Capital     = "capital"
 	Food        = "food preservation"
@@ -24,7 +24,7 @@ const (
 // abilityNames are every ability pbem plays, in the default's order;
 // engine2Abilities those pbem-engine-2 played, which its games replay with.
 var (
-	abilityNames     = []string{Taxation, Capital, Food, Navigation, Diplomacy, Prophecy}
+	abilityNames     = []string{Taxation, Capital, Food, Navigation, Diplomacy, Prophecy, CityBuilding}
 	engine2Abilities = abilityNames[:3]
 )
 
@@ -67,7 +67,7 @@ func decodeAbility(r *orders.Reader, rest string) []orders.Statement {
 		}
 		return []orders.Statement{Ability{At: r.At(), Name: Capital, Area: a}}
 	}
-	r.Errorf("write \"ability NAME\" with one of taxation, capital AREA, food preservation, navigation, diplomacy, prophecy (Hy Breasil 9.3)")
+	r.Errorf("write \"ability NAME\" with one of taxation, capital AREA, food preservation, navigation, diplomacy, prophecy, city building (Hy Breasil 9.3)")
 	return nil
 }
 

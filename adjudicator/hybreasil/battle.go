@@ -52,6 +52,7 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 		bonus++
 	}
 	defNeed := D(t.E).Hit - raceBonus(t.B, X(t.S).Race[def], a)
+	cityHits := 0
 	for r := 1; t.S.Has(a, t.N) && t.S.Has(a, def); r++ {
 		if r > maxRounds {
 			c := t.S.Units(a, t.N)
@@ -59,13 +60,14 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 			say(t, adjudicator.EvRemove, "Hy Breasil 6.3.1", "After %d rounds the attackers in %s are lost", maxRounds, t.Name(a))
 			break
 		}
-		battleRound(t, a, def, b, r, need-bonus, defNeed)
+		cityHits += battleRound(t, a, def, b, r, need-bonus, defNeed)
 		if t.S.Has(a, t.N) && t.S.Has(a, def) {
 			if !retreat(t, a, def, r, defendRule(t, def, a)) {
 				retreat(t, a, t.N, r, attackRule(t, a))
 			}
 		}
 	}
+	cityFalls(t, a, def, cityHits)
 	t.S.SetDamaged(a, t.N, Army, 0)
 	t.S.SetDamaged(a, def, Army, 0)
 	winner := "neither nation holds " + t.Name(a)
@@ -80,17 +82,36 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 	removeEmpty(t)
 }
 
-// battleRound rolls one round and applies the hits of both sides at once.
-func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, b, r, need, defNeed int) {
+// battleRound rolls one round and applies the hits of both sides at once;
+// a city of the defender rolls a die too, with no race bonus, and takes
+// the hits left over once the defender's armies are all hit (9.3.1): it
+// returns those.
+func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, b, r, need, defNeed int) int {
+	city := X(t.S).City[a] == def
 	ad := rollSide(t, b, r, "attacker", t.S.Units(a, t.N))
 	dd := rollSide(t, b, r, "defender", t.S.Units(a, def))
 	ha, hd := hits(ad, need), hits(dd, defNeed)
+	killAll, toCity := 2*t.S.Units(a, def)-t.S.Damaged(a, def, Army), 0
+	if city {
+		cd := t.D.Roll(dice.Label{Phase: "battle", Battle: b, Round: r, Side: "city", Die: 0})
+		dd = append(dd, cd)
+		if cd >= D(t.E).Hit {
+			hd++
+		}
+		if ha >= killAll {
+			toCity = cityDice(t, ad, need, killAll)
+		}
+	}
 	applyHits(t.S, a, def, ha)
 	applyHits(t.S, a, t.N, hd)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvRound, Area: t.Name(a), Battle: b, Round: r, Dice: ad, TheirDie: dd, Hits: ha, TheirHit: hd,
 		Left: t.S.Units(a, t.N), TheirLft: t.S.Units(a, def), Rule: "Hy Breasil 6.3.1",
 		Text: fmt.Sprintf("Round %d: the %s roll %v (%s), the %s roll %v (%s); %d (%d wounded) and %d (%d wounded) left", r,
 			t.Nation(), ad, plural(ha, "hit"), t.E.NationName(def), dd, plural(hd, "hit"), t.S.Units(a, t.N), t.S.Damaged(a, t.N, Army), t.S.Units(a, def), t.S.Damaged(a, def, Army))})
+	if toCity > 0 {
+		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation's city in %s takes %s (its die is the last of the %s dice)", t.E.NationName(def), t.Name(a), plural(toCity, "hit"), t.E.NationName(def))
+	}
+	return toCity
 }
 
 func rollSide(t *adjudicator.Turn, b, r int, side string, n int) []int {

@@ -39,6 +39,9 @@ func Bot(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed u
 	if a := botAbility(e, s, n, p.r); a != "" {
 		f.Body = append(f.Body, Ability{Name: a, Area: games.NoArea})
 	}
+	if c := botCity(e, s, n, p.r); c != games.NoArea {
+		f.Body = append(f.Body, City{Area: c})
+	}
 	if X(s).Event[n] == StrongLeader {
 		if ph := p.second(); len(ph.Body) > 0 {
 			f.Body = append(f.Body, ph)
@@ -65,6 +68,21 @@ func botAbility(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.Natio
 		return ""
 	}
 	return lack[r.IntN(len(lack))]
+}
+
+// botCity is where the bot builds a city with City building (9.3.1): one
+// time in two, its first area with 4 units or more and no city (the moves
+// planned may take some away; the line is then skipped); NoArea for none.
+func botCity(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, r *rand.Rand) games.AreaID {
+	if !has(s, n, CityBuilding) || r.IntN(2) == 0 {
+		return games.NoArea
+	}
+	for a := 0; a < e.G.Board.NumLand; a++ {
+		if id := games.AreaID(a); s.Units(id, n) >= cityCost+1 && X(s).City[a] < 0 {
+			return id
+		}
+	}
+	return games.NoArea
 }
 
 // BotStanding is the bot's standing orders: hold, or fall back against

@@ -34,7 +34,7 @@ func checkBody(t *adjudicator.Turn, body []orders.Statement) {
 			checkBody(t, x.Body)
 		case orders.If:
 			checkBody(t, x.Then)
-		case orders.Remove, orders.Attack, orders.Defend, Reroll, Land, Submit, Ability, Permit, Relinquish:
+		case orders.Remove, orders.Attack, orders.Defend, Reroll, Land, Submit, Ability, Permit, Relinquish, City:
 		default:
 			t.Problem(st.Pos(), "Hy Breasil", "%q means nothing in Hy Breasil", orders.EncodeStatement(st, t.G))
 		}

@@ -232,7 +232,7 @@ func foreignStack(t *adjudicator.Turn, in []bool, owner int) (games.AreaID, adju
 // civilWarPossible says whether Civil war can occur (Hy Breasil 6.1): an
 // unused token set and two or more areas.
 func civilWarPossible(t *adjudicator.Turn) bool {
-	return unusedSet(t.S) >= 0 && len(landAreas(t.S, t.B, t.N)) >= 2
+	return unusedSet(t) >= 0 && len(landAreas(t.S, t.B, t.N)) >= 2
 }
 
 // civilWar is the event Civil war (Hy Breasil 6.1): half the nation's areas
@@ -256,7 +256,7 @@ func civilWar(t *adjudicator.Turn) {
 // owner yet (take).
 func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
 	x := X(t.S)
-	m := unusedSet(t.S)
+	m := unusedSet(t)
 	t.S.Nations[m] = adjudicator.Nation{Owner: t.S.Nations[t.N].Owner}
 	x.Civ[m], x.Home[m], x.Entered[m], x.Event[m], x.Race[m], x.Lord[m] = x.Civ[t.N], x.Home[t.N], 0, "", x.Race[t.N], -1
 	x.Abilities[m], x.Capital[m], x.Saved[m] = slices.Clone(x.Abilities[t.N]), games.NoArea, 0 // 9.3: the same abilities
@@ -265,6 +265,9 @@ func splitOff(t *adjudicator.Turn, part []games.AreaID) adjudicator.NationID {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)
 		t.S.Add(a, m, Army, c)
+		if x.City[a] == t.N {
+			x.City[a] = m // the split nation's units, and its city (pbem's reading of 9.3.1)
+		}
 	}
 	return m
 }

@@ -39,6 +39,9 @@ type Ext struct {
 	Abilities [][]string
 	Capital   []games.AreaID
 	Saved     []int
+	// City is the nation whose city stands in each area (9.3.1 City
+	// building), -1 for none.
+	City []adjudicator.NationID
 	// Relinquish is each nation's answer at the nation limit for its
 	// owner, as its last turn's files gave it (5.3, Relinquish); "" none.
 	Relinquish []string
@@ -61,17 +64,21 @@ func (x *Ext) CloneExt() adjudicator.Ext {
 	c.Capital = slices.Clone(x.Capital)
 	c.Saved = slices.Clone(x.Saved)
 	c.Relinquish = slices.Clone(x.Relinquish)
+	c.City = slices.Clone(x.City)
 	return &c
 }
 
 // X is the position's Ext.
 func X(s *adjudicator.State) *Ext { return s.Ext.(*Ext) }
 
-func newExt(nations, seats int) *Ext {
+func newExt(nations, seats, areas int) *Ext {
 	x := &Ext{Civ: make([]int, nations), Home: make([]games.AreaID, nations), Entered: make([]int, nations),
 		Event: make([]string, nations), VP: make([]int, seats), Race: make([]string, nations), Lord: make([]adjudicator.NationID, nations),
 		Abilities: make([][]string, nations), Capital: make([]games.AreaID, nations), Saved: make([]int, nations),
-		Relinquish: make([]string, nations)}
+		Relinquish: make([]string, nations), City: make([]adjudicator.NationID, areas)}
+	for a := range x.City {
+		x.City[a] = -1
+	}
 	for i := range x.Home {
 		x.Home[i] = games.NoArea
 		x.Lord[i] = -1
@@ -100,6 +107,13 @@ type snap struct {
 	Invaded bool         `json:"invaded"`
 	VP      []int        `json:"vp_by_seat"`
 	Nations []snapNation `json:"nations,omitempty"`
+	Cities  []snapCity   `json:"cities,omitempty"`
+}
+
+// snapCity is a city in state.json (9.3.1).
+type snapCity struct {
+	Area   string `json:"area"`
+	Nation string `json:"nation"`
 }
 
 var codec = adjudicator.ExtCodec{
@@ -124,6 +138,11 @@ var codec = adjudicator.ExtCodec{
 			}
 			out.Nations = append(out.Nations, sn)
 		}
+		for a, n := range x.City {
+			if n >= 0 {
+				out.Cities = append(out.Cities, snapCity{Area: e.G.Board.AreaName(games.AreaID(a)), Nation: e.NationName(n)})
+			}
+		}
 		return out
 	},
 	Decode: func(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
@@ -131,7 +150,7 @@ var codec = adjudicator.ExtCodec{
 		if err := json.Unmarshal(raw, &in); err != nil {
 			return fmt.Errorf("state: hy-breasil: %w", err)
 		}
-		x := newExt(s.NumNations(), len(in.VP))
+		x := newExt(s.NumNations(), len(in.VP), len(e.G.Board.Areas))
 		x.Invaded = in.Invaded
 		copy(x.VP, in.VP)
 		for _, sn := range in.Nations {
@@ -155,6 +174,15 @@ var codec = adjudicator.ExtCodec{
 				if x.Home[n], err = e.G.Board.Lookup(sn.Home); err != nil {
 					return fmt.Errorf("state: hy-breasil: %w", err)
 				}
+			}
+		}
+		for _, c := range in.Cities {
+			a, err := e.G.Board.Lookup(c.Area)
+			if err != nil {
+				return fmt.Errorf("state: hy-breasil: city: %w", err)
+			}
+			if x.City[a], err = e.NationIndex(c.Nation); err != nil {
+				return fmt.Errorf("state: hy-breasil: city: %w", err)
 			}
 		}
 		s.Ext = x

@@ -28,6 +28,15 @@ func NationFacts(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.Nati
 	if ab := abilityWords(e, x, n); len(ab) > 0 {
 		facts = append(facts, "abilities: "+strings.Join(ab, ", "))
 	}
+	var cities []string
+	for a, m := range x.City {
+		if m == n {
+			cities = append(cities, e.G.Board.AreaName(games.AreaID(a)))
+		}
+	}
+	if len(cities) > 0 {
+		facts = append(facts, "cities: "+strings.Join(cities, ", "))
+	}
 	return facts
 }
 

@@ -31,6 +31,10 @@ var Grammar = orders.Base().Extend(orders.Keyword{
 	Listed:   true,
 	Once:     func(*games.Game, orders.Statement) string { return "relinquish" },
 }, orders.Keyword{
+	Name:   "city",
+	Decode: decodeCity,
+	Listed: true,
+}, orders.Keyword{
 	Name:     "permit",
 	Decode:   decodePermit,
 	Standing: true,

@@ -78,7 +78,7 @@ func roundEvent(id string, turn int) (title, next string) {
 // nation in play.
 func Setup(e *adjudicator.Engine) *adjudicator.State {
 	s := e.Blank()
-	s.Ext = newExt(s.NumNations(), e.PlayerCount())
+	s.Ext = newExt(s.NumNations(), e.PlayerCount(), len(e.G.Board.Areas))
 	return s
 }
 
@@ -114,6 +114,7 @@ func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 		{Name: "random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: randomEvent},
 		{Name: "population increase", Rule: "Hy Breasil 6.2", Part: adjudicator.Fighting, Run: populationIncrease},
 		{Name: "movement and combat", Rule: "Hy Breasil 6.3", Part: adjudicator.Fighting, Run: movement},
+		{Name: "city building", Rule: "Hy Breasil 9.3.1", Part: adjudicator.Fighting, Run: buildCities},
 		{Name: "support", Rule: "Hy Breasil 6.4", Part: adjudicator.Fighting, Run: support},
 		{Name: "next nation", Rule: "Hy Breasil 6", Part: adjudicator.Fighting, Run: passTurn},
 		{Name: "next random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: rollNext},

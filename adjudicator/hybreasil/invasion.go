@@ -36,7 +36,7 @@ func invasion(t *adjudicator.Turn) {
 func firstTurn(t *adjudicator.Turn) {
 	d := D(t.E)
 	for seat := 0; seat < t.E.PlayerCount(); seat++ {
-		n := unusedSet(t.S)
+		n := unusedSet(t)
 		if n < 0 {
 			return
 		}
@@ -59,7 +59,7 @@ func laterTurn(t *adjudicator.Turn) {
 		say(t, EvInvasion, "Hy Breasil 5.2", "%d new nations enter", k)
 	}
 	for i := 0; i < k; i++ {
-		n := unusedSet(t.S)
+		n := unusedSet(t)
 		if n < 0 {
 			say(t, EvInvasion, "Hy Breasil 5.2", "no unused token set is left: no more nations enter")
 			return
@@ -90,9 +90,10 @@ func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule st
 // A set whose nation left play this turn is used again only from the next
 // turn on (pbem's reading: so that the turn's order names each nation once,
 // and a new nation is never taken for one that already moved).
-func unusedSet(s *adjudicator.State) adjudicator.NationID {
+func unusedSet(t *adjudicator.Turn) adjudicator.NationID {
+	s, aside := t.S, citySet(t)
 	for n := range s.Nations {
-		if s.Nations[n].Owner < 0 && !slices.Contains(s.Order, n) {
+		if n != aside && s.Nations[n].Owner < 0 && !slices.Contains(s.Order, n) {
 			return n
 		}
 	}

@@ -156,7 +156,7 @@ func keptPart(t *adjudicator.Turn, parts [][]games.AreaID) int {
 // dealt at once, with no turn this phase, when they are two or more and a
 // set is unused; else emptied.
 func cutOff(t *adjudicator.Turn, rest []games.AreaID) {
-	if len(rest) >= 2 && unusedSet(t.S) >= 0 {
+	if len(rest) >= 2 && unusedSet(t) >= 0 {
 		m := splitOff(t, rest)
 		say(t, EvSplit, "Hy Breasil 6.4", "Cut off, %s become the %s nation", areaList(t, rest), t.E.NationName(m))
 		take(t, m, randomSeat(t, nil), "Hy Breasil 6.4")
@@ -204,6 +204,7 @@ func supportLimit(t *adjudicator.Turn) {
 // removeEmpty removes from play every nation with no unit on the board,
 // at sea included (Hy Breasil 8).
 func removeEmpty(t *adjudicator.Turn) {
+	lonelyCities(t)
 	for n := range t.S.Nations {
 		if InPlay(t.S, n) && t.S.OnBoard(n) == 0 {
 			removeNation(t, n, "it has no units on the board")
