@@ -100,6 +100,10 @@ type Ruleset struct {
 	// rolled, its civilization tokens, its reroll policy); the orders
 	// template shows each line first. Nil: nothing.
 	Brief func(e *Engine, s *State, n NationID) []string
+	// Marks are the marks the map puts on nation n's counter in area a
+	// beyond its unit kinds' ("C": Hy Breasil's city, 9.3.1), each a
+	// letter with its legend word. Nil: none.
+	Marks func(e *Engine, s *State, a games.AreaID, n NationID) []Mark
 	// NationFacts are what every report says of nation n in s beyond its
 	// units, areas and points, each a short phrase ("2 civilization
 	// tokens", "elf", "submitted to the Wolf nation"; issue 13: reports show
@@ -131,6 +135,9 @@ type Kind struct {
 	// itself is the ruleset's).
 	Roads bool
 }
+
+// Mark is a letter on a map counter and the word the legend gives it.
+type Mark struct{ Letter, Word string }
 
 // Part says when a stage runs.
 type Part int

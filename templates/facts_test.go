@@ -48,3 +48,22 @@ func TestHyBreasilReportWords(t *testing.T) {
 	assert.NotContains(t, core, "civilization")
 	assert.Contains(t, core, "Round 4")
 }
+
+// TestCityOnMap: a Hy Breasil city (9.3.1) is marked on its nation's
+// counter ("ST+C") and keyed in the map's legend; the report's nation facts
+// list it.
+func TestCityOnMap(t *testing.T) {
+	g := games.MustLoad("hy-breasil", "abilities")
+	e := rulesets.New(g)
+	s := e.NewState()
+	a, err := g.Board.Lookup("Goldmead")
+	require.NoError(t, err)
+	s.Add(a, 0, 0, 2)
+	hybreasil.X(s).City[a] = 0
+	r := Build(e, e.Due(s).ID, s, s, nil, Options{Players: []string{"Ann", "Bo", "Cy"}})
+	v := MapView(g, r)
+	require.Len(t, v.Stacks, 1)
+	assert.Equal(t, g.Tables.Nations[0].Short+"+C", v.Stacks[0].Tag)
+	assert.Contains(t, v.Legend, "+C: city (not in the count on the counter)")
+	assert.Contains(t, strings.Join(strings.Fields(Text(r)), " "), "cities: Goldmead")
+}

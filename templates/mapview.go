@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,7 +74,7 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 			v.Legend = append(v.Legend, "VP: "+strings.Join(sc, ", "))
 		}
 	}
-	if k := markKey(v.Stacks, r); k != "" {
+	if k := markKey(g, v.Stacks, r); k != "" {
 		v.Legend = append(v.Legend, k)
 	}
 	v.Legend = append(v.Legend, r.Next)
@@ -88,7 +89,7 @@ func marked(k adjudicator.Kind) bool { return !k.Army || k.Moves == 0 }
 // markKey is the legend's line for the marks markOthers puts on counters:
 // "+F: fort, +B: burh (counted apart from the armies)", for the kinds the
 // map shows; "" for none.
-func markKey(stacks []mapdraw.Stack, r *Report) string {
+func markKey(g *games.Game, stacks []mapdraw.Stack, r *Report) string {
 	var keys []string
 	for k, kind := range r.kinds {
 		if !marked(kind) || k >= r.After.NumKinds() {
@@ -99,6 +100,19 @@ func markKey(stacks []mapdraw.Stack, r *Report) string {
 			if strings.Contains(st.Tag, mark) {
 				keys = append(keys, mark+": "+kind.Name)
 				break
+			}
+		}
+	}
+	if r.marks != nil {
+		for _, st := range stacks {
+			n, err := g.Tables.NationIndex(st.Nation)
+			if err != nil {
+				continue
+			}
+			for _, m := range r.marks(st.Area, n) {
+				if k := "+" + m.Letter + ": " + m.Word; !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
 			}
 		}
 	}
@@ -176,6 +190,11 @@ func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 		if c := r.After.Count(a, n, k); c > 0 {
 			st.Armies -= c
 			st.Tag += "+" + strings.ToUpper(kind.Name[:1])
+		}
+	}
+	if r.marks != nil {
+		for _, m := range r.marks(a, n) {
+			st.Tag += "+" + m.Letter
 		}
 	}
 }

@@ -79,8 +79,9 @@ type Report struct {
 	Seas    []AreaRow
 	Nations []NationRow
 
-	snapshot adjudicator.Snapshot // the state after the step, for JSON
-	kinds    []adjudicator.Kind   // the ruleset's unit kinds, for the map
+	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
+	kinds    []adjudicator.Kind                             // the ruleset's unit kinds, for the map
+	marks    func(a games.AreaID, n int) []adjudicator.Mark // Ruleset.Marks on the position after, for the map
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -302,6 +303,9 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	if e.R != nil {
 		r.kinds = e.R.Kinds
 		r.PlayersScore = e.R.Standings != nil
+		if f := e.R.Marks; f != nil {
+			r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return f(e, after, a, n) }
+		}
 	}
 	r.sections(g)
 	r.seats(e, o.Players)

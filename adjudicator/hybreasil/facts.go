@@ -58,3 +58,12 @@ func abilityWords(e *adjudicator.Engine, x *Ext, n adjudicator.NationID) []strin
 	}
 	return out
 }
+
+// Marks is Ruleset.Marks: a "C" on the counter of a nation with a city in
+// the area (Hy Breasil 9.3.1).
+func Marks(e *adjudicator.Engine, s *adjudicator.State, a games.AreaID, n adjudicator.NationID) []adjudicator.Mark {
+	if X(s).City[a] == n {
+		return []adjudicator.Mark{{Letter: "C", Word: "city"}}
+	}
+	return nil
+}

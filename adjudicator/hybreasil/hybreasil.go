@@ -50,6 +50,7 @@ var Ruleset = adjudicator.Ruleset{
 	Standings:     Standings,
 	Brief:         Brief,
 	NationFacts:   NationFacts,
+	Marks:         Marks,
 	Snapshot:      codec,
 	Bot:           Bot,
 	BotStanding:   BotStanding,
