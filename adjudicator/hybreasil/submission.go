@@ -167,6 +167,9 @@ func absorb(t *adjudicator.Turn, lord adjudicator.NationID) {
 		t.S.Add(id, t.N, Army, -c)
 		if k > 0 {
 			t.S.Add(id, lord, Army, k)
+			if X(t.S).City[id] == t.N {
+				X(t.S).City[id] = lord // its city with its units (pbem's reading of 9.2, 9.3.1)
+			}
 		}
 	}
 	removeNation(t, t.N, "absorbed by the "+t.E.NationName(lord)+" nation")

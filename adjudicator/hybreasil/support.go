@@ -223,6 +223,7 @@ func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string) {
 	x := X(t.S)
 	x.Civ[n], x.Home[n], x.Entered[n], x.Event[n], x.Race[n], x.Lord[n] = 0, games.NoArea, 0, "", "", -1
 	x.Abilities[n], x.Capital[n], x.Saved[n], x.Relinquish[n] = nil, games.NoArea, 0, ""
+	lonelyCities(t) // its cities, alone now (9.3.1)
 	free(t, n, "its lord is removed from play")
 	t.S.Nations[n] = adjudicator.Nation{Owner: -1, Gone: true}
 	if t.S.Order != nil {
