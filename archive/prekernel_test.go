@@ -69,6 +69,21 @@ func untar(path, dir string) ([]string, error) {
 	return out, nil
 }
 
+// untarGame untars a .tgz holding one game directory into a temporary
+// directory and returns the game's path.
+func untarGame(t *testing.T, path string) string {
+	t.Helper()
+	dir := t.TempDir()
+	tops, err := untar(path, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tops) != 1 {
+		t.Fatalf("%s holds %v, want one game directory", path, tops)
+	}
+	return filepath.Join(dir, tops[0])
+}
+
 // TestEngine2ArchivesVerify untars every game written by pbem-engine-2
 // (testdata/engine2, its README: classic Britannia with every option and
 // player count, Hy Breasil on its map with every option and on the
@@ -86,15 +101,7 @@ func TestEngine2ArchivesVerify(t *testing.T) {
 	for _, path := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".tgz"), func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			tops, err := untar(path, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(tops) != 1 {
-				t.Fatalf("%s holds %v, want one game directory", path, tops)
-			}
-			st, err := VerifyStats(filepath.Join(dir, tops[0]))
+			st, err := VerifyStats(untarGame(t, path))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,15 +131,7 @@ func TestPreKernelArchivesVerify(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(path), ".tgz")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			tops, err := untar(path, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(tops) != 1 {
-				t.Fatalf("%s holds %v, want one game directory", path, tops)
-			}
-			game := filepath.Join(dir, tops[0])
+			game := untarGame(t, path)
 			st, err := VerifyStats(game)
 			if err != nil {
 				t.Fatal(err)
