@@ -238,6 +238,16 @@ func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error
 // Legacy reports whether the engine replays a game of pbem-engine-1.
 func (e *Engine) Legacy() bool { return e.Compat == 1 }
 
+// RoundEventName names round event id of round: its report title, its
+// name and what it does (Texts.RoundEvent; by default "end of round", "the
+// end of round 7", "scoring", reduX Core 4.3).
+func (e *Engine) RoundEventName(id string, round int) (title, name, does string) {
+	if e.R != nil && e.R.Texts != nil && e.R.Texts.RoundEvent != nil {
+		return e.R.Texts.RoundEvent(id, round)
+	}
+	return "end of round", "the end of round " + strconv.Itoa(round), "scoring"
+}
+
 // Before reports whether the engine replays a game written by an engine
 // older than pbem-engine-v, so that a rule added in v is left out of it
 // and the game replays byte for byte (archive.EngineVersion).

@@ -45,12 +45,11 @@ type Texts struct {
 	// rounds make up ("the Timeline" when empty: "Round VII of the
 	// Timeline"; Hy Breasil's "the game").
 	RoundWord, RoundOf string
-	// RoundEvent names a round event's step for reports by its id: the
-	// title after the round ("end of round") and the sentence of what
-	// comes next without "Next: " ("the end of round 7 (scoring,
-	// r07-end)"). Nil: every round event is the end of a round, its
-	// scoring (reduX Core 4.3).
-	RoundEvent func(id string, round int) (title, next string)
+	// RoundEvent names a round event's step by its id: the title after
+	// the round ("end of round"), its name ("the end of round 7") and
+	// what it does ("scoring"; "" to say nothing). Nil: every round
+	// event is the end of a round, its scoring (reduX Core 4.3).
+	RoundEvent func(id string, round int) (title, name, does string)
 	// Victory is the rule by which the player with the most victory points
 	// wins, cited where a report names the winner (reduX Core 3); "" cites
 	// none.

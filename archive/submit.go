@@ -519,7 +519,8 @@ func (g *Game) Upcoming(nation string) (*Upcoming, error) {
 	}
 	if nation == "" {
 		if due.Nation == "" {
-			return nil, fmt.Errorf("%s, the end of round %d, is due: it takes no orders", due.ID, g.state.Round)
+			_, name, _ := g.r.e.RoundEventName(due.ID, g.state.Round)
+			return nil, fmt.Errorf("%s, %s, is due: it takes no orders", due.ID, name)
 		}
 		return &Upcoming{ID: due.ID, Nation: due.Nation, Player: due.Player, State: g.state.Clone()}, nil
 	}

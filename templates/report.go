@@ -335,14 +335,14 @@ func (r *Report) Facts() []NationRow {
 	return out
 }
 
-// roundEvent names a round event's step (Texts.RoundEvent): by default
-// the end of a round and its scoring (reduX Core 4.3).
+// roundEvent names a round event's step for a report (Engine.RoundEventName):
+// its title and what comes next: "the end of round 7 (scoring, r07-end)".
 func roundEvent(e *adjudicator.Engine, id string, round int) (title, next string) {
-	if e.R != nil && e.R.Texts != nil && e.R.Texts.RoundEvent != nil {
-		tx := e.R.Texts
-		return tx.RoundEvent(id, round)
+	title, name, does := e.RoundEventName(id, round)
+	if does != "" {
+		return title, name + " (" + does + ", " + id + ")"
 	}
-	return "end of round", "the end of round " + strconv.Itoa(round) + " (scoring, " + id + ")"
+	return title, name + " (" + id + ")"
 }
 
 // sections sorts the events into the report's sections.

@@ -68,11 +68,11 @@ var texts = func() adjudicator.Texts {
 // roundEvent names Hy Breasil's round events (Texts.RoundEvent): the
 // invasion phase that starts a turn (Hy Breasil 4, 5) and the victory
 // points phase that ends it (7).
-func roundEvent(id string, turn int) (title, next string) {
+func roundEvent(id string, turn int) (title, name, does string) {
 	if strings.HasSuffix(id, "-invasion") {
-		return "the invasion phase", fmt.Sprintf("the invasion phase of turn %d (%s)", turn, id)
+		return "the invasion phase", fmt.Sprintf("the invasion phase of turn %d", turn), ""
 	}
-	return "end of turn", fmt.Sprintf("the end of turn %d (victory points, %s)", turn, id)
+	return "end of turn", fmt.Sprintf("the end of turn %d", turn), "victory points"
 }
 
 // Setup is Hy Breasil 3: the turn token on 1, every player's VP at 0, no

@@ -372,7 +372,8 @@ The deadline of the turn due is shown for a game that pbem serve runs
 			case d.Over:
 				fmt.Fprintln(w, "The game is over.")
 			case d.Nation == "":
-				fmt.Fprintf(w, "Due: %s, the end of round %d (no orders needed)\n", d.ID, s.Round)
+				_, name, _ := g.Engine().RoundEventName(d.ID, s.Round)
+				fmt.Fprintf(w, "Due: %s, %s (no orders needed)\n", d.ID, name)
 			default:
 				fmt.Fprintf(w, "Due: %s, the %s (%s)\n", d.ID, d.Nation, d.Player)
 				rc, err := g.Pending()
