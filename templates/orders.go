@@ -420,6 +420,7 @@ type ordersItem struct {
 }
 
 type ordersData struct {
+	IDWord                              string // what the id names: "turn" (r07-saxons), "step" where a turn is a round (Hy Breasil)
 	Nation, Turn, Game, Token, Deadline string
 	NoToken                             bool
 	Ahead                               string
@@ -444,15 +445,18 @@ func OrdersTemplate(e *adjudicator.Engine, s *adjudicator.State, h Header) strin
 
 // template renders the plan as an orders template.
 func (p *plan) template(h Header) string {
-	d := ordersData{Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(p.s.Round),
+	d := ordersData{IDWord: "turn", Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(p.s.Round),
 		NoToken: h.NoToken, Ahead: h.Ahead}
+	if tx := p.e.R.Texts; tx != nil && tx.RoundWord != "" { // Hy Breasil's "turn 3" (Texts.RoundWord)
+		d.When, d.IDWord = strings.ToLower(tx.RoundWord)+" "+strconv.Itoa(p.s.Round), "step"
+	}
 	if d.Game == "" {
 		d.Game = "GAME-ID"
 	}
 	if d.Token == "" {
 		d.Token = "YOUR-TOKEN"
 	}
-	if tr := p.g.Tables.Round(p.s.Round); tr != nil && tr.Label != "" {
+	if tr := p.g.Tables.Round(p.s.Round); tr != nil && tr.Label != "" && tr.Label != strconv.Itoa(p.s.Round) {
 		d.When += " (" + tr.Label
 		if tr.Years != "" {
 			d.When += ", " + tr.Years

@@ -47,6 +47,10 @@ says so; the orders are checked again when the turn is due.`,
 					return e.usageError("--nation: %v", err)
 				}
 			}
+			if d := g.Due(); !d.Over && d.Nation == "" && *nation == "" {
+				_, name, _ := g.Engine().RoundEventName(d.ID, g.State().Round)
+				return e.errorf(exitRejected, "%s, %s, is due: it takes no orders; pbem events --game %s plays it", d.ID, name, *dir)
+			}
 			up, err := g.Upcoming(*nation)
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)

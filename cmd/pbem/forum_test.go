@@ -249,3 +249,21 @@ func TestHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestEventsCommand: a Hy Breasil game starts with its invasion phase, a
+// round event (Hy Breasil 5): template says so and names the command that
+// plays it; pbem events plays it and names the nation due, whose template
+// then reads "turn 1, step r01-…"; with nothing due, events says so.
+func TestEventsCommand(t *testing.T) {
+	tmp := t.TempDir()
+	players := write(t, tmp, "players.yaml", "- name: Alice\n  email: alice@example.org\n- name: Bob\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+	game := filepath.Join(tmp, "hb")
+	must(t, "new", "--ruleset", "hy-breasil", "--game", game, "--players", players)
+	code, _, errw := pbem(t, "template", "--game", game)
+	if code != exitRejected || !strings.Contains(errw, "r01-invasion, the invasion phase of turn 1, is due: it takes no orders; pbem events --game") {
+		t.Fatalf("template before the invasion phase: exit %d, %q", code, errw)
+	}
+	contains(t, "events", must(t, "events", "--game", game), "Turn 1: the invasion phase", "Next: r01-")
+	contains(t, "template", must(t, "template", "--game", game), ", turn 1, step r01-")
+	contains(t, "events again", must(t, "events", "--game", game), "No round event is due.")
+}

@@ -341,6 +341,36 @@ var nmrCmd = command{
 	},
 }
 
+var eventsCmd = command{
+	name: "events", args: "--game DIR",
+	summary: "adjudicate the round events due (they take no orders) and print their reports",
+	doc: `turn and nmr play the round events due before and after a nation turn
+themselves; this plays them alone, so that the nation due can be shown
+its template: a Hy Breasil game starts with its invasion phase (Hy
+Breasil 5), which deals the first nations. With none due it says so.`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		return func(e *env, _ []string) int {
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			steps, err := g.AdvanceEvents()
+			e.printSteps(steps)
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			if len(steps) == 0 {
+				fmt.Fprintln(e.stdout, "No round event is due.")
+			}
+			if d := g.Due(); !d.Over {
+				fmt.Fprintf(e.stdout, "Next: %s, the %s (%s)\n", d.ID, d.Nation, d.Player)
+			}
+			return exitOK
+		}
+	},
+}
+
 var statusCmd = command{
 	name: "status", args: "--game DIR",
 	summary: "show the players, what is due and its deadline, and every step (bot, GM and superseded ones marked)",

@@ -48,6 +48,7 @@ var commands = []command{
 	standingCmd,
 	turnCmd,
 	nmrCmd,
+	eventsCmd,
 	statusCmd,
 	reportCmd,
 	rollbackCmd,
