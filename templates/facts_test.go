@@ -18,7 +18,8 @@ import (
 // starts a turn as such (4, 5), not "end of round", lists each nation in
 // play with its civilization tokens (6.1), race (9.1), lord (9.2) and
 // abilities (9.3, the capital by name), and scores players without the
-// nations' own VP (7), and its own events (the nation order cup) under
+// nations' own VP (7) nor a population limit and track it does not have
+// (6.2), and its own events (the nation order cup) under
 // "What happened", not among skipped orders; a reduX report has none of it.
 func TestHyBreasilReportWords(t *testing.T) {
 	g := games.MustLoad("hy-breasil", "races", "submission", "abilities")
@@ -41,6 +42,8 @@ func TestHyBreasilReportWords(t *testing.T) {
 	assert.Contains(t, text, "POSITION AFTER THE INVASION PHASE")
 	assert.Contains(t, text, "WHAT HAPPENED Turn 1: the nations move", "a ruleset's own events have their section")
 	assert.NotContains(t, text, "SKIPPED ORDERS", "not among the skipped orders")
+	assert.Contains(t, text, "Nation Player Land Sea Off Held ---", "no population track (6.2) and no VP by nation (7) in the nations table")
+	assert.NotContains(t, text, "Lim: population limit")
 	assert.Contains(t, text, first+": 2 civilization tokens; race elf; submitted to the "+second+" nation; abilities: taxation, capital (Greyhaven).")
 	assert.Contains(t, HTML(r, ""), "<b>"+first+"</b>: 2 civilization tokens; race elf;")
 

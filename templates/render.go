@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"slices"
 	"bytes"
 	"embed"
 	"encoding/json"
@@ -287,7 +288,22 @@ func nationsText(r *Report) string {
 		t.rows = append(t.rows, []string{n.Short + " " + n.Nation, n.Colour, strconv.Itoa(n.Land), strconv.Itoa(n.Sea), strconv.Itoa(n.Spare),
 			strconv.Itoa(n.Held), strconv.Itoa(n.Limit), strconv.Itoa(n.Pop), strconv.Itoa(n.VP), signed(n.Gained)})
 	}
+	if r.PlayersScore { // players, not nations, score (Hy Breasil 7): no VP by nation
+		t.dropColumns(8, 10)
+	}
+	if r.NoTrack { // no population track (Hy Breasil 6.2): no Lim, no Pop
+		t.dropColumns(6, 8)
+	}
 	return t.render()
+}
+
+// dropColumns removes columns i to j-1 of the table.
+func (t *table) dropColumns(i, j int) {
+	t.head = slices.Delete(t.head, i, j)
+	t.right = slices.Delete(t.right, i, j)
+	for k := range t.rows {
+		t.rows[k] = slices.Delete(t.rows[k], i, j)
+	}
 }
 
 // scoresText is the text score table by player, best first.

@@ -37,6 +37,10 @@ type Report struct {
 	RoundLabel string // the Timeline's label, e.g. "VII"
 	RoundWord  string // what the ruleset calls a round: "Round", "Turn"
 	RoundOf    string // what the rounds make up: "the Timeline", "the game"
+	// NoTrack says the ruleset has no population track (tables
+	// track_max 0: Hy Breasil 6.2), so the nations table shows neither the
+	// reduX population limit nor the track.
+	NoTrack bool
 	// PlayersScore says players, not nations, score (Ruleset.Standings:
 	// Hy Breasil 7), so a nation's own VP are not shown by player.
 	PlayersScore bool
@@ -303,6 +307,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	if e.R != nil {
 		r.kinds = e.R.Kinds
 		r.PlayersScore = e.R.Standings != nil
+		r.NoTrack = g.Tables.Population.TrackMax == 0
 		if f := e.R.Marks; f != nil {
 			r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return f(e, after, a, n) }
 		}

@@ -404,7 +404,7 @@ section { border-top: 6px solid #f4f2ee; }
 {{- range .Rounds}}
 <p>Round {{.Round}}: {{range .Steps}}<a href="#{{.Dir}}">{{.ID}}</a> {{end}}</p>
 {{- end}}
-<p><a href="#end">{{.EndTitle}}</a></p>
+<p><a href="#end" style="white-space:normal;">{{.EndTitle}}</a></p>
 </nav>
 </div>
 <section id="start">
