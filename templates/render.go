@@ -1,12 +1,12 @@
 package templates
 
 import (
-	"slices"
 	"bytes"
 	"embed"
 	"encoding/json"
 	htmltemplate "html/template"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
