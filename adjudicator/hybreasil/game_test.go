@@ -2,6 +2,7 @@ package hybreasil_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -133,4 +134,24 @@ func TestTemplateShowsEvent(t *testing.T) {
 	text = templates.OrdersTemplate(e, first, templates.Header{Game: "g"})
 	assert.Contains(t, text, "Random event this turn (Hy Breasil 6.1): strong leader.")
 	assert.Contains(t, text, `write "land SEA"`)
+}
+
+// TestBriefAbilities: the orders brief of a nation due tells its player
+// what its abilities let the orders do (Hy Breasil 9.3.1: Navigation,
+// Diplomacy, City building) and, when its event is Civilization, how to
+// name the ability it gains (9.3), among the abilities the engine plays; a
+// nation without abilities gets none of it.
+func TestBriefAbilities(t *testing.T) {
+	e := rulesets.New(games.MustLoad("hy-breasil", "abilities"))
+	s := e.NewState()
+	x := hybreasil.X(s)
+	x.Abilities[0] = []string{hybreasil.Navigation, hybreasil.Diplomacy, hybreasil.CityBuilding}
+	x.Event[0] = hybreasil.Civilization
+	brief := strings.Join(hybreasil.Brief(e, s, 0), "\n")
+	for _, want := range []string{"Navigation (9.3.1)", `"permit ` + e.NationName(0) + `"`, `"city AREA"`, "capital AREA, food preservation, navigation, diplomacy, prophecy, city building"} {
+		assert.Contains(t, brief, want)
+	}
+	assert.NotContains(t, strings.Join(hybreasil.Brief(e, s, 1), "\n"), "9.3.1")
+	e.Compat = 2 // a game of pbem-engine-2 plays three abilities
+	assert.Contains(t, strings.Join(hybreasil.Brief(e, s, 0), "\n"), "(taxation, capital AREA, food preservation)")
 }

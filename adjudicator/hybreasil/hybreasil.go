@@ -228,5 +228,28 @@ func Brief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) 
 		out = append(out, fmt.Sprintf("Unless you write a reroll line, a %s is rerolled for a civilization token while the nation has fewer than %d (\"reroll never\" to keep any event).",
 			strings.Join(d.Events, " or "), d.WhileCivBelow))
 	}
+	return append(out, abilityBrief(e, s, n)...)
+}
+
+// abilityBrief is what the nation's abilities let its orders do (9.3.1):
+// the nations whose standing permits let it through (Diplomacy), the city
+// line (City building), the two seas crossed as one (Navigation); and,
+// with option abilities, the choice a Civilization event asks for.
+func abilityBrief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) []string {
+	x := X(s)
+	var out []string
+	if has(s, n, Navigation) {
+		out = append(out, "Navigation (9.3.1): a move may cross two adjacent seas as one step.")
+	}
+	if has(s, n, Diplomacy) {
+		out = append(out, "Diplomacy (9.3.1): the nations whose standing orders say \"permit "+e.NationName(n)+"\" let you through their areas this turn; you may not attack them.")
+	}
+	if has(s, n, CityBuilding) {
+		out = append(out, "City building (9.3.1): \"city AREA\" exchanges 3 armies there for a city before the support phase (keep at least one more army there).")
+	}
+	if x.Event[n] == Civilization && e.G.HasOption("abilities") {
+		names := strings.Replace(strings.Join(abilitiesOf(e), ", "), Capital, Capital+" AREA", 1)
+		out = append(out, "Civilization gives an ability: write \"ability NAME\" ("+names+"), or the first you lack is taken (9.3).")
+	}
 	return out
 }
