@@ -211,11 +211,13 @@ func turnKind(t *adjudicator.Turn) {
 // leader leaves (seed 002 §5 Leaders), the Romans get their Timeline
 // arrival, withdrawal and reinforcements (ref §2.4), every other nation
 // its population increase and its Timeline arrivals; Boudicca's revolt
-// (ref §3 I).
+// (ref §3 I). A burhs line is checked in every nation's phase 1, the
+// Romans' too (seed 002 §5 Saxon Burhs: the Saxons' alone).
 func phase1(t *adjudicator.Turn) {
 	removeLeader(t)
 	d := D(t.E)
 	if t.N == d.roman {
+		buyBurhs(t) // refuses a burhs line: only the Saxons buy them
 		romanPhase(t)
 		return
 	}
