@@ -189,12 +189,17 @@ func joinPath(p []string) string {
 	return out
 }
 
-// lostAtSea returns the mover's units left at sea to its unused tokens.
+// lostAtSea returns the mover's units left at sea to its unused tokens
+// (Hy Breasil 6.3: no unit ends its movement phase in a sea area).
 func lostAtSea(t *adjudicator.Turn) {
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		if c := t.S.Units(games.AreaID(a), t.N); c > 0 {
 			t.S.Add(games.AreaID(a), t.N, Army, -c)
-			say(t, adjudicator.EvRemove, "Hy Breasil 6.3", "The %s nation's %s left at sea in %s are lost", t.Nation(), plural(c, "unit"), t.Name(games.AreaID(a)))
+			verb := "are"
+			if c == 1 && !t.E.Before(3) { // pbem-engine-2 wrote "1 unit ... are lost"
+				verb = "is"
+			}
+			say(t, adjudicator.EvRemove, "Hy Breasil 6.3", "The %s nation's %s left at sea in %s %s lost", t.Nation(), plural(c, "unit"), t.Name(games.AreaID(a)), verb)
 		}
 	}
 }
