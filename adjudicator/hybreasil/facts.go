@@ -1,7 +1,6 @@
 package hybreasil
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -52,7 +51,7 @@ func abilityWords(e *adjudicator.Engine, x *Ext, n adjudicator.NationID) []strin
 		case a == Capital:
 			a += " (none held)" // a split nation's, or one never named (9.3)
 		case a == Food:
-			a += " (" + strconv.Itoa(x.Saved[n]) + " PIPs saved)"
+			a += " (" + games.Count(x.Saved[n], "PIP", "PIPs") + " saved)"
 		}
 		out = append(out, a)
 	}

@@ -155,3 +155,21 @@ func TestBriefAbilities(t *testing.T) {
 	e.Compat = 2 // a game of pbem-engine-2 plays three abilities
 	assert.Contains(t, strings.Join(hybreasil.Brief(e, s, 0), "\n"), "(taxation, capital AREA, food preservation)")
 }
+
+// TestFoodPreservationWords: the nation facts count the PIPs food
+// preservation holds (Hy Breasil 9.3.1 Food preservation) in good English:
+// "1 PIP saved", "6 PIPs saved".
+func TestFoodPreservationWords(t *testing.T) {
+	e := engineOn(t, "", 3)
+	s := e.NewState()
+	x := hybreasil.X(s)
+	s.Add(0, 0, 0, 2)
+	x.Abilities[0] = []string{hybreasil.Food}
+	for _, c := range []struct {
+		saved int
+		want  string
+	}{{1, "food preservation (1 PIP saved)"}, {6, "food preservation (6 PIPs saved)"}} {
+		x.Saved[0] = c.saved
+		assert.Contains(t, hybreasil.NationFacts(e, s, 0), "abilities: "+c.want)
+	}
+}
