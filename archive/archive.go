@@ -159,7 +159,10 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if err != nil {
 		return nil, nil, err
 	}
-	e := rulesets.New(g)
+	e, err := rulesets.Engine(g) // the ruleset's own check of a GM's board (LoadData)
+	if err != nil {
+		return nil, nil, err
+	}
 	e.Players = len(spec.Players) // L&R 10.4, 11.6.2 depend on it
 	r := &rules{id: id, g: g, e: e}
 	if gf.EngineFingerprint, err = r.fingerprint(); err != nil {
@@ -386,7 +389,10 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e := rulesets.New(g)
+	e, err := rulesets.Engine(g) // a board edited since: an error, not a panic
+	if err != nil {
+		return nil, nil, err
+	}
 	e.Players = len(gf.Players) // L&R 10.4, 11.6.2 depend on it
 	e.Compat = engineCompat[gf.EngineVersion]
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil

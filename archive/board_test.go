@@ -120,3 +120,32 @@ func TestSimulateOnBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestGMBoardRulesetErrors: a GM's board that loads as a board but that the
+// ruleset's own data check refuses (Hy Breasil 5.1: every sea inland, so no
+// nation could enter) is an error of pbem new and pbem simulate, not a
+// panic.
+func TestGMBoardRulesetErrors(t *testing.T) {
+	b, err := os.ReadFile("../docs/boards/hy-breasil-sketch.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "  - {name: Muir ") || strings.HasPrefix(l, "  - {name: Sruth ") {
+			lines[i] = strings.Replace(l, "{name: ", "{inland: true, name: ", 1)
+		}
+	}
+	board := []byte(strings.Join(lines, "\n"))
+	want := "every sea is inland: no nation could enter (Hy Breasil 5.1)"
+	_, _, err = Create(filepath.Join(t.TempDir(), "g"), NewGame{Ruleset: "hy-breasil", Players: testPlayers, BoardName: "gm.yaml", Board: board}, testRand("x"))
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("new: err = %v, want %q", err, want)
+	}
+	for _, dir := range []string{"", filepath.Join(t.TempDir(), "sim")} {
+		_, err = Simulate(Sim{Ruleset: "hy-breasil", Players: 3, Seed: 1, BoardName: "gm.yaml", Board: board}, dir)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("simulate %q: err = %v, want %q", dir, err, want)
+		}
+	}
+}

@@ -74,7 +74,10 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 	if g.Tables.Split(spec.Players) == nil {
 		return nil, fmt.Errorf("%d players: no player split in ruleset %s", spec.Players, rs.Name)
 	}
-	e := rulesets.New(g)
+	e, err := rulesets.Engine(g) // the ruleset's own check of a GM's board (LoadData)
+	if err != nil {
+		return nil, err
+	}
 	e.Players = spec.Players // L&R 10.4, 11.6.2 depend on it
 	r := &rules{id: id, g: g, e: e}
 	chain, err := dice.NewChain(chainLength(g), simReader(spec.Seed))
