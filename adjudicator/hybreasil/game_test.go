@@ -36,9 +36,12 @@ func engineOn(t testing.TB, board string, players int) *adjudicator.Engine {
 
 // TestGamesFinish plays bot games to their end on the default map and on
 // the Britannia board (issue 13: the second map), 2 to 6 players: the game
-// ends after the tables' 15 turns (Hy Breasil 3) and someone scored.
+// ends after the tables' 15 turns (Hy Breasil 3) and someone scored. The
+// Skerries, a GM's small board with two outer seas, has six nations of
+// the first turn share them (5.2: "Two new nations can start in the same
+// sea area").
 func TestGamesFinish(t *testing.T) {
-	for _, board := range []string{"", "../../docs/boards/britannia-hy-breasil.yaml"} {
+	for _, board := range []string{"", "../../docs/boards/britannia-hy-breasil.yaml", "../../docs/boards/skerries.yaml"} {
 		for players := 2; players <= 6; players++ {
 			e := engineOn(t, board, players)
 			s, err := bot.Play(e, uint64(players), nil)

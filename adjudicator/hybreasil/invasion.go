@@ -1,6 +1,7 @@
 package hybreasil
 
 import (
+	"math"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -103,10 +104,12 @@ func unusedSet(t *adjudicator.Turn) adjudicator.NationID {
 // landingSea is where an arriving nation lands, the owner's choice (5.1,
 // 5.2: any sea but an inland one). By default, and for bots, the sea with
 // the most vacant coasts less three for each nation already waiting there,
-// the earliest on the board at a tie.
+// the earliest on the board at a tie. Any number of nations may share a
+// sea (5.2: "Two new nations can start in the same sea area"), so a sea
+// is chosen however crowded: a small board's few outer seas fill up.
 func landingSea(t *adjudicator.Turn) games.AreaID {
 	b := t.B
-	best, bestN := games.NoArea, -1
+	best, bestN := games.NoArea, math.MinInt
 	for a := b.NumLand; a < len(b.Areas); a++ {
 		sea := games.AreaID(a)
 		if b.Areas[a].Inland {
