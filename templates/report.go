@@ -596,8 +596,10 @@ func (r *Report) position(e *adjudicator.Engine) {
 			Land: e.OnLand(r.After, n), Held: len(r.After.Held(b, n)),
 			Pop: r.After.Nations[n].Pop, VP: r.After.Nations[n].VP.Whole(), Gained: r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()}
 		nr.Limit, _ = e.PopulationLimit(r.After, n, nil)
-		nr.Sea = r.After.OnBoard(n) - nr.Land
-		nr.Spare = max(0, nat.Armies+nat.Cavalry-r.After.OnBoard(n))
+		for a := b.NumLand; a < len(b.Areas); a++ { // armies only: a fort or burh is none (seed 002 §5)
+			nr.Sea += e.Armies(r.After, games.AreaID(a), n)
+		}
+		nr.Spare = max(0, nat.Armies+nat.Cavalry-nr.Land-nr.Sea)
 		if e.R != nil && e.R.NationFacts != nil && !r.After.Nations[n].Gone {
 			nr.Facts = e.R.NationFacts(e, r.After, n)
 		}

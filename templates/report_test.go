@@ -706,3 +706,35 @@ func TestMapViewRoadsAndMarks(t *testing.T) {
 		assert.Contains(t, v.Legend, "+F: fort, +B: burh (not in the count on the counter)")
 	}
 }
+
+// TestNationRowForts: the nations table counts armies (classic Britannia:
+// infantry, cavalry, Roman armies), not forts and burhs, which are no
+// armies and never at sea (seed 002 §5 Roman forts, Saxon Burhs): Romans
+// with 2 armies and a fort in Kent and 1 army at sea have 2 on land, 1 at
+// sea and 13 of their 16 off the board; Saxons with a burh have none at sea.
+func TestNationRowForts(t *testing.T) {
+	g := games.MustLoad("britannia")
+	e := rulesets.New(g)
+	s := e.NewState()
+	kent, err := g.Board.Lookup("Kent")
+	require.NoError(t, err)
+	wessex, err := g.Board.Lookup("Wessex")
+	require.NoError(t, err)
+	channel, err := g.Board.Lookup("English Channel")
+	require.NoError(t, err)
+	romans, _ := g.Tables.NationIndex("Romans")
+	saxons, _ := g.Tables.NationIndex("Saxons")
+	s.Add(kent, romans, e.Kind("roman"), 2)
+	s.Add(kent, romans, e.Kind("fort"), 1)
+	s.Add(channel, romans, e.Kind("roman"), 1)
+	s.Add(wessex, saxons, e.Kind("infantry"), 2)
+	s.Add(wessex, saxons, e.Kind("burh"), 1)
+	r := Build(e, "r05-romans", s, s, nil, Options{Players: []string{"Alice", "Bob", "Carol", "Dave"}})
+	rows := map[string]NationRow{}
+	for _, nr := range r.Nations {
+		rows[nr.Nation] = nr
+	}
+	ro, sx := rows["Romans"], rows["Saxons"]
+	assert.Equal(t, [3]int{2, 1, g.Tables.Nations[romans].Armies + g.Tables.Nations[romans].Cavalry - 3}, [3]int{ro.Land, ro.Sea, ro.Spare}, "Romans: land, sea, off")
+	assert.Equal(t, [3]int{2, 0, g.Tables.Nations[saxons].Armies + g.Tables.Nations[saxons].Cavalry - 2}, [3]int{sx.Land, sx.Sea, sx.Spare}, "Saxons: land, sea, off")
+}
