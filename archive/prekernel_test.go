@@ -90,13 +90,22 @@ func untarGame(t *testing.T, path string) string {
 // Britannia board, a reduX and an L&R game) and verifies it byte for byte:
 // the classic and Hy Breasil rules that changed in pbem-engine-3 are
 // replayed as pbem-engine-2 played them (Engine.Compat 2).
-func TestEngine2ArchivesVerify(t *testing.T) {
-	files, err := filepath.Glob("testdata/engine2/*.tgz")
+func TestEngine2ArchivesVerify(t *testing.T) { verifyArchives(t, "engine2", 8) }
+
+// TestEngine3ArchivesVerify verifies the games written by pbem-engine-3
+// (testdata/engine3, its README: Hy Breasil with every ability and on the
+// Skerries with 6 players, classic Britannia with first-edition-burhs and
+// with 3 players) byte for byte, replayed with Engine.Compat 3.
+func TestEngine3ArchivesVerify(t *testing.T) { verifyArchives(t, "engine3", 4) }
+
+// verifyArchives verifies every archive of testdata/DIR, at least want.
+func verifyArchives(t *testing.T, dir string, want int) {
+	files, err := filepath.Glob("testdata/" + dir + "/*.tgz")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) < 8 {
-		t.Fatalf("found %d pbem-engine-2 archives in testdata/engine2, want the 8 of its README", len(files))
+	if len(files) < want {
+		t.Fatalf("found %d archives in testdata/%s, want the %d of its README", len(files), dir, want)
 	}
 	for _, path := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".tgz"), func(t *testing.T) {
