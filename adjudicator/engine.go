@@ -31,8 +31,9 @@ type Engine struct {
 	// texts had the grammar slips the ruleset's Legacy words keep, and which
 	// did not apply the population limit at the end of a Major Invasion's
 	// second phase (L&R 11.3); 2 is pbem-engine-2, which lacked some rules
-	// of classic Britannia and Hy Breasil (Engine.Before). Zero is the
-	// current engine.
+	// of classic Britannia and Hy Breasil (Engine.Before); 3 is
+	// pbem-engine-3, which lacked Hy Breasil's continuous play and checked
+	// orders less closely. Zero is the current engine.
 	Compat int
 
 	kinds         map[string]KindID

@@ -30,13 +30,18 @@ import (
 // pbem-engine-3 plays classic Britannia's and Hy Breasil's rules that
 // pbem-engine-2 did not (issues 12 and 13: forts built on a Roman army's
 // way through, …); games of pbem-engine-2 replay by its rules (Compat 2).
-const EngineVersion = "pbem-engine-3"
+//
+// pbem-engine-4 plays Hy Breasil's continuous play (10) and checks Hy
+// Breasil's and classic Britannia's orders more closely (issue 13); games
+// of pbem-engine-3 replay by its rules and checks (Compat 3).
+const EngineVersion = "pbem-engine-4"
 
 // engineCompat lists the engine versions this pbem plays and replays, with
 // the adjudicator.Engine Compat that plays each exactly as its engine did.
 var engineCompat = map[string]int{
 	"pbem-engine-1": 1,
 	"pbem-engine-2": 2,
+	"pbem-engine-3": 3,
 	EngineVersion:   0,
 }
 
