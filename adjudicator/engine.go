@@ -154,6 +154,44 @@ type Input struct {
 	// Standing holds each nation's standing orders in force, by nation id;
 	// nil entries mean none.
 	Standing []*orders.File
+	// Seats are the players entering and leaving the game at the step,
+	// for a round event that takes them (Ruleset.Seats, Hy Breasil 10.1).
+	Seats []SeatChange
+}
+
+// SeatChange is a player entering or leaving the game at the start of a
+// turn (Hy Breasil 10.1): an input of the step, archived with it like
+// orders, so that verify replays it.
+type SeatChange struct {
+	Seat  int // 0-based
+	Enter bool
+}
+
+// SeatStatus is a seat of a game whose players enter and leave (Hy Breasil
+// 10): whether it is in the game, the turns it has played (its turn
+// marker, 10.2) and its VP (10.3).
+type SeatStatus struct {
+	In        bool
+	Turns, VP int
+}
+
+// MostSeats is the most seats a game may have: the largest player split of
+// its tables (Hy Breasil 10: a player who enters takes the next colour).
+func (e *Engine) MostSeats() int {
+	most := 0
+	for _, sp := range e.G.Tables.Players {
+		most = max(most, len(sp.Players))
+	}
+	return most
+}
+
+// Seats are the seats of s and whether the step due takes seat changes
+// (Ruleset.Seats); nil and false for a game whose seats are fixed.
+func (e *Engine) Seats(s *State) ([]SeatStatus, bool) {
+	if e.R.Seats == nil {
+		return nil, false
+	}
+	return e.R.Seats(e, s)
 }
 
 // Due says what comes next in s. It does not change s.
@@ -271,10 +309,19 @@ func (e *Engine) EndRound(s *State) (*State, []Event, error) { return e.RoundEve
 // whose round events roll (Hy Breasil 5.2: the invasion phase); the
 // Britannia rulesets' round events roll none, so d may be nil for them.
 func (e *Engine) RoundEvent(s *State, d dice.Roller) (*State, []Event, error) {
+	return e.RoundEventInput(s, Input{}, d)
+}
+
+// RoundEventInput plays the round event due in s with its inputs: the
+// seat changes it takes (Input.Seats, Hy Breasil 10.1).
+func (e *Engine) RoundEventInput(s *State, in Input, d dice.Roller) (*State, []Event, error) {
 	if st := e.Due(s); st.Kind != RoundEvent {
 		return nil, nil, fmt.Errorf("the round is not over: the %s turn is due", possessive(e.NationName(st.Nation)))
 	}
-	return e.Play(s, Input{}, d)
+	if _, takes := e.Seats(s); len(in.Seats) > 0 && !takes {
+		return nil, nil, fmt.Errorf("%s takes no players entering or leaving", e.TurnID(s))
+	}
+	return e.Play(s, in, d)
 }
 
 // CheckStanding validates a standing orders file (any time).
@@ -356,6 +403,12 @@ type Standing struct {
 	VP      int
 	Points  Points
 	Nations []string
+	// Turns are the turns the player has been in a game whose players
+	// enter and leave (Hy Breasil 10.2); 0 where every seat plays the
+	// whole game. Such standings rank by VP a turn (10.3), and Out marks
+	// a player who has left.
+	Turns int
+	Out   bool
 }
 
 // Standings totals victory points by player for a player count (reduX Core

@@ -114,6 +114,11 @@ type Ruleset struct {
 	// for a ruleset whose players, not nations, score (Hy Breasil 7); nil:
 	// the nations' points summed by the tables' player split.
 	Standings func(e *Engine, s *State, players int) []Standing
+	// Seats is for a ruleset whose players enter and leave a running game
+	// (Hy Breasil 10, continuous play): the seats of s in seat order, and
+	// whether the step due in s takes seat changes (Input.Seats). Nil, or
+	// no seats: every seat plays the whole game.
+	Seats func(e *Engine, s *State) (seats []SeatStatus, takes bool)
 	// Snapshot writes and reads the ruleset's own part of a position (Ext)
 	// in the archive; nil when the ruleset has none.
 	Snapshot ExtCodec

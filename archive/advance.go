@@ -64,6 +64,8 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 			return nil, err
 		}
 		in.standing = g.r.formatStanding(due.ID, texts)
+	} else {
+		in.seats = g.r.seatsText(g.gf, g.state)
 	}
 	pl, err := g.r.play(g.state, in)
 	if err != nil {
@@ -89,7 +91,7 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 }
 
 // stepFiles is the order a step's files are written in.
-var stepFiles = []string{fileOrders, fileStanding, fileInputs, fileSeed, fileDice, fileState, fileEvents, fileReport}
+var stepFiles = []string{fileOrders, fileStanding, fileSeats, fileInputs, fileSeed, fileDice, fileState, fileEvents, fileReport}
 
 // writeStep writes a step folder under a temporary name and renames it into
 // place: the step exists only once complete.

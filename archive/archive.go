@@ -393,7 +393,7 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e.Players = len(gf.Players) // L&R 10.4, 11.6.2 depend on it
+	e.Players = gf.startPlayers() // L&R 10.4, 11.6.2 depend on it; Hy Breasil's set-up (3)
 	e.Compat = engineCompat[gf.EngineVersion]
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }

@@ -81,6 +81,12 @@ type playerFile struct {
 	Colour      string   `yaml:"colour"`
 	Nations     []string `yaml:"nations,flow"`
 	TokenSHA256 string   `yaml:"token_sha256"`
+	// Seat is "out" when the player asked to leave the game, under
+	// continuous play (Hy Breasil 10.1, seats.go); empty otherwise.
+	Seat string `yaml:"seat,omitempty"`
+	// Admitted marks a seat added to the running game (Hy Breasil 10.1):
+	// the game was set up, and its engine fingerprint drawn, without it.
+	Admitted bool `yaml:"admitted,omitempty"`
 	// Prefs are the player's mail preferences; empty (and absent from
 	// game.yaml) when every one is the default.
 	Prefs MailPrefs `yaml:",inline"`
@@ -153,4 +159,16 @@ func hashToken(token string) string {
 func sha256Hex(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// startPlayers is how many players the game was set up with: those not
+// admitted during play (Hy Breasil 10.1).
+func (gf *gameFile) startPlayers() int {
+	k := 0
+	for _, p := range gf.Players {
+		if !p.Admitted {
+			k++
+		}
+	}
+	return k
 }

@@ -98,6 +98,8 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 		if r.e.Due(s).Kind == adjudicator.NationTurn {
 			in.orders = r.botOrders(s, seed)
 			in.standing = r.formatStanding(in.id, texts)
+		} else if seats, takes := r.e.Seats(s); takes {
+			in.seats = formatSeats(in.id, seatColours(g.Tables), bot.SeatChanges(bot.SeatWishes(spec.Seed, s.Round, seats, e.MostSeats()), seats))
 		}
 		pl, err := r.play(s, in)
 		if err != nil {
@@ -105,6 +107,9 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 		}
 		s = pl.state
 		ids = append(ids, in.id)
+	}
+	if seats, _ := e.Seats(s); len(seats) > len(players) {
+		players = simPlayers(len(seats))
 	}
 	res := r.simResult(id, steps, s, players)
 	res.StepIDs = ids
@@ -142,14 +147,43 @@ func simulateArchive(spec Sim, dir, id string, players []Player) (*SimResult, er
 	}
 	steps := 0
 	for !gm.Due().Over {
+		if err := gm.simSeats(spec.Seed); err != nil {
+			return nil, err
+		}
 		if _, err := gm.Advance(true); err != nil {
 			return nil, err
 		}
 		steps++
 	}
-	res := gm.r.simResult(id, steps, gm.State(), players)
+	res := gm.r.simResult(id, steps, gm.State(), simPlayers(len(gm.gf.Players)))
 	for _, st := range gm.Steps() {
 		res.StepIDs = append(res.StepIDs, st.ID)
 	}
 	return res, nil
+}
+
+// simSeats asks, before the step due, for the seat changes bot.SeatWishes gives,
+// as players and the GM would by mail: a new player admitted, a seat
+// asking to leave or to enter again.
+func (g *Game) simSeats(seed uint64) error {
+	seats, takes := g.r.e.Seats(g.state)
+	if !takes {
+		return nil
+	}
+	want := bot.SeatWishes(seed, g.state.Round, seats, g.r.e.MostSeats())
+	for i, w := range want {
+		c := PlayerChange{Why: "simulated", By: "player"}
+		switch {
+		case i >= len(g.gf.Players):
+			p := simPlayers(i + 1)[i]
+			if _, err := g.AdmitPlayer(p, PlayerChange{Why: "simulated", By: "gm"}, simReader(seed+uint64(i))); err != nil {
+				return err
+			}
+		case (g.gf.Players[i].Seat != seatOut) != w:
+			if err := g.AskSeat(g.gf.Players[i].Name, w, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

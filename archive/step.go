@@ -61,6 +61,7 @@ type stepInput struct {
 	seed     []byte // s_NNN
 	orders   []byte // orders.txt; nil for round events
 	standing []byte // standing.txt; nil for round events
+	seats    []byte // seats.txt; nil but for a round event with seat changes
 }
 
 // played is a computed step.
@@ -97,20 +98,14 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 		}
 		return nil, fmt.Errorf("%s is a round event and takes no %s or %s", id, fileOrders, fileStanding)
 	}
-	p := &played{id: id, nation: n, digest: inputsDigest(r.id, id, in.orders, in.standing)}
-	var err error
+	if nationTurn && in.seats != nil {
+		return nil, fmt.Errorf("%s is a nation turn and takes no %s", id, fileSeats)
+	}
+	p := &played{id: id, nation: n, digest: inputsDigest(r.id, id, in.orders, in.standing, in.seats)}
 	if !nationTurn {
-		// A round event may roll (Hy Breasil 5.2); one that rolls nothing
-		// logs nothing, as before.
-		d := dice.NewTurn(in.seed, r.id, id, p.digest, nil)
-		p.state, p.events, err = r.e.RoundEvent(parent, d)
-		if err != nil {
+		if err := r.playRound(parent, in, p); err != nil {
 			return nil, err
 		}
-		if err := d.Err(); err != nil {
-			return nil, err
-		}
-		p.dice = d.Log()
 	} else {
 		f, errs := r.decodeNoToken(string(in.orders))
 		if len(errs) > 0 {
@@ -131,7 +126,7 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 		p.dice = d.Log()
 	}
 	p.files = map[string][]byte{
-		fileInputs: inputsFile(r.id, id, in.orders, in.standing),
+		fileInputs: inputsFile(r.id, id, in.orders, in.standing, in.seats),
 		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
 		fileDice:   []byte(dice.FormatLog(p.dice)),
 		fileState:  r.e.MarshalState(p.state),
@@ -141,7 +136,29 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 		p.files[fileOrders] = in.orders
 		p.files[fileStanding] = in.standing
 	}
+	if in.seats != nil {
+		p.files[fileSeats] = in.seats
+	}
 	return p, nil
+}
+
+// playRound plays a round event with its seat changes, if any. A round
+// event may roll (Hy Breasil 5.2); one that rolls nothing logs nothing, as
+// before.
+func (r *rules) playRound(parent *adjudicator.State, in stepInput, p *played) error {
+	seats, err := parseSeats(in.seats, seatColours(r.g.Tables))
+	if err != nil {
+		return err
+	}
+	d := dice.NewTurn(in.seed, r.id, p.id, p.digest, nil)
+	if p.state, p.events, err = r.e.RoundEventInput(parent, adjudicator.Input{Seats: seats}, d); err != nil {
+		return err
+	}
+	if err := d.Err(); err != nil {
+		return err
+	}
+	p.dice = d.Log()
+	return nil
 }
 
 // saltsOf collects the salt: lines of a turn's orders and of the standing
@@ -163,7 +180,7 @@ func appendField(b []byte, s []byte) []byte {
 }
 
 // inputsDigest is the digest of a step's inputs (doc.go).
-func inputsDigest(game, id string, ordersTxt, standingTxt []byte) []byte {
+func inputsDigest(game, id string, ordersTxt, standingTxt, seatsTxt []byte) []byte {
 	h := sha256.New()
 	var b []byte
 	b = appendField(b, []byte(inputsVersion))
@@ -177,13 +194,17 @@ func inputsDigest(game, id string, ordersTxt, standingTxt []byte) []byte {
 		b = appendField(b, []byte(fileStanding))
 		b = appendField(b, standingTxt)
 	}
+	if seatsTxt != nil {
+		b = appendField(b, []byte(fileSeats))
+		b = appendField(b, seatsTxt)
+	}
 	h.Write(b)
 	return h.Sum(nil)
 }
 
 // inputsFile is inputs.sha256: the digest of each input file, in the form
 // sha256sum reads, and the inputs digest.
-func inputsFile(game, id string, ordersTxt, standingTxt []byte) []byte {
+func inputsFile(game, id string, ordersTxt, standingTxt, seatsTxt []byte) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# pbem inputs of %s (%s: SHA-256 of game, step and the files below, archive/doc.go)\n", id, inputsVersion)
 	if ordersTxt != nil {
@@ -192,7 +213,10 @@ func inputsFile(game, id string, ordersTxt, standingTxt []byte) []byte {
 	if standingTxt != nil {
 		fmt.Fprintf(&b, "%s  %s\n", sha256Hex(standingTxt), fileStanding)
 	}
-	fmt.Fprintf(&b, "%x  inputs\n", inputsDigest(game, id, ordersTxt, standingTxt))
+	if seatsTxt != nil {
+		fmt.Fprintf(&b, "%s  %s\n", sha256Hex(seatsTxt), fileSeats)
+	}
+	fmt.Fprintf(&b, "%x  inputs\n", inputsDigest(game, id, ordersTxt, standingTxt, seatsTxt))
 	return []byte(b.String())
 }
 

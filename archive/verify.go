@@ -107,7 +107,7 @@ type Verified struct {
 
 // normativeFiles are the files of a step folder that Verify checks;
 // report.txt is a view.
-var normativeFiles = []string{fileOrders, fileStanding, fileInputs, fileSeed, fileDice, fileState, fileEvents}
+var normativeFiles = []string{fileOrders, fileStanding, fileSeats, fileInputs, fileSeed, fileDice, fileState, fileEvents}
 
 // maxProblems bounds the problems listed.
 const maxProblems = 50
@@ -263,7 +263,7 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 	if !ok || !diceOK || !v.stepDice(info, base, files[fileDice], seed, digest, salts) || !replay {
 		return nil
 	}
-	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: files[fileOrders], standing: files[fileStanding]})
+	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]})
 	if err != nil {
 		v.replayProblem(base, 0, "the replay fails: %v", err)
 		return nil
@@ -339,12 +339,13 @@ func (v *verifier) stepInputs(info StepInfo, base string, parent *adjudicator.St
 		v.problem(base, 0, "%s is a round event: it takes no %s or %s", info.ID, fileOrders, fileStanding)
 		return nil, nil, false
 	}
-	if !v.inputs(filepath.Join(base, fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt)) {
+	seatsTxt := files[fileSeats]
+	if !v.inputs(filepath.Join(base, fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt, seatsTxt)) {
 		return nil, nil, false
 	}
-	digest := inputsDigest(v.gf.Game, info.ID, ordersTxt, standingTxt)
+	digest := inputsDigest(v.gf.Game, info.ID, ordersTxt, standingTxt, seatsTxt)
 	if !nationTurn {
-		return digest, nil, true
+		return digest, nil, v.stepSeats(base, parent, seatsTxt)
 	}
 	path := filepath.Join(base, fileOrders)
 	f, errs := v.r.decodeNoToken(string(ordersTxt))

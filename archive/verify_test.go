@@ -59,7 +59,7 @@ func reseal(t *testing.T, dir string, n int) {
 		}
 		return b
 	}
-	writeFile(t, stepPath(t, dir, n, fileInputs), string(inputsFile("ashdown", id, read(fileOrders), read(fileStanding))))
+	writeFile(t, stepPath(t, dir, n, fileInputs), string(inputsFile("ashdown", id, read(fileOrders), read(fileStanding), nil)))
 }
 
 func TestVerifyFindsTampering(t *testing.T) {

@@ -29,12 +29,16 @@ import (
 //   - cities (9.3.1 City building) are never more than a token set, and
 //     none stands alone: its nation has units in its area; under option
 //     abilities the set aside for city tokens never enters play (9.3);
+//   - under continuous play (10): at most the largest split's seats, one
+//     at least in the game, a seat out of the game owns no nation, a
+//     seat's VP and turn marker never go down, and the invasion phase
+//     moves the marker of every seat in the game on by one and no other;
 //   - the turn advances by one at each victory points phase and the game
 //     ends after the last (3, 7).
 func init() {
 	properties["hy-breasil"] = property{
 		full: 1000, short: 100,
-		steps: []stepCheck{tokensConserved, supportKept, oneNationAnArea, nationLimit, cupTokens, citiesStand, roundsAdvance},
+		steps: []stepCheck{tokensConserved, supportKept, oneNationAnArea, nationLimit, cupTokens, citiesStand, roundsAdvance, seatsKept},
 		ends:  []gameCheck{lastStep("r%02d-end")},
 	}
 }
@@ -103,8 +107,8 @@ func supportKept(e *adjudicator.Engine, st bot.Step) error {
 }
 
 func nationLimit(e *adjudicator.Engine, st bot.Step) error {
-	limit := hybreasil.NationLimit(e)
-	for p := range e.PlayerCount() {
+	limit := hybreasil.Limit(e, st.After)
+	for p := range hybreasil.X(st.After).VP {
 		if k := hybreasil.Owned(st.After, p); k > limit {
 			return fmt.Errorf("seat %d owns %d nations, more than %d", p+1, k, limit)
 		}
@@ -144,3 +148,39 @@ func BenchmarkHBGame(b *testing.B) { benchGame(b, "hy-breasil") }
 
 // BenchmarkHBAdjudicateGame is the engine alone over a Hy Breasil game.
 func BenchmarkHBAdjudicateGame(b *testing.B) { benchAdjudicate(b, "hy-breasil") }
+
+// seatsKept checks the seats of continuous play (Hy Breasil 10.1-10.3).
+func seatsKept(e *adjudicator.Engine, st bot.Step) error {
+	after, _ := e.Seats(st.After)
+	before, _ := e.Seats(st.Before)
+	if after == nil {
+		return nil
+	}
+	if len(after) > e.MostSeats() || len(after) < len(before) {
+		return fmt.Errorf("%d seats after %d, at most %d", len(after), len(before), e.MostSeats())
+	}
+	in := 0
+	invasion := e.Due(st.Before).ID == fmt.Sprintf("r%02d-invasion", st.Before.Round)
+	for p, a := range after {
+		b := adjudicator.SeatStatus{}
+		if p < len(before) {
+			b = before[p]
+		}
+		if a.In {
+			in++
+		} else if k := hybreasil.Owned(st.After, p); k > 0 {
+			return fmt.Errorf("seat %d is out of the game and owns %d nations", p+1, k)
+		}
+		step := 0
+		if invasion && a.In {
+			step = 1
+		}
+		if a.Turns != b.Turns+step || a.VP < b.VP {
+			return fmt.Errorf("seat %d: turns %d -> %d, VP %d -> %d (in: %v)", p+1, b.Turns, a.Turns, b.VP, a.VP, a.In)
+		}
+	}
+	if in == 0 {
+		return fmt.Errorf("no seat is in the game")
+	}
+	return nil
+}

@@ -70,6 +70,7 @@ var (
 				{"random-scoring", "victory points only in turns a die shows 4 or more, and the last (Hy Breasil 11)"},
 				{"submission", "a nation attacked may submit to its attacker, and is later freed or absorbed (Hy Breasil 9.2)"},
 				{"abilities", "Civilization gives an ability instead of 5 VP: capital, food preservation, taxation, navigation, diplomacy, prophecy or city building, with one token set set aside as cities (Hy Breasil 9.3)"},
+				{"continuous", "continuous play: players enter and leave at the start of a turn (join and leave by mail), each with a turn marker, ranked by VP a turn (Hy Breasil 10)"},
 			},
 		},
 	}

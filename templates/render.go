@@ -321,7 +321,14 @@ func scoresText(r *Report) string {
 				}
 			}
 		}
-		t.rows = append(t.rows, []string{s.Label(), strconv.Itoa(s.VP), signed(s.Gained), strings.Join(ns, ", ")})
+		t.rows = append(t.rows, []string{s.Label(), strconv.Itoa(s.VP), signed(s.Gained), strings.Join(ns, ", "), strconv.Itoa(s.Turns), s.PerTurn()})
+	}
+	if r.Continuous() { // Hy Breasil 10.3: ranked by VP a turn
+		t.head, t.right = append(t.head, "Turns", "VP a turn"), append(t.right, true, false)
+	} else {
+		for k := range t.rows {
+			t.rows[k] = t.rows[k][:4]
+		}
 	}
 	return t.render()
 }

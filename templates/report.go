@@ -107,6 +107,30 @@ type Seat struct {
 	Nations []string
 	VP      int // total after the step
 	Gained  int // VP gained in the step
+	// Turns are the turns the player has been in a game whose players
+	// enter and leave, and Out marks one who has left (Hy Breasil 10.2,
+	// 10.3); 0 and false where every seat plays the whole game.
+	Turns int
+	Out   bool
+}
+
+// PerTurn is the player's corrected score (Hy Breasil 10.3: VP divided by
+// the turns played), "12.50", with "(left)" for a player who left.
+func (s Seat) PerTurn() string {
+	out := strconv.FormatFloat(float64(s.VP)/float64(max(s.Turns, 1)), 'f', 2, 64)
+	if s.Out {
+		out += " (left)"
+	}
+	return out
+}
+
+// better ranks two seats (Standings): by VP a turn where seats enter and
+// leave (Hy Breasil 10.3), else by VP.
+func better(a, b Seat) bool {
+	if a.Turns > 0 && b.Turns > 0 {
+		return a.VP*b.Turns > b.VP*a.Turns
+	}
+	return a.VP > b.VP
 }
 
 // Label is "Blue (Carol)", or "Blue" without a name.
@@ -515,16 +539,20 @@ func (r *Report) seats(e *adjudicator.Engine, names []string) {
 // (Hy Breasil 5, 7): each seat's nations are those it owns after the step,
 // its VP the ruleset's standings by player.
 func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names []string) {
-	vp := func(s *adjudicator.State) map[int]int {
-		out := map[int]int{}
+	vp := func(s *adjudicator.State) map[int]adjudicator.Standing {
+		out := map[int]adjudicator.Standing{}
 		for _, st := range e.Standings(s, len(names)) {
-			out[st.Player] = st.VP
+			out[st.Player] = st
 		}
 		return out
 	}
 	after, before := vp(r.After), vp(r.Before)
 	for i, p := range sp.Players {
-		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: after[i+1], Gained: after[i+1] - before[i+1]}
+		a, ok := after[i+1]
+		if seats, _ := e.Seats(r.After); seats != nil && !ok {
+			continue // not in the game yet (Hy Breasil 10.1)
+		}
+		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: a.VP, Gained: a.VP - before[i+1].VP, Turns: a.Turns, Out: a.Out}
 		for n := range r.After.Nations {
 			if e.Controller(r.After, n) == i && !r.After.Nations[n].Gone {
 				st.Nations = append(st.Nations, e.NationName(n))
@@ -537,8 +565,20 @@ func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names 
 // Standings is the player table best first (most VP; seat order on ties).
 func (r *Report) Standings() []Seat {
 	out := append([]Seat(nil), r.Players...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].VP > out[j].VP })
+	sort.SliceStable(out, func(i, j int) bool { return better(out[i], out[j]) })
 	return out
+}
+
+// Continuous reports whether the report's players enter and leave the
+// game (Hy Breasil 10): the score table then has their turns and VP a
+// turn.
+func (r *Report) Continuous() bool {
+	for _, s := range r.Players {
+		if s.Turns > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // seatOf is the 1-based seat controlling a nation, or 0.
@@ -659,7 +699,7 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 		if st := r.Standings(); len(st) > 0 {
 			var win []string
 			for _, s := range st {
-				if s.VP == st[0].VP {
+				if !better(st[0], s) {
 					win = append(win, s.Label())
 				}
 			}
@@ -667,10 +707,15 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 			if e.R.Texts != nil && e.R.Texts.Victory != "" {
 				rule = " (" + e.R.Texts.Victory + ")"
 			}
+			score := strconv.Itoa(st[0].VP) + " VP"
+			if r.Continuous() { // Hy Breasil 10.3: the corrected score
+				score = "a corrected score of " + st[0].PerTurn() + " (" + score + " in " + strconv.Itoa(st[0].Turns) + " turns)"
+				rule = " (Hy Breasil 10.3)"
+			}
 			if len(win) == 1 {
-				r.Next += " " + win[0] + " wins with " + strconv.Itoa(st[0].VP) + " VP" + rule + "."
+				r.Next += " " + win[0] + " wins with " + score + rule + "."
 			} else {
-				r.Next += " " + list(win) + " share the victory with " + strconv.Itoa(st[0].VP) + " VP each" + rule + "."
+				r.Next += " " + list(win) + " share the victory with " + score + " each" + rule + "."
 			}
 		}
 		r.Deadline = ""

@@ -101,6 +101,11 @@ func LoadData(e *adjudicator.Engine) error {
 			return fail("rules: unknown race %q (known: %s)", r, strings.Join(raceNames, ", "))
 		}
 	}
+	if e.G.HasOption("continuous") {
+		if err := checkSeatColours(e); err != nil {
+			return fail("players: %v", err)
+		}
+	}
 	if err := checkBoard(e.G.Board); err != nil {
 		return fmt.Errorf("%s: %w", e.G.BoardName, err)
 	}

@@ -45,6 +45,11 @@ type Ext struct {
 	// Relinquish is each nation's answer at the nation limit for its
 	// owner, as its last turn's files gave it (5.3, Relinquish); "" none.
 	Relinquish []string
+	// In says whether each seat is in the game, and Turns is each seat's
+	// turn marker, under option "continuous" (Hy Breasil 10.1, 10.2); both
+	// nil without it: every seat plays the whole game.
+	In    []bool
+	Turns []int
 }
 
 // CloneExt implements adjudicator.Ext.
@@ -65,6 +70,7 @@ func (x *Ext) CloneExt() adjudicator.Ext {
 	c.Saved = slices.Clone(x.Saved)
 	c.Relinquish = slices.Clone(x.Relinquish)
 	c.City = slices.Clone(x.City)
+	c.In, c.Turns = slices.Clone(x.In), slices.Clone(x.Turns)
 	return &c
 }
 
@@ -108,6 +114,14 @@ type snap struct {
 	VP      []int        `json:"vp_by_seat"`
 	Nations []snapNation `json:"nations,omitempty"`
 	Cities  []snapCity   `json:"cities,omitempty"`
+	Seats   []snapSeat   `json:"seats,omitempty"`
+}
+
+// snapSeat is a seat under continuous play in state.json (Hy Breasil 10).
+type snapSeat struct {
+	Colour string `json:"colour"`
+	In     bool   `json:"in"`
+	Turns  int    `json:"turns"`
 }
 
 // snapCity is a city in state.json (9.3.1).
@@ -143,6 +157,9 @@ var codec = adjudicator.ExtCodec{
 				out.Cities = append(out.Cities, snapCity{Area: e.G.Board.AreaName(games.AreaID(a)), Nation: e.NationName(n)})
 			}
 		}
+		for p := range x.In {
+			out.Seats = append(out.Seats, snapSeat{Colour: seatName(e, p), In: x.In[p], Turns: x.Turns[p]})
+		}
 		return out
 	},
 	Decode: func(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
@@ -153,6 +170,9 @@ var codec = adjudicator.ExtCodec{
 		x := newExt(s.NumNations(), len(in.VP), len(e.G.Board.Areas))
 		x.Invaded = in.Invaded
 		copy(x.VP, in.VP)
+		if err := decodeSeats(e, x, in.Seats); err != nil {
+			return err
+		}
 		for _, sn := range in.Nations {
 			n, err := e.NationIndex(sn.Nation)
 			if err != nil {
@@ -200,4 +220,23 @@ func InPlay(s *adjudicator.State, n adjudicator.NationID) bool {
 // nor civilization tokens (Hy Breasil 6.1, 6.2).
 func Pool(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) int {
 	return D(e).Tokens - s.OnBoard(n) - X(s).Civ[n]
+}
+
+// decodeSeats reads the seats of continuous play (Hy Breasil 10): one for
+// each seat that has VP, in seat order, or none at all.
+func decodeSeats(e *adjudicator.Engine, x *Ext, seats []snapSeat) error {
+	if seats == nil {
+		return nil
+	}
+	if len(seats) != len(x.VP) {
+		return fmt.Errorf("state: hy-breasil: %d seats but %d VP by seat", len(seats), len(x.VP))
+	}
+	x.In, x.Turns = make([]bool, len(seats)), make([]int, len(seats))
+	for p, st := range seats {
+		if st.Colour != seatName(e, p) || st.Turns < 0 {
+			return fmt.Errorf("state: hy-breasil: seat %d is %s with %d turns; want %s", p+1, st.Colour, st.Turns, seatName(e, p))
+		}
+		x.In[p], x.Turns[p] = st.In, st.Turns
+	}
+	return nil
 }

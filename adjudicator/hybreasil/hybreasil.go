@@ -48,6 +48,7 @@ var Ruleset = adjudicator.Ruleset{
 	Players:       4,
 	CheckStanding: checkStanding,
 	Standings:     Standings,
+	Seats:         Seats,
 	Brief:         Brief,
 	NationFacts:   NationFacts,
 	Marks:         Marks,
@@ -79,7 +80,14 @@ func roundEvent(id string, turn int) (title, name, does string) {
 // nation in play.
 func Setup(e *adjudicator.Engine) *adjudicator.State {
 	s := e.Blank()
-	s.Ext = newExt(s.NumNations(), e.PlayerCount(), len(e.G.Board.Areas))
+	x := newExt(s.NumNations(), e.PlayerCount(), len(e.G.Board.Areas))
+	if continuous(e) { // Hy Breasil 10.2: every turn marker at 0 until turn 1 starts
+		x.In, x.Turns = make([]bool, len(x.VP)), make([]int, len(x.VP))
+		for p := range x.In {
+			x.In[p] = true
+		}
+	}
+	s.Ext = x
 	return s
 }
 
@@ -101,6 +109,7 @@ func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 	if t.Step.Kind == adjudicator.RoundEvent {
 		if !X(t.S).Invaded {
 			return []adjudicator.Stage{
+				{Name: "players enter and leave", Rule: "Hy Breasil 10", Part: adjudicator.Fighting, Run: seatChanges},
 				{Name: "invasion phase", Rule: "Hy Breasil 5", Part: adjudicator.Fighting, Run: invasion},
 				{Name: "nation order cup", Rule: "Hy Breasil 6", Part: adjudicator.Fighting, Run: drawCup},
 				{Name: "next random event", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: rollNext},
@@ -130,6 +139,9 @@ type turnX struct {
 	pos    int            // the mover's place in the cup's order
 	battle int            // battles fought this step
 	phase  int            // the movement and combat phase: 1, or 2 with Strong leader
+	// raceTurn is the turn a new player's race is rolled with under
+	// continuous play (Hy Breasil 10.2); 0 otherwise.
+	raceTurn int
 }
 
 func tx(t *adjudicator.Turn) *turnX {
@@ -185,7 +197,11 @@ func passTurn(t *adjudicator.Turn) { t.S.Next = tx(t).pos + 1 }
 
 // seatName is a seat's colour, "Red".
 func seatName(e *adjudicator.Engine, seat int) string {
-	if sp := e.G.Tables.Split(e.PlayerCount()); sp != nil && seat >= 0 && seat < len(sp.Players) {
+	count := e.PlayerCount()
+	if continuous(e) { // a seat keeps its colour as players enter (10)
+		count = e.MostSeats()
+	}
+	if sp := e.G.Tables.Split(count); sp != nil && seat >= 0 && seat < len(sp.Players) {
 		return sp.Players[seat].Colour
 	}
 	return fmt.Sprintf("seat %d", seat+1)

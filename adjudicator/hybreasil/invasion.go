@@ -17,6 +17,7 @@ const (
 	EvSplit    = "split"    // a nation split off (6.1 Civil war, 6.4)
 	EvGone     = "gone"     // a nation removed from play (8)
 	EvSubmit   = "submit"   // a nation submits, is freed or absorbed (9.2)
+	EvSeat     = "seat"     // a player enters or leaves the game (10.1)
 )
 
 // invasion is the invasion phase (Hy Breasil 5): one nation a player in the
@@ -36,7 +37,10 @@ func invasion(t *adjudicator.Turn) {
 // colour, so pbem deals them in seat order (docs/rulesets.md).
 func firstTurn(t *adjudicator.Turn) {
 	d := D(t.E)
-	for seat := 0; seat < t.E.PlayerCount(); seat++ {
+	for seat := range X(t.S).VP {
+		if !seatIn(t.S, seat) {
+			continue
+		}
 		n := unusedSet(t)
 		if n < 0 {
 			return
@@ -155,8 +159,8 @@ func landing(t *adjudicator.Turn) {
 // 3: "A player is selected randomly"); -1 when every seat is excluded.
 func randomSeat(t *adjudicator.Turn, excluded []bool) int {
 	var seats []int
-	for p := 0; p < t.E.PlayerCount(); p++ {
-		if excluded == nil || !excluded[p] {
+	for p := range X(t.S).VP {
+		if seatIn(t.S, p) && (p >= len(excluded) || !excluded[p]) {
 			seats = append(seats, p)
 		}
 	}
@@ -169,8 +173,10 @@ func randomSeat(t *adjudicator.Turn, excluded []bool) int {
 // NationLimit is the most nations a player may own (Hy Breasil 5.3): the
 // table for the player count, else the token sets over the players rounded
 // up.
-func NationLimit(e *adjudicator.Engine) int {
-	p := e.PlayerCount()
+func NationLimit(e *adjudicator.Engine) int { return limitFor(e, e.PlayerCount()) }
+
+// limitFor is the nation limit of p players (5.3).
+func limitFor(e *adjudicator.Engine, p int) int {
 	if l, ok := D(e).NationLimits[p]; ok {
 		return l
 	}
@@ -195,8 +201,8 @@ func Owned(s *adjudicator.State, p int) int {
 // the cascade; when every player has refused, the nation leaves play
 // (the seed does not say; pbem's decision, docs/rulesets.md).
 func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, rule string) {
-	refused := make([]bool, t.E.PlayerCount())
-	limit := NationLimit(t.E)
+	refused := make([]bool, len(X(t.S).VP))
+	limit := Limit(t.E, t.S)
 	for {
 		t.S.Nations[n].Owner = seat
 		if Owned(t.S, seat) <= limit {

@@ -17,7 +17,7 @@ func raceFor(t *adjudicator.Turn, n adjudicator.NationID) string {
 	races := D(t.E).Races
 	race := ""
 	for try := 0; try < 20; try++ {
-		total := t.S.Round + roll(t, "race") + roll(t, "race")
+		total := raceTurn(t) + roll(t, "race") + roll(t, "race")
 		race = races[min(max(total, 3), 2+len(races))-3]
 		if t.S.Round != 1 || !raceTaken(t.S, n, race) {
 			break
@@ -68,4 +68,17 @@ func raceBonus(b *games.Board, race string, a games.AreaID) int {
 // lizardmen, cold blooded, ignore Famine and Plague).
 func ignores(race, ev string) bool {
 	return race == "lizardman" && (ev == Famine || ev == Plague)
+}
+
+// raceTurn is the turn added to the race dice (9.1): the turn number, or
+// under continuous play a new player's own turns for their first nation
+// and otherwise the most turns of a player still in the game (10.2).
+func raceTurn(t *adjudicator.Turn) int {
+	switch {
+	case !continuous(t.E):
+		return t.S.Round
+	case tx(t).raceTurn > 0:
+		return tx(t).raceTurn
+	}
+	return highestTurns(t.S)
 }

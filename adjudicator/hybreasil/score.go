@@ -47,6 +47,9 @@ func victoryPoints(t *adjudicator.Turn) {
 	}
 	best := 0
 	for p, g := range gained {
+		if !seatIn(t.S, p) { // a player who left scores no more (10.3)
+			continue
+		}
 		x.VP[p] += g
 		best = max(best, x.VP[p])
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, N: g, Rule: "Hy Breasil 7",
@@ -76,6 +79,9 @@ func gameOver(t *adjudicator.Turn) string {
 			out += ","
 		}
 		out += fmt.Sprintf(" %s %d VP", st.Colour, st.VP)
+		if st.Turns > 0 { // Hy Breasil 10.3: the corrected score ranks
+			out += fmt.Sprintf(" in %s (%s)", plural(st.Turns, "turn"), corrected(st.VP, st.Turns))
+		}
 	}
 	return out
 }
@@ -83,11 +89,14 @@ func gameOver(t *adjudicator.Turn) string {
 // Standings are the players' VP, best first (Hy Breasil 7), with the
 // nations each owns now.
 func Standings(e *adjudicator.Engine, s *adjudicator.State, players int) []adjudicator.Standing {
+	x := X(s)
+	if continuous(e) {
+		return continuousStandings(e, s)
+	}
 	sp := e.G.Tables.Split(players)
 	if sp == nil {
 		return nil
 	}
-	x := X(s)
 	var out []adjudicator.Standing
 	for i, p := range sp.Players {
 		st := adjudicator.Standing{Player: i + 1, Colour: p.Colour}
@@ -103,5 +112,27 @@ func Standings(e *adjudicator.Engine, s *adjudicator.State, players int) []adjud
 		out = append(out, st)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
+	return out
+}
+
+// continuousStandings are the standings of continuous play (Hy Breasil
+// 10.3): every seat that has been in the game, with its VP and turns,
+// ranked by VP a turn; a player who left keeps his score and is marked.
+func continuousStandings(e *adjudicator.Engine, s *adjudicator.State) []adjudicator.Standing {
+	x := X(s)
+	var out []adjudicator.Standing
+	for p := range x.VP {
+		if x.Turns[p] == 0 && !seatIn(s, p) {
+			continue // entered no turn yet
+		}
+		st := adjudicator.Standing{Player: p + 1, Colour: seatName(e, p), VP: x.VP[p], Points: adjudicator.VP(x.VP[p]), Turns: max(x.Turns[p], 1), Out: !seatIn(s, p)}
+		for n := range s.Nations {
+			if InPlay(s, n) && s.Nations[n].Owner == p {
+				st.Nations = append(st.Nations, e.NationName(n))
+			}
+		}
+		out = append(out, st)
+	}
+	byCorrected(out)
 	return out
 }

@@ -564,7 +564,11 @@ seed, so it is for testing only).`,
 			}
 			for i, st := range res.Standings {
 				who := res.Players[st.Player-1] + " (" + st.Colour + ")"
-				fmt.Fprintf(e.stdout, "  %d. %-*s %3d VP  %s\n", i+1, width, who, st.VP, strings.Join(st.Nations, ", "))
+				score := fmt.Sprintf("%3d VP", st.VP)
+				if st.Turns > 0 { // Hy Breasil 10.3: ranked by VP a turn
+					score += fmt.Sprintf(" in %2d turns, %5.2f a turn%s", st.Turns, float64(st.VP)/float64(st.Turns), map[bool]string{true: " (left)"}[st.Out])
+				}
+				fmt.Fprintf(e.stdout, "  %d. %-*s %s  %s\n", i+1, width, who, score, strings.Join(st.Nations, ", "))
 			}
 			if *dir != "" {
 				fmt.Fprintf(e.stdout, "\nArchive: %s (check it with pbem verify --game %s)\n", *dir, *dir)

@@ -1,0 +1,357 @@
+package archive
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/games"
+	"gopkg.in/yaml.v3"
+)
+
+// Players entering and leaving a running game (Hy Breasil 10, option
+// continuous; doc.go "Seats"). A seat asks to leave or to enter again with
+// its token, a new player is admitted by the GM, and game.yaml records what
+// each seat asked for (playerFile.Seat). The round event that takes seat
+// changes (adjudicator.Ruleset.Seats) turns the difference between what the
+// seats asked for and the position into its input file seats.txt, which
+// verify replays like orders.
+
+// fileSeats is the input file of a round event that takes seat changes.
+const fileSeats = "seats.txt"
+
+// seatOut is playerFile.Seat of a player who asked to leave.
+const seatOut = "out"
+
+// ErrFixedSeats is returned for a seat change in a game whose players play
+// the whole game.
+var ErrFixedSeats = errors.New("the players of this game are fixed: only a game with option continuous (Hy Breasil 10) takes players entering and leaving")
+
+// seatColours are the seats' colours in seat order: the largest player
+// split of the tables, whose prefix every game of fewer players uses (Hy
+// Breasil 10; the ruleset checks the tables).
+func seatColours(t *games.Tables) []string {
+	var best *games.PlayerSplit
+	for i := range t.Players {
+		if best == nil || len(t.Players[i].Players) > len(best.Players) {
+			best = &t.Players[i]
+		}
+	}
+	var out []string
+	if best != nil {
+		for _, p := range best.Players {
+			out = append(out, p.Colour)
+		}
+	}
+	return out
+}
+
+// seatsText is seats.txt for the step due in s: nil when the step takes no
+// seat changes or none is asked for.
+func (r *rules) seatsText(gf *gameFile, s *adjudicator.State) []byte {
+	seats, takes := r.e.Seats(s)
+	if !takes {
+		return nil
+	}
+	want := make([]bool, len(gf.Players))
+	for i, p := range gf.Players {
+		want[i] = p.Seat != seatOut
+	}
+	return formatSeats(r.e.TurnID(s), seatColours(r.g.Tables), bot.SeatChanges(want, seats))
+}
+
+// formatSeats writes seats.txt: a comment, then "leave COLOUR" and "enter
+// COLOUR" lines; nil for no change.
+func formatSeats(id string, colours []string, cs []adjudicator.SeatChange) []byte {
+	if len(cs) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# players leaving and entering the game at the start of %s (archive/doc.go)\n", id)
+	for _, c := range cs {
+		fmt.Fprintf(&b, "%s %s\n", map[bool]string{true: "enter", false: "leave"}[c.Enter], colours[c.Seat])
+	}
+	return []byte(b.String())
+}
+
+// parseSeats reads seats.txt: each line "enter COLOUR" or "leave COLOUR"
+// of a seat of the tables, a seat named once; # starts a comment.
+func parseSeats(data []byte, colours []string) ([]adjudicator.SeatChange, error) {
+	var out []adjudicator.SeatChange
+	seen := map[int]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		verb, colour, _ := strings.Cut(text, " ")
+		seat := -1
+		for i, c := range colours {
+			if strings.EqualFold(c, strings.TrimSpace(colour)) {
+				seat = i
+			}
+		}
+		switch {
+		case verb != "enter" && verb != "leave":
+			return nil, fmt.Errorf("%s line %d: want \"enter COLOUR\" or \"leave COLOUR\", not %q", fileSeats, line, text)
+		case seat < 0:
+			return nil, fmt.Errorf("%s line %d: no seat is %q (seats: %s)", fileSeats, line, colour, strings.Join(colours, ", "))
+		case seen[seat]:
+			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter in the same turn (Hy Breasil 10.1)", fileSeats, line, colours[seat])
+		}
+		seen[seat] = true
+		out = append(out, adjudicator.SeatChange{Seat: seat, Enter: verb == "enter"})
+	}
+	return out, nil
+}
+
+// AdmitPlayer gives a new player a seat in a running game of continuous
+// play (Hy Breasil 10.1): the next seat's colour, a token (returned, and
+// kept in tokens.yaml), a line in game.yaml and in players.log. The player
+// enters at the start of the next turn. c.Why and c.By are logged; c.Ref
+// makes a retried request return the seat it made.
+func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, error) {
+	if strings.TrimSpace(c.Why) == "" {
+		return "", errors.New("admitting a player needs a reason, for players.log")
+	}
+	if seat, done := g.ChangedBy(c.Ref); done {
+		return g.currentToken(seat, true)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	unlock, err := g.writing()
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if err := g.canChangeSeats(); err != nil {
+		return "", err
+	}
+	colours := seatColours(g.r.g.Tables)
+	if len(g.gf.Players) >= len(colours) {
+		return "", fmt.Errorf("game %s has all its %d seats: a player who left may enter again, but no new seat is left", g.gf.Game, len(colours))
+	}
+	if err := checkNewPlayers(append(g.asNewPlayers(), p)); err != nil {
+		return "", err
+	}
+	token, err := newToken(rand)
+	if err != nil {
+		return "", err
+	}
+	gf := *g.gf
+	np := playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Colour: colours[len(g.gf.Players)], TokenSHA256: hashToken(token), Prefs: p.Prefs, Admitted: true}
+	gf.Players = append(append([]playerFile(nil), g.gf.Players...), np)
+	tokData, err := g.addToken(np.Name, token)
+	if err != nil {
+		return "", err
+	}
+	// tokens.yaml first: a seat in game.yaml always has its token.
+	if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
+		return "", err
+	}
+	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+		return "", err
+	}
+	if err := g.logSeat(np.Name, c, "admitted as "+np.Colour+"; enters the game at the start of the next turn"); err != nil {
+		return "", err
+	}
+	g.gf = &gf
+	return token, nil
+}
+
+// AskSeat records that a seat asks to leave the game (in false) or to
+// enter it again (in true) at the start of the next turn (Hy Breasil
+// 10.1). Asking twice replaces the first wish: a player cannot leave and
+// enter in the same turn. The last player in the game cannot leave.
+func (g *Game) AskSeat(name string, in bool, c PlayerChange) error {
+	if strings.TrimSpace(c.Why) == "" {
+		return errors.New("a seat change needs a reason, for players.log")
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	unlock, err := g.writing()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := g.canChangeSeats(); err != nil {
+		return err
+	}
+	seat, err := g.changedSeat(name, "")
+	if err != nil {
+		return err
+	}
+	gf := *g.gf
+	gf.Players = append([]playerFile(nil), g.gf.Players...)
+	p := &gf.Players[seat]
+	wantsIn := p.Seat != seatOut
+	if wantsIn == in {
+		return fmt.Errorf("%s has asked to be %s the game already", p.Name, map[bool]string{true: "in", false: "out of"}[in])
+	}
+	if !in && g.wantedIn(&gf) <= 1 {
+		return fmt.Errorf("%s is the last player in the game and cannot leave: the GM ends the game instead", p.Name)
+	}
+	p.Seat = map[bool]string{true: "", false: seatOut}[in]
+	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+		return err
+	}
+	what := map[bool]string{true: "asks to enter the game again", false: "asks to leave the game"}[in] + " at the start of the next turn"
+	if err := g.logSeat(p.Name, c, what); err != nil {
+		return err
+	}
+	g.gf = &gf
+	return nil
+}
+
+// wantedIn is how many seats ask to be in the game.
+func (g *Game) wantedIn(gf *gameFile) int {
+	k := 0
+	for _, p := range gf.Players {
+		if p.Seat != seatOut {
+			k++
+		}
+	}
+	return k
+}
+
+// canChangeSeats refuses a seat change in a game that takes none, or is
+// over.
+func (g *Game) canChangeSeats() error {
+	if seats, _ := g.r.e.Seats(g.state); seats == nil {
+		return ErrFixedSeats
+	}
+	if g.due().Over {
+		return errors.New("the game is over")
+	}
+	return nil
+}
+
+// asNewPlayers are the game's players as Create takes them, for the checks
+// of a new one.
+func (g *Game) asNewPlayers() []Player {
+	var out []Player
+	for _, p := range g.gf.Players {
+		out = append(out, Player{Name: p.Name, Email: p.Email})
+	}
+	return out
+}
+
+// addToken returns tokens.yaml with a new seat's token added.
+func (g *Game) addToken(name, token string) ([]byte, error) {
+	path := filepath.Join(g.secrets, "tokens.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var toks []tokenEntry
+	if err := yaml.Unmarshal(data, &toks); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out, err := yaml.Marshal(append(toks, tokenEntry{Name: name, Token: token}))
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte("# pbem tokens: keep out of the public archive\n"), out...), nil
+}
+
+// logSeat appends a seat change to players.log.
+func (g *Game) logSeat(name string, c PlayerChange, what string) error {
+	line := fmt.Sprintf("%s %s (%s): %s; why: %s", g.now().UTC().Format(time.RFC3339), name, orDefault(c.By, "gm"), what, strings.ReplaceAll(c.Why, "\n", " "))
+	if c.Ref != "" {
+		line += refMark(c.Ref)
+	}
+	return g.appendLog(playersLog, line)
+}
+
+// SeatInfo is a seat of a game whose players enter and leave (Hy Breasil
+// 10): its player, whether it is in the game, what it asked for, its turns
+// and VP.
+type SeatInfo struct {
+	Name, Colour string
+	In           bool // in the game now
+	WantsIn      bool // what it asked for, from the next turn
+	Turns, VP    int
+}
+
+// Seats are the seats of a game of continuous play, nil for a game whose
+// players are fixed.
+func (g *Game) Seats() []SeatInfo {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	seats, _ := g.r.e.Seats(g.state)
+	if seats == nil {
+		return nil
+	}
+	var out []SeatInfo
+	for i, p := range g.gf.Players {
+		si := SeatInfo{Name: p.Name, Colour: p.Colour, WantsIn: p.Seat != seatOut}
+		if i < len(seats) {
+			si.In, si.Turns, si.VP = seats[i].In, seats[i].Turns, seats[i].VP
+		}
+		out = append(out, si)
+	}
+	return out
+}
+
+// stepSeats checks a round event's seats.txt (doc.go "Seats"): only a step
+// that takes seat changes has one, each line names a seat of game.yaml,
+// and players.log records that seat's request: its admission or its asking
+// to enter or to leave.
+func (v *verifier) stepSeats(base string, parent *adjudicator.State, data []byte) bool {
+	if data == nil {
+		return true
+	}
+	path := filepath.Join(base, fileSeats)
+	if _, takes := v.r.e.Seats(parent); !takes {
+		v.problem(path, 0, "this step takes no players entering or leaving")
+		return false
+	}
+	cs, err := parseSeats(data, seatColours(v.r.g.Tables))
+	if err != nil {
+		v.problem(path, 0, "%v", err)
+		return false
+	}
+	log, _ := os.ReadFile(filepath.Join(v.dir, playersLog))
+	for _, c := range cs {
+		if c.Seat >= len(v.gf.Players) {
+			v.problem(path, 0, "seat %d has no player in game.yaml", c.Seat+1)
+			return false
+		}
+		name := v.gf.Players[c.Seat].Name
+		asked := []string{" (player): asks to leave", " (gm): asks to leave"}
+		if c.Enter {
+			asked = []string{"): admitted as ", "): asks to enter"}
+		}
+		if !seatLogged(log, name, asked) {
+			v.problem(path, 0, "%s %s, but %s has no such request of theirs", map[bool]string{true: "enter", false: "leave"}[c.Enter], v.gf.Players[c.Seat].Colour, playersLog)
+			return false
+		}
+	}
+	return true
+}
+
+// seatLogged reports whether players.log has a line of the player's with
+// one of the texts.
+func seatLogged(log []byte, name string, texts []string) bool {
+	for _, line := range strings.Split(string(log), "\n") {
+		_, rest, _ := strings.Cut(line, " ")
+		if !strings.HasPrefix(rest, name+" (") {
+			continue
+		}
+		for _, t := range texts {
+			if strings.Contains(rest, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
