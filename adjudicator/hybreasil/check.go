@@ -1,10 +1,12 @@
 package hybreasil
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
 
@@ -82,9 +84,31 @@ func walk(body []orders.Statement, depth int, f func(st orders.Statement, depth 
 // ability, city and permit need option abilities (9.3, 9.3.1), submit
 // option submission (9.2).
 func optionLine(t *adjudicator.Turn, st orders.Statement) {
-	if kw, opt, rule := optionOf(st); kw != "" && !t.G.HasOption(opt) {
-		t.Problem(st.Pos(), rule, "%q is played only with option %s, which this game does not use", kw, opt)
+	if msg, rule := optionMissing(t.G, st); msg != "" {
+		t.Problem(st.Pos(), rule, "%s", msg)
 	}
+}
+
+// optionMissing says why a line needs an option the game does not use,
+// with the rule; "" when it needs none or the game uses it.
+func optionMissing(g *games.Game, st orders.Statement) (msg, rule string) {
+	if kw, opt, rule := optionOf(st); kw != "" && !g.HasOption(opt) {
+		return fmt.Sprintf("%q is played only with option %s, which this game does not use", kw, opt), rule
+	}
+	return "", ""
+}
+
+// standingLine refuses a standing submit or permit line of nation self
+// (pbem-engine-4): without its option, or naming self (9.2, 9.3.1).
+func standingLine(e *adjudicator.Engine, self string, st orders.Statement) orders.Errors {
+	var errs orders.Errors
+	if msg, rule := optionMissing(e.G, st); msg != "" {
+		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Rule: rule, Msg: msg})
+	}
+	if msg, rule := selfLine(self, st); msg != "" {
+		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Rule: rule, Msg: msg})
+	}
+	return errs
 }
 
 // optionOf is a line's keyword, the option it needs and its rule; "" for
