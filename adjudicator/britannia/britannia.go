@@ -304,7 +304,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		case Vote:
 			return nil, true
 		}
-		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, submit and vote lines"}}, true
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + Grammar.StandingLines() + " lines"}}, true
 	})
 }
 

@@ -57,3 +57,24 @@ func TestStandingRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestStandingLinesNamed: a line standing orders may not hold is refused
+// naming the lines Hy Breasil's standing orders do hold (defend 6.3.2,
+// reroll 6.1, submit 9.2, permit 9.3.1, relinquish 5.3), when the grammar
+// refuses it (a move) and when the ruleset does (a target line of the
+// Britannia games); it said "only defend lines" before.
+func TestStandingLinesNamed(t *testing.T) {
+	const want = "standing orders may only contain defend, reroll, submit, permit and relinquish lines"
+	g, err := games.MustLookup("hy-breasil").Load(nil, "", nil)
+	require.NoError(t, err)
+	e, err := rulesets.Engine(g)
+	require.NoError(t, err)
+	head := "game: g\nnation: Star\nkind: standing\ntoken: t\n\n"
+	_, errs := orders.DecodeWith(head+"move 2 Southwold > Goldmead\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	assert.Equal(t, "line 6: "+want, errs.Error())
+	f, errs := orders.DecodeWith(head+"target Southwold: infantry\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	require.Empty(t, errs)
+	got := e.CheckStanding(f)
+	require.Len(t, got, 1)
+	assert.Equal(t, "line 6: "+want, got[0].Error())
+}

@@ -209,7 +209,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		case Reroll, Relinquish:
 			return nil, true
 		}
-		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll, submit, permit and relinquish lines"}}, true
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + Grammar.StandingLines() + " lines"}}, true
 	})
 }
 
