@@ -339,9 +339,15 @@ func CheckDefendLines(e *Engine, f *orders.File) orders.Errors { return CheckSta
 // CheckStandingLines checks standing orders, a ruleset's CheckStanding
 // (reduX Core 7.2): each statement first by more (the ruleset's own lines
 // and refusals; nil: none), which says whether it dealt with it; a defend
-// line it did not is checked with CheckDefend, anything else refused.
+// line it did not is checked with CheckDefend, anything else refused,
+// naming the lines the ruleset's grammar says standing orders hold
+// (orders.Grammar.StandingLines; without more, defend lines only).
 func CheckStandingLines(e *Engine, f *orders.File, more func(st orders.Statement) (errs orders.Errors, done bool)) orders.Errors {
 	var errs orders.Errors
+	lines := "defend"
+	if more != nil && e.R.Grammar != nil {
+		lines = e.R.Grammar.StandingLines()
+	}
 	for _, st := range f.Body {
 		if more != nil {
 			x, done := more(st)
@@ -354,7 +360,7 @@ func CheckStandingLines(e *Engine, f *orders.File, more func(st orders.Statement
 			errs = append(errs, CheckDefend(e, d)...)
 			continue
 		}
-		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend lines"})
+		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + lines + " lines"})
 	}
 	return errs
 }

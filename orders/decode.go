@@ -249,7 +249,8 @@ func (d *decoder) kind(f *File) bool {
 
 // standingOnly reports each statement standing orders may not hold (its
 // keyword is not Keyword.Standing: in the base grammar, all but defend and
-// target, reduX L&R 9.1.2) and returns the others.
+// target, reduX L&R 9.1.2), naming the lines the grammar's standing orders
+// hold (Grammar.StandingLines), and returns the others.
 func (d *decoder) standingOnly(items []item) []item {
 	var kept []item
 	for _, it := range items {
@@ -257,7 +258,7 @@ func (d *decoder) standingOnly(items []item) []item {
 			kept = append(kept, it)
 			continue
 		}
-		d.errorf(it.s.Pos(), "standing orders may only contain defend lines")
+		d.errorf(it.s.Pos(), "standing orders may only contain %s lines", d.gr.StandingLines())
 	}
 	return kept
 }

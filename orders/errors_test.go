@@ -139,7 +139,7 @@ func TestEnvelopeErrors(t *testing.T) {
 		{"standing with a turn", "game: g\nnation: Welsh\nkind: standing\nturn: r05-welsh\ntoken: t\n", `line 4: standing orders have no "turn:" line`},
 		{"standing with a round", "game: g\nnation: Welsh\nkind: standing\nround: 5\ntoken: t\n", `line 4: standing orders have no "round:" line`},
 		{"standing orders other than defend", standingHeader + "defend Powys: hold\nmove 2 Powys > Gwent\nif Powys lost:\n  defend Gwent: hold\n",
-			"line 7: standing orders may only contain defend lines\nline 8: standing orders may only contain defend lines"},
+			"line 7: standing orders may only contain defend and target lines\nline 8: standing orders may only contain defend and target lines"},
 		{"header and body errors together", "game: g\nnation: Saxons\nturn: r05-saxons\nmove 2 Yrok > Bernicia\n",
 			"no \"token:\" line\nline 4: unknown area \"Yrok\" (did you mean York?)"},
 	}

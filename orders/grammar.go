@@ -15,6 +15,7 @@ import (
 type Grammar struct {
 	keywords []*Keyword
 	turn     TurnFunc
+	standing []string // WithStanding's names; nil: the Standing keywords'
 }
 
 // Keyword is one keyword of a Grammar: its name, how a line that starts
@@ -74,7 +75,7 @@ func NewGrammar(turn TurnFunc, kws ...Keyword) *Grammar {
 // Extend returns a grammar with the keywords of g and kws after them. A
 // keyword g already has panics, as in NewGrammar.
 func (g *Grammar) Extend(kws ...Keyword) *Grammar {
-	c := &Grammar{keywords: g.keywords[:len(g.keywords):len(g.keywords)], turn: g.turn}
+	c := &Grammar{keywords: g.keywords[:len(g.keywords):len(g.keywords)], turn: g.turn, standing: g.standing}
 	return c.add(kws)
 }
 
@@ -84,7 +85,33 @@ func (g *Grammar) WithTurn(turn TurnFunc) *Grammar {
 	if turn == nil {
 		panic("orders: a grammar needs a TurnFunc")
 	}
-	return &Grammar{keywords: g.keywords, turn: turn}
+	return &Grammar{keywords: g.keywords, turn: turn, standing: g.standing}
+}
+
+// WithStanding returns g naming these as the lines standing orders hold,
+// for a ruleset whose standing orders take fewer of the Standing keywords
+// than the grammar reads (Hy Breasil has no target lines); the decoder
+// still takes every Standing keyword, and the ruleset refuses the rest.
+func (g *Grammar) WithStanding(names ...string) *Grammar {
+	return &Grammar{keywords: g.keywords, turn: g.turn, standing: names}
+}
+
+// StandingLines names the lines standing orders may hold, for messages:
+// "defend, reroll and submit", the names given to WithStanding or else
+// the Standing keywords'.
+func (g *Grammar) StandingLines() string {
+	names := g.standing
+	if names == nil {
+		for _, k := range g.keywords {
+			if k.Standing {
+				names = append(names, k.Name)
+			}
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func (g *Grammar) add(kws []Keyword) *Grammar {

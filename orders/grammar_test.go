@@ -201,7 +201,7 @@ func TestGrammarExtendedErrors(t *testing.T) {
 		{"its block inside itself", moonHeader + "omen good:\n  omen bad: vow x", `line 7: an omen block cannot be inside another`},
 		{"its turn ids", "game: g\nnation: Saxons\nturn: r05-saxons\ntoken: t\n", `line 3: "r05-saxons" is not a step like "t03-moon"`},
 		{"its turn ids' range", "game: g\nnation: Saxons\nturn: t99-sun\ntoken: t\n", `line 3: there is no turn 99`},
-		{"standing orders", "game: g\nnation: Saxons\nkind: standing\ntoken: t\n\nvow x\nmuster York 1", `line 7: standing orders may only contain defend lines`},
+		{"standing orders", "game: g\nnation: Saxons\nkind: standing\ntoken: t\n\nvow x\nmuster York 1", `line 7: standing orders may only contain defend, target and vow lines`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -210,6 +210,10 @@ func TestGrammarExtendedErrors(t *testing.T) {
 				t.Fatalf("got %v\nwant %q", errs, tc.want)
 			}
 		})
+	}
+	_, errs := orders.DecodeWith("game: g\nnation: Saxons\nkind: standing\ntoken: t\n\nmuster York 1\n", redux, orders.Options{Grammar: testGrammar.WithStanding("defend", "vow")})
+	if want := "line 6: standing orders may only contain defend and vow lines"; errs == nil || errs.Error() != want {
+		t.Errorf("WithStanding: %v, want %q", errs, want)
 	}
 	f, errs := orders.DecodeWith("game: g\nnation: Saxons\nkind: standing\ntoken: t\n\nvow x\ndefend *: hold\n", redux, orders.Options{Grammar: testGrammar})
 	if errs != nil || len(f.Body) != 2 {

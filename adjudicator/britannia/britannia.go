@@ -20,6 +20,7 @@ package britannia
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/redux"
@@ -286,6 +287,43 @@ func checkStatements(t *adjudicator.Turn) {
 			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
 		}
 	}
+	if !t.E.Before(4) {
+		checkVotes(t)
+	}
+}
+
+// checkVotes refuses, from pbem-engine-4 on, a turn file's vote line in a
+// round with no Bretwalda vote, or for a nation not in play (seed 002
+// Bretwalda, Turns 8-10; seed 004 The bretwalda); standing orders, which
+// stand from round to round, may keep theirs.
+func checkVotes(t *adjudicator.Turn) {
+	br := D(t.E).Bretwalda
+	for _, v := range adjudicator.Statements[Vote](t) {
+		switch {
+		case !slices.Contains(br.Rounds, t.S.Round):
+			t.Problem(v.Line, "Britannia 2005 The bretwalda", "the Bretwalda is elected only at the end of rounds %s; this is round %s", roundLabels(t.E, br.Rounds), t.G.Tables.Round(t.S.Round).Label)
+		case !inPlay(t.E, t.S, mustNation(t.E, v.For)):
+			t.Problem(v.Line, "Britannia 2005 The bretwalda", "the %s are not in play: vote for a nation on the board", v.For)
+		}
+	}
+}
+
+// inPlay reports whether nation n is in play in s: it has units on the
+// board, or arrives in this round.
+func inPlay(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) bool {
+	return s.OnBoard(n) > 0 || len(e.Arrivals(s.Round, n)) > 0
+}
+
+// roundLabels names rounds by their labels: "VIII, IX and X".
+func roundLabels(e *adjudicator.Engine, rounds []int) string {
+	var out []string
+	for _, r := range rounds {
+		out = append(out, e.G.Tables.Round(r).Label)
+	}
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
 // checkStanding accepts the lines of standing orders (docs/orders.md):
@@ -304,7 +342,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		case Vote:
 			return nil, true
 		}
-		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, submit and vote lines"}}, true
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + Grammar.StandingLines() + " lines"}}, true
 	})
 }
 

@@ -20,7 +20,7 @@ var Grammar = orders.Base().Extend(
 		Once: func(*games.Game, orders.Statement) string { return "vote" }},
 	orders.Keyword{Name: "burhs", Decode: decodeBurhs, Listed: true,
 		Once: func(*games.Game, orders.Statement) string { return "burhs" }},
-)
+).WithStanding("defend", "submit", "vote") // checkStanding: no target lines
 
 // Submit is "submit to NATION": the nation submits to NATION as soon as
 // the thresholds allow (seed 002 §5 Submission).

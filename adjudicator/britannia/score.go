@@ -232,6 +232,9 @@ func voteOf(t *adjudicator.Turn, m adjudicator.NationID) adjudicator.NationID {
 // turn, else its standing orders): the vote is a Decision of every nation
 // at the end of the round, collected by mail before the round ends, so no
 // round end waits for a mail (issue 12; docs/orders.md).
+// From pbem-engine-4 on a vote by or for a nation not in play is not
+// recorded: the voter votes for itself, as with no vote line (seed 002
+// Bretwalda).
 func collectVotes(t *adjudicator.Turn) {
 	if !slices.Contains(D(t.E).Bretwalda.Rounds, t.S.Round) {
 		return
@@ -246,7 +249,9 @@ func collectVotes(t *adjudicator.Turn) {
 		}
 		for _, st := range f.Body {
 			if v, ok := st.(Vote); ok {
-				x.Votes[m] = mustNation(t.E, v.For)
+				if to := mustNation(t.E, v.For); t.E.Before(4) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
+					x.Votes[m] = to
+				}
 				break
 			}
 		}
@@ -375,10 +380,14 @@ func kingsArmy(t *adjudicator.Turn, k int) {
 // voteDue is the note every step report of a Bretwalda round carries: the
 // vote is due, its deadline, and the votes recorded so far (issue 12: "a
 // vote that is due is shown in every player's report with the deadline").
+//
+// From pbem-engine-4 on it names the last round of the votes and lists
+// only the votes of nations in play (seed 002 Bretwalda: Turns 8-10);
+// pbem-engine-3's text is kept for its games.
 func voteDue(t *adjudicator.Turn) {
 	var so []string
 	for m, v := range X(t.S).Votes {
-		if v >= 0 {
+		if v >= 0 && (t.E.Before(4) || inPlay(t.E, t.S, m)) {
 			so = append(so, fmt.Sprintf("%s for %s", t.E.NationName(m), t.E.NationName(v)))
 		}
 	}
@@ -386,6 +395,13 @@ func voteDue(t *adjudicator.Turn) {
 	if len(so) > 0 {
 		recorded = strings.Join(so, ", ")
 	}
-	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda",
-		Text: fmt.Sprintf("The Bretwalda vote is due at the end of round %s: send \"vote NATION\" in your standing orders before the last nation turn of the round; recorded so far: %s", t.G.Tables.Round(t.S.Round).Label, recorded)})
+	label := t.G.Tables.Round(t.S.Round).Label
+	text := fmt.Sprintf("The Bretwalda vote is due at the end of round %s: send \"vote NATION\" in your standing orders before the last nation turn of the round; recorded so far: %s", label, recorded)
+	if !t.E.Before(4) {
+		rounds := D(t.E).Bretwalda.Rounds
+		last := t.G.Tables.Round(slices.Max(rounds)).Label
+		text = fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
+			label, roundLabels(t.E, rounds), last, label, recorded)
+	}
+	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda", Text: text})
 }

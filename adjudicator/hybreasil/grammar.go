@@ -10,7 +10,8 @@ import (
 )
 
 // Grammar is the Britannia family's order language (move, place, remove,
-// attack, defend, phase, if) with Hy Breasil's reroll line (6.1;
+// attack, defend, phase, if) with Hy Breasil's own lines (reroll 6.1,
+// submit 9.2, relinquish 5.3, city, permit and ability 9.3, land 5.1;
 // docs/orders.md).
 var Grammar = orders.Base().Extend(orders.Keyword{
 	Name:     "reroll",
@@ -49,7 +50,7 @@ var Grammar = orders.Base().Extend(orders.Keyword{
 	Decode: decodeLand,
 	Listed: true,
 	Once:   func(*games.Game, orders.Statement) string { return "land" },
-})
+}).WithStanding("defend", "reroll", "submit", "permit", "relinquish") // checkStanding: no target lines
 
 // Land is a new nation's choice of the sea it enters in (Hy Breasil 5.1,
 // 5.2: "any sea area of his choice (except inland seas)"), made in its

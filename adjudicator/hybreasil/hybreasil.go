@@ -208,16 +208,24 @@ func seatName(e *adjudicator.Engine, seat int) string {
 }
 
 // checkStanding accepts the lines a nation may leave standing: defend
-// lines (6.3.2), a reroll policy (6.1) and a submit line (9.2).
+// lines (6.3.2), a reroll policy (6.1), a submit line (9.2), permit lines
+// (9.3.1) and a relinquish line (5.3). From pbem-engine-4 on, submit and
+// permit lines need their options and may not name the nation itself
+// (standingLine).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		switch st.(type) {
 		case orders.Defend:
 			return nil, false // the kernel's defend check
-		case Reroll, Submit, Permit, Relinquish:
+		case Submit, Permit:
+			if e.Before(4) {
+				return nil, true
+			}
+			return standingLine(e, f.Nation, st), true
+		case Reroll, Relinquish:
 			return nil, true
 		}
-		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain defend, reroll, submit, permit and relinquish lines"}}, true
+		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + Grammar.StandingLines() + " lines"}}, true
 	})
 }
 

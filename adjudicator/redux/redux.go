@@ -24,7 +24,7 @@ import (
 var Ruleset = adjudicator.Ruleset{
 	Ruleset:       games.MustLookup("redux"),
 	Kinds:         []adjudicator.Kind{{Name: "infantry", Army: true, Moves: 2}},
-	Grammar:       orders.Base(),
+	Grammar:       orders.Base().WithStanding("defend"), // checkStanding: no target lines in Core
 	Setup:         Setup,
 	Due:           Due,
 	Stages:        Stages,

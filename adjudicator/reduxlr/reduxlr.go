@@ -29,6 +29,7 @@ var Ruleset = derive(redux.Ruleset)
 
 func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Ruleset = games.MustLookup("redux-lr")
+	r.Grammar = orders.Base() // standing orders hold defend and target lines (9.1.2)
 	r.Kinds = []adjudicator.Kind{
 		{Name: "infantry", Army: true, Moves: 2},
 		{Name: "cavalry", Army: true, Moves: 3}, // 9.1.1

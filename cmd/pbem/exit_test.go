@@ -99,6 +99,16 @@ func TestExitCodeOfTheProcess(t *testing.T) {
 	}
 }
 
+// TestStandingHelp: "pbem standing --help" does not say that standing
+// orders hold only defend lines (Hy Breasil's hold reroll, submit, permit
+// and relinquish lines too; classic Britannia's submit and vote lines).
+func TestStandingHelp(t *testing.T) {
+	_, out, _ := pbem(t, "standing", "--help")
+	if strings.Contains(out, "(defend lines)") || !strings.Contains(out, "the ruleset's other standing lines") {
+		t.Errorf("standing --help:\n%s", out)
+	}
+}
+
 // TestHelpFlagNames: help writes a one-letter flag as its usage line does
 // (-o), never --o, and the others with two dashes.
 func TestHelpFlagNames(t *testing.T) {

@@ -220,7 +220,7 @@ checked again when due"): pbem turn takes them once their turn is due.`,
 
 var standingCmd = command{
 	name: "standing", args: "--game DIR --nation NATION FILE", npos: 1,
-	summary: "record a nation's standing orders (defend lines), in force from the next nation turn",
+	summary: "record a nation's standing orders (defend lines and the ruleset's other standing lines, docs/orders.md), in force from the next nation turn",
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		nation := fs.String("nation", "", "the nation the standing orders are for")

@@ -1,0 +1,80 @@
+package hybreasil_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
+)
+
+// TestStandingRefusals: standing orders hold submit lines only with option
+// submission (Hy Breasil 9.2) and permit lines only with option abilities
+// (9.3.1 Diplomacy), and a nation neither submits to nor permits itself;
+// pbem-engine-3 (Compat 3) took them all, and its games replay so.
+func TestStandingRefusals(t *testing.T) {
+	const file = "game: g\nnation: Star\nkind: standing\ntoken: t\n\n" +
+		"submit to Moon, Star\n" + // 6
+		"permit Moon, Star\n" + // 7
+		"relinquish smallest\n" + // 8
+		"reroll never\n" // 9
+	tests := []struct {
+		name    string
+		options []string
+		compat  int
+		want    []string
+	}{
+		{"no options", nil, 0, []string{
+			`line 6: "submit" is played only with option submission, which this game does not use (Hy Breasil 9.2)`,
+			"line 6: the Star nation cannot submit to itself (Hy Breasil 9.2)",
+			`line 7: "permit" is played only with option abilities, which this game does not use (Hy Breasil 9.3.1)`,
+			"line 7: the Star nation cannot permit itself (Hy Breasil 9.3.1)",
+		}},
+		{"both options", []string{"abilities", "submission"}, 0, []string{
+			"line 6: the Star nation cannot submit to itself (Hy Breasil 9.2)",
+			"line 7: the Star nation cannot permit itself (Hy Breasil 9.3.1)",
+		}},
+		{"pbem-engine-3", nil, 3, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := games.MustLookup("hy-breasil").Load(tc.options, "", nil)
+			require.NoError(t, err)
+			e, err := rulesets.Engine(g)
+			require.NoError(t, err)
+			e.Compat = tc.compat
+			f, errs := orders.DecodeWith(file, e.G, orders.Options{Grammar: e.R.Grammar})
+			require.Empty(t, errs)
+			var got []string
+			for _, err := range e.CheckStanding(f) {
+				got = append(got, err.Error())
+			}
+			assert.Equal(t, strings.Join(tc.want, "\n"), strings.Join(got, "\n"))
+		})
+	}
+}
+
+// TestStandingLinesNamed: a line standing orders may not hold is refused
+// naming the lines Hy Breasil's standing orders do hold (defend 6.3.2,
+// reroll 6.1, submit 9.2, permit 9.3.1, relinquish 5.3), when the grammar
+// refuses it (a move) and when the ruleset does (a target line of the
+// Britannia games); it said "only defend lines" before.
+func TestStandingLinesNamed(t *testing.T) {
+	const want = "standing orders may only contain defend, reroll, submit, permit and relinquish lines"
+	g, err := games.MustLookup("hy-breasil").Load(nil, "", nil)
+	require.NoError(t, err)
+	e, err := rulesets.Engine(g)
+	require.NoError(t, err)
+	head := "game: g\nnation: Star\nkind: standing\ntoken: t\n\n"
+	_, errs := orders.DecodeWith(head+"move 2 Southwold > Goldmead\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	assert.Equal(t, "line 6: "+want, errs.Error())
+	f, errs := orders.DecodeWith(head+"target Southwold: infantry\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	require.Empty(t, errs)
+	got := e.CheckStanding(f)
+	require.Len(t, got, 1)
+	assert.Equal(t, "line 6: "+want, got[0].Error())
+}
