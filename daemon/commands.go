@@ -32,7 +32,12 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 		return d.readCommand(m, in, g, env)
 	case "observe":
 		return d.observe(m, in, g, env)
-	case "token", "ready", "auto", "press", "address", "prefs":
+	case "join":
+		if d.playerByEmail(g, in.From) == nil {
+			return d.join(m, in, g, env) // a newcomer: confirmed, then admitted by the GM
+		}
+		fallthrough
+	case "token", "ready", "auto", "press", "address", "prefs", "leave":
 		player := d.playerByEmail(g, in.From)
 		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
 			return d.sendToken(m, in, g, player)
@@ -47,7 +52,7 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return err
 		}
 		return d.seatCommand(ctx, m, in, g, player, env)
-	case "pause", "resume", "extend", "rollback", "replace":
+	case "pause", "resume", "extend", "rollback", "replace", "admit":
 		if ok, err := d.gmOnly(m, in, g, env); !ok {
 			return err
 		}
@@ -163,6 +168,8 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		return d.press(m, in, g, player, env)
 	case "prefs":
 		return d.prefs(m, in, g, player, env)
+	case "join", "leave":
+		return d.seatChange(m, in, g, player, env.command == "join")
 	}
 	// address: a player moves, from the registered address, with the token.
 	if len(env.args) != 1 {
@@ -226,6 +233,8 @@ func (d *Daemon) gmCommand(m *mailer.Message, in *mailer.Inbound, g *archive.Gam
 	switch env.command {
 	case "rollback":
 		return d.rollback(m, in, g, env)
+	case "admit":
+		return d.admit(m, in, g, env)
 	case "replace":
 		// The GM gives a seat to a new address (a replacement player).
 		if len(env.args) != 2 {
@@ -330,6 +339,10 @@ func (d *Daemon) status(g *archive.Game) string {
 	}
 	s := g.State()
 	sb.WriteString("\nVictory points:\n")
+	if e := g.Engine(); e.R.Standings != nil { // players, not nations, score (Hy Breasil 7)
+		sb.WriteString(playerScores(g, e, s))
+		return sb.String()
+	}
 	for _, p := range g.Players() {
 		var vp adjudicator.Points
 		for _, nn := range p.Nations {
@@ -511,4 +524,20 @@ func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.
 		return err
 	}
 	return d.reply(m, in, "done", note)
+}
+
+// playerScores is the status's score lines where players, not nations,
+// score (Hy Breasil 7): each player's VP and the nations they own now,
+// best first, and under continuous play the seats (10).
+func playerScores(g *archive.Game, e *adjudicator.Engine, s *adjudicator.State) string {
+	var sb strings.Builder
+	players := g.Players()
+	for _, st := range e.Standings(s, len(players)) {
+		name := st.Colour
+		if st.Player-1 < len(players) {
+			name = players[st.Player-1].Name
+		}
+		fmt.Fprintf(&sb, "  %-12s %4d VP  (%s)\n", name, st.VP, strings.Join(st.Nations, ", "))
+	}
+	return sb.String() + seatsText(g)
 }

@@ -289,7 +289,7 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -607,8 +607,13 @@ With your token, from your registered address:
   press NATION text    relay a message to the player of NATION (kept in the archive)
   prefs                your mail preferences; "prefs map round" and the like
                        change them (send "prefs" for the choices)
+  leave, join          leave a game of continuous play at the start of the
+                       next turn, or enter it again (Hy Breasil 10)
+Without a seat: "join [YOUR NAME]" asks for a seat in a game of continuous
+play; a code is mailed to your address to confirm, then the GM decides.
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
-replace PLAYER NEW@ADDR, and order files for a player's nation.
+replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"), and order
+files for a player's nation.
 `, addr)
 }
 

@@ -112,6 +112,9 @@ type Seat struct {
 	// 10.3); 0 and false where every seat plays the whole game.
 	Turns int
 	Out   bool
+	// Absent marks a seat that has played no turn of the game yet (Hy
+	// Breasil 10.1): the score table leaves it out.
+	Absent bool
 }
 
 // PerTurn is the player's corrected score (Hy Breasil 10.3: VP divided by
@@ -549,10 +552,10 @@ func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names 
 	after, before := vp(r.After), vp(r.Before)
 	for i, p := range sp.Players {
 		a, ok := after[i+1]
-		if seats, _ := e.Seats(r.After); seats != nil && !ok {
-			continue // not in the game yet (Hy Breasil 10.1)
-		}
 		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: a.VP, Gained: a.VP - before[i+1].VP, Turns: a.Turns, Out: a.Out}
+		if seats, _ := e.Seats(r.After); seats != nil && !ok {
+			st.Absent = true // not in the game yet (Hy Breasil 10.1)
+		}
 		for n := range r.After.Nations {
 			if e.Controller(r.After, n) == i && !r.After.Nations[n].Gone {
 				st.Nations = append(st.Nations, e.NationName(n))
@@ -564,7 +567,12 @@ func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names 
 
 // Standings is the player table best first (most VP; seat order on ties).
 func (r *Report) Standings() []Seat {
-	out := append([]Seat(nil), r.Players...)
+	var out []Seat
+	for _, s := range r.Players {
+		if !s.Absent {
+			out = append(out, s)
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return better(out[i], out[j]) })
 	return out
 }

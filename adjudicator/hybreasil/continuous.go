@@ -107,12 +107,21 @@ func seatChanges(t *adjudicator.Turn) {
 	giveUpExcess(t)
 }
 
-// applySeats marks the seats that leave and enter (10.1), in the order of
-// the input, and returns them. A change that does not apply (a seat
-// already in or out, or the last player leaving) is said and skipped.
+// applySeats marks the seats that enter and then those that leave (10.1),
+// each in the order of the input, and returns them. A change that does
+// not apply (a seat already in or out, or the last player leaving) is said
+// and skipped.
 func applySeats(t *adjudicator.Turn) (leaving, entering []int) {
 	x := X(t.S)
-	for _, c := range t.In.Seats {
+	var cs []adjudicator.SeatChange
+	for _, enter := range []bool{true, false} {
+		for _, c := range t.In.Seats {
+			if c.Enter == enter {
+				cs = append(cs, c)
+			}
+		}
+	}
+	for _, c := range cs {
 		p := c.Seat
 		switch {
 		case p < 0 || p >= t.E.MostSeats():
@@ -133,7 +142,11 @@ func applySeats(t *adjudicator.Turn) (leaving, entering []int) {
 		default:
 			x.In[p] = false
 			leaving = append(leaving, p)
-			say(t, EvSeat, "Hy Breasil 10.1, 10.3", "%s leaves the game after %s with %s, %s", seatName(t.E, p), plural(x.Turns[p], "turn"), vp(x.VP[p]), corrected(x.VP[p], x.Turns[p]))
+			if x.Turns[p] == 0 {
+				say(t, EvSeat, "Hy Breasil 10.1", "%s leaves the game before playing a turn", seatName(t.E, p))
+			} else {
+				say(t, EvSeat, "Hy Breasil 10.1, 10.3", "%s leaves the game after %s with %s, %s", seatName(t.E, p), plural(x.Turns[p], "turn"), vp(x.VP[p]), corrected(x.VP[p], x.Turns[p]))
+			}
 		}
 	}
 	return leaving, entering

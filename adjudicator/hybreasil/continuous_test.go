@@ -214,3 +214,18 @@ func TestContinuousNeedsTheOption(t *testing.T) {
 	_, _, err := e.RoundEventInput(s, adjudicator.Input{Seats: []adjudicator.SeatChange{{Seat: 3, Enter: true}}}, nil)
 	assert.ErrorContains(t, err, "takes no players entering or leaving")
 }
+
+// TestEnteringLetsTheLastLeave: entries count before departures (Hy
+// Breasil 10.1: the limits apply "after all additions and removals"), so
+// both players of a two-player game may leave in the turn a third enters.
+func TestEnteringLetsTheLastLeave(t *testing.T) {
+	e := continuousEngine(t, 2)
+	s := playUntil(t, e, e.NewState(), "r02-invasion")
+	s, text := seatEvents(t, e, s, adjudicator.SeatChange{Seat: 0}, adjudicator.SeatChange{Seat: 1}, adjudicator.SeatChange{Seat: 2, Enter: true})
+	seats, _ := e.Seats(s)
+	assert.Equal(t, []bool{false, false, true}, []bool{seats[0].In, seats[1].In, seats[2].In}, text)
+	assert.Empty(t, owned(s, 0))
+	assert.Empty(t, owned(s, 1))
+	assert.NotEmpty(t, owned(s, 2), "Green takes the nations of the two who left")
+	assert.Contains(t, text, "Green enters the game (Hy Breasil 10.1)\nRed leaves the game after 1 turn with ")
+}

@@ -395,8 +395,13 @@ The deadline of the turn due is shown for a game that pbem serve runs
 			fmt.Fprintf(w, "Dice commitment: %s\n\nPlayers\n", g.Commitment())
 			for _, st := range g.Engine().Standings(s, len(g.Players())) {
 				p := g.Players()[st.Player-1]
-				fmt.Fprintf(w, "  %-16s %-7s %3d VP  %s\n", p.Name, p.Colour, st.VP, strings.Join(p.Nations, ", "))
+				nations := p.Nations
+				if len(nations) == 0 { // dealt during play (Hy Breasil 5): owned now
+					nations = st.Nations
+				}
+				fmt.Fprintf(w, "  %-16s %-7s %3d VP  %s\n", p.Name, p.Colour, st.VP, strings.Join(nations, ", "))
 			}
+			printSeats(e, g)
 			fmt.Fprintln(w)
 			switch d := g.Due(); {
 			case d.Over:

@@ -49,6 +49,7 @@ var commands = []command{
 	turnCmd,
 	nmrCmd,
 	eventsCmd,
+	seatCmd,
 	statusCmd,
 	reportCmd,
 	rollbackCmd,

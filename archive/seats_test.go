@@ -1,0 +1,115 @@
+package archive
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// continuousGame creates a Hy Breasil game of continuous play (Hy Breasil
+// 10) for Alice, Bob and Carol.
+func continuousGame(t *testing.T) (string, *Game) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "isles")
+	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Options: []string{"continuous"}, Players: testPlayers, Created: testTime}, testRand("isles"))
+	require.NoError(t, err)
+	g.now = func() time.Time { return testTime }
+	return dir, g
+}
+
+// TestSeatChangesArchived: a player admitted and one asking to leave are
+// played by the next invasion phase (Hy Breasil 10.1) from its input file
+// seats.txt, in the inputs digest; the game reopens with the new seat
+// (its colour the next of the tables, its token in tokens.yaml) and
+// verifies; the requests are in players.log.
+func TestSeatChangesArchived(t *testing.T) {
+	dir, g := continuousGame(t)
+	tok, err := g.AdmitPlayer(Player{Name: "Dave", Email: "dave@example.org"}, PlayerChange{Why: "asked on the forum", Ref: "m1"}, testRand("dave"))
+	require.NoError(t, err)
+	again, err := g.AdmitPlayer(Player{Name: "Dave", Email: "dave@example.org"}, PlayerChange{Why: "asked on the forum", Ref: "m1"}, testRand("other"))
+	require.NoError(t, err)
+	assert.Equal(t, tok, again, "a retried request gets the seat it made, not a second")
+	require.NoError(t, g.AskSeat("Bob", false, PlayerChange{Why: "holiday", By: "player"}))
+
+	steps, err := g.AdvanceEvents()
+	require.NoError(t, err)
+	require.NotEmpty(t, steps)
+	seats := readFile(t, filepath.Join(dir, "turns", "001-r01-invasion", fileSeats))
+	assert.Equal(t, "# players leaving and entering the game at the start of r01-invasion (archive/doc.go)\nleave Blue\nenter Orange\n", seats)
+	assert.Contains(t, readFile(t, filepath.Join(dir, "turns", "001-r01-invasion", fileInputs)), "  "+fileSeats+"\n")
+
+	g, err = Open(dir)
+	require.NoError(t, err)
+	got := g.Seats()
+	require.Len(t, got, 4)
+	assert.Equal(t, SeatInfo{Name: "Dave", Colour: "Orange", In: true, WantsIn: true, Turns: 1}, got[3])
+	assert.False(t, got[1].In)
+	assert.Equal(t, 3, g.r.e.Players, "the game was set up for 3; Dave was admitted")
+	toks := readFile(t, filepath.Join(DefaultSecrets(dir), "tokens.yaml"))
+	assert.Contains(t, toks, "name: Dave\n  token: "+tok)
+	assert.NotContains(t, readFile(t, filepath.Join(dir, "game.yaml")), tok)
+	log := readFile(t, filepath.Join(dir, playersLog))
+	assert.Contains(t, log, "Dave (gm): admitted as Orange; enters the game at the start of the next turn; why: asked on the forum [ref m1]")
+	assert.Contains(t, log, "Bob (player): asks to leave the game at the start of the next turn; why: holiday")
+	require.NoError(t, Verify(dir))
+}
+
+// TestSeatChangesTampered: verify refuses a seats.txt changed after the
+// step (its digest), and one whose change no request in players.log
+// backs (doc.go "Seats").
+func TestSeatChangesTampered(t *testing.T) {
+	dir, g := continuousGame(t)
+	require.NoError(t, g.AskSeat("Carol", false, PlayerChange{Why: "busy", By: "player"}))
+	_, err := g.AdvanceEvents()
+	require.NoError(t, err)
+
+	edited := copyTree(t, dir)
+	path := filepath.Join(edited, "turns", "001-r01-invasion", fileSeats)
+	writeFile(t, path, strings.Replace(readFile(t, path), "leave Green", "leave Blue", 1))
+	err = Verify(edited)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fileInputs)
+
+	unbacked := copyTree(t, dir)
+	writeFile(t, filepath.Join(unbacked, playersLog), "")
+	err = Verify(unbacked)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "leave Green, but players.log has no such request of theirs")
+}
+
+// TestSeatRefusals: what a GM or player cannot ask, each with its reason.
+func TestSeatRefusals(t *testing.T) {
+	_, g := continuousGame(t)
+	_, err := g.AdmitPlayer(Player{Name: "Eve", Email: "alice@example.org"}, PlayerChange{Why: "x"}, testRand("e"))
+	assert.ErrorContains(t, err, "two players have the address alice@example.org")
+	_, err = g.AdmitPlayer(Player{Name: "Eve", Email: "eve@example.org"}, PlayerChange{}, testRand("e"))
+	assert.ErrorContains(t, err, "needs a reason")
+	for i, name := range []string{"Dave", "Erin", "Frank"} {
+		_, err := g.AdmitPlayer(Player{Name: name, Email: strings.ToLower(name) + "@example.org"}, PlayerChange{Why: "x"}, testRand(name))
+		require.NoError(t, err, "seat %d", i+4)
+	}
+	_, err = g.AdmitPlayer(Player{Name: "Gail", Email: "gail@example.org"}, PlayerChange{Why: "x"}, testRand("g"))
+	assert.ErrorContains(t, err, "has all its 6 seats")
+
+	require.NoError(t, g.AskSeat("Alice", false, PlayerChange{Why: "x"}))
+	assert.ErrorContains(t, g.AskSeat("Alice", false, PlayerChange{Why: "x"}), "has asked to be out of the game already")
+	assert.ErrorContains(t, g.AskSeat("Nobody", false, PlayerChange{Why: "x"}), `has no player "Nobody"`)
+	for _, name := range []string{"Bob", "Carol", "Dave", "Erin"} {
+		require.NoError(t, g.AskSeat(name, false, PlayerChange{Why: "x"}))
+	}
+	assert.ErrorContains(t, g.AskSeat("Frank", false, PlayerChange{Why: "x"}), "the last player in the game and cannot leave")
+
+	f := newGame(t) // reduX: the players are fixed
+	_, err = f.g.AdmitPlayer(Player{Name: "Dave", Email: "dave@example.org"}, PlayerChange{Why: "x"}, testRand("d"))
+	assert.True(t, errors.Is(err, ErrFixedSeats), "%v", err)
+	assert.ErrorIs(t, f.g.AskSeat("Alice", false, PlayerChange{Why: "x"}), ErrFixedSeats)
+	assert.Nil(t, f.g.Seats())
+	_, statErr := os.Stat(filepath.Join(f.dir, playersLog))
+	assert.True(t, os.IsNotExist(statErr), "nothing logged for a refused change")
+}

@@ -1,0 +1,220 @@
+package daemon
+
+import (
+	crand "crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/mailer"
+)
+
+// Players entering and leaving a game of continuous play by mail (Hy
+// Breasil 10.1; docs/design.md §5). A newcomer's "join" is confirmed from
+// their address first, as "observe" is, so nobody is put forward for a
+// seat with an address they cannot read; then the GM admits them with
+// "admit ADDRESS" and the GM's token, and the new seat's token goes to that
+// address. A player leaves, or enters again, with "leave" and "join" and
+// their token. Every change applies at the start of the next turn.
+
+// maxPendingJoins bounds the unconfirmed and unadmitted requests kept for
+// a game: a flood of "join" mails cannot grow the file without end.
+const maxPendingJoins = 50
+
+// pendingJoin is a newcomer's "join" (Data/pace/GAME.joins.pending.json,
+// by address in lower case).
+type pendingJoin struct {
+	Name      string `json:"name"`
+	Code      string `json:"code"`
+	Since     string `json:"since"`
+	Confirmed bool   `json:"confirmed"`
+}
+
+func (d *Daemon) joinsPath(g *archive.Game) string {
+	return filepath.Join(d.paceDir(), g.ID()+".joins.pending.json")
+}
+
+func (d *Daemon) loadJoins(g *archive.Game) (map[string]pendingJoin, error) {
+	p := map[string]pendingJoin{}
+	data, err := os.ReadFile(d.joinsPath(g))
+	if errors.Is(err, fs.ErrNotExist) {
+		return p, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Base(d.joinsPath(g)), err)
+	}
+	return p, nil
+}
+
+func (d *Daemon) saveJoins(g *archive.Game, p map[string]pendingJoin) error {
+	data, _ := json.MarshalIndent(p, "", "  ") // map keys in sorted order
+	return writeAtomic(d.joinsPath(g), data, 0o600)
+}
+
+// join answers "join" from an address that has no seat: a confirmation
+// code to that address, or with "join confirm CODE" the request put to the
+// GM.
+func (d *Daemon) join(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	if g.Seats() == nil {
+		return d.reply(m, in, "join", fmt.Sprintf("Game %s has a fixed set of players: %v.", g.ID(), archive.ErrFixedSeats))
+	}
+	addr := strings.ToLower(strings.TrimSpace(in.From))
+	pend, err := d.loadJoins(g)
+	if err != nil {
+		return err
+	}
+	if len(env.args) > 0 && strings.EqualFold(env.args[0], "confirm") {
+		return d.confirmJoin(m, in, g, addr, pend, env.args[1:])
+	}
+	pj, ok := pend[addr]
+	if !ok {
+		if len(pend) >= maxPendingJoins {
+			return d.reply(m, in, "join", fmt.Sprintf("Game %s has too many requests to join waiting for the GM; try again later.", g.ID()))
+		}
+		code, err := newToken(crand.Reader)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimSpace(strings.Join(env.args, " "))
+		if name == "" || strings.ContainsAny(name, "\r\n") || len(name) > 40 {
+			name, _, _ = strings.Cut(addr, "@")
+		}
+		pj = pendingJoin{Name: name, Code: code, Since: d.now().UTC().Format("2006-01-02T15:04:05Z")}
+		pend[addr] = pj
+		if err := d.saveJoins(g, pend); err != nil {
+			return err
+		}
+	}
+	subject := fmt.Sprintf("join %s confirm %s", g.ID(), pj.Code)
+	// One confirmation mail per address, game and day, to the address
+	// itself (never a Reply-To): pbem is not a way to flood an address.
+	return d.send(&mailer.Outgoing{ID: safeID("join", g.ID(), addr, d.now().UTC().Format("2006-01-02")), To: []string{addr}, AutoSubmitted: true,
+		Subject: subject,
+		Text: fmt.Sprintf(`Someone, perhaps you, asked pbem at %s for a seat in game %s
+for %s, as %q.
+
+To confirm, reply to this mail keeping its Subject, or send a mail from
+%s with the Subject:
+
+    %s
+
+The GM then decides; if you are admitted, your token comes to this
+address and you enter the game at the start of the next turn (Hy
+Breasil 10.1). If it was not you, ignore this mail.
+`, d.cfg.From, g.ID(), addr, pj.Name, addr, subject)})
+}
+
+// confirmJoin puts a confirmed request to the GM. A wrong code counts as a
+// failed login.
+func (d *Daemon) confirmJoin(m *mailer.Message, in *mailer.Inbound, g *archive.Game, addr string, pend map[string]pendingJoin, args []string) error {
+	pj, ok := pend[addr]
+	if !ok || len(args) == 0 || !sameToken(args[0], pj.Code) {
+		return d.failedLogin(m, in, g, victim{addr: addr, who: addr, what: "a request to join"}, "the confirmation code is wrong")
+	}
+	if !pj.Confirmed {
+		pj.Confirmed = true
+		pend[addr] = pj
+		if err := d.saveJoins(g, pend); err != nil {
+			return err
+		}
+	}
+	if err := d.toGM("pbem "+g.ID()+": "+addr+" asks to join", fmt.Sprintf(`%s (%s) asks for a seat in game %s and has confirmed the address.
+
+To admit them, send:
+
+    game: %s
+    token: YOUR-GM-TOKEN
+
+    admit %s
+
+They enter the game at the start of the next turn (Hy Breasil 10.1).
+Otherwise do nothing.
+%s`, pj.Name, addr, g.ID(), g.ID(), addr, seatsText(g)), safeID("join", g.ID(), addr)); err != nil {
+		return err
+	}
+	return d.reply(m, in, "join", fmt.Sprintf("Your request to join game %s is with the GM. If you are admitted, your token comes to %s.", g.ID(), addr))
+}
+
+// admit is the GM's "admit ADDRESS": the confirmed request of that address
+// gets a seat, and its token and the rules go to the address.
+func (d *Daemon) admit(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	if len(env.args) != 1 {
+		return d.reply(m, in, "admit", "Write \"admit ADDRESS\" for an address that asked to join and confirmed it.")
+	}
+	addr := strings.ToLower(strings.TrimSpace(env.args[0]))
+	pend, err := d.loadJoins(g)
+	if err != nil {
+		return err
+	}
+	pj, ok := pend[addr]
+	if _, done := g.ChangedBy(m.JournalID); !done && (!ok || !pj.Confirmed) {
+		return d.reply(m, in, "admit", fmt.Sprintf("%s has no confirmed request to join game %s.", addr, g.ID()))
+	}
+	tok, err := g.AdmitPlayer(archive.Player{Name: pj.Name, Email: addr}, archive.PlayerChange{Why: "admitted by the GM", By: "gm", Ref: m.JournalID}, crand.Reader)
+	if err != nil {
+		return d.reply(m, in, "admit", "Not admitted: "+d.public(err))
+	}
+	p := d.playerByEmail(g, addr)
+	if p == nil {
+		return fmt.Errorf("admitted %s but no seat has the address", addr)
+	}
+	if err := d.send(&mailer.Outgoing{ID: safeID("admitted", m.JournalID), To: []string{addr}, AutoSubmitted: true,
+		Subject: "pbem " + g.ID() + ": you have a seat",
+		Text: fmt.Sprintf("The GM admitted you to game %s (%s). You play seat %s, %s, and enter the game at the start of the next turn, with a new nation if a token set is free (Hy Breasil 10.1). Your token is:\n\n    token: %s\n\nPut that line in every order file. Keep it secret. \"leave\" with your token leaves the game; send \"help\" for the commands.\n\n%s",
+			g.ID(), g.Rules().Ruleset.Title, p.Name, p.Colour, tok, d.status(g))}); err != nil {
+		return err
+	}
+	delete(pend, addr)
+	if err := d.saveJoins(g, pend); err != nil {
+		return err
+	}
+	if err := d.logGM(g, "admit "+addr); err != nil {
+		return err
+	}
+	return d.reply(m, in, "admit", fmt.Sprintf("Admitted %s (%s) as %s: they enter at the start of the next turn.\n\n%s", p.Name, addr, p.Colour, seatsText(g)))
+}
+
+// seatChange is a player's "leave" or "join" with their token: out of the
+// game, or in again, from the start of the next turn.
+func (d *Daemon) seatChange(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, enter bool) error {
+	what := map[bool]string{true: "join", false: "leave"}[enter]
+	err := g.AskSeat(player.Name, enter, archive.PlayerChange{Why: "asked for by mail", By: "player", Ref: m.JournalID})
+	if err != nil {
+		return d.reply(m, in, what, "Not changed: "+d.public(err))
+	}
+	text := "You leave game %s at the start of the next turn: your nations go to the other players, and your VP and turns are kept for your corrected score (Hy Breasil 10.1, 10.3). Send \"join\" with your token to enter again from a later turn."
+	if enter {
+		text = "You enter game %s again at the start of the next turn, with your score and turns as you left them (Hy Breasil 10.1, 10.2)."
+	}
+	if err := d.toGM("pbem "+g.ID()+": "+player.Name+" asks to "+what, fmt.Sprintf("%s (%s) asks to %s game %s at the start of the next turn.\n%s", player.Name, player.Email, what, g.ID(), seatsText(g)), safeID(what, m.JournalID)); err != nil {
+		return err
+	}
+	return d.reply(m, in, what, fmt.Sprintf(text, g.ID())+"\n\n"+seatsText(g))
+}
+
+// seatsText lists the seats of a game of continuous play: who is in, who
+// asked to enter or leave, with turns and VP (Hy Breasil 10.2, 10.3).
+func seatsText(g *archive.Game) string {
+	seats := g.Seats()
+	if seats == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nSeats (Hy Breasil 10):\n")
+	for _, s := range seats {
+		state := map[bool]string{true: "in the game", false: "out of the game"}[s.In]
+		if s.In != s.WantsIn {
+			state += map[bool]string{true: ", enters at the start of the next turn", false: ", leaves at the start of the next turn"}[s.WantsIn]
+		}
+		fmt.Fprintf(&b, "  %-8s %-20s %s; %d VP in %d turns\n", s.Colour, s.Name, state, s.VP, s.Turns)
+	}
+	return b.String()
+}
