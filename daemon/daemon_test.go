@@ -91,14 +91,17 @@ const gmToken = "gm00-test-0000-0001"
 
 var addrs = []string{"alice@example.test", "bob@example.test", "carol@example.test", "dave@example.test"}
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { return newFixtureOf(t, "redux") }
+
+// newFixtureOf is newFixture with a game of the ruleset and options.
+func newFixtureOf(t *testing.T, ruleset string, options ...string) *fixture {
 	t.Helper()
 	dir := t.TempDir()
 	var ps []archive.Player
 	for i, a := range addrs {
 		ps = append(ps, archive.Player{Name: []string{"Alice", "Bob", "Carol", "Dave"}[i], Email: a})
 	}
-	_, toks, err := archive.Create(filepath.Join(dir, "games", "ashdown"), archive.NewGame{ID: "ashdown", Ruleset: "redux", Players: ps},
+	_, toks, err := archive.Create(filepath.Join(dir, "games", "ashdown"), archive.NewGame{ID: "ashdown", Ruleset: ruleset, Options: options, Players: ps},
 		byteReader{rand.New(rand.NewPCG(1, 2))})
 	require.NoError(t, err)
 	f := &fixture{t: t, out: &capture{}, tokens: toks, gmTok: gmToken, now: time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)}

@@ -117,7 +117,14 @@ Breasil 10.1). If it was not you, ignore this mail.
 func (d *Daemon) confirmJoin(m *mailer.Message, in *mailer.Inbound, g *archive.Game, addr string, pend map[string]pendingJoin, args []string) error {
 	pj, ok := pend[addr]
 	if !ok || len(args) == 0 || !sameToken(args[0], pj.Code) {
-		return d.failedLogin(m, in, g, victim{addr: addr, who: addr, what: "a request to join"}, "the confirmation code is wrong")
+		n, err := d.countFailure(in.From, m.JournalID)
+		if err != nil {
+			return err
+		}
+		if silent, err := d.overLimit(in, n, fmt.Sprintf("the last a wrong confirmation code for joining game %s", g.ID())); silent {
+			return err
+		}
+		return d.reply(m, in, "join", fmt.Sprintf("That is not a valid confirmation code for %s in game %s. Send \"join %s\" for one.", addr, g.ID(), g.ID()))
 	}
 	if !pj.Confirmed {
 		pj.Confirmed = true

@@ -475,6 +475,7 @@ type serverOpts struct {
 	dir          string // the data directory; default a t.TempDir()
 	logLevel     string // default info
 	ruleset      string // the games' ruleset; default redux
+	options      []string
 }
 
 // newServer creates the data directory of a daemon with opts.games games
@@ -509,7 +510,7 @@ func newServer(t testing.TB, w *world, opts serverOpts) *server {
 	for i := 0; i < opts.games; i++ {
 		id := fmt.Sprintf("%s-%d", opts.prefix, i+1)
 		dir := filepath.Join(s.dir, "games", id)
-		_, toks, err := archive.Create(dir, archive.NewGame{ID: id, Ruleset: opts.ruleset, Players: ps}, seededReader(uint64(i+1)))
+		_, toks, err := archive.Create(dir, archive.NewGame{ID: id, Ruleset: opts.ruleset, Options: opts.options, Players: ps}, seededReader(uint64(i+1)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,80 @@
+package daemon
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestJoinAdmitLeave is continuous play by mail (Hy Breasil 10.1): a
+// newcomer's "join" is confirmed from their address (not a Reply-To), a
+// wrong code and an "admit" without the GM's token change nothing, the
+// GM is asked and admits with the token, and the new seat's token goes to
+// the newcomer's address only; a player leaves with their token, and the
+// next invasion phase plays both.
+func TestJoinAdmitLeave(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil", "continuous")
+	const erin = "erin@example.test"
+	f.mail(erin, "join ashdown Erin Example", "", "Reply-To: "+mallory+"\r\n")
+	assert.Empty(t, f.out.to(mallory), "the confirmation went to the Reply-To")
+	conf := f.out.last(erin)
+	require.NotNil(t, conf)
+	require.True(t, strings.HasPrefix(conf.Subject, "join ashdown confirm "), conf.Subject)
+	assert.Contains(t, conf.Text, `as "Erin Example"`)
+
+	f.mail(mallory, "join ashdown confirm "+strings.Fields(conf.Subject)[3], "")
+	f.mail(erin, "join ashdown confirm 0000-0000-0000-0000", "")
+	assert.Contains(t, f.out.last(erin).Text, "not a valid confirmation code")
+	f.mail("gm@example.test", "admit ashdown "+erin, "")
+	assert.Len(t, f.g.Seats(), 4, "admitted without the GM's token")
+	f.mail("gm@example.test", "admit ashdown "+erin, "token: "+f.gmTok)
+	assert.Contains(t, f.out.last("gm@example.test").Text, "has no confirmed request to join")
+
+	f.mail(erin, "Re: "+conf.Subject, "> Someone, perhaps you, asked")
+	ask := f.out.last("gm@example.test")
+	require.NotNil(t, ask)
+	assert.Contains(t, ask.Subject, erin+" asks to join")
+	assert.Contains(t, ask.Text, "admit "+erin)
+	f.mail("gm@example.test", "admit ashdown "+erin, "token: "+f.gmTok)
+	seat := f.out.last(erin)
+	require.NotNil(t, seat)
+	assert.Contains(t, seat.Subject, "you have a seat")
+	seats := f.g.Seats()
+	require.Len(t, seats, 5)
+	assert.Equal(t, "Erin Example", seats[4].Name)
+	assert.Equal(t, "Purple", seats[4].Colour)
+	tok, err := f.d.tokenOf(f.g, "Erin Example")
+	require.NoError(t, err)
+	assert.Contains(t, seat.Text, "token: "+tok)
+	for _, m := range f.out.to(mallory) {
+		assert.NotContains(t, m.Text, tok)
+	}
+
+	f.mail(addrs[1], "leave ashdown", "")
+	assert.True(t, f.g.Seats()[1].WantsIn, "a leave without the token")
+	f.mail(addrs[1], "leave ashdown", "token: "+f.tokens["Bob"])
+	assert.Contains(t, f.out.last(addrs[1]).Text, "You leave game ashdown at the start of the next turn")
+	assert.False(t, f.g.Seats()[1].WantsIn)
+	f.mail(addrs[1], "status ashdown", "")
+	assert.Contains(t, f.out.last(addrs[1]).Text, "leaves at the start of the next turn")
+
+	f.tokens["Erin Example"] = tok
+	for round, i := f.g.State().Round, 0; f.g.State().Round == round; i++ {
+		require.Less(t, i, 100, "the turn does not end")
+		addr, tok := f.duePlayer()
+		f.mail(addr, "orders", f.botOrders(tok))
+	}
+	seats = f.g.Seats()
+	require.Greater(t, seats[4].Turns, 0, "the next turn has started")
+	assert.False(t, seats[1].In)
+	assert.True(t, seats[4].In)
+}
+
+// TestJoinFixedGame: a game whose players are fixed says so to "join".
+func TestJoinFixedGame(t *testing.T) {
+	f := newFixture(t)
+	f.mail("erin@example.test", "join ashdown", "")
+	assert.Contains(t, f.out.last("erin@example.test").Text, "has a fixed set of players")
+}
