@@ -41,3 +41,18 @@ func TestClassicBritannia(t *testing.T) {
 		contains(t, "verify", must(t, "verify", "--game", sim), "verifies")
 	}
 }
+
+// TestHyBreasilWords: pbem simulate of Hy Breasil says "turn", not
+// "round" (Hy Breasil 3: a game of turns; Texts.RoundWord); the help
+// names every ruleset, not reduX alone; an order file for an unknown
+// nation is told so, without a blank turn of a "round".
+func TestHyBreasilWords(t *testing.T) {
+	sim := filepath.Join(t.TempDir(), "hb")
+	out := must(t, "simulate", "--ruleset", "hy-breasil", "--seed", "5", "--players", "4", "--game", sim)
+	contains(t, "simulate", out, "over after turn ")
+	if strings.Contains(out, "over after round") {
+		t.Errorf("simulate of Hy Breasil says round:\n%s", out)
+	}
+	help := must(t, "help")
+	contains(t, "help", help, "Hy Breasil", "Britannia (classic, 2005 edition)")
+}
