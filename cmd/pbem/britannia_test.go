@@ -56,3 +56,22 @@ func TestHyBreasilWords(t *testing.T) {
 	help := must(t, "help")
 	contains(t, "help", help, "Hy Breasil", "Britannia (classic, 2005 edition)")
 }
+
+// TestHyBreasilStatusNations: pbem status of Hy Breasil lists each
+// player's nations, dealt in play (Hy Breasil 5.3) and read from the
+// state, not the empty lists of the player split.
+func TestHyBreasilStatusNations(t *testing.T) {
+	tmp := t.TempDir()
+	players := write(t, tmp, "players.yaml", "- name: Ann\n  email: ann@example.org\n- name: Bo\n  email: bo@example.org\n- name: Cy\n  email: cy@example.org\n")
+	game := filepath.Join(tmp, "hb")
+	must(t, "new", "--ruleset", "hy-breasil", "--game", game, "--players", players)
+	must(t, "events", "--game", game)
+	out := must(t, "status", "--game", game)
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  Ann ") || strings.HasPrefix(line, "  Bo ") || strings.HasPrefix(line, "  Cy ") {
+			if strings.HasSuffix(strings.TrimSpace(line), "VP") {
+				t.Errorf("a player without nations after the invasion phase: %q", line)
+			}
+		}
+	}
+}

@@ -405,7 +405,11 @@ The deadline of the turn due is shown for a game that pbem serve runs
 			fmt.Fprintf(w, "Dice commitment: %s\n\nPlayers\n", g.Commitment())
 			for _, st := range g.Engine().Standings(s, len(g.Players())) {
 				p := g.Players()[st.Player-1]
-				fmt.Fprintf(w, "  %-16s %-7s %3d VP  %s\n", p.Name, p.Colour, st.VP, strings.Join(p.Nations, ", "))
+				nations := st.Nations // Hy Breasil's owners come from the state: nations are dealt in play (5.3)
+				if len(nations) == 0 {
+					nations = p.Nations
+				}
+				fmt.Fprintf(w, "  %-16s %-7s %3d VP  %s\n", p.Name, p.Colour, st.VP, strings.Join(nations, ", "))
 			}
 			fmt.Fprintln(w)
 			switch d := g.Due(); {
