@@ -268,13 +268,13 @@ func refs(s string) string {
 		m := refCitation.FindStringSubmatch(c)
 		switch m[1] + m[2] {
 		case "1", "1.1", "1.2", "1.3", "1.4":
-			return "Britannia 2005 board, sea areas"
+			return "Britannia 2005 Sea areas"
 		case "2.2":
 			return "Britannia 2005 Nation List"
 		case "2.3":
-			return "Britannia 2005 nation forces"
+			return "Britannia 2005 Forces"
 		case "2.4":
-			return "Britannia 2005 population track"
+			return "Britannia 2005 Population track"
 		case "3":
 			if m[3] != "" {
 				return "Britannia 2005 Timeline " + m[3]
@@ -284,7 +284,7 @@ func refs(s string) string {
 			}
 			return "Britannia 2005 Timeline"
 		case "4":
-			return "Britannia 2005 nation cards"
+			return "Britannia 2005 Nation cards"
 		}
 		return "Britannia 2005"
 	})
