@@ -61,6 +61,11 @@ type Texts struct {
 	// the turn citing, nil outside a turn (Engine.Cite); t.StageRule is
 	// the rule of the stage running.
 	Cite func(t *Turn, rule string) string
+	// Refs rewrites a text's citations of sources the players do not have
+	// (classic Britannia's research notes, "ref §4 occupy") as rules they
+	// can look up, in the texts of pbem-engine-4 on (Engine.Cite); nil
+	// rewrites none.
+	Refs func(s string) string
 }
 
 // CoreTexts are reduX Core's words.

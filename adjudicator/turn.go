@@ -143,11 +143,20 @@ func (t *Turn) Cite(s string) string {
 
 // Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
 // for the texts made outside a turn (the orders template) with t nil.
+// From pbem-engine-4 on, the ruleset's Texts.Refs then rewrites the
+// citations players cannot look up.
 func (e *Engine) Cite(t *Turn, s string) string {
-	if e.R.Texts == nil || e.R.Texts.Cite == nil || !strings.Contains(s, "reduX") {
+	tx := e.R.Texts
+	if tx == nil {
 		return s
 	}
-	return reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return e.R.Texts.Cite(t, rule) })
+	if tx.Cite != nil && strings.Contains(s, "reduX") {
+		s = reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return tx.Cite(t, rule) })
+	}
+	if tx.Refs != nil && !e.Before(4) {
+		s = tx.Refs(s)
+	}
+	return s
 }
 
 // StageRule is the rule of the stage running ("" outside the stages).

@@ -138,7 +138,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 		for _, p := range g.Tables.Players {
 			counts = append(counts, fmt.Sprint(p.Count))
 		}
-		return nil, nil, fmt.Errorf("%d players: ruleset %s is for %s players", len(spec.Players), rs.Name, strings.Join(counts, ", "))
+		return nil, nil, fmt.Errorf("%s: ruleset %s is for %s players", games.Count(len(spec.Players), "player", "players"), rs.Name, strings.Join(counts, ", "))
 	}
 	if err := checkNewPlayers(spec.Players); err != nil {
 		return nil, nil, err

@@ -67,6 +67,7 @@ func TestCreateRefuses(t *testing.T) {
 		wantErr string
 	}{
 		{"two players", "a", NewGame{Ruleset: "redux", Players: testPlayers[:2]}, "2 players: ruleset redux is for 3, 4, 5 players"},
+		{"one player", "a1", NewGame{Ruleset: "hy-breasil", Players: testPlayers[:1]}, "1 player: ruleset hy-breasil is for 2, 3, 4, 5, 6 players"},
 		{"six players", "b", NewGame{Ruleset: "redux", Players: append(append([]Player(nil), four...), Player{Name: "E"}, Player{Name: "F"})}, "6 players"},
 		{"same name", "c", NewGame{Ruleset: "redux", Players: []Player{{Name: "A", Email: "a@example.org"}, {Name: "a", Email: "a2@example.org"}, {Name: "B", Email: "b@example.org"}}}, `two players are called "a"`},
 		{"bad id", "Bad Id", NewGame{Ruleset: "redux", Players: testPlayers}, `game id "Bad Id"`},

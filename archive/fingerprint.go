@@ -71,7 +71,7 @@ func Fingerprint(ruleset string, options []string, players int) (string, error) 
 		return "", err
 	}
 	if g.Tables.Split(players) == nil {
-		return "", fmt.Errorf("%d players: no player split in ruleset %s", players, rs.Name)
+		return "", fmt.Errorf("%s: no player split in ruleset %s", games.Count(players, "player", "players"), rs.Name)
 	}
 	e := rulesets.New(g)
 	e.Players = players // L&R 10.4, 11.6.2 depend on it

@@ -55,6 +55,7 @@ func TestFingerprint(t *testing.T) {
 		{"risk", nil, 3, `unknown ruleset "risk"`},
 		{"redux", []string{"boats"}, 3, "boats"},
 		{"redux", nil, 9, "9 players: no player split in ruleset redux"},
+		{"redux", nil, 1, "1 player: no player split in ruleset redux"},
 	} {
 		if _, err := Fingerprint(bad.ruleset, bad.options, bad.players); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("Fingerprint(%s, %v, %d) = %v, want an error with %q", bad.ruleset, bad.options, bad.players, err, bad.want)

@@ -72,7 +72,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 		return nil, err
 	}
 	if g.Tables.Split(spec.Players) == nil {
-		return nil, fmt.Errorf("%d players: no player split in ruleset %s", spec.Players, rs.Name)
+		return nil, fmt.Errorf("%s: no player split in ruleset %s", games.Count(spec.Players, "player", "players"), rs.Name)
 	}
 	e, err := rulesets.Engine(g) // the ruleset's own check of a GM's board (LoadData)
 	if err != nil {

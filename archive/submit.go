@@ -300,15 +300,18 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 	}
 	due := g.due()
 	if due.Nation == "" {
-		add("no nation turn is due: %s (the end of the round) comes first", due.ID)
+		_, name, _ := g.r.e.RoundEventName(due.ID, g.state.Round)
+		add("no nation turn is due: %s (%s) comes first", due.ID, name)
 		return done(nil)
 	}
 	s := g.state
 	if f.Turn != due.ID {
 		ahead, _, ok := g.r.e.Ahead(g.state, func(st adjudicator.Step) bool { return st.ID == f.Turn })
 		switch {
+		case v.early && !ok && f.Turn == "" && len(errs) > 0: // the envelope's errors say why
+			return done(nil)
 		case v.early && !ok:
-			add("the turn due is %s; %s is not a later nation turn of round %d, so its orders can be checked only when it is due", due.ID, f.Turn, g.state.Round)
+			add("the turn due is %s; %s is not a later nation turn of %s %d, so its orders can be checked only when it is due", due.ID, f.Turn, roundWord(g.r.e), g.state.Round)
 			return done(nil)
 		case !ok || !v.early:
 			add("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
@@ -322,6 +325,15 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 		return done(nil)
 	}
 	return done(g.r.e.Review(s, f, standing))
+}
+
+// roundWord is what the ruleset calls a round, lower case: "round", Hy
+// Breasil's "turn" (Texts.RoundWord; Hy Breasil 3).
+func roundWord(e *adjudicator.Engine) string {
+	if e.R.Texts != nil && e.R.Texts.RoundWord != "" {
+		return strings.ToLower(e.R.Texts.RoundWord)
+	}
+	return "round"
 }
 
 // validateEnvelope checks what the file's header says against the game:
@@ -540,7 +552,7 @@ func (g *Game) Upcoming(nation string) (*Upcoming, error) {
 	}
 	ahead, st, ok := g.r.e.Ahead(g.state, func(st adjudicator.Step) bool { return st.Nation == n })
 	if !ok {
-		return nil, fmt.Errorf("the %s have no turn left in round %d (due: %s)", name, g.state.Round, due.ID)
+		return nil, fmt.Errorf("the %s have no turn left in %s %d (due: %s)", name, roundWord(g.r.e), g.state.Round, due.ID)
 	}
 	up.ID, up.Ahead, up.State = st.ID, due.ID, ahead
 	return up, nil

@@ -338,7 +338,7 @@ func scoresText(r *Report) string {
 func diceText(st BattleStep, indent int) string {
 	rolls := []*Roll{st.Attack, st.Defend}
 	label := func(r *Roll) string {
-		return r.Nation + " (" + r.Role + ", " + strconv.Itoa(r.Need) + "+)"
+		return r.Nation + " (" + r.Role + r.NeedText() + ")"
 	}
 	lw := 0
 	for _, r := range rolls {

@@ -77,6 +77,10 @@ type Report struct {
 	// in their order.
 	Happened []adjudicator.Event
 	Scoring  []adjudicator.Event // VP scored, King of England, final standings
+	// Upcoming are the events about the nation due next that end the
+	// step: its random event, rolled when its turn becomes due so that its
+	// player knows it (Hy Breasil 6.1).
+	Upcoming []adjudicator.Event
 
 	// The position after the step.
 	Regions []Region
@@ -173,6 +177,9 @@ type Battle struct {
 	AttackerLost, DefenderLost int
 	// Armies that retreated out of the battle area, each side.
 	AttackerRetreated, DefenderRetreated int
+
+	rounds  int // rounds of battle so far
+	defLeft int // the defender's units after the last round and retreat
 }
 
 // BattleStep is a round of battle (Attack and Defend set) or a retreat.
@@ -339,7 +346,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 			r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return f(e, after, a, n) }
 		}
 	}
-	r.sections(g)
+	r.sections(g, nextNation(e, after))
 	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
@@ -377,49 +384,32 @@ func roundEvent(e *adjudicator.Engine, id string, round int) (title, next string
 	return title, name + " (" + id + ")"
 }
 
-// sections sorts the events into the report's sections.
-func (r *Report) sections(g *games.Game) {
+// sections sorts the events into the report's sections. Placements and
+// removals after the first move or battle happened on the way (a Roman
+// fort built after a battle, Britannia 2005 Roman forts; units left at
+// sea and lost, Hy Breasil 6.3) and go with the moves, as does a second
+// movement phase (Hy Breasil 6.1 Strong leader, reduX L&R 11.3); the
+// next nation's random event, rolled at the end of the step (Hy Breasil
+// 6.1), goes under Upcoming.
+func (r *Report) sections(g *games.Game, next string) {
 	byNum := map[int]int{}
-	for _, ev := range r.Events {
+	evs, moving := r.splitUpcoming(next), false
+	for _, ev := range evs {
 		switch ev.Kind {
 		case adjudicator.EvTurn:
 			r.Title = ev.Text
 		case adjudicator.EvPopulation, adjudicator.EvPlace, adjudicator.EvRemove, adjudicator.EvReinforce, adjudicator.EvShortage:
-			r.Phase1 = append(r.Phase1, ev)
-		case adjudicator.EvMove, adjudicator.EvOverrun:
+			if moving {
+				r.Moves = append(r.Moves, ev)
+			} else {
+				r.Phase1 = append(r.Phase1, ev)
+			}
+		case adjudicator.EvMove, adjudicator.EvOverrun, adjudicator.EvPhase, adjudicator.EvWithdraw:
+			moving = true
 			r.Moves = append(r.Moves, ev)
-		case adjudicator.EvBattle:
-			byNum[ev.Battle] = len(r.Battles)
-			r.Battles = append(r.Battles, Battle{Number: ev.Battle, Area: ev.Area, Attacker: ev.Nation, Defender: ev.Opponent, Start: ev})
-		case adjudicator.EvRound, adjudicator.EvRetreat, adjudicator.EvBattleEnd:
-			i, ok := byNum[ev.Battle]
-			if !ok { // a battle event without its start: keep its text
-				r.Notes = append(r.Notes, ev)
-				continue
-			}
-			b := &r.Battles[i]
-			switch ev.Kind {
-			case adjudicator.EvRound:
-				att, def := rollsOf(g, ev)
-				b.Steps = append(b.Steps, BattleStep{Event: ev, Attack: att, Defend: def})
-				b.DefenderLost += ev.Hits
-				b.AttackerLost += ev.TheirHit
-			case adjudicator.EvRetreat:
-				if b.sameStuck(ev) {
-					continue
-				}
-				b.Steps = append(b.Steps, BattleStep{Event: ev})
-				if len(ev.Path) > 1 {
-					if ev.Nation == b.Attacker {
-						b.AttackerRetreated += ev.N
-					} else {
-						b.DefenderRetreated += ev.N
-					}
-				}
-			default:
-				end := ev
-				b.End = &end
-			}
+		case adjudicator.EvBattle, adjudicator.EvRound, adjudicator.EvRetreat, adjudicator.EvBattleEnd:
+			moving = true
+			r.battleEvent(g, byNum, ev)
 		case adjudicator.EvScore, adjudicator.EvKing, adjudicator.EvGameOver:
 			r.Scoring = append(r.Scoring, ev)
 		default: // skipped, default, limit, skip; a ruleset's own kinds apart
@@ -436,6 +426,65 @@ func (r *Report) sections(g *games.Game) {
 				st.Event.Text += "; the same after " + roundList(st.Again)
 			}
 		}
+	}
+}
+
+// splitUpcoming moves the events about the next nation that end a nation
+// turn's events (Hy Breasil 6.1: its random event, rolled when its turn
+// becomes due) to Upcoming and returns the others; a ruleset's own events
+// only, each starting "The <next> nation ".
+func (r *Report) splitUpcoming(next string) []adjudicator.Event {
+	evs := r.Events
+	if next == "" || next == r.Nation {
+		return evs
+	}
+	end := len(evs)
+	for end > 0 && !kernelKind(evs[end-1].Kind) && strings.HasPrefix(evs[end-1].Text, "The "+next+" nation ") {
+		end--
+	}
+	r.Upcoming = evs[end:]
+	return evs[:end]
+}
+
+// battleEvent adds a battle's start, round, retreat or end to its battle.
+// A retreat that names no battle (Hy Breasil 6.3.2) goes with the last
+// battle in its area.
+func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Event) {
+	if ev.Kind == adjudicator.EvBattle {
+		byNum[ev.Battle] = len(r.Battles)
+		r.Battles = append(r.Battles, Battle{Number: ev.Battle, Area: ev.Area, Attacker: ev.Nation, Defender: ev.Opponent, Start: ev})
+		return
+	}
+	i, ok := byNum[ev.Battle]
+	if !ok && ev.Battle == 0 && ev.Kind == adjudicator.EvRetreat {
+		for j := len(r.Battles) - 1; j >= 0 && !ok; j-- {
+			i, ok = j, r.Battles[j].Area == ev.Area
+		}
+	}
+	if !ok { // a battle event without its start: keep its text
+		r.Notes = append(r.Notes, ev)
+		return
+	}
+	b := &r.Battles[i]
+	switch ev.Kind {
+	case adjudicator.EvRound:
+		b.round(g, ev)
+	case adjudicator.EvRetreat:
+		if b.sameStuck(ev) {
+			return
+		}
+		b.Steps = append(b.Steps, BattleStep{Event: ev})
+		if len(ev.Path) > 1 {
+			if ev.Nation == b.Attacker {
+				b.AttackerRetreated += ev.N
+			} else {
+				b.DefenderRetreated += ev.N
+				b.defLeft -= ev.N
+			}
+		}
+	default:
+		end := ev
+		b.End = &end
 	}
 }
 
@@ -490,26 +539,131 @@ func roundList(rounds []int) string {
 
 var hitOn = regexp.MustCompile(`hit on (\d)\+`)
 
+// wounds reports whether a round of battle is Hy Breasil's, where a hit
+// wounds an unhurt unit and kills a wounded one (Hy Breasil 6.3.1): its
+// hits are not kills.
+func wounds(ev adjudicator.Event) bool { return strings.HasPrefix(ev.Rule, "Hy Breasil") }
+
+// round adds a round of battle with both sides' dice and counts the
+// armies killed: the hits (reduX Core 7.1), or where hits wound first
+// (Hy Breasil 6.3.1) each side's dice, one a unit, less its units left,
+// the defender's city's die apart (9.3.1).
+func (b *Battle) round(g *games.Game, ev adjudicator.Event) {
+	att, def := rollsOf(g, ev, b.Attacker, b.Defender)
+	att.Kills, def.Kills = ev.Hits, ev.TheirHit
+	if wounds(ev) {
+		att.Kills = max(0, len(ev.TheirDie)-b.city(ev)-ev.TheirLft)
+		def.Kills = max(0, len(ev.Dice)-ev.Left)
+	}
+	b.Steps = append(b.Steps, BattleStep{Event: ev, Attack: att, Defend: def})
+	b.DefenderLost += att.Kills
+	b.AttackerLost += def.Kills
+	b.defLeft, b.rounds = ev.TheirLft, b.rounds+1
+}
+
+// city is 1 when the defender's dice of a Hy Breasil round end with its
+// city's die (9.3.1): pbem-engine-4 says so; before, the defender rolls
+// one die more than its units (known after the first round), or than the
+// attacker's hits could have left it.
+func (b *Battle) city(ev adjudicator.Event) int {
+	switch {
+	case hitOn.MatchString(ev.Text):
+		if strings.Contains(ev.Text, "city's die") {
+			return 1
+		}
+		return 0
+	case b.rounds > 0:
+		return min(1, max(0, len(ev.TheirDie)-b.defLeft))
+	case len(ev.TheirDie)-ev.TheirLft > ev.Hits:
+		return 1
+	}
+	return 0
+}
+
 // rollsOf reads both sides' dice of a round of battle. The number a die
 // needs to hit is the engine's, as its text states it; without that, the
-// reduX Core 7.1 values (5, or 6 against a defender in difficult terrain).
-func rollsOf(g *games.Game, ev adjudicator.Event) (att, def *Roll) {
+// reduX Core 7.1 values (5, or 6 against a defender in difficult terrain),
+// or for a Hy Breasil round of an earlier engine none: its dice that hit
+// are then its highest, as many as its hits (6.3.1). A side the event
+// does not name is the battle's attacker or defender.
+func rollsOf(g *games.Game, ev adjudicator.Event, attacker, defender string) (att, def *Roll) {
 	needA, needD := 5, 5
 	if a, err := g.Board.Lookup(ev.Area); err == nil && g.Board.Difficult(a) {
 		needA = 6
+	}
+	if wounds(ev) {
+		needA, needD = 0, 0
 	}
 	if m := hitOn.FindAllStringSubmatch(ev.Text, 2); len(m) == 2 {
 		needA, _ = strconv.Atoi(m[0][1])
 		needD, _ = strconv.Atoi(m[1][1])
 	}
-	mk := func(nation, role string, need int, ds []int, kills int) *Roll {
-		r := &Roll{Nation: nation, Role: role, Need: need, Kills: kills}
+	mk := func(nation, role string, need int, ds []int, hits int) *Roll {
+		r := &Roll{Nation: nation, Role: role, Need: need}
 		for _, d := range ds {
-			r.Dice = append(r.Dice, Die{N: d, Hit: d >= need})
+			r.Dice = append(r.Dice, Die{N: d, Hit: need > 0 && d >= need})
+		}
+		if wounds(ev) {
+			r.markHits(hits)
 		}
 		return r
 	}
-	return mk(ev.Nation, "attacker", needA, ev.Dice, ev.Hits), mk(ev.Opponent, "defender", needD, ev.TheirDie, ev.TheirHit)
+	if ev.Nation != "" {
+		attacker = ev.Nation
+	}
+	if ev.Opponent != "" {
+		defender = ev.Opponent
+	}
+	return mk(attacker, "attacker", needA, ev.Dice, ev.Hits), mk(defender, "defender", needD, ev.TheirDie, ev.TheirHit)
+}
+
+// markHits makes the roll's marked dice as many as its hits: without a
+// hit number the highest dice, the earliest at a tie; with one, a last
+// die (the city's, Hy Breasil 9.3.1, which may need more than the
+// defender's units) unmarked while there are too many.
+func (r *Roll) markHits(hits int) {
+	marked := 0
+	for _, d := range r.Dice {
+		if d.Hit {
+			marked++
+		}
+	}
+	for i := len(r.Dice) - 1; i >= 0 && marked > hits; i-- {
+		if r.Dice[i].Hit {
+			r.Dice[i].Hit, marked = false, marked-1
+		}
+	}
+	if r.Need > 0 {
+		return
+	}
+	for v := 6; v >= 1 && marked < hits; v-- {
+		for i := range r.Dice {
+			if r.Dice[i].N == v && !r.Dice[i].Hit && marked < hits {
+				r.Dice[i].Hit, marked = true, marked+1
+			}
+		}
+	}
+}
+
+// NeedText is ", 5+" for a roll whose dice hit on 5 or more, "" where
+// the report does not know the number.
+func (r *Roll) NeedText() string {
+	if r.Need <= 0 {
+		return ""
+	}
+	return ", " + strconv.Itoa(r.Need) + "+"
+}
+
+// nextNation is the nation whose turn is due after the step, "" for a
+// round event or the end of the game.
+func nextNation(e *adjudicator.Engine, after *adjudicator.State) string {
+	if after.Over {
+		return ""
+	}
+	if due := e.Due(after); due.Kind == adjudicator.NationTurn {
+		return e.NationName(due.Nation)
+	}
+	return ""
 }
 
 // seats fills the player table from the split for len(names) players.

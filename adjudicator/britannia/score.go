@@ -146,13 +146,27 @@ func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjud
 			}
 		}
 		if n > 0 {
-			one, many := k.Kind+" unit", k.Kind+" units"
-			if k.Kind == "any" {
-				one, many = "unit", "units" // "1 unit of the Belgae", not "1 any unit"
-			}
-			t.Award(killer, n*k.VP, "ref §4 kill", fmt.Sprintf("for %s of the %s eliminated in %s", games.Count(n, one, many), t.E.NationName(victim), t.Name(b.Area)))
+			t.Award(killer, n*k.VP, "ref §4 kill", fmt.Sprintf("for %s of the %s eliminated in %s", killed(t.E, k.Kind, n), t.E.NationName(victim), t.Name(b.Area)))
 		}
 	}
+}
+
+// killed counts the units of a Kill row's kind: "1 Roman army", "2
+// armies" (kind any, armies only); before pbem-engine-4 "1 roman unit",
+// "2 units".
+func killed(e *adjudicator.Engine, kind string, n int) string {
+	if e.Before(4) {
+		if kind == "any" {
+			return games.Count(n, "unit", "units") // "1 unit of the Belgae", not "1 any unit"
+		}
+		return games.Count(n, kind+" unit", kind+" units")
+	}
+	for id, k := range e.R.Kinds {
+		if k.Name == kind {
+			return units(e, adjudicator.KindID(id), n)
+		}
+	}
+	return games.Count(n, "army", "armies")
 }
 
 // scoreLeaderKill is BattleRules.LeaderKilled: the Kill rows naming the

@@ -2,6 +2,7 @@ package britannia
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -35,6 +36,9 @@ func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 		what := force(inf, cav, leader)
 		if t.N == D(t.E).roman {
 			what = games.Count(inf+cav, "Roman army", "Roman armies")
+		}
+		if !t.E.Before(4) { // "Romans 2 Roman armies move" before pbem-engine-4
+			return fmt.Sprintf("The %s move %s %s", t.Nation(), what, strings.Join(path, " > "))
 		}
 		return fmt.Sprintf("%s %s %s %s", t.Nation(), what, adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
 	}
@@ -77,6 +81,7 @@ func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on (%s)", t.Nation(), area, ruleBattle)
 	}
 	x.Cite = cite
+	x.Refs = refs
 	x.Victory = "Britannia 2005 Vinderen"
 	return x
 }
@@ -143,7 +148,9 @@ func rollText(e *adjudicator.Engine, d adjudicator.Dice, leader bool) string {
 	return s
 }
 
-// killText is what a side killed, kind by kind.
+// killText is what a side killed, kind by kind: "2 and 1 Roman fort"
+// (infantry by number alone); before pbem-engine-4 the kinds' names,
+// "1 roman", "2 fort".
 func killText(e *adjudicator.Engine, k adjudicator.Kills) string {
 	var parts []string
 	for kind, c := range k {
@@ -154,7 +161,7 @@ func killText(e *adjudicator.Engine, k adjudicator.Kills) string {
 			parts = append(parts, fmt.Sprint(c))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%d %s", c, e.R.Kinds[kind].Name))
+		parts = append(parts, units(e, adjudicator.KindID(kind), c))
 	}
 	if len(parts) == 0 {
 		return "0"
@@ -168,7 +175,7 @@ func strength(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) strin
 	var among []string
 	for _, k := range []adjudicator.KindID{Cavalry, Fort, Burh} {
 		if c := t.S.Count(a, m, k); c > 0 {
-			among = append(among, fmt.Sprintf("%d %s", c, t.E.R.Kinds[k].Name))
+			among = append(among, units(t.E, k, c))
 		}
 	}
 	if li := t.S.LeaderIn(a, m); li >= 0 {
@@ -179,6 +186,19 @@ func strength(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) strin
 		s += " (" + strings.Join(among, ", ") + ")"
 	}
 	return s
+}
+
+// kindNouns are the kinds as a count of them names them, one and many,
+// by kind id (seed 002 §5 Roman Forts, Saxon Burhs).
+var kindNouns = [][2]string{{"army", "armies"}, {"cavalry", "cavalry"}, {"Roman army", "Roman armies"}, {"Roman fort", "Roman forts"}, {"Saxon burh", "Saxon burhs"}}
+
+// units counts c units of a kind: "1 Roman army", "2 Roman forts"; before
+// pbem-engine-4 "1 roman", "2 fort" (the kind's name).
+func units(e *adjudicator.Engine, k adjudicator.KindID, c int) string {
+	if e.Before(4) || int(k) >= len(kindNouns) {
+		return fmt.Sprintf("%d %s", c, e.R.Kinds[k].Name)
+	}
+	return games.Count(c, kindNouns[k][0], kindNouns[k][1])
 }
 
 func diceText(ds []int) string {
@@ -232,4 +252,40 @@ func cite(t *adjudicator.Turn, rule string) string {
 		}
 	}
 	return rule
+}
+
+// refCitation matches a citation of the project's research notes on
+// classic Britannia ("ref §3 XIV", "ref §4 occupy", "ref §1.3"), which
+// the players do not have.
+var refCitation = regexp.MustCompile(`ref §(\d+)(\.\d+)?(?: ([IVX]+\b))?(?: \((?:hold|occupy|kill)\)| (?:hold|occupy|kill|[A-Z][a-zA-Z-]* card))?(: B on the Timeline)?`)
+
+// refs is classic Britannia's Texts.Refs: a citation of the research
+// notes becomes the part of the game players read it from: the board's
+// seas (§1), the nation list and forces, the population track (§2), the
+// Timeline with its round (§3), the nation cards (§4), the rules (§6).
+func refs(s string) string {
+	return refCitation.ReplaceAllStringFunc(s, func(c string) string {
+		m := refCitation.FindStringSubmatch(c)
+		switch m[1] + m[2] {
+		case "1", "1.1", "1.2", "1.3", "1.4":
+			return "Britannia 2005 Sea areas"
+		case "2.2":
+			return "Britannia 2005 Nation List"
+		case "2.3":
+			return "Britannia 2005 Forces"
+		case "2.4":
+			return "Britannia 2005 Population track"
+		case "3":
+			if m[3] != "" {
+				return "Britannia 2005 Timeline " + m[3]
+			}
+			if m[4] != "" {
+				return "Britannia 2005 Timeline, B: boats"
+			}
+			return "Britannia 2005 Timeline"
+		case "4":
+			return "Britannia 2005 Nation cards"
+		}
+		return "Britannia 2005"
+	})
 }

@@ -105,13 +105,36 @@ func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, 
 	applyHits(t.S, a, def, ha)
 	applyHits(t.S, a, t.N, hd)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvRound, Area: t.Name(a), Battle: b, Round: r, Dice: ad, TheirDie: dd, Hits: ha, TheirHit: hd,
-		Left: t.S.Units(a, t.N), TheirLft: t.S.Units(a, def), Rule: "Hy Breasil 6.3.1",
-		Text: fmt.Sprintf("Round %d: the %s roll %v (%s), the %s roll %v (%s); %d (%d wounded) and %d (%d wounded) left", r,
-			t.Nation(), ad, plural(ha, "hit"), t.E.NationName(def), dd, plural(hd, "hit"), t.S.Units(a, t.N), t.S.Damaged(a, t.N, Army), t.S.Units(a, def), t.S.Damaged(a, def, Army))})
+		Left: t.S.Units(a, t.N), TheirLft: t.S.Units(a, def), Rule: "Hy Breasil 6.3.1", Text: roundText(t, a, def, r, need, defNeed, city, ad, dd, ha, hd)})
 	if toCity > 0 {
 		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation's city in %s takes %s (its die is the last of the %s dice)", t.E.NationName(def), t.Name(a), plural(toCity, "hit"), t.E.NationName(def))
 	}
 	return toCity
+}
+
+// roundText is a round of battle's words (6.3.1). From pbem-engine-4 on
+// they give each side's hit number ("hit on 5+"; the defender's city's die
+// hits on 4+, 9.3.1), which the report's dice table reads, and the units
+// left and wounded by nation; earlier engines' words are kept.
+func roundText(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, r, need, defNeed int, city bool, ad, dd []int, ha, hd int) string {
+	if t.E.Before(4) {
+		return fmt.Sprintf("Round %d: the %s roll %v (%s), the %s roll %v (%s); %d (%d wounded) and %d (%d wounded) left", r,
+			t.Nation(), ad, plural(ha, "hit"), t.E.NationName(def), dd, plural(hd, "hit"), t.S.Units(a, t.N), t.S.Damaged(a, t.N, Army), t.S.Units(a, def), t.S.Damaged(a, def, Army))
+	}
+	cityDie := ""
+	if city {
+		cityDie = fmt.Sprintf(", the city's die last on %d+", D(t.E).Hit)
+	}
+	left := func(n adjudicator.NationID) string {
+		w := t.S.Damaged(a, n, Army)
+		if w == 0 {
+			return itoa(t.S.Units(a, n))
+		}
+		return fmt.Sprintf("%d (%d wounded)", t.S.Units(a, n), w)
+	}
+	return fmt.Sprintf("Round %d: the %s roll %v (hit on %d+: %s), the %s roll %v (hit on %d+%s: %s); left: the %s %s, the %s %s", r,
+		t.Nation(), ad, max(1, need), plural(ha, "hit"), t.E.NationName(def), dd, max(1, defNeed), cityDie, plural(hd, "hit"),
+		t.Nation(), left(t.N), t.E.NationName(def), left(def))
 }
 
 func rollSide(t *adjudicator.Turn, b, r int, side string, n int) []int {

@@ -41,3 +41,37 @@ func TestClassicBritannia(t *testing.T) {
 		contains(t, "verify", must(t, "verify", "--game", sim), "verifies")
 	}
 }
+
+// TestHyBreasilWords: pbem simulate of Hy Breasil says "turn", not
+// "round" (Hy Breasil 3: a game of turns; Texts.RoundWord); the help
+// names every ruleset, not reduX alone; an order file for an unknown
+// nation is told so, without a blank turn of a "round".
+func TestHyBreasilWords(t *testing.T) {
+	sim := filepath.Join(t.TempDir(), "hb")
+	out := must(t, "simulate", "--ruleset", "hy-breasil", "--seed", "5", "--players", "4", "--game", sim)
+	contains(t, "simulate", out, "over after turn ")
+	if strings.Contains(out, "over after round") {
+		t.Errorf("simulate of Hy Breasil says round:\n%s", out)
+	}
+	help := must(t, "help")
+	contains(t, "help", help, "Hy Breasil", "Britannia (classic, 2005 edition)")
+}
+
+// TestHyBreasilStatusNations: pbem status of Hy Breasil lists each
+// player's nations, dealt in play (Hy Breasil 5.3) and read from the
+// state, not the empty lists of the player split.
+func TestHyBreasilStatusNations(t *testing.T) {
+	tmp := t.TempDir()
+	players := write(t, tmp, "players.yaml", "- name: Ann\n  email: ann@example.org\n- name: Bo\n  email: bo@example.org\n- name: Cy\n  email: cy@example.org\n")
+	game := filepath.Join(tmp, "hb")
+	must(t, "new", "--ruleset", "hy-breasil", "--game", game, "--players", players)
+	must(t, "events", "--game", game)
+	out := must(t, "status", "--game", game)
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  Ann ") || strings.HasPrefix(line, "  Bo ") || strings.HasPrefix(line, "  Cy ") {
+			if strings.HasSuffix(strings.TrimSpace(line), "VP") {
+				t.Errorf("a player without nations after the invasion phase: %q", line)
+			}
+		}
+	}
+}

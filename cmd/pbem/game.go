@@ -38,8 +38,9 @@ var rulesetsCmd = command{
 var newCmd = command{
 	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE] [--board FILE]",
 	summary: "create a game: its directory, its private directory and the players' tokens",
-	doc: `The players file is a YAML list of names and email addresses, 3 to 5
-players for reduX, in seat order:
+	doc: `The players file is a YAML list of names and email addresses in seat
+order, as many as the ruleset plays with (3 to 5 for Britannia and reduX,
+2 to 6 for Hy Breasil):
 
   - name: Alice
     email: alice@example.org
@@ -145,6 +146,15 @@ func (e *env) playersFlag(g *games.Game, players int) (int, bool) {
 		counts = append(counts, fmt.Sprint(p.Count))
 	}
 	return e.usageError("--players %d: ruleset %s is for %s players", players, g.Ruleset.Name, strings.Join(counts, ", ")), false
+}
+
+// roundWord is what the ruleset calls a round, lower case: "round", or
+// Hy Breasil's "turn" (Texts.RoundWord; Hy Breasil 3).
+func roundWord(ruleset string) string {
+	if rs, err := rulesets.Lookup(ruleset); err == nil && rs.Texts != nil && rs.Texts.RoundWord != "" {
+		return strings.ToLower(rs.Texts.RoundWord)
+	}
+	return "round"
 }
 
 // openGame opens --game DIR.
@@ -529,7 +539,7 @@ var verifyCmd = command{
 }
 
 var simulateCmd = command{
-	name: "simulate", args: "--ruleset NAME --seed N [--players 3|4|5] [--option NAME]... [--board FILE] [--game DIR]",
+	name: "simulate", args: "--ruleset NAME --seed N [--players N] [--option NAME]... [--board FILE] [--game DIR]",
 	summary: "play a whole game with bots and print the final standings by player",
 	doc: `The same seed gives the same game. With --game the game is written as a
 complete archive that pbem verify accepts (its dice chain comes from the
@@ -562,7 +572,7 @@ seed, so it is for testing only).`,
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)
 			}
-			fmt.Fprintf(e.stdout, "Simulated game %s: %d steps, over after round %d\n\nFinal standings\n", res.ID, res.Steps, res.State.Round)
+			fmt.Fprintf(e.stdout, "Simulated game %s: %d steps, over after %s %d\n\nFinal standings\n", res.ID, res.Steps, roundWord(*ruleset), res.State.Round)
 			width := 0
 			for _, st := range res.Standings {
 				width = max(width, len(res.Players[st.Player-1])+len(st.Colour)+3)

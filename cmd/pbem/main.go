@@ -15,7 +15,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // Exit codes.
@@ -119,7 +121,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "pbem referees Britannia reduX by email and for forum GMs.")
+	var names []string
+	for _, r := range rulesets.All() {
+		names = append(names, r.Ruleset.Title)
+	}
+	fmt.Fprintf(w, "pbem referees %s by email and for forum GMs.\n", adjudicator.OrJoin(names, "and"))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage: pbem COMMAND [ARGUMENTS]")
 	fmt.Fprintln(w)
