@@ -185,6 +185,28 @@ func (e *Engine) MostSeats() int {
 	return most
 }
 
+// Asked are the steps a player may ask for before the turn due in s
+// (Ruleset.Asked); none for most rulesets.
+func (e *Engine) Asked(s *State) []Step {
+	if e.R.Asked == nil || s.Over {
+		return nil
+	}
+	return e.R.Asked(e, s)
+}
+
+// PlayAsked plays the asked step id in s (Ruleset.Asked) with dice d; an
+// id that is not one of Asked(s) is refused.
+func (e *Engine) PlayAsked(s *State, id string, d dice.Roller) (*State, []Event, error) {
+	for _, st := range e.Asked(s) {
+		if st.ID == id {
+			t := e.newTurn(s, st, Input{}, d, false)
+			t.run(Setup, Moving, Fighting)
+			return t.S, t.ev, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("%s cannot be asked for now: %s is due", id, e.TurnID(s))
+}
+
 // Seats are the seats of s and whether the step due takes seat changes
 // (Ruleset.Seats); nil and false for a game whose seats are fixed.
 func (e *Engine) Seats(s *State) ([]SeatStatus, bool) {

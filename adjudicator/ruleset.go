@@ -119,6 +119,11 @@ type Ruleset struct {
 	// whether the step due in s takes seat changes (Input.Seats). Nil, or
 	// no seats: every seat plays the whole game.
 	Seats func(e *Engine, s *State) (seats []SeatStatus, takes bool)
+	// Asked are the steps the player of the nation turn due in s may ask
+	// for before writing its orders (Kind AskedStep; Hy Breasil 6.1: the
+	// random event rerolled by reply, its id "r05-star-reroll"). Stages
+	// gives each its stages. Nil: none.
+	Asked func(e *Engine, s *State) []Step
 	// Snapshot writes and reads the ruleset's own part of a position (Ext)
 	// in the archive; nil when the ruleset has none.
 	Snapshot ExtCodec
@@ -176,6 +181,10 @@ const (
 	// RoundEvent happens outside any nation turn (the end of a round, Hy
 	// Breasil's invasion phase); it takes no order file.
 	RoundEvent
+	// AskedStep is a step a player may ask for before the nation turn due,
+	// which never comes of itself (Ruleset.Asked: Hy Breasil 6.1's reroll
+	// by reply); it takes no order file, and the turn stays due.
+	AskedStep
 )
 
 // Step is what is due in a position.

@@ -28,16 +28,7 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 	if due.Over {
 		return nil, fmt.Errorf("the game is over")
 	}
-	chain, err := g.loadChain()
-	if err != nil {
-		return nil, err
-	}
-	parent := g.h.last()
-	info := StepInfo{Number: len(g.h.steps) + 1, ID: due.ID, Parent: parent, Seed: len(g.h.eff) + 1}
-	if info.Seed > chain.Len() {
-		return nil, fmt.Errorf("the dice chain has only %d seeds and step %03d needs seed %d", chain.Len(), info.Number, info.Seed)
-	}
-	seed, err := chain.Seed(info.Seed)
+	info, seed, err := g.nextStep(due.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +58,34 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 	} else {
 		in.seats = g.r.seatsText(g.gf, g.state)
 	}
+	st, err := g.playStep(info, in)
+	if err != nil {
+		return nil, err
+	}
+	if due.Nation != "" {
+		g.w.removeAll(g.pendingPath(due.ID)) // tidy only: a stale file is never used
+	}
+	return st, nil
+}
+
+// nextStep is the next step's place in the history and its seed: the
+// chain's seed at its depth.
+func (g *Game) nextStep(id string) (StepInfo, []byte, error) {
+	chain, err := g.loadChain()
+	if err != nil {
+		return StepInfo{}, nil, err
+	}
+	info := StepInfo{Number: len(g.h.steps) + 1, ID: id, Parent: g.h.last(), Seed: len(g.h.eff) + 1}
+	if info.Seed > chain.Len() {
+		return StepInfo{}, nil, fmt.Errorf("the dice chain has only %d seeds and step %03d needs seed %d", chain.Len(), info.Number, info.Seed)
+	}
+	seed, err := chain.Seed(info.Seed)
+	return info, seed, err
+}
+
+// playStep plays a step from the current state and its inputs, writes its
+// folder with its report, and makes it the last step in force.
+func (g *Game) playStep(info StepInfo, in stepInput) (*Step, error) {
 	pl, err := g.r.play(g.state, in)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Dir(), err)
@@ -84,9 +103,6 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 	g.h.steps = append(g.h.steps, info)
 	g.h.eff = append(g.h.eff, info.Number)
 	g.state = pl.state
-	if due.Nation != "" {
-		g.w.removeAll(g.pendingPath(due.ID)) // tidy only: a stale file is never used
-	}
 	return st, nil
 }
 

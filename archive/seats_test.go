@@ -113,3 +113,51 @@ func TestSeatRefusals(t *testing.T) {
 	_, statErr := os.Stat(filepath.Join(f.dir, playersLog))
 	assert.True(t, os.IsNotExist(statErr), "nothing logged for a refused change")
 }
+
+// TestAskReroll is Hy Breasil 6.1's reroll by reply as a step of its own
+// (asked.go): the player of the nation due rerolls its random event for a
+// civilization token before writing orders; the step is archived and
+// verified, a retried request plays nothing twice, the turn stays due and
+// plays with the new event; nobody may ask in a nation's first turn or
+// once orders are accepted, and verify refuses a reroll nobody asked for.
+func TestAskReroll(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "isles")
+	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Players: testPlayers, Created: testTime}, testRand("isles"))
+	require.NoError(t, err)
+	_, err = g.AdvanceEvents()
+	require.NoError(t, err)
+	due := g.Due()
+	_, err = g.Ask(due.Nation, "reroll", "player", "m0", testTime)
+	assert.ErrorContains(t, err, "cannot be asked for", "the first turn has Strong leader without a roll (6.1)")
+	for i := 0; g.State().Round < 2 || g.Due().Nation == ""; i++ {
+		require.Less(t, i, 100)
+		_, err := g.Advance(g.Due().Nation != "")
+		require.NoError(t, err)
+	}
+	due = g.Due()
+	steps := len(g.Steps())
+	st, err := g.Ask(due.Nation, "reroll", "player", "m1", testTime)
+	require.NoError(t, err)
+	assert.Equal(t, due.ID+"-reroll", st.ID)
+	assert.Contains(t, st.Report, "as a civilization token to reroll")
+	assert.Equal(t, due.ID, g.Due().ID, "the turn stays due")
+	again, err := g.Ask(due.Nation, "reroll", "player", "m1", testTime)
+	require.NoError(t, err)
+	assert.Equal(t, st.Number, again.Number, "a retried request plays nothing twice")
+	assert.Len(t, g.Steps(), steps+1)
+
+	_, err = g.Advance(true) // the bot's orders, with the event as rerolled
+	require.NoError(t, err)
+	require.NoError(t, Verify(dir))
+	log := filepath.Join(dir, submissionsLog)
+	var kept []string
+	for _, l := range strings.Split(readFile(t, log), "\n") {
+		if !strings.Contains(l, " kind=asked ") {
+			kept = append(kept, l)
+		}
+	}
+	writeFile(t, log, strings.Join(kept, "\n"))
+	err = Verify(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "nobody asked for "+due.ID+"-reroll")
+}

@@ -87,6 +87,9 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 		return nil, fmt.Errorf("the engine's next step cannot be archived: %w", err)
 	}
 	if in.id != id {
+		if r.isAsked(parent, in.id) {
+			return r.playAsked(parent, in)
+		}
 		return nil, fmt.Errorf("step is %s but the state after its parent has %s due", in.id, id)
 	}
 	st := r.e.Due(parent)

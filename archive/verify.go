@@ -317,7 +317,7 @@ func (v *verifier) stepDue(info StepInfo, base string, parent *adjudicator.State
 		v.problem(base, 0, "not replayed: the state it starts from could not be checked")
 	case parent.Over:
 		v.problem(base, 0, "the game was over after step %03d", info.Parent)
-	case v.r.e.TurnID(parent) != info.ID:
+	case v.r.e.TurnID(parent) != info.ID && !v.r.isAsked(parent, info.ID):
 		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, v.r.e.TurnID(parent), info.ID)
 	default:
 		return true
@@ -329,6 +329,9 @@ func (v *verifier) stepDue(info StepInfo, base string, parent *adjudicator.State
 // digests, the orders (the bot's for a missed turn, else accepted ones)
 // and the standing orders. It returns the inputs digest and the salts.
 func (v *verifier) stepInputs(info StepInfo, base string, parent *adjudicator.State, files map[string][]byte, seed []byte, accepted map[string]map[string]bool, replay bool) ([]byte, []string, bool) {
+	if v.r.e.TurnID(parent) != info.ID { // an asked step (asked.go)
+		return v.askedInputs(info, base, files, accepted)
+	}
 	nationTurn := v.r.e.Due(parent).Kind == adjudicator.NationTurn
 	ordersTxt, standingTxt := files[fileOrders], files[fileStanding]
 	if nationTurn && (ordersTxt == nil || standingTxt == nil) {

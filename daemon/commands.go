@@ -37,7 +37,7 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return d.join(m, in, g, env) // a newcomer: confirmed, then admitted by the GM
 		}
 		fallthrough
-	case "token", "ready", "auto", "press", "address", "prefs", "leave":
+	case "token", "ready", "auto", "press", "address", "prefs", "leave", "reroll":
 		player := d.playerByEmail(g, in.From)
 		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
 			return d.sendToken(m, in, g, player)
@@ -170,6 +170,8 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		return d.prefs(m, in, g, player, env)
 	case "join", "leave":
 		return d.seatChange(m, in, g, player, env.command == "join")
+	case "reroll":
+		return d.reroll(m, in, g, player)
 	}
 	// address: a player moves, from the registered address, with the token.
 	if len(env.args) != 1 {

@@ -108,6 +108,12 @@ type Pace struct {
 	// NMR is what happens after a missed deadline: "bot" (the bot plays
 	// the turn and the report says so) or "wait" (the GM decides).
 	NMR string `yaml:"nmr"`
+	// RerollWindow lets the player of a Hy Breasil nation reroll its
+	// random event by replying "reroll" within this time after the turn
+	// became due, before sending orders, and see the new event first (Hy
+	// Breasil 6.1). Zero (the default) allows no reroll by reply: the
+	// reroll line of the orders decides, and no turn waits on a mail.
+	RerollWindow time.Duration `yaml:"reroll_window"`
 }
 
 // Limits bound what one mail or sender can cost.
@@ -213,6 +219,9 @@ func (c *Config) check(file string) error {
 	}
 	if c.Pace.Deadline < time.Minute {
 		return bad("pace.deadline", "must be at least 1m")
+	}
+	if c.Pace.RerollWindow < 0 || c.Pace.RerollWindow >= c.Pace.Deadline {
+		return fmt.Errorf("pace.reroll_window must be 0 (no rerolls by reply) or shorter than pace.deadline (%v)", c.Pace.Deadline)
 	}
 	if c.Pace.ChangeOfMind < 0 || c.Pace.ChangeOfMind >= c.Pace.Deadline {
 		return bad("pace.change_of_mind", "must be 0 or more and shorter than the deadline")

@@ -289,7 +289,7 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "reroll"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -609,6 +609,9 @@ With your token, from your registered address:
                        change them (send "prefs" for the choices)
   leave, join          leave a game of continuous play at the start of the
                        next turn, or enter it again (Hy Breasil 10)
+  reroll               reroll the random event of your Hy Breasil nation due,
+                       for a civilization token, before sending its orders,
+                       where the GM allows it (Hy Breasil 6.1)
 Without a seat: "join [YOUR NAME]" asks for a seat in a game of continuous
 play; a code is mailed to your address to confirm, then the GM decides.
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,

@@ -225,3 +225,43 @@ func seatsText(g *archive.Game) string {
 	}
 	return b.String()
 }
+
+// reroll is a player's "reroll" (Hy Breasil 6.1, by reply): where the GM
+// set pace.reroll_window, the player of the nation due rerolls its random
+// event for a civilization token within that time after the turn became
+// due and before orders are accepted; the step is archived
+// (archive.Game.Ask), every player gets its report, and the player a new
+// "your turn" with the new event. The deadline does not move.
+func (d *Daemon) reroll(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo) error {
+	due := g.Due()
+	window := d.cfg.Pace.RerollWindow
+	switch {
+	case window <= 0:
+		return d.reply(m, in, "reroll", "The GM allows no reroll by reply in this game: write a reroll line in your orders (\"reroll never\", \"reroll always\", ...; Hy Breasil 6.1).")
+	case due.Nation == "" || g.PlayerOf(due.Nation) == nil || g.PlayerOf(due.Nation).Email != player.Email:
+		return d.reply(m, in, "reroll", "None of your nations moves now.")
+	}
+	if !g.AskedFor(m.JournalID) { // a request retried after a crash was in time
+		if st := d.loadPace(g); d.now().Sub(st.Started) > window {
+			return d.reply(m, in, "reroll", fmt.Sprintf("The reroll window of %v after %s became due has passed: the reroll line of your orders decides (Hy Breasil 6.1).", window, due.ID))
+		}
+	}
+	step, err := g.Ask(due.Nation, "reroll", "player", m.JournalID, d.now())
+	if err != nil {
+		return d.reply(m, in, "reroll", "Not rerolled: "+d.public(err))
+	}
+	if err := d.mailReports(g, step, ""); err != nil {
+		return err
+	}
+	return d.tellTurn(g, "Your turn", safeID(g.ID(), step.Dir(), "yourturn"))
+}
+
+// rerollNote tells the player due, where the GM set pace.reroll_window and
+// the nation may reroll (Hy Breasil 6.1), how long "reroll" is taken.
+func (d *Daemon) rerollNote(g *archive.Game, st *paceState) string {
+	if d.cfg.Pace.RerollWindow <= 0 || len(g.Engine().Asked(g.State())) == 0 {
+		return ""
+	}
+	by := st.Started.Add(d.cfg.Pace.RerollWindow).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
+	return fmt.Sprintf("To reroll the random event for a civilization token before writing your orders, reply \"reroll\" with your token by %s; you get the new event at once (Hy Breasil 6.1).\n\n", by)
+}

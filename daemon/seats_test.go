@@ -3,6 +3,7 @@ package daemon
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -77,4 +78,52 @@ func TestJoinFixedGame(t *testing.T) {
 	f := newFixture(t)
 	f.mail("erin@example.test", "join ashdown", "")
 	assert.Contains(t, f.out.last("erin@example.test").Text, "has a fixed set of players")
+}
+
+// TestRerollByReply is Hy Breasil 6.1 by reply: without
+// pace.reroll_window a "reroll" is refused; with it the player of the
+// nation due rerolls its event for a civilization token, every player
+// gets the step's report, the player a new "your turn" with the new
+// event, and the deadline does not move; after the window, or from
+// another player, it is refused.
+func TestRerollByReply(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil")
+	for i := 0; f.g.State().Round < 2 || f.g.Due().Nation == ""; i++ {
+		require.Less(t, i, 100)
+		addr, tok := f.duePlayer()
+		f.mail(addr, "orders", f.botOrders(tok))
+	}
+	addr, tok := f.duePlayer()
+	f.mail(addr, "reroll ashdown", "token: "+tok)
+	assert.Contains(t, f.out.last(addr).Text, "allows no reroll by reply")
+	for _, m := range f.out.to(addr) {
+		assert.NotContains(t, m.Text, "reply \"reroll\"", "no window, no offer")
+	}
+
+	f.d.cfg.Pace.RerollWindow = time.Hour
+	due := f.g.Due()
+	steps := len(f.g.Steps())
+	other := addrs[0]
+	if other == addr {
+		other = addrs[1]
+	}
+	f.mail(other, "reroll ashdown", "token: "+f.tokens[f.d.playerByEmail(f.g, other).Name])
+	assert.Contains(t, f.out.last(other).Text, "None of your nations moves now")
+	f.mail(addr, "reroll ashdown", "token: "+tok)
+	require.Len(t, f.g.Steps(), steps+1)
+	assert.Equal(t, due.ID, f.g.Due().ID)
+	turn := f.out.last(addr)
+	assert.Contains(t, turn.Subject, "Your turn")
+	assert.Contains(t, turn.Text, "Random event this turn")
+	assert.Contains(t, turn.Text, "reply \"reroll\" with your token by")
+	report := false
+	for _, m := range f.out.to(other) {
+		report = report || strings.Contains(m.Subject, due.ID+"-reroll")
+	}
+	assert.True(t, report, "every player gets the reroll's report")
+
+	f.now = f.now.Add(2 * time.Hour)
+	f.mail(addr, "reroll ashdown", "token: "+tok)
+	assert.Contains(t, f.out.last(addr).Text, "reroll window of 1h0m0s")
+	assert.Len(t, f.g.Steps(), steps+1)
 }

@@ -321,6 +321,9 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	case o.Start:
 		r.Start = true
 		r.Title = round + ": the start of the game"
+	case turnID != st.ID && st.Kind == adjudicator.NationTurn: // asked for (Hy Breasil 6.1: a reroll by reply)
+		title, _ := roundEvent(e, turnID, before.Round)
+		r.Title = round + ": the " + possessive(e.NationName(st.Nation)) + " turn, " + title
 	case st.Kind == adjudicator.NationTurn:
 		r.Nation = e.NationName(st.Nation)
 		r.Title = round + ": the " + possessive(r.Nation) + " turn"

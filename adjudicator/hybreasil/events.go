@@ -293,3 +293,39 @@ func areaList(t *adjudicator.Turn, as []games.AreaID) string {
 	}
 	return out
 }
+
+// rerollSuffix ends the id of the step that rerolls a nation's random
+// event by reply (Asked): "r05-star-reroll".
+const rerollSuffix = "-reroll"
+
+// Asked implements adjudicator.Ruleset.Asked: the player of the nation
+// due may reroll its random event before writing its orders, at the cost
+// of a civilization token (Hy Breasil 6.1, "The nation can choose to
+// reroll a bad random event"), as often as the nation has units to give;
+// not in its first turn, which has Strong leader without a roll. A GM
+// lets players do it by reply (the daemon's reroll window); without it
+// the reroll policy of the orders decides (6.1, docs/orders.md).
+func Asked(e *adjudicator.Engine, s *adjudicator.State) []adjudicator.Step {
+	st := Due(e, s)
+	if e.Before(4) || st.Kind != adjudicator.NationTurn {
+		return nil
+	}
+	n, x := st.Nation, X(s)
+	if x.Event[n] == "" || x.Entered[n] == s.Round || Pool(e, s, n)+s.OnBoard(n) == 0 {
+		return nil
+	}
+	return []adjudicator.Step{{Kind: adjudicator.AskedStep, Nation: n, ID: st.ID + rerollSuffix}}
+}
+
+// rerollAsked rerolls the event of the nation due by its player's reply
+// (Asked): a civilization token taken, and a new event rolled with it
+// (6.1: "Subsequent rolls ... add the new, larger number of civilization
+// tokens to the die"), shown to the player before the orders are written.
+func rerollAsked(t *adjudicator.Turn) {
+	n, x := t.N, X(t.S)
+	ev := x.Event[n]
+	if !takeCiv(t, n, "to reroll "+ev+" by reply") {
+		return
+	}
+	x.Event[n] = rollEvent(t, n, "reroll")
+}

@@ -49,6 +49,7 @@ var Ruleset = adjudicator.Ruleset{
 	CheckStanding: checkStanding,
 	Standings:     Standings,
 	Seats:         Seats,
+	Asked:         Asked,
 	Brief:         Brief,
 	NationFacts:   NationFacts,
 	Marks:         Marks,
@@ -70,6 +71,9 @@ var texts = func() adjudicator.Texts {
 // invasion phase that starts a turn (Hy Breasil 4, 5) and the victory
 // points phase that ends it (7).
 func roundEvent(id string, turn int) (title, name, does string) {
+	if strings.HasSuffix(id, rerollSuffix) { // an asked step (6.1)
+		return "a reroll by reply", fmt.Sprintf("the reroll by reply in turn %d", turn), "a new random event"
+	}
 	if strings.HasSuffix(id, "-invasion") {
 		return "the invasion phase", fmt.Sprintf("the invasion phase of turn %d", turn), ""
 	}
@@ -106,6 +110,9 @@ func Due(e *adjudicator.Engine, s *adjudicator.State) adjudicator.Step {
 
 // Stages are the stages of each kind of step (Hy Breasil 4).
 func Stages(t *adjudicator.Turn) []adjudicator.Stage {
+	if t.Step.Kind == adjudicator.AskedStep {
+		return []adjudicator.Stage{{Name: "reroll by reply", Rule: "Hy Breasil 6.1", Part: adjudicator.Fighting, Run: rerollAsked}}
+	}
 	if t.Step.Kind == adjudicator.RoundEvent {
 		if !X(t.S).Invaded {
 			return []adjudicator.Stage{

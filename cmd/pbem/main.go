@@ -52,6 +52,7 @@ var commands = []command{
 	nmrCmd,
 	eventsCmd,
 	seatCmd,
+	rerollCmd,
 	statusCmd,
 	reportCmd,
 	rollbackCmd,

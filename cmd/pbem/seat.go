@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"flag"
 	"fmt"
+	"time"
 
 	"github.com/pbem-org/pbem/archive"
 )
@@ -91,4 +92,36 @@ func printSeats(e *env, g *archive.Game) {
 		}
 		fmt.Fprintf(e.stdout, "  %-16s %-7s %3d VP in %2d turns  %s\n", s.Name, s.Colour, s.VP, s.Turns, state)
 	}
+}
+
+var rerollCmd = command{
+	name: "reroll", args: "--game DIR --nation NATION",
+	summary: "Hy Breasil: reroll the random event of the nation due for a civilization token, before its orders",
+	doc: `Hy Breasil 6.1: "The nation can choose to reroll a bad random event by
+taking a civilization token." The event of the nation due is rolled when
+its turn becomes due and shown in its template; a forum player who wants
+it rerolled before writing orders asks the GM, who runs this. It is a
+step of its own in the archive (r05-star-reroll), verified like any; the
+turn stays due, with the new event. Not in a nation's first turn, and not
+once its orders are accepted. The reroll line of the orders still
+applies to the event as it then stands.`,
+	setup: func(fs *flag.FlagSet) func(*env, []string) int {
+		dir, secrets := gameFlags(fs)
+		nation := fs.String("nation", "", "the nation due")
+		return func(e *env, _ []string) int {
+			if code, ok := e.need("nation", *nation); !ok {
+				return code
+			}
+			g, code, ok := e.openGame(*dir, *secrets)
+			if !ok {
+				return code
+			}
+			st, err := g.Ask(*nation, "reroll", "gm", "", time.Now())
+			if err != nil {
+				return e.errorf(exitRejected, "%v", err)
+			}
+			e.printSteps([]*archive.Step{st})
+			return exitOK
+		}
+	},
 }

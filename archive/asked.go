@@ -1,0 +1,163 @@
+package archive
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/dice"
+)
+
+// Asked steps (doc.go "Asked steps"): a step the player of the nation due
+// asks for before writing its orders, which never comes of itself
+// (adjudicator.Ruleset.Asked; Hy Breasil 6.1: the random event rerolled by
+// reply, "r05-star-reroll"). It takes no input file: its id says what was
+// asked, and an "accepted kind=asked" line of submissions.log says who
+// asked, which verify requires.
+
+// askedDigest is the digest field of an asked step's line in
+// submissions.log.
+const askedDigest = "asked"
+
+// isAsked reports whether id is a step that may be asked for in s.
+func (r *rules) isAsked(s *adjudicator.State, id string) bool {
+	for _, st := range r.e.Asked(s) {
+		if st.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// playAsked plays an asked step: no input file, dice from its seed.
+func (r *rules) playAsked(parent *adjudicator.State, in stepInput) (*played, error) {
+	if in.orders != nil || in.standing != nil || in.seats != nil {
+		return nil, fmt.Errorf("%s is asked for and takes no input file", in.id)
+	}
+	if err := CheckStepID(in.id); err != nil {
+		return nil, err
+	}
+	p := &played{id: in.id, nation: -1, digest: inputsDigest(r.id, in.id, nil, nil, nil)}
+	d := dice.NewTurn(in.seed, r.id, in.id, p.digest, nil)
+	var err error
+	if p.state, p.events, err = r.e.PlayAsked(parent, in.id, d); err != nil {
+		return nil, err
+	}
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	p.dice = d.Log()
+	p.files = map[string][]byte{
+		fileInputs: inputsFile(r.id, in.id, nil, nil, nil),
+		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
+		fileDice:   []byte(dice.FormatLog(p.dice)),
+		fileState:  r.e.MarshalState(p.state),
+		fileEvents: adjudicator.MarshalEvents(p.events),
+	}
+	return p, nil
+}
+
+// Ask plays what the player of the nation due asks for before writing its
+// orders, "reroll" (Hy Breasil 6.1), as a step of its own: its seed the
+// next of the chain, its report like any step's, and the turn still due,
+// now with the new position. It is refused when nothing of the kind may be
+// asked now, or when orders for the turn are accepted already (written for
+// the position as it was: send them again after). by is "player" or "gm";
+// ref names the request (the mail's journal id), so that a request
+// retried after a crash returns the step it played instead of a second.
+func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	unlock, err := g.writing()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if ref != "" {
+		if n := g.askedBy(ref); n > 0 {
+			return g.loadStep(n)
+		}
+	}
+	due := g.due()
+	id := due.ID + "-" + what
+	switch {
+	case due.Nation == "" || !strings.EqualFold(due.Nation, nation):
+		return nil, fmt.Errorf("the %s do not move now: %s is due", nation, orDefault(due.ID, "nothing"))
+	case !g.r.isAsked(g.state, id):
+		return nil, fmt.Errorf("%q cannot be asked for in %s (Hy Breasil 6.1: a nation rerolls its random event for a civilization token, not in its first turn)", what, due.ID)
+	}
+	if p, err := g.pending(due.ID); err != nil || p != nil {
+		return nil, errors.Join(err, fmt.Errorf("orders for %s are accepted already (digest %s): they were written for the event as it was; send %q first, then the orders", due.ID, digestOf(p), what))
+	}
+	info, seed, err := g.nextStep(id)
+	if err != nil {
+		return nil, err
+	}
+	line := fmt.Sprintf("%s accepted kind=asked turn=%s nation=%s by=%s digest=%s ref=%s raw=-",
+		arrival.UTC().Format(time.RFC3339), id, due.Nation, orDefault(by, "player"), askedDigest, orDefault(ref, "-"))
+	if err := g.appendLog(submissionsLog, line+" step="+fmt.Sprintf("%03d", info.Number)); err != nil {
+		return nil, g.fail(err)
+	}
+	return g.playStep(info, stepInput{id: id, seed: seed})
+}
+
+// digestOf is a pending file's digest, "" for none.
+func digestOf(p *pendingFile) string {
+	if p == nil {
+		return ""
+	}
+	return p.Digest
+}
+
+// askedBy is the number of the step an asked request ref played, or 0.
+func (g *Game) askedBy(ref string) int {
+	data, err := os.ReadFile(filepath.Join(g.dir, submissionsLog))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.Contains(l, " kind=asked ") || !strings.Contains(l, " ref="+ref+" ") {
+			continue
+		}
+		var n int
+		if i := strings.Index(l, " step="); i > 0 {
+			fmt.Sscanf(l[i+len(" step="):], "%d", &n)
+		}
+		if n > 0 && n <= len(g.h.steps) {
+			return n
+		}
+	}
+	return 0
+}
+
+// askedInputs checks an asked step's inputs: no input file, the digest of
+// its id alone, and an "accepted kind=asked" line of submissions.log for
+// it (someone asked).
+func (v *verifier) askedInputs(info StepInfo, base string, files map[string][]byte, accepted map[string]map[string]bool) ([]byte, []string, bool) {
+	for _, name := range []string{fileOrders, fileStanding, fileSeats} {
+		if files[name] != nil {
+			v.problem(filepath.Join(base, name), 0, "%s is asked for and takes no %s", info.ID, name)
+			return nil, nil, false
+		}
+	}
+	if !v.inputs(filepath.Join(base, fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, nil, nil, nil)) {
+		return nil, nil, false
+	}
+	if accepted != nil && !accepted[info.ID][askedDigest] {
+		v.problem(base, 0, "nobody asked for %s: %s has no \"accepted kind=asked turn=%s\" line", info.ID, submissionsLog, info.ID)
+		return nil, nil, false
+	}
+	return inputsDigest(v.gf.Game, info.ID, nil, nil, nil), nil, true
+}
+
+// AskedFor reports whether the request ref (Ask) has played its step.
+func (g *Game) AskedFor(ref string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return ref != "" && g.askedBy(ref) > 0
+}
