@@ -29,6 +29,9 @@
 //
 // A step folder holds, normative files first:
 //
+//	seats.txt      only a round event that takes players entering and
+//	               leaving (Hy Breasil 10, option continuous), when some
+//	               do: "leave COLOUR" and "enter COLOUR" lines (below)
 //	orders.txt     nation turns only: the accepted order file in canonical
 //	               form with the token removed. A first line "# nmr: ..."
 //	               says no orders came and the bot's orders follow; a line
@@ -59,8 +62,8 @@
 // The digest of a step's inputs (docs/design.md §2), mixed into every die, is the
 // SHA-256 of length-prefixed fields (a big-endian uint32 length, then the
 // bytes): "pbem-inputs-v1", the game id, the step id, then for each input
-// file present, in the order orders.txt, standing.txt, its name and its
-// bytes. Salts are the salt: lines of orders.txt and of every nation's
+// file present, in the order orders.txt, standing.txt, seats.txt, its name
+// and its bytes. Salts are the salt: lines of orders.txt and of every nation's
 // standing orders in standing.txt, sorted (dice.CanonicalSalts).
 //
 // # Missed turns and submissions
@@ -77,6 +80,28 @@
 //
 // with raw the SHA-256 of the text as received and by=gm for a file the GM
 // entered without the player's token.
+//
+// # Seats
+//
+// In a game whose players enter and leave (Hy Breasil 10, option
+// continuous), a seat asks to leave or to enter again (Game.AskSeat) and
+// the GM admits a new player (Game.AdmitPlayer: the next colour of the
+// tables, a token, "admitted: true" in game.yaml). game.yaml records each
+// seat's wish ("seat: out" for one that asked to leave), players.log each
+// request. The invasion phase that starts the next turn takes the seats
+// whose wish differs from the position as its input seats.txt, leavers
+// first, each in seat order; verify replays it and requires a request of
+// each seat named in players.log. The engine's set-up counts the players
+// not admitted during play.
+//
+// # Asked steps
+//
+// A step the player of the nation due asks for before writing orders,
+// which never comes of itself (adjudicator.Ruleset.Asked; Game.Ask): Hy
+// Breasil's reroll of the random event by reply, "r05-star-reroll". It has
+// no input file; its inputs digest is of the game and step id alone, and
+// submissions.log has a line "accepted kind=asked turn=ID ... digest=asked
+// ref=REF", which verify requires. The turn stays due.
 //
 // # Versions
 //
