@@ -331,7 +331,8 @@ func (d *Daemon) status(g *archive.Game) string {
 	case due.Over:
 		sb.WriteString("The game is over.\n")
 	case due.Nation == "":
-		fmt.Fprintf(&sb, "Next: %s (end of round).\n", due.ID)
+		_, name, _ := g.Engine().RoundEventName(due.ID, g.State().Round)
+		fmt.Fprintf(&sb, "Next: %s (%s).\n", due.ID, name)
 	default:
 		st := d.loadPace(g)
 		fmt.Fprintf(&sb, "Next: %s, the %s (%s); deadline %s.\n", due.ID, due.Nation, due.Player, d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST"))

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbem-org/pbem/archive"
 )
@@ -24,7 +25,7 @@ import (
 func TestContinuousPlayByMail(t *testing.T) {
 	needE2E(t)
 	w := realWorld(t)
-	s := newServer(t, w, serverOpts{ruleset: "hy-breasil", options: []string{"continuous"}})
+	s := newServer(t, w, serverOpts{ruleset: "hy-breasil", options: []string{"continuous"}, rerollWindow: "1h"})
 	g := s.theGame()
 	s.playOfflineTo(t, g, func(a *archive.Game, due archive.DueTurn) bool {
 		return roundOf(due.ID) >= len(a.Rules().Tables.Rounds)-1 && due.Nation != ""
@@ -61,6 +62,7 @@ func TestContinuousPlayByMail(t *testing.T) {
 		t.Fatalf("no token in %q", seat.in.Text)
 	}
 	g.tokens["Erin"] = tok[1]
+	rerollByReply(t, s, g, mailTo)
 	mailTo(s.players[1], "leave", "game: "+g.id+"\ntoken: "+g.tokens["Bob"]+"\n\nleave\n")
 	w.waitMail(t, s.players[1], "INBOX", wait, "Bob's leave confirmed", func(m mail) bool {
 		return m.in.Subject == "pbem: leave" && strings.Contains(m.in.Text, "You leave game "+g.id)
@@ -114,4 +116,41 @@ func stepDir(t *testing.T, a *archive.Game, round int) string {
 	}
 	t.Fatalf("no invasion phase of turn %d", round)
 	return ""
+}
+
+// rerollByReply: the player of the nation due replies "reroll" (Hy
+// Breasil 6.1, pace.reroll_window set): the step r15-NATION-reroll is
+// played at once, and a new "your turn" brings the new event.
+func rerollByReply(t *testing.T, s *server, g *game, mailTo func(from, subject, body string)) {
+	t.Helper()
+	a, err := archive.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := a.Due()
+	if len(a.Engine().Asked(a.State())) == 0 {
+		t.Fatalf("%s cannot be rerolled (a nation's first turn?): pick another seed or turn", due.ID)
+	}
+	p := a.PlayerOf(due.Nation)
+	mailTo(p.Email, "reroll", "game: "+g.id+"\ntoken: "+g.tokens[p.Name]+"\n\nreroll\n")
+	s.w.waitMail(t, p.Email, "INBOX", wait, "the reroll's report", isReport(due.ID+"-reroll"))
+	turns := func() (n int) {
+		for _, m := range s.w.inbox(t, p.Email, "INBOX") {
+			if strings.Contains(m.in.Subject, due.ID+": Your turn") && strings.Contains(m.in.Text, "Random event this turn") {
+				n++
+			}
+		}
+		return n
+	}
+	for start := time.Now(); turns() < 2; time.Sleep(200 * time.Millisecond) {
+		if time.Since(start) > wait {
+			t.Fatalf("%s got no second \"your turn\" after the reroll", p.Email)
+		}
+	}
+	if a, err = archive.Open(g.dir); err != nil {
+		t.Fatal(err)
+	}
+	if a.Due().ID != due.ID {
+		t.Errorf("after the reroll %s is due, want %s still", a.Due().ID, due.ID)
+	}
 }

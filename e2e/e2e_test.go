@@ -476,6 +476,7 @@ type serverOpts struct {
 	logLevel     string // default info
 	ruleset      string // the games' ruleset; default redux
 	options      []string
+	rerollWindow string // pace.reroll_window; default 0s (Hy Breasil 6.1)
 }
 
 // newServer creates the data directory of a daemon with opts.games games
@@ -506,6 +507,9 @@ func newServer(t testing.TB, w *world, opts serverOpts) *server {
 	}
 	if opts.ruleset == "" {
 		opts.ruleset = "redux"
+	}
+	if opts.rerollWindow == "" {
+		opts.rerollWindow = "0s"
 	}
 	for i := 0; i < opts.games; i++ {
 		id := fmt.Sprintf("%s-%d", opts.prefix, i+1)
@@ -544,10 +548,11 @@ smtp:
 pace:
   change_of_mind: %s
   deadline: 48h
+  reroll_window: %s
 log:
   level: %s
   format: json
-`, s.dir, s.gm, tokFile, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind, opts.logLevel)
+`, s.dir, s.gm, tokFile, s.addr, w.imapAddr, s.addr, password, w.smtpHost, w.smtpPort, opts.changeOfMind, opts.rerollWindow, opts.logLevel)
 	s.config = filepath.Join(s.dir, "config.yaml")
 	if err := os.WriteFile(s.config, []byte(cfg), 0o600); err != nil { // it holds the password: serve refuses it open to others
 		t.Fatal(err)
