@@ -32,15 +32,8 @@ func (d *Daemon) pendingPath(g *archive.Game) string {
 
 func (d *Daemon) loadPending(g *archive.Game) (map[string]pendingObserver, error) {
 	p := map[string]pendingObserver{}
-	data, err := os.ReadFile(d.pendingPath(g))
-	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil
-	}
-	if err != nil {
+	if err := readRequests(d.pendingPath(g), &p); err != nil {
 		return nil, err
-	}
-	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Base(d.pendingPath(g)), err)
 	}
 	for addr, po := range p {
 		if d.now().Sub(po.Since) > observeCodeLife {
@@ -51,8 +44,7 @@ func (d *Daemon) loadPending(g *archive.Game) (map[string]pendingObserver, error
 }
 
 func (d *Daemon) savePending(g *archive.Game, p map[string]pendingObserver) error {
-	data, _ := json.MarshalIndent(p, "", "  ") // map keys in sorted order
-	return writeAtomic(d.pendingPath(g), data, 0o600)
+	return writeRequests(d.pendingPath(g), p)
 }
 
 // observe subscribes the sender's address to a game's public reports, or
@@ -178,4 +170,26 @@ func (d *Daemon) setObserver(g *archive.Game, addr string, on bool) error {
 	}
 	sort.Strings(keep)
 	return writeAtomic(d.observersPath(g), []byte(strings.Join(keep, "\n")+"\n"), 0o644)
+}
+
+// readRequests reads a file of requests waiting for a confirmation (by
+// address) into v; a missing file is none.
+func readRequests(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// writeRequests writes a file of requests (readRequests), private.
+func writeRequests(path string, v any) error {
+	data, _ := json.MarshalIndent(v, "", "  ") // map keys in sorted order
+	return writeAtomic(path, data, 0o600)
 }

@@ -2,11 +2,7 @@ package daemon
 
 import (
 	crand "crypto/rand"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -41,22 +37,11 @@ func (d *Daemon) joinsPath(g *archive.Game) string {
 
 func (d *Daemon) loadJoins(g *archive.Game) (map[string]pendingJoin, error) {
 	p := map[string]pendingJoin{}
-	data, err := os.ReadFile(d.joinsPath(g))
-	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Base(d.joinsPath(g)), err)
-	}
-	return p, nil
+	return p, readRequests(d.joinsPath(g), &p)
 }
 
 func (d *Daemon) saveJoins(g *archive.Game, p map[string]pendingJoin) error {
-	data, _ := json.MarshalIndent(p, "", "  ") // map keys in sorted order
-	return writeAtomic(d.joinsPath(g), data, 0o600)
+	return writeRequests(d.joinsPath(g), p)
 }
 
 // join answers "join" from an address that has no seat: a confirmation
