@@ -66,6 +66,13 @@ func (hbPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 			nat, v := p[0], p[1]
 			x.VP[seat(a, nat)] = a.Atoi(v)
 		}
+	case "seats": // "Red in 2, Blue out 3": continuous play's seats and turn markers (10.1, 10.2)
+		for _, st := range seatsOf(a, val) {
+			for len(x.VP) <= st.seat {
+				x.VP, x.In, x.Turns = append(x.VP, 0), append(x.In, false), append(x.Turns, 0)
+			}
+			x.In[st.seat], x.Turns[st.seat] = st.in, st.turns
+		}
 	case "race":
 		for _, p := range pairs(a, val) {
 			x.Race[a.Nation(p[0])] = p[1]
@@ -149,6 +156,15 @@ func (hbPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool
 			nat, v := p[0], p[1]
 			check(nat+"'s VP", x.VP[seat(a, nat)], a.Atoi(v))
 		}
+	case "seats":
+		for _, st := range seatsOf(a, val) {
+			if st.seat >= len(x.In) {
+				a.Errorf("seat %d has not been in the game", st.seat+1)
+				continue
+			}
+			check(fmt.Sprintf("seat %d in the game", st.seat+1), x.In[st.seat], st.in)
+			check(fmt.Sprintf("seat %d's turns", st.seat+1), x.Turns[st.seat], st.turns)
+		}
 	case "invaded":
 		check("invaded", x.Invaded, a.YesNo(val))
 	case "race":
@@ -212,7 +228,7 @@ func pairs(a *casetest.At, val string) [][2]string {
 
 // seat is a seat by its colour in the split of the case's player count.
 func seat(a *casetest.At, colour string) int {
-	sp := a.G.Tables.Split(a.E.PlayerCount())
+	sp := a.G.Tables.Split(seatCount(a))
 	for i, p := range sp.Players {
 		if games.Fold(p.Colour) == games.Fold(colour) {
 			return i
@@ -223,9 +239,49 @@ func seat(a *casetest.At, colour string) int {
 }
 
 func colour(a *casetest.At, seat int) string {
-	sp := a.G.Tables.Split(a.E.PlayerCount())
+	sp := a.G.Tables.Split(seatCount(a))
 	if seat < 0 || seat >= len(sp.Players) {
 		return "none"
 	}
 	return sp.Players[seat].Colour
+}
+
+// caseSeat is a seat of a seats: line.
+type caseSeat struct {
+	seat, turns int
+	in          bool
+}
+
+// seatsOf reads "Red in 2, Blue out 3": each seat by its colour in the
+// tables' largest split (Hy Breasil 10), in or out of the game, and its
+// turn marker (10.2).
+func seatsOf(a *casetest.At, val string) []caseSeat {
+	sp := a.G.Tables.Split(a.E.MostSeats())
+	var out []caseSeat
+	for _, f := range strings.Split(val, ",") {
+		w := strings.Fields(f)
+		if len(w) != 3 || (w[1] != "in" && w[1] != "out") {
+			a.Fatalf("seats: want \"COLOUR in|out TURNS\", not %q", f)
+		}
+		st := caseSeat{seat: -1, in: w[1] == "in", turns: a.Atoi(w[2])}
+		for i, p := range sp.Players {
+			if games.Fold(p.Colour) == games.Fold(w[0]) {
+				st.seat = i
+			}
+		}
+		if st.seat < 0 {
+			a.Fatalf("seats: no seat is %q", w[0])
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// seatCount is the seats whose colours a case names: the players, or under
+// continuous play every seat of the tables (Hy Breasil 10).
+func seatCount(a *casetest.At) int {
+	if a.G.HasOption("continuous") {
+		return a.E.MostSeats()
+	}
+	return a.E.PlayerCount()
 }

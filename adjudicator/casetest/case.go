@@ -46,11 +46,12 @@ type Case struct {
 const (
 	Turn     = "turn"      // Engine.NationTurn, after the orders pass Engine.Review
 	Check    = "check"     // Engine.Review only: the errors: expected
-	EndRound = "end-round" // Engine.RoundEvent
+	EndRound = "end-round" // Engine.RoundEventInput, with seats: (Hy Breasil 10.1)
+	Ask      = "ask"       // Engine.PlayAsked: the step the nation due may ask for (Hy Breasil 6.1)
 )
 
 var (
-	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "compat": true}
+	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "compat": true, "seats": true}
 	blockKeys  = map[string]bool{"state": true, "standing": true, "orders": true, "dice": true, "expect": true, "events": true, "errors": true, "warnings": true, "defaults": true}
 	keyLine    = regexp.MustCompile(`^([a-z]+):\s*(.*)$`)
 )
@@ -168,8 +169,11 @@ func (c *Case) validate() error {
 		}
 		return nil
 	}
+	if l, ok := c.Header["seats"]; ok && kind != EndRound {
+		return fmt.Errorf("%s:%d: seats: applies to kind: end-round only", c.Path, l.N)
+	}
 	switch kind {
-	case Turn, Check:
+	case Turn, Check, Ask:
 		if _, ok := c.Header["nation"]; !ok {
 			return fmt.Errorf("%s: kind: %s needs nation:", c.Path, kind)
 		}
@@ -178,9 +182,9 @@ func (c *Case) validate() error {
 			return fmt.Errorf("%s:%d: nation: does not apply to kind: end-round", c.Path, l.N)
 		}
 	default:
-		return fmt.Errorf("%s:%d: kind: is turn, check or end-round, not %q", c.Path, c.Header["kind"].N, kind)
+		return fmt.Errorf("%s:%d: kind: is turn, check, end-round or ask, not %q", c.Path, c.Header["kind"].N, kind)
 	}
-	for _, err := range []error{only("orders", Turn, Check), only("standing", Turn, Check), only("errors", Check), only("warnings", Turn, Check), only("defaults", Turn, Check), only("dice", Turn, EndRound), only("expect", Turn, EndRound), only("events", Turn, EndRound)} {
+	for _, err := range []error{only("orders", Turn, Check), only("standing", Turn, Check), only("errors", Check), only("warnings", Turn, Check), only("defaults", Turn, Check), only("dice", Turn, EndRound, Ask), only("expect", Turn, EndRound, Ask), only("events", Turn, EndRound, Ask)} {
 		if err != nil {
 			return err
 		}

@@ -111,7 +111,7 @@ func TestBadCases(t *testing.T) {
 		{"less indented", "redux", head + "state:\n    Wessex: Saxons 1\n  Kent: Jutes 1\n", "x.txt:7: this line is indented less"},
 		{"errors in a turn", "redux", head + "errors:\n  line 9: x\n", "x.txt:5: errors: does not apply to kind: turn"},
 		{"end-round with nation", "redux", head + "kind: end-round\n", "x.txt:4: nation: does not apply to kind: end-round"},
-		{"unknown kind", "redux", head + "kind: battle\n", `x.txt:5: kind: is turn, check or end-round, not "battle"`},
+		{"unknown kind", "redux", head + "kind: battle\n", `x.txt:5: kind: is turn, check, end-round or ask, not "battle"`},
 		{"no such unit kind", "redux", head + "state:\n  Wessex: Saxons 2 cavalry\n", `x.txt:6: redux has no unit kind "cavalry" (its kinds: infantry)`},
 		{"area twice", "redux", head + "state:\n  Wessex: Saxons 2\n  Wessex: Jutes 1\n", "x.txt:7: Wessex is given twice (first on line 6)"},
 		{"nation twice", "redux", head + "state:\n  Wessex: Saxons 2, Saxons 1\n", "x.txt:6: Saxons given twice"},

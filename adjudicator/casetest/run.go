@@ -77,6 +77,8 @@ func Play(t testing.TB, c *Case) {
 	switch c.Kind() {
 	case EndRound:
 		ns, evs = a.roundEvent(s)
+	case Ask:
+		ns, evs = a.asked(s)
 	case Check:
 		_, rv := a.check(s, before, standing)
 		a.matchLines("errors", "Illegal error", errorLines(rv.Errors))
@@ -199,7 +201,7 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 func (a *At) roundEvent(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.RoundEvent(s, d)
+	ns, evs, err := a.E.RoundEventInput(s, adjudicator.Input{Seats: a.seats()}, d)
 	if err != nil {
 		a.T.Fatalf("%s: RoundEvent: %v", a.C.Path, err)
 	}
@@ -232,4 +234,51 @@ func eventText(evs []adjudicator.Event) string {
 		sb.WriteString("  " + e.Text + "\n")
 	}
 	return sb.String()
+}
+
+// seats reads the seats: header of an end-round case, "leave Blue, enter
+// Green": the players leaving and entering at the step (Hy Breasil 10.1),
+// each seat named by its colour in the tables' largest player split.
+func (a *At) seats() []adjudicator.SeatChange {
+	l, ok := a.C.Header["seats"]
+	if !ok {
+		return nil
+	}
+	a.L = l
+	sp := a.E.G.Tables.Split(a.E.MostSeats())
+	var out []adjudicator.SeatChange
+	for _, f := range strings.Split(l.Text, ",") {
+		verb, colour, _ := strings.Cut(strings.TrimSpace(f), " ")
+		seat := -1
+		for i, p := range sp.Players {
+			if strings.EqualFold(p.Colour, colour) {
+				seat = i
+			}
+		}
+		if seat < 0 || (verb != "enter" && verb != "leave") {
+			a.Fatalf("seats: want \"enter COLOUR\" or \"leave COLOUR\", not %q", f)
+		}
+		out = append(out, adjudicator.SeatChange{Seat: seat, Enter: verb == "enter"})
+	}
+	return out
+}
+
+// asked plays the step the player of the nation due may ask for (Hy
+// Breasil 6.1: the reroll by reply) with the scripted dice, every one of
+// which must be rolled.
+func (a *At) asked(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
+	a.T.Helper()
+	steps := a.E.Asked(s)
+	if len(steps) == 0 {
+		a.T.Fatalf("%s: the %s may ask for nothing now", a.C.Path, a.C.Header["nation"].Text)
+	}
+	d := dice.NewScript(a.dice()...)
+	ns, evs, err := a.E.PlayAsked(s, steps[0].ID, d)
+	if err != nil {
+		a.T.Fatalf("%s: PlayAsked: %v", a.C.Path, err)
+	}
+	if d.Remaining() > 0 || d.Err() != nil {
+		a.T.Errorf("%s: dice: %v, %d not rolled\nthe events:\n%s", a.C.Path, d.Err(), d.Remaining(), eventText(evs))
+	}
+	return ns, evs
 }
