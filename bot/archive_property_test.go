@@ -44,6 +44,7 @@ func archiveSample() []archiveGame {
 			{variant: variant{"redux-lr", []string{"reduced-randomness"}, 4}, seed: 4},
 			{variant: variant{"britannia", []string{"first-edition-burhs", "first-edition-order", "first-edition-romans"}, 4}, seed: 6},
 			{variant: variant{"hy-breasil", []string{"races", "submission", "abilities", "random-scoring"}, 3}, seed: 7},
+			{variant: variant{"hy-breasil", []string{"continuous", "races", "abilities"}, 3}, seed: 8}, // players enter and leave (10)
 			{variant: variant{"redux-lr", []string{"boats", "reduced-randomness"}, 5}, seed: 5, extra: true},
 		}
 		if testing.Short() {
