@@ -51,6 +51,9 @@ func (d *Daemon) join(m *mailer.Message, in *mailer.Inbound, g *archive.Game, en
 	if g.Seats() == nil {
 		return d.reply(m, in, "join", fmt.Sprintf("Game %s has a fixed set of players: %v.", g.ID(), archive.ErrFixedSeats))
 	}
+	if g.Due().Over {
+		return d.reply(m, in, "join", fmt.Sprintf("Game %s is over: it takes no new players.", g.ID()))
+	}
 	addr := strings.ToLower(strings.TrimSpace(in.From))
 	pend, err := d.loadJoins(g)
 	if err != nil {

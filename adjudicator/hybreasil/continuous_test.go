@@ -3,6 +3,7 @@ package hybreasil_test
 import (
 	"crypto/sha256"
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -228,4 +229,28 @@ func TestEnteringLetsTheLastLeave(t *testing.T) {
 	assert.Empty(t, owned(s, 1))
 	assert.NotEmpty(t, owned(s, 2), "Green takes the nations of the two who left")
 	assert.Contains(t, text, "Green enters the game (Hy Breasil 10.1)\nRed leaves the game after 1 turn with ")
+}
+
+// TestContinuousSeatColours: under continuous play a seat keeps its
+// colour as players enter and leave (Hy Breasil 10), so tables whose
+// player splits name the seats differently are refused, with the file.
+func TestContinuousSeatColours(t *testing.T) {
+	data, err := os.ReadFile("../../games/hy-breasil/tables.yaml")
+	require.NoError(t, err)
+	text := string(data)
+	i := strings.Index(text, "- count: 3")
+	require.Positive(t, i)
+	j := i + strings.Index(text[i:], "{colour: Red")
+	swapped := text[:j] + "{colour: Blue, hex: \"#1f77b4\"}\n      - {colour: Red, hex: \"#d62728\"}" + text[j+len("{colour: Red, hex: \"#d62728\"}\n      - {colour: Blue, hex: \"#1f77b4\"}"):]
+	tables := &games.File{Name: "gm-tables.yaml", Data: []byte(swapped)}
+	g, err := games.MustLookup("hy-breasil").LoadFiles(nil, nil, tables)
+	require.NoError(t, err, "without the option the splits may differ")
+	_, err = rulesets.Engine(g)
+	require.NoError(t, err)
+	g, err = games.MustLookup("hy-breasil").LoadFiles([]string{"continuous"}, nil, tables)
+	require.NoError(t, err)
+	_, err = rulesets.Engine(g)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "gm-tables.yaml")
+	assert.Contains(t, err.Error(), "a seat keeps its colour as players enter and leave")
 }
