@@ -114,6 +114,12 @@ type Ruleset struct {
 	// for a ruleset whose players, not nations, score (Hy Breasil 7); nil:
 	// the nations' points summed by the tables' player split.
 	Standings func(e *Engine, s *State, players int) []Standing
+	// ScoringDie is for a ruleset whose rounds may score by chance (Hy
+	// Breasil 11, option random-scoring): for a game e whose rounds do, a
+	// reader of a step's events saying whether the step rolled the scoring
+	// die and whether its round scored; nil for a game whose rounds score as
+	// the tables say. Nil field: every game's rounds do.
+	ScoringDie func(e *Engine) func(events []Event) (rolled, scored bool)
 	// Seats is for a ruleset whose players enter and leave a running game
 	// (Hy Breasil 10, continuous play): the seats of s in seat order, and
 	// whether the step due in s takes seat changes (Input.Seats). Nil, or

@@ -89,6 +89,7 @@ type Game struct {
 	state   *adjudicator.State // after h.last()
 	chain   *dice.Chain        // loaded on first use
 	broken  error              // set by a failed write: reopen
+	rolls   map[int]roll       // what each step read so far says of the scoring die (scoredBefore)
 }
 
 // chainLength is the number of seeds a new game commits to: one per nation

@@ -61,7 +61,7 @@ func (r *rules) report(gf *gameFile, st *Step) string {
 		}
 	}
 	b.WriteString("\n")
-	b.WriteString(templates.Text(r.public(gf, st, "")))
+	b.WriteString(templates.Text(r.public(gf, st, "", nil)))
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}

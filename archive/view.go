@@ -199,11 +199,19 @@ func playerNames(gf *gameFile) []string {
 // orders are due ("" for none). Each player's copy is Public(...).For(seat):
 // the step's report is built once, whatever the number of seats and
 // formats. The text report in report.txt holds the public report too.
+//
+// Where the game's rounds score by chance (Hy Breasil 11) it reads which
+// of the rounds before the step scored from their steps' events, for the
+// map's Timeline; a step it cannot read leaves those rounds unmarked.
 func (g *Game) Public(st *Step, deadline string) *templates.Report {
-	return g.r.public(g.gf, st, deadline)
+	scored, _ := g.scoredBefore(st)
+	return g.r.public(g.gf, st, deadline, scored)
 }
 
-func (r *rules) public(gf *gameFile, st *Step, deadline string) *templates.Report {
+// public is the step's public report, scored the rounds before it that
+// scored by chance (templates.Options.Scored; nil where none do, or for a
+// view that draws no Timeline).
+func (r *rules) public(gf *gameFile, st *Step, deadline string, scored map[int]bool) *templates.Report {
 	return templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
-		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start()})
+		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored})
 }

@@ -2,10 +2,14 @@ package archive
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-org/pbem/templates"
 )
 
 // TestStepView: Game.Step reads every step back as one view (the state
@@ -157,5 +161,58 @@ func TestDealtNationReportNamesOwner(t *testing.T) {
 	}
 	if turns == 0 {
 		t.Fatal("no nation turn in the game")
+	}
+}
+
+// TestRandomScoringTimeline: under option random-scoring a turn scores
+// only when its scoring die shows 4 or more, and the last turn always
+// (Hy Breasil 11), so the map's Timeline marks as scoring the turns whose
+// victory points phase said so, the turns not yet played as "may score"
+// (the last as scoring), and a turn the die passed over as neither. The
+// tables mark every turn scoring; the game's events decide.
+func TestRandomScoringTimeline(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	if _, err := Simulate(Sim{Ruleset: "hy-breasil", Seed: 5, Players: 4, Options: []string{"random-scoring"}}, dir); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored := map[int]bool{} // by the end steps' own events
+	for _, info := range g.Steps() {
+		st, err := g.Step(info.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range st.Events {
+			if strings.HasPrefix(ev.Text, "The scoring die shows ") {
+				scored[st.Before.Round] = strings.Contains(ev.Text, "victory points are scored")
+			}
+		}
+	}
+	rounds := len(g.Rules().Tables.Rounds)
+	if len(scored) != rounds-1 || !slices.Contains(slices.Collect(maps.Values(scored)), false) || !slices.Contains(slices.Collect(maps.Values(scored)), true) {
+		t.Fatalf("the seed should roll the die in every turn but the last, some scoring and some not: %v", scored)
+	}
+	for _, id := range []string{"r05-invasion", "r15-end"} {
+		st, err := g.Step(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl := templates.MapView(g.Rules(), g.Public(st, "")).Timeline
+		for i, r := range tl.Rounds {
+			round := i + 1
+			wantScoring, wantMay := scored[round], false
+			if round >= st.State.Round && id == "r05-invasion" {
+				wantScoring, wantMay = false, true
+			}
+			if round == rounds {
+				wantScoring, wantMay = true, false
+			}
+			if r.Scoring != wantScoring || r.MayScore != wantMay {
+				t.Errorf("%s: turn %d marked scoring %v, may score %v; want %v, %v", id, round, r.Scoring, r.MayScore, wantScoring, wantMay)
+			}
+		}
 	}
 }

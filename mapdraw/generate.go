@@ -637,8 +637,15 @@ func (c *canvas) labels(g *Geometry, b *games.Board) {
 	}
 }
 
-// seaLabels writes an outer sea's name in each piece of its water that has
-// room for it, the largest piece's at Label.
+// maxSeaNames is the most times a sea's name is written.
+const maxSeaNames = 3
+
+// seaLabels writes an outer sea's name once in each piece of its water
+// that has room for it (at most maxSeaNames pieces), the largest piece's at Label: never twice in one
+// piece, which a reader would take for two seas (Hy Breasil's Sound of
+// Gulls, one piece from the Amber Sea round to the Southern Reach, was
+// named at both ends). A sea with no piece that has room gets its name
+// somewhere in its largest.
 func (c *canvas) seaLabels(g *Geometry, b *games.Board, sh *Shape) {
 	type piece struct {
 		ring []Point
@@ -653,39 +660,23 @@ func (c *canvas) seaLabels(g *Geometry, b *games.Board, sh *Shape) {
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].area > ps[j].area })
 	var at []Point
 	for k, p := range ps {
-		for _, q := range c.seaLabels1(g, b, sh, [][]Point{p.ring}, at) {
-			if k == 0 && len(at) == 0 {
-				sh.Label = q
-			} else {
-				sh.More = append(sh.More, q)
-			}
-			at = append(at, q)
-		}
-	}
-	if len(at) == 0 {
-		sh.Label = pointInside(sh.Rings)
-	}
-}
-
-// seaLabels1 finds places for a sea's name in one piece of its water: the
-// first spot (seaLabel), and in the sea's first piece a second where the
-// piece runs on along the coast, farther than seaLabelGap links from the
-// first; at most three in all. A piece with no room for the name gets one
-// place only if it is the sea's first.
-func (c *canvas) seaLabels1(g *Geometry, b *games.Board, sh *Shape, piece [][]Point, taken []Point) []Point {
-	var out []Point
-	for len(out) < 2 && len(taken)+len(out) < 3 && (len(out) == 0 || len(taken) == 0) {
-		all := append(append([]Point(nil), taken...), out...)
-		at, ok := c.seaLabel(g, b, sh, piece, all)
-		if !ok {
-			if len(all) == 0 {
-				out = append(out, at)
-			}
+		if len(at) == maxSeaNames {
 			break
 		}
-		out = append(out, at)
+		q, ok := c.seaLabel(g, b, sh, [][]Point{p.ring}, at)
+		switch {
+		case k == 0:
+			sh.Label = q
+		case !ok:
+			continue
+		default:
+			sh.More = append(sh.More, q)
+		}
+		at = append(at, q)
 	}
-	return out
+	if len(ps) == 0 {
+		sh.Label = pointInside(sh.Rings)
+	}
 }
 
 // splitName breaks a name of more than 12 letters into two lines at the

@@ -64,6 +64,49 @@ func checkDrawn(t *testing.T, g *Geometry, b *games.Board) {
 			}
 		}
 	}
+	checkSeaNames(t, g, b)
+}
+
+// checkSeaNames fails t where a sea's name is written twice in one piece
+// of its water: a reader would take the piece for two seas.
+func checkSeaNames(t *testing.T, g *Geometry, b *games.Board) {
+	t.Helper()
+	for id := b.NumLand; id < len(b.Areas); id++ {
+		sh := g.Shapes[id]
+		seen := map[int]bool{}
+		for _, at := range append([]Point{sh.Label}, sh.More...) {
+			for k, r := range sh.Rings {
+				if ringArea(r) > 0 && InRings(at, [][]Point{r}) {
+					assert.False(t, seen[k], "%s is named twice in one piece of its water", b.AreaName(games.AreaID(id)))
+					seen[k] = true
+				}
+			}
+		}
+	}
+}
+
+// TestSeaNamedOnce: on the boards pbem ships, every sea's name is written
+// once in each piece of its water; Hy Breasil's Sound of Gulls, one piece
+// from the Amber Sea round to the Southern Reach, once in all (its
+// counters sit under its name).
+func TestSeaNamedOnce(t *testing.T) {
+	for _, name := range []string{"hy-breasil", "britannia", "redux"} {
+		g := games.MustLoad(name)
+		geo := MustForBoard(g.Board)
+		checkSeaNames(t, geo, g.Board)
+		s, err := buildScene(geo, g.Board, &View{})
+		require.NoError(t, err)
+		texts := textOps(s, "seas")
+		for id := g.Board.NumLand; id < len(g.Board.Areas); id++ {
+			sea := g.Board.AreaName(games.AreaID(id))
+			if !g.Board.Area(games.AreaID(id)).Inland {
+				assert.Len(t, texts[sea], 1+len(geo.Shapes[id].More), "%s: %s", name, sea)
+			}
+		}
+		if name == "hy-breasil" {
+			assert.Len(t, texts["Sound of Gulls"], 1)
+		}
+	}
 }
 
 var svgText = regexp.MustCompile(`<text [^>]*>([^<]*)</text>`)

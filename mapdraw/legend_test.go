@@ -233,3 +233,40 @@ func TestRoads(t *testing.T) {
 	assert.Equal(t, 1, casing, "under one casing")
 	assert.Len(t, textOps(s, "legend")["Roman road"], 1)
 }
+
+// TestTimelineMayScore: a scoring round has a solid dot, a round a die
+// may still let score (Hy Breasil 11, option random-scoring) a hollow
+// ring, a round the die passed over neither; the strip's key names the
+// kinds of mark it shows.
+func TestTimelineMayScore(t *testing.T) {
+	g := redux(t)
+	geo := MustForBoard(g.Board)
+	v := lateView(t, g)
+	v.Timeline = &Timeline{Current: 1, Rounds: []Round{
+		{Label: "1", Scoring: true}, {Label: "2"}, {Label: "3", MayScore: true}, {Label: "4", MayScore: true}, {Label: "5", Scoring: true},
+	}}
+	s, err := buildScene(geo, g.Board, v)
+	require.NoError(t, err)
+	solid, hollow := 0, 0
+	for _, o := range s.Ops {
+		if o.Kind != opCircle || o.Group != "strip" {
+			continue
+		}
+		switch {
+		case o.Fill == scoringMark:
+			solid++
+		case o.Stroke == scoringMark:
+			hollow++
+		}
+	}
+	assert.Equal(t, 2+1, solid, "two scoring rounds and the key's dot")
+	assert.Equal(t, 2+1, hollow, "two rounds that may score and the key's ring")
+	texts := textOps(s, "strip")
+	assert.Contains(t, texts, "scoring round")
+	assert.Contains(t, texts, "may score")
+
+	v.Timeline.Rounds = []Round{{Label: "1", Scoring: true}, {Label: "2", Scoring: true}}
+	s, err = buildScene(geo, g.Board, v)
+	require.NoError(t, err)
+	assert.NotContains(t, textOps(s, "strip"), "may score", "no key for a mark the strip does not show")
+}

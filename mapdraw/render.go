@@ -64,6 +64,9 @@ type Round struct {
 	Label   string // "VII"
 	Years   string // "485-560"
 	Scoring bool   // the end of the round is scored (reduX Core 3)
+	// MayScore says a die decides at the round's end whether it is scored,
+	// and it is not played yet (Hy Breasil 11, option random-scoring).
+	MayScore bool
 }
 
 // Stack is one nation's counters in one area or sea.

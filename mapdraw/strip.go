@@ -59,13 +59,21 @@ func drawStrip(s *scene, g *Geometry, v *View) {
 }
 
 // drawTimeline writes the rounds in a row: those past shaded, the current
-// one dark, a scoring round marked with a dot (reduX Core 1.3.1, 3).
+// one dark, a scoring round marked with a dot (reduX Core 1.3.1, 3), a
+// round a die may still let score with a ring (Hy Breasil 11).
 func drawTimeline(s *scene, t *Timeline, y float64) {
-	s.text("strip", "Timeline", fontBold, 12, Point{14, y + 17}, 0, inkColour, "", 0)
+	scoring, may := false, false
+	for _, r := range t.Rounds {
+		may = may || (r.MayScore && !r.Scoring)
+	}
+	titleY := y + 17
+	if may {
+		titleY = y + 11 // room for two lines of key
+	}
+	s.text("strip", "Timeline", fontBold, 12, Point{14, titleY}, 0, inkColour, "", 0)
 	if len(t.Rounds) == 0 {
 		return
 	}
-	scoring := false
 	x0 := stripLabelW + 4
 	cw := (s.W - x0 - 14) / float64(len(t.Rounds))
 	for i, r := range t.Rounds {
@@ -82,15 +90,36 @@ func drawTimeline(s *scene, t *Timeline, y float64) {
 		mid := x + cw/2 - 0.5
 		s.text("strip", r.Label, fontBold, 12, Point{mid, y + 14}, 0.5, ink, "", 0)
 		s.text("strip", fitText(s, fontRegular, 8.5, r.Years, cw-6), fontRegular, 8.5, Point{mid, y + 28}, 0.5, years, "", 0)
-		if r.Scoring {
+		switch {
+		case r.Scoring:
 			scoring = true
 			s.circle("strip", paint{Fill: scoringMark, Stroke: fill, Width: 1}, Point{x + cw - 7, y + 6}, 3)
+		case r.MayScore:
+			s.circle("strip", paint{Fill: fill, Stroke: scoringMark, Width: 1.2}, Point{x + cw - 7, y + 6}, 2.6)
 		}
 	}
-	if scoring {
-		s.circle("strip", paint{Fill: scoringMark}, Point{17, y + 29}, 3)
-		s.text("strip", "scoring round", fontRegular, 9.5, Point{24, y + 32.5}, 0, "#4a4540", "", 0)
+	drawTimelineKey(s, y, scoring, may)
+}
+
+// drawTimelineKey writes, under the Timeline's name, the key of the
+// marks the row shows: the dot of a scoring round, the ring of one that
+// may score.
+func drawTimelineKey(s *scene, y float64, scoring, may bool) {
+	if !may {
+		if scoring {
+			s.circle("strip", paint{Fill: scoringMark}, Point{17, y + 29}, 3)
+			s.text("strip", "scoring round", fontRegular, 9.5, Point{24, y + 32.5}, 0, "#4a4540", "", 0)
+		}
+		return
 	}
+	ky := y + 23
+	if scoring {
+		s.circle("strip", paint{Fill: scoringMark}, Point{17, ky - 3.5}, 3)
+		s.text("strip", "scoring round", fontRegular, 9.5, Point{24, ky}, 0, "#4a4540", "", 0)
+		ky += 11
+	}
+	s.circle("strip", paint{Fill: paperColour, Stroke: scoringMark, Width: 1.2}, Point{17, ky - 3.5}, 2.6)
+	s.text("strip", "may score", fontRegular, 9.5, Point{24, ky}, 0, "#4a4540", "", 0)
 }
 
 // drawPopulation draws each nation's population track (reduX Core 5.1):

@@ -39,13 +39,7 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 		v.Nations = append(v.Nations, mapdraw.Nation{Name: nat.Name, Tag: short(nat), Colour: g.Tables.NationColour(n),
 			Player: r.seatOf(nat.Name), Pop: r.After.Nations[n].Pop})
 	}
-	v.Timeline = &mapdraw.Timeline{Current: -1, TrackMax: g.Tables.Population.TrackMax}
-	for i, tr := range g.Tables.Rounds {
-		v.Timeline.Rounds = append(v.Timeline.Rounds, mapdraw.Round{Label: tr.Label, Years: tr.Years, Scoring: tr.Scoring})
-		if tr.Number == r.Round {
-			v.Timeline.Current = i
-		}
-	}
+	v.Timeline = mapTimeline(g, r)
 	v.Stacks = mapStacks(g, r, ring)
 	v.Roads = mapRoads(g, r)
 	mapArrows(g, r, v)
@@ -79,6 +73,32 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
+}
+
+// mapTimeline is the map's Timeline: the tables' rounds, the report's
+// current, and the scoring rounds the tables mark (reduX Core 3). Where
+// the game's rounds score by chance (Hy Breasil 11: a die at each turn's
+// end, 4 or more scores; the last turn always scores) a played round is
+// marked scoring only if its die let it score, and a round not yet played
+// as one that may score; a round the game ended before, neither.
+func mapTimeline(g *games.Game, r *Report) *mapdraw.Timeline {
+	t := &mapdraw.Timeline{Current: -1, TrackMax: g.Tables.Population.TrackMax}
+	for i, tr := range g.Tables.Rounds {
+		rd := mapdraw.Round{Label: tr.Label, Years: tr.Years, Scoring: tr.Scoring}
+		switch {
+		case !r.chance || !tr.Scoring:
+		case r.Over && tr.Number > r.Round:
+			rd.Scoring = false
+		case i < len(g.Tables.Rounds)-1:
+			scored, rolled := r.scored[tr.Number]
+			rd.Scoring, rd.MayScore = scored, !rolled && tr.Number >= r.Round
+		}
+		t.Rounds = append(t.Rounds, rd)
+		if tr.Number == r.Round {
+			t.Current = i
+		}
+	}
+	return t
 }
 
 // marked says whether the map shows a kind's units as a mark on the

@@ -13,6 +13,7 @@
 package templates
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -90,6 +91,11 @@ type Report struct {
 	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
 	kinds    []adjudicator.Kind                             // the ruleset's unit kinds, for the map
 	marks    func(a games.AreaID, n int) []adjudicator.Mark // Ruleset.Marks on the position after, for the map
+	// chance says the game's rounds score by chance (Hy Breasil 11), and
+	// scored are the rounds whose scoring die was rolled, true for those
+	// it let score (Options.Scored and the step's own), for the map.
+	chance bool
+	scored map[int]bool
 }
 
 // Subject is the mail subject of the report: "[ashdown] Round 7: the
@@ -272,6 +278,12 @@ type Options struct {
 	// Start says the report is of the start of the game (turnID is the
 	// archive's "start"; before and after are the set-up position).
 	Start bool
+	// Scored are, for a game whose rounds score by chance (Hy Breasil 11,
+	// Ruleset.ScoringDie), the rounds played before the step whose scoring
+	// die was rolled, by number: true for those it let score. The archive
+	// reads them from the steps' events; the step's own events add its
+	// round. The map's Timeline marks the rounds from them.
+	Scored map[int]bool
 }
 
 // Build derives a Report for one step: turnID is the step's id, before and
@@ -348,12 +360,34 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 		if f := e.R.Marks; f != nil {
 			r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return f(e, after, a, n) }
 		}
+		r.scoringDie(e, o.Scored)
 	}
 	r.sections(g, nextNation(e, after))
 	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
 	return r
+}
+
+// scoringDie records, for a game whose rounds score by chance (Hy Breasil
+// 11, Ruleset.ScoringDie), which rounds the die let score: those of
+// scored, the rounds before the step, and the step's own round if its
+// events rolled the die.
+func (r *Report) scoringDie(e *adjudicator.Engine, scored map[int]bool) {
+	if e.R.ScoringDie == nil {
+		return
+	}
+	read := e.R.ScoringDie(e)
+	if read == nil {
+		return
+	}
+	r.chance, r.scored = true, maps.Clone(scored)
+	if r.scored == nil {
+		r.scored = map[int]bool{}
+	}
+	if rolled, ok := read(r.Events); rolled {
+		r.scored[r.Round] = ok
+	}
 }
 
 // kernelKinds are the kernel's event kinds (adjudicator/events.go); the

@@ -53,6 +53,7 @@ var Ruleset = adjudicator.Ruleset{
 	Brief:         Brief,
 	NationFacts:   NationFacts,
 	Marks:         Marks,
+	ScoringDie:    ScoringDie,
 	Snapshot:      codec,
 	Bot:           Bot,
 	BotStanding:   BotStanding,

@@ -3,6 +3,7 @@ package hybreasil
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
@@ -62,6 +63,25 @@ func victoryPoints(t *adjudicator.Turn) {
 		return
 	}
 	nextTurn(t)
+}
+
+// ScoringDie is Ruleset.ScoringDie: under option "random-scoring" a turn's
+// victory points phase rolls the scoring die, and the turn scores on 4 or
+// more (Hy Breasil 11), as its event says ("The scoring die shows 5:
+// victory points are scored"); the last turn scores without a roll. Nil
+// without the option: every turn scores (7).
+func ScoringDie(e *adjudicator.Engine) func(events []adjudicator.Event) (rolled, scored bool) {
+	if !e.G.HasOption("random-scoring") {
+		return nil
+	}
+	return func(events []adjudicator.Event) (rolled, scored bool) {
+		for _, ev := range events {
+			if ev.Kind == adjudicator.EvScore && ev.Rule == "Hy Breasil 11" {
+				return true, strings.Contains(ev.Text, ": victory points are scored")
+			}
+		}
+		return false, false
+	}
 }
 
 // nextTurn moves the turn token on (7): the next turn starts with its
