@@ -29,7 +29,11 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 		}
 		return ""
 	}
-	for _, s := range r.Players {
+	seats := r.Players
+	for len(seats) > 0 && seats[len(seats)-1].Absent {
+		seats = seats[:len(seats)-1] // not in the game yet (Hy Breasil 10.1): admitted later
+	}
+	for _, s := range seats {
 		v.Players = append(v.Players, mapdraw.Player{Label: s.Label(), Colour: s.Hex, VP: float64(s.VP)})
 	}
 	for n, nat := range g.Tables.Nations {
