@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-org/pbem/templates"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -58,6 +59,13 @@ func TestSeatChangesArchived(t *testing.T) {
 	assert.Contains(t, log, "Dave (gm): admitted as Orange; enters the game at the start of the next turn; why: asked on the forum [ref m1]")
 	assert.Contains(t, log, "Bob (player): asks to leave the game at the start of the next turn; why: holiday")
 	require.NoError(t, Verify(dir))
+
+	start, err := g.Step("start")
+	require.NoError(t, err)
+	assert.Len(t, templates.MapView(g.Rules(), g.Public(start, "")).Players, 3, "Dave, admitted later, is not on the map of the start")
+	first, err := g.Step("r01-invasion")
+	require.NoError(t, err)
+	assert.Len(t, templates.MapView(g.Rules(), g.Public(first, "")).Players, 4)
 }
 
 // TestSeatChangesTampered: verify refuses a seats.txt changed after the
