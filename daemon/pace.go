@@ -247,8 +247,9 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 	if mapWanted(players, ends) {
 		png = d.stepMap(g, r)
 	}
+	left := leftGame(g, step.Before)
 	for seat, p := range players {
-		if p.Prefs.Get("reports") == "digest" {
+		if p.Prefs.Get("reports") == "digest" || left[seat] {
 			continue
 		}
 		l := reportLetter(g, step, r.For(g.Engine(), seat+1, ""), note)

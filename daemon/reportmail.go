@@ -100,8 +100,9 @@ func stepMapName(g *archive.Game, stepID string) string {
 // sent again.
 func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, deadline string) error {
 	var readers []int
+	left := leftGame(g, g.State())
 	for seat, p := range g.Players() {
-		if p.Prefs.Get("reports") == "digest" {
+		if p.Prefs.Get("reports") == "digest" && !left[seat] {
 			readers = append(readers, seat)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
 )
@@ -185,7 +186,7 @@ func (d *Daemon) seatChange(m *mailer.Message, in *mailer.Inbound, g *archive.Ga
 	if err != nil {
 		return d.reply(m, in, what, "Not changed: "+d.public(err))
 	}
-	text := "You leave game %s at the start of the next turn: your nations go to the other players, and your VP and turns are kept for your corrected score (Hy Breasil 10.1, 10.3). Send \"join\" with your token to enter again from a later turn."
+	text := "You leave game %s at the start of the next turn: your nations go to the other players, and your VP and turns are kept for your corrected score (Hy Breasil 10.1, 10.3). You get no more reports from then on (send \"observe\" to read the public ones); send \"join\" with your token to enter again from a later turn."
 	if enter {
 		text = "You enter game %s again at the start of the next turn, with your score and turns as you left them (Hy Breasil 10.1, 10.2)."
 	}
@@ -252,4 +253,19 @@ func (d *Daemon) rerollNote(g *archive.Game, st *paceState) string {
 	}
 	by := st.Started.Add(d.cfg.Pace.RerollWindow).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
 	return fmt.Sprintf("To reroll the random event for a civilization token before writing your orders, reply \"reroll\" with your token by %s; you get the new event at once (Hy Breasil 6.1).\n\n", by)
+}
+
+// leftGame are the seats whose players were out of a game of continuous
+// play in s and have not asked to enter again (Hy Breasil 10.1): they get
+// no more reports ("observe" sends them the public ones); the report of
+// the step they left in still goes to them.
+func leftGame(g *archive.Game, s *adjudicator.State) map[int]bool {
+	out := map[int]bool{}
+	then, _ := g.Engine().Seats(s)
+	for i, st := range g.Seats() {
+		if i < len(then) && !then[i].In && !st.WantsIn {
+			out[i] = true
+		}
+	}
+	return out
 }

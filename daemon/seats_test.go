@@ -69,6 +69,15 @@ func TestJoinAdmitLeave(t *testing.T) {
 	}
 	seats = f.g.Seats()
 	require.Greater(t, seats[4].Turns, 0, "the next turn has started")
+	lastReport := false
+	for _, m := range f.out.to(addrs[1]) {
+		lastReport = lastReport || strings.Contains(m.Text, "Blue leaves the game")
+	}
+	assert.True(t, lastReport, "the report of the step he left in still goes to him")
+	bobs := len(f.out.to(addrs[1]))
+	addr, tok := f.duePlayer()
+	f.mail(addr, "orders", f.botOrders(tok))
+	assert.Len(t, f.out.to(addrs[1]), bobs, "a player who left gets no more reports")
 	assert.False(t, seats[1].In)
 	assert.True(t, seats[4].In)
 }
