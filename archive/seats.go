@@ -171,10 +171,14 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 // AskSeat records that a seat asks to leave the game (in false) or to
 // enter it again (in true) at the start of the next turn (Hy Breasil
 // 10.1). Asking twice replaces the first wish: a player cannot leave and
-// enter in the same turn. The last player in the game cannot leave.
+// enter in the same turn. The last player in the game cannot leave. A
+// request c.Ref already made is not made again.
 func (g *Game) AskSeat(name string, in bool, c PlayerChange) error {
 	if strings.TrimSpace(c.Why) == "" {
 		return errors.New("a seat change needs a reason, for players.log")
+	}
+	if _, done := g.ChangedBy(c.Ref); done {
+		return nil // a request retried after a crash: asked already
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -105,7 +105,8 @@ func TestSeatRefusals(t *testing.T) {
 	_, err = g.AdmitPlayer(Player{Name: "Gail", Email: "gail@example.org"}, PlayerChange{Why: "x"}, testRand("g"))
 	assert.ErrorContains(t, err, "has all its 6 seats")
 
-	require.NoError(t, g.AskSeat("Alice", false, PlayerChange{Why: "x"}))
+	require.NoError(t, g.AskSeat("Alice", false, PlayerChange{Why: "x", Ref: "m7"}))
+	require.NoError(t, g.AskSeat("Alice", false, PlayerChange{Why: "x", Ref: "m7"}), "the same request retried after a crash")
 	assert.ErrorContains(t, g.AskSeat("Alice", false, PlayerChange{Why: "x"}), "has asked to be out of the game already")
 	assert.ErrorContains(t, g.AskSeat("Nobody", false, PlayerChange{Why: "x"}), `has no player "Nobody"`)
 	for _, name := range []string{"Bob", "Carol", "Dave", "Erin"} {
