@@ -85,9 +85,14 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	}
 	due := g.due()
 	id := due.ID + "-" + what
+	n, err := g.r.e.NationIndex(nation)
 	switch {
-	case due.Nation == "" || !strings.EqualFold(due.Nation, nation):
-		return nil, fmt.Errorf("the %s do not move now: %s is due", nation, orDefault(due.ID, "nothing"))
+	case g.r.e.R.Asked == nil:
+		return nil, fmt.Errorf("%s has no step to ask for before a turn: the reroll by reply is Hy Breasil's (6.1)", g.r.g.Ruleset.Title)
+	case err != nil:
+		return nil, err
+	case due.Nation == "" || g.r.g.Tables.Nations[n].Name != due.Nation:
+		return nil, fmt.Errorf("the %s nation does not move now: %s is due", g.r.g.Tables.Nations[n].Name, orDefault(due.ID, "nothing"))
 	case !g.r.isAsked(g.state, id):
 		return nil, fmt.Errorf("%q cannot be asked for in %s (Hy Breasil 6.1: a nation rerolls its random event for a civilization token, not in its first turn)", what, due.ID)
 	}

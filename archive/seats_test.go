@@ -136,6 +136,11 @@ func TestAskReroll(t *testing.T) {
 	_, err = g.AdvanceEvents()
 	require.NoError(t, err)
 	due := g.Due()
+	_, err = g.Ask("Nope", "reroll", "player", "", testTime)
+	assert.ErrorContains(t, err, `unknown nation "Nope"`)
+	f := newGame(t)
+	_, err = f.g.Ask(f.g.Due().Nation, "reroll", "player", "", testTime)
+	assert.ErrorContains(t, err, "has no step to ask for before a turn")
 	_, err = g.Ask(due.Nation, "reroll", "player", "m0", testTime)
 	assert.ErrorContains(t, err, "cannot be asked for", "the first turn has Strong leader without a roll (6.1)")
 	for i := 0; g.State().Round < 2 || g.Due().Nation == ""; i++ {
