@@ -127,3 +127,20 @@ func TestRerollByReply(t *testing.T) {
 	assert.Contains(t, f.out.last(addr).Text, "reroll window of 1h0m0s")
 	assert.Len(t, f.g.Steps(), steps+1)
 }
+
+// TestSeatWords: the seats listed by mail count "1 turn", not "1 turns",
+// and a player who sends "join" after "leave", before the next turn, is
+// told that they stay in the game, not that they enter it "again with
+// their score as they left it" (Hy Breasil 10.1).
+func TestSeatWords(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil", "continuous")
+	f.mail(addrs[1], "leave ashdown", "token: "+f.tokens["Bob"])
+	text := f.out.last(addrs[1]).Text
+	assert.Contains(t, text, "0 VP in 1 turn\n")
+	assert.NotContains(t, text, "1 turns")
+	f.mail(addrs[1], "join ashdown", "token: "+f.tokens["Bob"])
+	text = f.out.last(addrs[1]).Text
+	assert.Contains(t, text, "You stay in game ashdown: your request to leave is withdrawn.")
+	assert.NotContains(t, text, "as you left them")
+	assert.Contains(t, f.out.last("gm@example.test").Text, "Bob (bob@example.test) takes back the request to leave game ashdown.")
+}
