@@ -76,6 +76,9 @@ func (d *Daemon) join(m *mailer.Message, in *mailer.Inbound, g *archive.Game, en
 		if name == "" || strings.ContainsAny(name, "\r\n") || len(name) > 40 {
 			name, _, _ = strings.Cut(addr, "@")
 		}
+		if g.PlayerByName(name) != nil {
+			return d.reply(m, in, "join", fmt.Sprintf("%q is the name of a player of game %s already: send \"join %s YOUR NAME\" with another name.", name, g.ID(), g.ID()))
+		}
 		pj = pendingJoin{Name: name, Code: code, Since: d.now().UTC().Format("2006-01-02T15:04:05Z")}
 		pend[addr] = pj
 		if err := d.saveJoins(g, pend); err != nil {

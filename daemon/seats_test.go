@@ -144,3 +144,24 @@ func TestSeatWords(t *testing.T) {
 	assert.NotContains(t, text, "as you left them")
 	assert.Contains(t, f.out.last("gm@example.test").Text, "Bob (bob@example.test) takes back the request to leave game ashdown.")
 }
+
+// TestJoinNameTaken: a newcomer whose name (by default their address's
+// local part) is a player's already is told so and asked for another at
+// once: a request kept under that name could never be admitted
+// ("two players are called"), and a second "join" did not change it.
+func TestJoinNameTaken(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil", "continuous")
+	const bob2 = "bob@other.test"
+	f.mail(bob2, "join ashdown", "")
+	reply := f.out.last(bob2)
+	require.NotNil(t, reply)
+	assert.NotContains(t, reply.Subject, "confirm")
+	assert.Contains(t, reply.Text, `"bob" is the name of a player of game ashdown already`)
+	f.mail(bob2, "join ashdown Robert", "")
+	conf := f.out.last(bob2)
+	require.True(t, strings.HasPrefix(conf.Subject, "join ashdown confirm "), conf.Subject)
+	assert.Contains(t, conf.Text, `as "Robert"`)
+	f.mail(bob2, "Re: "+conf.Subject, "")
+	f.mail("gm@example.test", "admit ashdown "+bob2, "token: "+f.gmTok)
+	assert.Contains(t, f.out.last("gm@example.test").Text, "Admitted Robert")
+}
