@@ -87,7 +87,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	id := due.ID + "-" + what
 	switch {
 	case due.Nation == "" || !strings.EqualFold(due.Nation, nation):
-		return nil, fmt.Errorf("the %s do not move now: %s is due", nation, orDefault(due.ID, "nothing"))
+		return nil, fmt.Errorf("it is not the %s nation's turn: %s is due", nation, orDefault(due.ID, "nothing"))
 	case !g.r.isAsked(g.state, id):
 		return nil, fmt.Errorf("%q cannot be asked for in %s (Hy Breasil 6.1: a nation rerolls its random event for a civilization token, not in its first turn)", what, due.ID)
 	}
