@@ -92,7 +92,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	case err != nil:
 		return nil, err
 	case due.Nation == "" || g.r.g.Tables.Nations[n].Name != due.Nation:
-		return nil, fmt.Errorf("the %s nation does not move now: %s is due", g.r.g.Tables.Nations[n].Name, orDefault(due.ID, "nothing"))
+		return nil, fmt.Errorf("it is not the %s nation's turn: %s is due", g.r.g.Tables.Nations[n].Name, orDefault(due.ID, "nothing"))
 	case !g.r.isAsked(g.state, id):
 		return nil, fmt.Errorf("%q cannot be asked for in %s (Hy Breasil 6.1: a nation rerolls its random event for a civilization token, not in its first turn)", what, due.ID)
 	}

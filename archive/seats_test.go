@@ -175,3 +175,21 @@ func TestAskReroll(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nobody asked for "+due.ID+"-reroll")
 }
+
+// TestAskNotDueWords: a reroll asked for a nation that is not due names it
+// as Hy Breasil does, not "the Sun do not move now".
+func TestAskNotDueWords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "isles")
+	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Players: testPlayers, Created: testTime}, testRand("isles"))
+	require.NoError(t, err)
+	_, err = g.AdvanceEvents()
+	require.NoError(t, err)
+	due := g.Due()
+	other := "Sun"
+	if strings.EqualFold(due.Nation, other) {
+		other = "Moon"
+	}
+	_, err = g.Ask(other, "reroll", "gm", "", testTime)
+	require.Error(t, err)
+	assert.Equal(t, "it is not the "+other+" nation's turn: "+due.ID+" is due", err.Error())
+}

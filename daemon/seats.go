@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 )
 
@@ -75,6 +76,9 @@ func (d *Daemon) join(m *mailer.Message, in *mailer.Inbound, g *archive.Game, en
 		name := strings.TrimSpace(strings.Join(env.args, " "))
 		if name == "" || strings.ContainsAny(name, "\r\n") || len(name) > 40 {
 			name, _, _ = strings.Cut(addr, "@")
+		}
+		if g.PlayerByName(name) != nil {
+			return d.reply(m, in, "join", fmt.Sprintf("%q is the name of a player of game %s already: send \"join %s YOUR NAME\" with another name.", name, g.ID(), g.ID()))
 		}
 		pj = pendingJoin{Name: name, Code: code, Since: d.now().UTC().Format("2006-01-02T15:04:05Z")}
 		pend[addr] = pj
@@ -175,7 +179,7 @@ func (d *Daemon) admit(m *mailer.Message, in *mailer.Inbound, g *archive.Game, e
 	if err := d.logGM(g, "admit "+addr); err != nil {
 		return err
 	}
-	return d.reply(m, in, "admit", fmt.Sprintf("Admitted %s (%s) as %s: they enter at the start of the next turn.\n\n%s", p.Name, addr, p.Colour, seatsText(g)))
+	return d.reply(m, in, "admit", fmt.Sprintf("Admitted %s (%s) as %s: they enter at the start of the next turn.\n%s", p.Name, addr, p.Colour, seatsText(g)))
 }
 
 // seatChange is a player's "leave" or "join" with their token: out of the
@@ -187,13 +191,28 @@ func (d *Daemon) seatChange(m *mailer.Message, in *mailer.Inbound, g *archive.Ga
 		return d.reply(m, in, what, "Not changed: "+d.public(err))
 	}
 	text := "You leave game %s at the start of the next turn: your nations go to the other players, and your VP and turns are kept for your corrected score (Hy Breasil 10.1, 10.3). You get no more reports from then on (send \"observe\" to read the public ones); send \"join\" with your token to enter again from a later turn."
-	if enter {
+	gm := fmt.Sprintf("%s (%s) asks to %s game %s at the start of the next turn.\n", player.Name, player.Email, what, g.ID())
+	switch {
+	case seatIn(g, player.Name) == enter: // the wish taken back before the turn
+		text = map[bool]string{true: "You stay in game %s: your request to leave is withdrawn.", false: "You stay out of game %s: your request to enter is withdrawn."}[enter]
+		gm = fmt.Sprintf("%s (%s) takes back the request to %s game %s.\n", player.Name, player.Email, map[bool]string{true: "leave", false: "enter"}[enter], g.ID())
+	case enter:
 		text = "You enter game %s again at the start of the next turn, with your score and turns as you left them (Hy Breasil 10.1, 10.2)."
 	}
-	if err := d.toGM("pbem "+g.ID()+": "+player.Name+" asks to "+what, fmt.Sprintf("%s (%s) asks to %s game %s at the start of the next turn.\n%s", player.Name, player.Email, what, g.ID(), seatsText(g)), safeID(what, m.JournalID)); err != nil {
+	if err := d.toGM("pbem "+g.ID()+": "+player.Name+" asks to "+what, gm+seatsText(g), safeID(what, m.JournalID)); err != nil {
 		return err
 	}
-	return d.reply(m, in, what, fmt.Sprintf(text, g.ID())+"\n\n"+seatsText(g))
+	return d.reply(m, in, what, fmt.Sprintf(text, g.ID())+"\n"+seatsText(g))
+}
+
+// seatIn reports whether the named seat is in the game now.
+func seatIn(g *archive.Game, name string) bool {
+	for _, s := range g.Seats() {
+		if s.Name == name {
+			return s.In
+		}
+	}
+	return false
 }
 
 // seatsText lists the seats of a game of continuous play: who is in, who
@@ -210,7 +229,7 @@ func seatsText(g *archive.Game) string {
 		if s.In != s.WantsIn {
 			state += map[bool]string{true: ", enters at the start of the next turn", false: ", leaves at the start of the next turn"}[s.WantsIn]
 		}
-		fmt.Fprintf(&b, "  %-8s %-20s %s; %d VP in %d turns\n", s.Colour, s.Name, state, s.VP, s.Turns)
+		fmt.Fprintf(&b, "  %-8s %-20s %s; %d VP in %s\n", s.Colour, s.Name, state, s.VP, games.Count(s.Turns, "turn", "turns"))
 	}
 	return b.String()
 }

@@ -136,3 +136,41 @@ func TestRerollByReply(t *testing.T) {
 	assert.Contains(t, f.out.last(addr).Text, "reroll window of 1h0m0s")
 	assert.Len(t, f.g.Steps(), steps+1)
 }
+
+// TestSeatWords: the seats listed by mail count "1 turn", not "1 turns",
+// and a player who sends "join" after "leave", before the next turn, is
+// told that they stay in the game, not that they enter it "again with
+// their score as they left it" (Hy Breasil 10.1).
+func TestSeatWords(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil", "continuous")
+	f.mail(addrs[1], "leave ashdown", "token: "+f.tokens["Bob"])
+	text := f.out.last(addrs[1]).Text
+	assert.Contains(t, text, "0 VP in 1 turn\n")
+	assert.NotContains(t, text, "1 turns")
+	f.mail(addrs[1], "join ashdown", "token: "+f.tokens["Bob"])
+	text = f.out.last(addrs[1]).Text
+	assert.Contains(t, text, "You stay in game ashdown: your request to leave is withdrawn.")
+	assert.NotContains(t, text, "as you left them")
+	assert.Contains(t, f.out.last("gm@example.test").Text, "Bob (bob@example.test) takes back the request to leave game ashdown.")
+}
+
+// TestJoinNameTaken: a newcomer whose name (by default their address's
+// local part) is a player's already is told so and asked for another at
+// once: a request kept under that name could never be admitted
+// ("two players are called"), and a second "join" did not change it.
+func TestJoinNameTaken(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil", "continuous")
+	const bob2 = "bob@other.test"
+	f.mail(bob2, "join ashdown", "")
+	reply := f.out.last(bob2)
+	require.NotNil(t, reply)
+	assert.NotContains(t, reply.Subject, "confirm")
+	assert.Contains(t, reply.Text, `"bob" is the name of a player of game ashdown already`)
+	f.mail(bob2, "join ashdown Robert", "")
+	conf := f.out.last(bob2)
+	require.True(t, strings.HasPrefix(conf.Subject, "join ashdown confirm "), conf.Subject)
+	assert.Contains(t, conf.Text, `as "Robert"`)
+	f.mail(bob2, "Re: "+conf.Subject, "")
+	f.mail("gm@example.test", "admit ashdown "+bob2, "token: "+f.gmTok)
+	assert.Contains(t, f.out.last("gm@example.test").Text, "Admitted Robert")
+}

@@ -321,13 +321,16 @@ func scoresText(r *Report) string {
 				}
 			}
 		}
-		t.rows = append(t.rows, []string{s.Label(), strconv.Itoa(s.VP), signed(s.Gained), strings.Join(ns, ", "), strconv.Itoa(s.Turns), s.PerTurn()})
+		t.rows = append(t.rows, []string{s.Label(), strconv.Itoa(s.VP), signed(s.Gained), strconv.Itoa(s.Turns), s.PerTurn(), strings.Join(ns, ", ")})
 	}
 	if r.Continuous() { // Hy Breasil 10.3: ranked by VP a turn
-		t.head, t.right = append(t.head, "Turns", "VP a turn"), append(t.right, true, false)
+		// The nations last, the column that wraps: "12.50 (left)" and six
+		// nations do not fit 72 columns side by side.
+		t.head = []string{"Player", "VP", "+VP", "Turns", "VP a turn", "Nations"}
+		t.right = []bool{false, true, true, true, false, false}
 	} else {
-		for k := range t.rows {
-			t.rows[k] = t.rows[k][:4]
+		for k, row := range t.rows {
+			t.rows[k] = []string{row[0], row[1], row[2], row[5]}
 		}
 	}
 	return t.render()

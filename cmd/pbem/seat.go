@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"flag"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
@@ -59,7 +60,7 @@ themselves ("join", "leave") and the GM admits ("admit ADDRESS").`,
 				if err := g.AskSeat(name, in, c); err != nil {
 					return e.errorf(exitRejected, "%v", err)
 				}
-				fmt.Fprintf(e.stdout, "%s %s the game at the start of the next turn.\n", name, map[bool]string{true: "enters", false: "leaves"}[in])
+				fmt.Fprintln(e.stdout, seatWish(g, name, in))
 			}
 			printSeats(e, g)
 			return exitOK
@@ -90,8 +91,25 @@ func printSeats(e *env, g *archive.Game) {
 		if s.In != s.WantsIn {
 			state += map[bool]string{true: ", enters next turn", false: ", leaves next turn"}[s.WantsIn]
 		}
-		fmt.Fprintf(e.stdout, "  %-16s %-7s %3d VP in %2d turns  %s\n", s.Name, s.Colour, s.VP, s.Turns, state)
+		turns := map[bool]string{true: "turn", false: "turns"}[s.Turns == 1]
+		fmt.Fprintf(e.stdout, "  %-16s %-7s %3d VP in %2d %-5s  %s\n", s.Name, s.Colour, s.VP, s.Turns, turns, state)
 	}
+}
+
+// seatWish says what a seat's new wish does (Hy Breasil 10.1): it enters
+// or leaves at the start of the next turn, or, where it takes back what it
+// asked for before that turn, it stays as it is.
+func seatWish(g *archive.Game, name string, in bool) string {
+	for _, s := range g.Seats() {
+		if !strings.EqualFold(s.Name, name) || s.In != in {
+			continue
+		}
+		if in {
+			return s.Name + " stays in the game: the request to leave is withdrawn."
+		}
+		return s.Name + " stays out of the game: the request to enter is withdrawn."
+	}
+	return fmt.Sprintf("%s %s the game at the start of the next turn.", name, map[bool]string{true: "enters", false: "leaves"}[in])
 }
 
 var rerollCmd = command{
