@@ -97,7 +97,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 		return nil, fmt.Errorf("%q cannot be asked for in %s (Hy Breasil 6.1: a nation rerolls its random event for a civilization token, not in its first turn)", what, due.ID)
 	}
 	if p, err := g.pending(due.ID); err != nil || p != nil {
-		return nil, errors.Join(err, fmt.Errorf("orders for %s are accepted already (digest %s): they were written for the event as it was; send %q first, then the orders", due.ID, digestOf(p), what))
+		return nil, errors.Join(err, fmt.Errorf("orders for %s are accepted already (digest %s), written for the event as it is: it stands, and the reroll line of those orders decides (Hy Breasil 6.1)", due.ID, digestOf(p)))
 	}
 	info, seed, err := g.nextStep(id)
 	if err != nil {

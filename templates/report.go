@@ -335,7 +335,9 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 		r.Title = round + ": the start of the game"
 	case turnID != st.ID && st.Kind == adjudicator.NationTurn: // asked for (Hy Breasil 6.1: a reroll by reply)
 		title, _ := roundEvent(e, turnID, before.Round)
-		r.Title = round + ": the " + possessive(e.NationName(st.Nation)) + " turn, " + title
+		r.Nation = e.NationName(st.Nation) // its events are this nation's, not the next's
+		r.Title = round + ": the " + possessive(r.Nation) + " turn, " + title
+		r.PositionAfter = title
 	case st.Kind == adjudicator.NationTurn:
 		r.Nation = e.NationName(st.Nation)
 		r.Title = round + ": the " + possessive(r.Nation) + " turn"
