@@ -143,6 +143,9 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	if err := checkNewPlayers(append(g.asNewPlayers(), p)); err != nil {
 		return "", err
 	}
+	if strings.ContainsAny(p.Name, "():") {
+		return "", fmt.Errorf("a new seat's name may not hold ( ) or :, which players.log uses: %q", p.Name)
+	}
 	token, err := newToken(rand)
 	if err != nil {
 		return "", err
@@ -331,9 +334,9 @@ func (v *verifier) stepSeats(base string, parent *adjudicator.State, data []byte
 			return false
 		}
 		name := v.gf.Players[c.Seat].Name
-		asked := []string{" (player): asks to leave", " (gm): asks to leave"}
+		asked := []string{"asks to leave "}
 		if c.Enter {
-			asked = []string{"): admitted as ", "): asks to enter"}
+			asked = []string{"admitted as ", "asks to enter "}
 		}
 		if !seatLogged(log, name, asked) {
 			v.problem(path, 0, "%s %s, but %s has no such request of theirs", map[bool]string{true: "enter", false: "leave"}[c.Enter], v.gf.Players[c.Seat].Colour, playersLog)
@@ -343,17 +346,18 @@ func (v *verifier) stepSeats(base string, parent *adjudicator.State, data []byte
 	return true
 }
 
-// seatLogged reports whether players.log has a line of the player's with
-// one of the texts.
+// seatLogged reports whether players.log has a line "TIME NAME (BY):
+// WHAT" of the player's, BY player or gm, whose WHAT starts with one of
+// the texts.
 func seatLogged(log []byte, name string, texts []string) bool {
 	for _, line := range strings.Split(string(log), "\n") {
 		_, rest, _ := strings.Cut(line, " ")
-		if !strings.HasPrefix(rest, name+" (") {
-			continue
-		}
-		for _, t := range texts {
-			if strings.Contains(rest, t) {
-				return true
+		for _, by := range []string{"player", "gm"} {
+			what, ok := strings.CutPrefix(rest, name+" ("+by+"): ")
+			for _, t := range texts {
+				if ok && strings.HasPrefix(what, t) {
+					return true
+				}
 			}
 		}
 	}

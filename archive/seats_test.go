@@ -89,6 +89,13 @@ func TestSeatChangesTampered(t *testing.T) {
 	err = Verify(unbacked)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "leave Green, but players.log has no such request of theirs")
+
+	other := copyTree(t, dir) // a request of another player whose name starts the same
+	path = filepath.Join(other, playersLog)
+	writeFile(t, path, strings.Replace(readFile(t, path), "Carol (player)", "Carol (the second) (player)", 1))
+	err = Verify(other)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "leave Green, but players.log has no such request of theirs")
 }
 
 // TestSeatRefusals: what a GM or player cannot ask, each with its reason.
@@ -98,6 +105,8 @@ func TestSeatRefusals(t *testing.T) {
 	assert.ErrorContains(t, err, "two players have the address alice@example.org")
 	_, err = g.AdmitPlayer(Player{Name: "Eve", Email: "eve@example.org"}, PlayerChange{}, testRand("e"))
 	assert.ErrorContains(t, err, "needs a reason")
+	_, err = g.AdmitPlayer(Player{Name: "Bob (player): asks to leave", Email: "eve@example.org"}, PlayerChange{Why: "x"}, testRand("e"))
+	assert.ErrorContains(t, err, "may not hold ( ) or :")
 	for i, name := range []string{"Dave", "Erin", "Frank"} {
 		_, err := g.AdmitPlayer(Player{Name: name, Email: strings.ToLower(name) + "@example.org"}, PlayerChange{Why: "x"}, testRand(name))
 		require.NoError(t, err, "seat %d", i+4)
