@@ -74,8 +74,8 @@ func (d *Daemon) join(m *mailer.Message, in *mailer.Inbound, g *archive.Game, en
 			return err
 		}
 		name := strings.TrimSpace(strings.Join(env.args, " "))
-		if name == "" || strings.ContainsAny(name, "\r\n") || len(name) > 40 {
-			name, _, _ = strings.Cut(addr, "@")
+		if name == "" || strings.ContainsAny(name, "\r\n():") || len(name) > 40 {
+			name, _, _ = strings.Cut(addr, "@") // a name players.log can hold (archive.AdmitPlayer)
 		}
 		if g.PlayerByName(name) != nil {
 			return d.reply(m, in, "join", fmt.Sprintf("%q is the name of a player of game %s already: send \"join %s YOUR NAME\" with another name.", name, g.ID(), g.ID()))

@@ -174,3 +174,18 @@ func TestJoinNameTaken(t *testing.T) {
 	f.mail("gm@example.test", "admit ashdown "+bob2, "token: "+f.gmTok)
 	assert.Contains(t, f.out.last("gm@example.test").Text, "Admitted Robert")
 }
+
+// TestJoinNameOfLog: a name players.log could not hold unambiguously
+// (parentheses, colons) is replaced by the address's local part, so the
+// GM can admit the request.
+func TestJoinNameOfLog(t *testing.T) {
+	f := newFixtureOf(t, "hy-breasil", "continuous")
+	const eve = "eve@example.test"
+	f.mail(eve, "join ashdown Bob (player): asks to leave", "")
+	conf := f.out.last(eve)
+	require.NotNil(t, conf)
+	assert.Contains(t, conf.Text, `as "eve"`)
+	f.mail(eve, conf.Subject, "")
+	f.mail("gm@example.test", "admit ashdown "+eve, "token: "+f.gmTok)
+	assert.Contains(t, f.out.last(eve).Subject, "you have a seat")
+}
