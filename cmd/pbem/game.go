@@ -110,7 +110,11 @@ game as board.yaml and used by every later step, verify and map.`,
 			fmt.Fprintf(e.stdout, "Engine fingerprint (post it too):\n  %s\n\n", g.EngineFingerprint())
 			fmt.Fprintln(e.stdout, "Players and their tokens (send each player their own):")
 			for _, p := range g.Players() {
-				fmt.Fprintf(e.stdout, "  %s <%s>, %s: %s\n    token: %s\n", p.Name, p.Email, p.Colour, strings.Join(p.Nations, ", "), tokens[p.Name])
+				nations := ": " + strings.Join(p.Nations, ", ")
+				if len(p.Nations) == 0 { // dealt during play (Hy Breasil 5)
+					nations = ""
+				}
+				fmt.Fprintf(e.stdout, "  %s <%s>, %s%s\n    token: %s\n", p.Name, p.Email, p.Colour, nations, tokens[p.Name])
 				if p.Prefs != (archive.MailPrefs{}) {
 					fmt.Fprintf(e.stdout, "    mail: %s\n", p.Prefs)
 				}
@@ -531,8 +535,8 @@ var verifyCmd = command{
 				fmt.Fprintln(e.stderr, err)
 				return exitRejected
 			}
-			fmt.Fprintf(e.stdout, "%s verifies: %d steps (%d superseded, %d rollbacks), the hash chain from the commitment, %d dice re-derived, %d steps replayed with identical states and events\n",
-				*dir, v.Steps, v.Superseded, v.Rollbacks, v.Dice, v.Replayed)
+			fmt.Fprintf(e.stdout, "%s verifies: %s (%d superseded, %s), the hash chain from the commitment, %s re-derived, %s replayed with identical states and events\n",
+				*dir, games.Count(v.Steps, "step", "steps"), v.Superseded, games.Count(v.Rollbacks, "rollback", "rollbacks"), games.Count(v.Dice, "die", "dice"), games.Count(v.Replayed, "step", "steps"))
 			return exitOK
 		}
 	},

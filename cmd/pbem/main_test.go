@@ -125,7 +125,7 @@ func TestForumGM(t *testing.T) {
 	must(t, "nmr", "--game", game)
 
 	out = must(t, "verify", "--game", game)
-	contains(t, "verify", out, "verifies: 7 steps (4 superseded, 1 rollbacks)")
+	contains(t, "verify", out, "verifies: 7 steps (4 superseded, 1 rollback)")
 
 	// Someone edits a die: verify names the step, file and line.
 	dice := filepath.Join(game, "turns", "002-r01-welsh", "dice.log")
