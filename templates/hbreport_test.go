@@ -150,3 +150,19 @@ func TestHyBreasilSections(t *testing.T) {
 		assert.Less(t, strings.Index(out, "Next: "), strings.Index(out, "The "+moon+" nation rolls"), name)
 	}
 }
+
+// TestStandingLinesInPersonal: a player whose nation does not move next is
+// told which lines standing orders hold in the ruleset: in Hy Breasil more
+// than defend lines (6.1 reroll, 9.2 submit, 9.3.1 permit, 5.3 relinquish).
+func TestStandingLinesInPersonal(t *testing.T) {
+	e, before, after := hbTurn(t)
+	r := Build(e, e.Due(before).ID, before, after, nil, Options{Players: []string{"Ann", "Bo", "Cy", "Di"}})
+	for seat := 1; seat <= 4; seat++ {
+		c := r.For(e, seat, "")
+		if c.Personal != nil && !c.Personal.MovesNext {
+			assert.Contains(t, strings.Join(c.Personal.Decide, " "), "standing orders (defend, reroll, submit, permit and relinquish lines)")
+			return
+		}
+	}
+	t.Fatal("every seat moves next")
+}

@@ -959,7 +959,11 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token 
 		} else {
 			msg += " None of your nations moves again this round."
 		}
-		p.Decide = []string{msg, "You may send standing orders (defend lines) for your nations at any time; they answer the Decisions of being attacked."}
+		lines := "defend"
+		if gr := e.R.Grammar; gr != nil && gr.StandingLines() != "" {
+			lines = gr.StandingLines() // Hy Breasil: defend, reroll, submit, permit and relinquish
+		}
+		p.Decide = []string{msg, "You may send standing orders (" + lines + " lines) for your nations at any time; they answer the Decisions of being attacked."}
 		return
 	}
 	p.MovesNext = true
