@@ -177,12 +177,43 @@ type SeatStatus struct {
 
 // MostSeats is the most seats a game may have: the largest player split of
 // its tables (Hy Breasil 10: a player who enters takes the next colour).
-func (e *Engine) MostSeats() int {
-	most := 0
-	for _, sp := range e.G.Tables.Players {
-		most = max(most, len(sp.Players))
+func (e *Engine) MostSeats() int { return len(e.SeatColours()) }
+
+// SeatColours are the colours of the seats in seat order: the largest
+// player split of the tables, whose prefix every game of fewer players
+// uses where players enter and leave (Hy Breasil 10; the ruleset checks
+// its tables).
+func (e *Engine) SeatColours() []string {
+	var best *games.PlayerSplit
+	for i := range e.G.Tables.Players {
+		if sp := &e.G.Tables.Players[i]; best == nil || len(sp.Players) > len(best.Players) {
+			best = sp
+		}
 	}
-	return most
+	var out []string
+	if best != nil {
+		for _, p := range best.Players {
+			out = append(out, p.Colour)
+		}
+	}
+	return out
+}
+
+// ParseSeatChange reads "enter COLOUR" or "leave COLOUR", a seat by the
+// colour of SeatColours (Hy Breasil 10.1): the line of seats.txt and of a
+// rules case.
+func (e *Engine) ParseSeatChange(phrase string) (SeatChange, error) {
+	verb, colour, _ := strings.Cut(strings.TrimSpace(phrase), " ")
+	if verb != "enter" && verb != "leave" {
+		return SeatChange{}, fmt.Errorf("want \"enter COLOUR\" or \"leave COLOUR\", not %q", phrase)
+	}
+	colours := e.SeatColours()
+	for i, c := range colours {
+		if strings.EqualFold(c, strings.TrimSpace(colour)) {
+			return SeatChange{Seat: i, Enter: verb == "enter"}, nil
+		}
+	}
+	return SeatChange{}, fmt.Errorf("no seat is %q (seats: %s)", strings.TrimSpace(colour), strings.Join(colours, ", "))
 }
 
 // Asked are the steps a player may ask for before the turn due in s

@@ -6,6 +6,7 @@ package adjudicator_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -256,19 +257,14 @@ type caseSeat struct {
 // tables' largest split (Hy Breasil 10), in or out of the game, and its
 // turn marker (10.2).
 func seatsOf(a *casetest.At, val string) []caseSeat {
-	sp := a.G.Tables.Split(a.E.MostSeats())
+	colours := a.E.SeatColours()
 	var out []caseSeat
 	for _, f := range strings.Split(val, ",") {
 		w := strings.Fields(f)
 		if len(w) != 3 || (w[1] != "in" && w[1] != "out") {
 			a.Fatalf("seats: want \"COLOUR in|out TURNS\", not %q", f)
 		}
-		st := caseSeat{seat: -1, in: w[1] == "in", turns: a.Atoi(w[2])}
-		for i, p := range sp.Players {
-			if games.Fold(p.Colour) == games.Fold(w[0]) {
-				st.seat = i
-			}
-		}
+		st := caseSeat{seat: slices.IndexFunc(colours, func(c string) bool { return games.Fold(c) == games.Fold(w[0]) }), in: w[1] == "in", turns: a.Atoi(w[2])}
 		if st.seat < 0 {
 			a.Fatalf("seats: no seat is %q", w[0])
 		}

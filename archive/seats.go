@@ -13,7 +13,6 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
-	"github.com/pbem-org/pbem/games"
 	"gopkg.in/yaml.v3"
 )
 
@@ -35,25 +34,6 @@ const seatOut = "out"
 // the whole game.
 var ErrFixedSeats = errors.New("the players of this game are fixed: only a game with option continuous (Hy Breasil 10) takes players entering and leaving")
 
-// seatColours are the seats' colours in seat order: the largest player
-// split of the tables, whose prefix every game of fewer players uses (Hy
-// Breasil 10; the ruleset checks the tables).
-func seatColours(t *games.Tables) []string {
-	var best *games.PlayerSplit
-	for i := range t.Players {
-		if best == nil || len(t.Players[i].Players) > len(best.Players) {
-			best = &t.Players[i]
-		}
-	}
-	var out []string
-	if best != nil {
-		for _, p := range best.Players {
-			out = append(out, p.Colour)
-		}
-	}
-	return out
-}
-
 // seatsText is seats.txt for the step due in s: nil when the step takes no
 // seat changes or none is asked for.
 func (r *rules) seatsText(gf *gameFile, s *adjudicator.State) []byte {
@@ -65,7 +45,7 @@ func (r *rules) seatsText(gf *gameFile, s *adjudicator.State) []byte {
 	for i, p := range gf.Players {
 		want[i] = p.Seat != seatOut
 	}
-	return formatSeats(r.e.TurnID(s), seatColours(r.g.Tables), bot.SeatChanges(want, seats))
+	return formatSeats(r.e.TurnID(s), r.e.SeatColours(), bot.SeatChanges(want, seats))
 }
 
 // formatSeats writes seats.txt: a comment, then "leave COLOUR" and "enter
@@ -82,9 +62,9 @@ func formatSeats(id string, colours []string, cs []adjudicator.SeatChange) []byt
 	return []byte(b.String())
 }
 
-// parseSeats reads seats.txt: each line "enter COLOUR" or "leave COLOUR"
-// of a seat of the tables, a seat named once; # starts a comment.
-func parseSeats(data []byte, colours []string) ([]adjudicator.SeatChange, error) {
+// parseSeats reads seats.txt: each line a seat change
+// (Engine.ParseSeatChange), a seat named once; # starts a comment.
+func parseSeats(e *adjudicator.Engine, data []byte) ([]adjudicator.SeatChange, error) {
 	var out []adjudicator.SeatChange
 	seen := map[int]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -93,23 +73,15 @@ func parseSeats(data []byte, colours []string) ([]adjudicator.SeatChange, error)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		verb, colour, _ := strings.Cut(text, " ")
-		seat := -1
-		for i, c := range colours {
-			if strings.EqualFold(c, strings.TrimSpace(colour)) {
-				seat = i
-			}
-		}
+		c, err := e.ParseSeatChange(text)
 		switch {
-		case verb != "enter" && verb != "leave":
-			return nil, fmt.Errorf("%s line %d: want \"enter COLOUR\" or \"leave COLOUR\", not %q", fileSeats, line, text)
-		case seat < 0:
-			return nil, fmt.Errorf("%s line %d: no seat is %q (seats: %s)", fileSeats, line, colour, strings.Join(colours, ", "))
-		case seen[seat]:
-			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter in the same turn (Hy Breasil 10.1)", fileSeats, line, colours[seat])
+		case err != nil:
+			return nil, fmt.Errorf("%s line %d: %w", fileSeats, line, err)
+		case seen[c.Seat]:
+			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter in the same turn (Hy Breasil 10.1)", fileSeats, line, e.SeatColours()[c.Seat])
 		}
-		seen[seat] = true
-		out = append(out, adjudicator.SeatChange{Seat: seat, Enter: verb == "enter"})
+		seen[c.Seat] = true
+		out = append(out, c)
 	}
 	return out, nil
 }
@@ -136,7 +108,7 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	if err := g.canChangeSeats(); err != nil {
 		return "", err
 	}
-	colours := seatColours(g.r.g.Tables)
+	colours := g.r.e.SeatColours()
 	if len(g.gf.Players) >= len(colours) {
 		return "", fmt.Errorf("game %s has all its %d seats: a player who left may enter again, but no new seat is left", g.gf.Game, len(colours))
 	}
@@ -322,7 +294,7 @@ func (v *verifier) stepSeats(base string, parent *adjudicator.State, data []byte
 		v.problem(path, 0, "this step takes no players entering or leaving")
 		return false
 	}
-	cs, err := parseSeats(data, seatColours(v.r.g.Tables))
+	cs, err := parseSeats(v.r.e, data)
 	if err != nil {
 		v.problem(path, 0, "%v", err)
 		return false

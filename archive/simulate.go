@@ -99,7 +99,7 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 			in.orders = r.botOrders(s, seed)
 			in.standing = r.formatStanding(in.id, texts)
 		} else if seats, takes := r.e.Seats(s); takes {
-			in.seats = formatSeats(in.id, seatColours(g.Tables), bot.SeatChanges(bot.SeatWishes(spec.Seed, s.Round, seats, e.MostSeats()), seats))
+			in.seats = formatSeats(in.id, e.SeatColours(), bot.SeatChanges(bot.SeatWishes(spec.Seed, s.Round, seats, e.MostSeats()), seats))
 		}
 		pl, err := r.play(s, in)
 		if err != nil {

@@ -149,7 +149,7 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 // event may roll (Hy Breasil 5.2); one that rolls nothing logs nothing, as
 // before.
 func (r *rules) playRound(parent *adjudicator.State, in stepInput, p *played) error {
-	seats, err := parseSeats(in.seats, seatColours(r.g.Tables))
+	seats, err := parseSeats(r.e, in.seats)
 	if err != nil {
 		return err
 	}

@@ -245,20 +245,13 @@ func (a *At) seats() []adjudicator.SeatChange {
 		return nil
 	}
 	a.L = l
-	sp := a.E.G.Tables.Split(a.E.MostSeats())
 	var out []adjudicator.SeatChange
 	for _, f := range strings.Split(l.Text, ",") {
-		verb, colour, _ := strings.Cut(strings.TrimSpace(f), " ")
-		seat := -1
-		for i, p := range sp.Players {
-			if strings.EqualFold(p.Colour, colour) {
-				seat = i
-			}
+		c, err := a.E.ParseSeatChange(f)
+		if err != nil {
+			a.Fatalf("seats: %v", err)
 		}
-		if seat < 0 || (verb != "enter" && verb != "leave") {
-			a.Fatalf("seats: want \"enter COLOUR\" or \"leave COLOUR\", not %q", f)
-		}
-		out = append(out, adjudicator.SeatChange{Seat: seat, Enter: verb == "enter"})
+		out = append(out, c)
 	}
 	return out
 }

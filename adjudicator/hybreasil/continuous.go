@@ -41,12 +41,12 @@ func playersIn(s *adjudicator.State) int {
 // splits do not name the seats alike (each a prefix of the largest): a
 // seat keeps its colour as players enter and leave (Hy Breasil 10).
 func checkSeatColours(e *adjudicator.Engine) error {
-	all := e.G.Tables.Split(e.MostSeats())
+	colours := e.SeatColours()
 	for _, sp := range e.G.Tables.Players {
 		for i, p := range sp.Players {
-			if all == nil || p.Colour != all.Players[i].Colour {
+			if p.Colour != colours[i] {
 				return fmt.Errorf("option continuous: the %d-player split names seat %d %s, the %d-player split %s; a seat keeps its colour as players enter and leave (Hy Breasil 10)",
-					sp.Count, i+1, p.Colour, e.MostSeats(), all.Players[i].Colour)
+					sp.Count, i+1, p.Colour, len(colours), colours[i])
 			}
 		}
 	}

@@ -205,11 +205,12 @@ func passTurn(t *adjudicator.Turn) { t.S.Next = tx(t).pos + 1 }
 
 // seatName is a seat's colour, "Red".
 func seatName(e *adjudicator.Engine, seat int) string {
-	count := e.PlayerCount()
 	if continuous(e) { // a seat keeps its colour as players enter (10)
-		count = e.MostSeats()
+		if colours := e.SeatColours(); seat >= 0 && seat < len(colours) {
+			return colours[seat]
+		}
 	}
-	if sp := e.G.Tables.Split(count); sp != nil && seat >= 0 && seat < len(sp.Players) {
+	if sp := e.G.Tables.Split(e.PlayerCount()); sp != nil && seat >= 0 && seat < len(sp.Players) {
 		return sp.Players[seat].Colour
 	}
 	return fmt.Sprintf("seat %d", seat+1)
