@@ -176,7 +176,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	s0 := e.NewState()
 	files := []newFile{
 		{true, "chain.txt", chain.MarshalSecret()},
-		{true, "tokens.yaml", append([]byte("# pbem tokens: keep out of the public archive\n"), tokData...)},
+		{true, "tokens.yaml", append([]byte(tokensHeader), tokData...)},
 		{false, "game.yaml", gf.marshal()},
 		{false, gf.Tables, g.TablesYAML},
 		{false, submissionsLog, []byte(submissionsHeader)},

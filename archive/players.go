@@ -119,11 +119,7 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 			return "", err
 		}
 	}
-	line := fmt.Sprintf("%s %s (%s): %s; why: %s", g.now().UTC().Format(time.RFC3339), p.Name, orDefault(c.By, "gm"), strings.Join(what, ", "), strings.ReplaceAll(c.Why, "\n", " "))
-	if c.Ref != "" {
-		line += refMark(c.Ref)
-	}
-	if err := g.appendLog(playersLog, line); err != nil {
+	if err := g.logPlayer(p.Name, c, strings.Join(what, ", ")); err != nil {
 		return "", err
 	}
 	g.gf = &gf
@@ -156,25 +152,45 @@ func (g *Game) rotateToken(rand io.Reader, name string) (token string, tokData [
 	if token, err = newToken(rand); err != nil {
 		return "", nil, err
 	}
+	tokData, err = g.editTokens(func(toks []tokenEntry) []tokenEntry {
+		for i := range toks {
+			if toks[i].Name == name {
+				toks[i].Token = token
+			}
+		}
+		return toks
+	})
+	return token, tokData, err
+}
+
+// tokensHeader heads tokens.yaml.
+const tokensHeader = "# pbem tokens: keep out of the public archive\n"
+
+// readTokens reads tokens.yaml from the private directory.
+func (g *Game) readTokens() ([]tokenEntry, error) {
 	path := filepath.Join(g.secrets, "tokens.yaml")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	var toks []tokenEntry
 	if err := yaml.Unmarshal(data, &toks); err != nil {
-		return "", nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	for i := range toks {
-		if toks[i].Name == name {
-			toks[i].Token = token
-		}
-	}
-	out, err := yaml.Marshal(toks)
+	return toks, nil
+}
+
+// editTokens returns tokens.yaml as edit changes it, not yet written.
+func (g *Game) editTokens(edit func([]tokenEntry) []tokenEntry) ([]byte, error) {
+	toks, err := g.readTokens()
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	return token, append([]byte("# pbem tokens: keep out of the public archive\n"), out...), nil
+	out, err := yaml.Marshal(edit(toks))
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(tokensHeader), out...), nil
 }
 
 // newToken draws a player's token from rand: 16 hex digits in groups of
@@ -194,12 +210,8 @@ func (g *Game) currentToken(seat string, rotated bool) (string, error) {
 	if !rotated {
 		return "", nil
 	}
-	data, err := os.ReadFile(filepath.Join(g.secrets, "tokens.yaml"))
+	toks, err := g.readTokens()
 	if err != nil {
-		return "", err
-	}
-	var toks []tokenEntry
-	if err := yaml.Unmarshal(data, &toks); err != nil {
 		return "", err
 	}
 	for _, t := range toks {
@@ -208,6 +220,16 @@ func (g *Game) currentToken(seat string, rotated bool) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("no token for %s", seat)
+}
+
+// logPlayer appends a line to players.log: "TIME NAME (BY): WHAT; why:
+// WHY", and the request's reference (ChangedBy).
+func (g *Game) logPlayer(name string, c PlayerChange, what string) error {
+	line := fmt.Sprintf("%s %s (%s): %s; why: %s", g.now().UTC().Format(time.RFC3339), name, orDefault(c.By, "gm"), what, strings.ReplaceAll(c.Why, "\n", " "))
+	if c.Ref != "" {
+		line += refMark(c.Ref)
+	}
+	return g.appendLog(playersLog, line)
 }
 
 func orDefault(s, d string) string {

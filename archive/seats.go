@@ -9,11 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
-	"gopkg.in/yaml.v3"
 )
 
 // Players entering and leaving a running game (Hy Breasil 10, option
@@ -125,7 +123,9 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	gf := *g.gf
 	np := playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Colour: colours[len(g.gf.Players)], TokenSHA256: hashToken(token), Prefs: p.Prefs, Admitted: true}
 	gf.Players = append(append([]playerFile(nil), g.gf.Players...), np)
-	tokData, err := g.addToken(np.Name, token)
+	tokData, err := g.editTokens(func(toks []tokenEntry) []tokenEntry {
+		return append(toks, tokenEntry{Name: np.Name, Token: token})
+	})
 	if err != nil {
 		return "", err
 	}
@@ -136,7 +136,7 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
 		return "", err
 	}
-	if err := g.logSeat(np.Name, c, "admitted as "+np.Colour+"; enters the game at the start of the next turn"); err != nil {
+	if err := g.logPlayer(np.Name, c, "admitted as "+np.Colour+"; enters the game at the start of the next turn"); err != nil {
 		return "", err
 	}
 	g.gf = &gf
@@ -184,7 +184,7 @@ func (g *Game) AskSeat(name string, in bool, c PlayerChange) error {
 		return err
 	}
 	what := map[bool]string{true: "asks to enter the game again", false: "asks to leave the game"}[in] + " at the start of the next turn"
-	if err := g.logSeat(p.Name, c, what); err != nil {
+	if err := g.logPlayer(p.Name, c, what); err != nil {
 		return err
 	}
 	g.gf = &gf
@@ -222,33 +222,6 @@ func (g *Game) asNewPlayers() []Player {
 		out = append(out, Player{Name: p.Name, Email: p.Email})
 	}
 	return out
-}
-
-// addToken returns tokens.yaml with a new seat's token added.
-func (g *Game) addToken(name, token string) ([]byte, error) {
-	path := filepath.Join(g.secrets, "tokens.yaml")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var toks []tokenEntry
-	if err := yaml.Unmarshal(data, &toks); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	out, err := yaml.Marshal(append(toks, tokenEntry{Name: name, Token: token}))
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte("# pbem tokens: keep out of the public archive\n"), out...), nil
-}
-
-// logSeat appends a seat change to players.log.
-func (g *Game) logSeat(name string, c PlayerChange, what string) error {
-	line := fmt.Sprintf("%s %s (%s): %s; why: %s", g.now().UTC().Format(time.RFC3339), name, orDefault(c.By, "gm"), what, strings.ReplaceAll(c.Why, "\n", " "))
-	if c.Ref != "" {
-		line += refMark(c.Ref)
-	}
-	return g.appendLog(playersLog, line)
 }
 
 // SeatInfo is a seat of a game whose players enter and leave (Hy Breasil
