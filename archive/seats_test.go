@@ -15,10 +15,14 @@ import (
 
 // continuousGame creates a Hy Breasil game of continuous play (Hy Breasil
 // 10) for Alice, Bob and Carol.
-func continuousGame(t *testing.T) (string, *Game) {
+func continuousGame(t *testing.T) (string, *Game) { return hyBreasilGame(t, "continuous") }
+
+// hyBreasilGame creates the Hy Breasil game "isles" with the options for
+// Alice, Bob and Carol.
+func hyBreasilGame(t *testing.T, options ...string) (string, *Game) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "isles")
-	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Options: []string{"continuous"}, Players: testPlayers, Created: testTime}, testRand("isles"))
+	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Options: options, Players: testPlayers, Created: testTime}, testRand("isles"))
 	require.NoError(t, err)
 	g.now = func() time.Time { return testTime }
 	return dir, g
@@ -139,10 +143,8 @@ func TestSeatRefusals(t *testing.T) {
 // plays with the new event; nobody may ask in a nation's first turn or
 // once orders are accepted, and verify refuses a reroll nobody asked for.
 func TestAskReroll(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "isles")
-	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Players: testPlayers, Created: testTime}, testRand("isles"))
-	require.NoError(t, err)
-	_, err = g.AdvanceEvents()
+	dir, g := hyBreasilGame(t)
+	_, err := g.AdvanceEvents()
 	require.NoError(t, err)
 	due := g.Due()
 	_, err = g.Ask("Nope", "reroll", "player", "", testTime)
@@ -188,10 +190,8 @@ func TestAskReroll(t *testing.T) {
 // TestAskNotDueWords: a reroll asked for a nation that is not due names it
 // as Hy Breasil does, not "the Sun do not move now".
 func TestAskNotDueWords(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "isles")
-	g, _, err := Create(dir, NewGame{Ruleset: "hy-breasil", Players: testPlayers, Created: testTime}, testRand("isles"))
-	require.NoError(t, err)
-	_, err = g.AdvanceEvents()
+	_, g := hyBreasilGame(t)
+	_, err := g.AdvanceEvents()
 	require.NoError(t, err)
 	due := g.Due()
 	other := "Sun"

@@ -82,6 +82,20 @@ func TestJoinAdmitLeave(t *testing.T) {
 	assert.True(t, seats[4].In)
 }
 
+// joinAdmitted mails "join ashdown NAME" from addr, confirms it with the
+// code mailed back (which must name the seat as want) and has the GM
+// admit it.
+func joinAdmitted(t *testing.T, f *fixture, addr, name, want string) {
+	t.Helper()
+	f.mail(addr, strings.TrimSpace("join ashdown "+name), "")
+	conf := f.out.last(addr)
+	require.NotNil(t, conf)
+	require.True(t, strings.HasPrefix(conf.Subject, "join ashdown confirm "), conf.Subject)
+	assert.Contains(t, conf.Text, `as "`+want+`"`)
+	f.mail(addr, "Re: "+conf.Subject, "")
+	f.mail("gm@example.test", "admit ashdown "+addr, "token: "+f.gmTok)
+}
+
 // TestJoinFixedGame: a game whose players are fixed says so to "join".
 func TestJoinFixedGame(t *testing.T) {
 	f := newFixture(t)
@@ -166,12 +180,7 @@ func TestJoinNameTaken(t *testing.T) {
 	require.NotNil(t, reply)
 	assert.NotContains(t, reply.Subject, "confirm")
 	assert.Contains(t, reply.Text, `"bob" is the name of a player of game ashdown already`)
-	f.mail(bob2, "join ashdown Robert", "")
-	conf := f.out.last(bob2)
-	require.True(t, strings.HasPrefix(conf.Subject, "join ashdown confirm "), conf.Subject)
-	assert.Contains(t, conf.Text, `as "Robert"`)
-	f.mail(bob2, "Re: "+conf.Subject, "")
-	f.mail("gm@example.test", "admit ashdown "+bob2, "token: "+f.gmTok)
+	joinAdmitted(t, f, bob2, "Robert", "Robert")
 	assert.Contains(t, f.out.last("gm@example.test").Text, "Admitted Robert")
 }
 
@@ -181,11 +190,6 @@ func TestJoinNameTaken(t *testing.T) {
 func TestJoinNameOfLog(t *testing.T) {
 	f := newFixtureOf(t, "hy-breasil", "continuous")
 	const eve = "eve@example.test"
-	f.mail(eve, "join ashdown Bob (player): asks to leave", "")
-	conf := f.out.last(eve)
-	require.NotNil(t, conf)
-	assert.Contains(t, conf.Text, `as "eve"`)
-	f.mail(eve, conf.Subject, "")
-	f.mail("gm@example.test", "admit ashdown "+eve, "token: "+f.gmTok)
+	joinAdmitted(t, f, eve, "Bob (player): asks to leave", "eve")
 	assert.Contains(t, f.out.last(eve).Subject, "you have a seat")
 }
