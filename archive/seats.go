@@ -308,3 +308,24 @@ func seatLogged(log []byte, name string, texts []string) bool {
 	}
 	return false
 }
+
+// Status says where the seat stands: "in the game" or "out of the game",
+// and what it asked for from the next turn (Hy Breasil 10.1).
+func (s SeatInfo) Status() string {
+	out := map[bool]string{true: "in the game", false: "out of the game"}[s.In]
+	if s.In != s.WantsIn {
+		out += map[bool]string{true: ", enters at the start of the next turn", false: ", leaves at the start of the next turn"}[s.WantsIn]
+	}
+	return out
+}
+
+// SeatOf is the seat of the player called name (case does not matter), if
+// the game's players enter and leave and it has one.
+func (g *Game) SeatOf(name string) (SeatInfo, bool) {
+	for _, s := range g.Seats() {
+		if strings.EqualFold(s.Name, name) {
+			return s, true
+		}
+	}
+	return SeatInfo{}, false
+}

@@ -193,7 +193,7 @@ func (d *Daemon) seatChange(m *mailer.Message, in *mailer.Inbound, g *archive.Ga
 	text := "You leave game %s at the start of the next turn: your nations go to the other players, and your VP and turns are kept for your corrected score (Hy Breasil 10.1, 10.3). You get no more reports from then on (send \"observe\" to read the public ones); send \"join\" with your token to enter again from a later turn."
 	gm := fmt.Sprintf("%s (%s) asks to %s game %s at the start of the next turn.\n", player.Name, player.Email, what, g.ID())
 	switch {
-	case seatIn(g, player.Name) == enter: // the wish taken back before the turn
+	case seatInGame(g, player.Name) == enter: // the wish taken back before the turn
 		text = map[bool]string{true: "You stay in game %s: your request to leave is withdrawn.", false: "You stay out of game %s: your request to enter is withdrawn."}[enter]
 		gm = fmt.Sprintf("%s (%s) takes back the request to %s game %s.\n", player.Name, player.Email, map[bool]string{true: "leave", false: "enter"}[enter], g.ID())
 	case enter:
@@ -203,16 +203,6 @@ func (d *Daemon) seatChange(m *mailer.Message, in *mailer.Inbound, g *archive.Ga
 		return err
 	}
 	return d.reply(m, in, what, fmt.Sprintf(text, g.ID())+"\n"+seatsText(g))
-}
-
-// seatIn reports whether the named seat is in the game now.
-func seatIn(g *archive.Game, name string) bool {
-	for _, s := range g.Seats() {
-		if s.Name == name {
-			return s.In
-		}
-	}
-	return false
 }
 
 // seatsText lists the seats of a game of continuous play: who is in, who
@@ -225,11 +215,7 @@ func seatsText(g *archive.Game) string {
 	var b strings.Builder
 	b.WriteString("\nSeats (Hy Breasil 10):\n")
 	for _, s := range seats {
-		state := map[bool]string{true: "in the game", false: "out of the game"}[s.In]
-		if s.In != s.WantsIn {
-			state += map[bool]string{true: ", enters at the start of the next turn", false: ", leaves at the start of the next turn"}[s.WantsIn]
-		}
-		fmt.Fprintf(&b, "  %-8s %-20s %s; %d VP in %s\n", s.Colour, s.Name, state, s.VP, games.Count(s.Turns, "turn", "turns"))
+		fmt.Fprintf(&b, "  %-8s %-20s %s; %d VP in %s\n", s.Colour, s.Name, s.Status(), s.VP, games.Count(s.Turns, "turn", "turns"))
 	}
 	return b.String()
 }
@@ -287,4 +273,10 @@ func leftGame(g *archive.Game, s *adjudicator.State) map[int]bool {
 		}
 	}
 	return out
+}
+
+// seatInGame reports whether the named seat is in the game now.
+func seatInGame(g *archive.Game, name string) bool {
+	s, _ := g.SeatOf(name)
+	return s.In
 }

@@ -4,7 +4,6 @@ import (
 	crand "crypto/rand"
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
@@ -87,12 +86,8 @@ func printSeats(e *env, g *archive.Game) {
 	}
 	fmt.Fprintln(e.stdout, "\nSeats (Hy Breasil 10)")
 	for _, s := range seats {
-		state := map[bool]string{true: "in", false: "out"}[s.In]
-		if s.In != s.WantsIn {
-			state += map[bool]string{true: ", enters next turn", false: ", leaves next turn"}[s.WantsIn]
-		}
 		turns := map[bool]string{true: "turn", false: "turns"}[s.Turns == 1]
-		fmt.Fprintf(e.stdout, "  %-16s %-7s %3d VP in %2d %-5s  %s\n", s.Name, s.Colour, s.VP, s.Turns, turns, state)
+		fmt.Fprintf(e.stdout, "  %-16s %-7s %3d VP in %2d %-5s  %s\n", s.Name, s.Colour, s.VP, s.Turns, turns, s.Status())
 	}
 }
 
@@ -100,10 +95,7 @@ func printSeats(e *env, g *archive.Game) {
 // or leaves at the start of the next turn, or, where it takes back what it
 // asked for before that turn, it stays as it is.
 func seatWish(g *archive.Game, name string, in bool) string {
-	for _, s := range g.Seats() {
-		if !strings.EqualFold(s.Name, name) || s.In != in {
-			continue
-		}
+	if s, ok := g.SeatOf(name); ok && s.In == in {
 		if in {
 			return s.Name + " stays in the game: the request to leave is withdrawn."
 		}
