@@ -464,10 +464,11 @@ type Standing struct {
 	Nations []string
 	// Turns are the turns the player has been in a game whose players
 	// enter and leave (Hy Breasil 10.2); 0 where every seat plays the
-	// whole game. Such standings rank by VP a turn (10.3), and Out marks
-	// a player who has left.
+	// whole game. Such standings rank by Score, VP a turn (10.3), and Out
+	// marks a player who has left.
 	Turns int
 	Out   bool
+	Score float64
 }
 
 // Standings totals victory points by player for a player count (reduX Core

@@ -122,6 +122,7 @@ type Seat struct {
 	// 10.3); 0 and false where every seat plays the whole game.
 	Turns int
 	Out   bool
+	Score float64 // the ruleset's ranking score (Hy Breasil 10.3: VP a turn)
 	// Absent marks a seat that has played no turn of the game yet (Hy
 	// Breasil 10.1): the score table leaves it out.
 	Absent bool
@@ -130,18 +131,18 @@ type Seat struct {
 // PerTurn is the player's corrected score (Hy Breasil 10.3: VP divided by
 // the turns played), "12.50", with "(left)" for a player who left.
 func (s Seat) PerTurn() string {
-	out := strconv.FormatFloat(float64(s.VP)/float64(max(s.Turns, 1)), 'f', 2, 64)
+	out := strconv.FormatFloat(s.Score, 'f', 2, 64)
 	if s.Out {
 		out += " (left)"
 	}
 	return out
 }
 
-// better ranks two seats (Standings): by VP a turn where seats enter and
-// leave (Hy Breasil 10.3), else by VP.
+// better ranks two seats (Standings): by the ruleset's score where seats
+// enter and leave (Hy Breasil 10.3: VP a turn), else by VP.
 func better(a, b Seat) bool {
 	if a.Turns > 0 && b.Turns > 0 {
-		return a.VP*b.Turns > b.VP*a.Turns
+		return a.Score > b.Score
 	}
 	return a.VP > b.VP
 }
@@ -745,7 +746,7 @@ func (r *Report) dealtSeats(e *adjudicator.Engine, sp *games.PlayerSplit, names 
 	after, before := vp(r.After), vp(r.Before)
 	for i, p := range sp.Players {
 		a, ok := after[i+1]
-		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: a.VP, Gained: a.VP - before[i+1].VP, Turns: a.Turns, Out: a.Out}
+		st := Seat{Seat: i + 1, Name: names[i], Colour: p.Colour, Hex: p.Hex, VP: a.VP, Gained: a.VP - before[i+1].VP, Turns: a.Turns, Out: a.Out, Score: a.Score}
 		if seats, _ := e.Seats(r.After); seats != nil && !ok {
 			st.Absent = true // not in the game yet (Hy Breasil 10.1)
 		}

@@ -1,6 +1,7 @@
 package hybreasil
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -219,11 +220,9 @@ func highestTurns(s *adjudicator.State) int {
 }
 
 // corrected is a player's corrected score (10.3): "his total VP divided by
-// the number of turns he has played".
+// the number of turns he has played", turns > 0 (a player who leaves
+// before his first turn has none, applySeats).
 func corrected(vp, turns int) string {
-	if turns == 0 {
-		return "no turns played"
-	}
 	return fmt.Sprintf("a corrected score of %.2f", float64(vp)/float64(turns))
 }
 
@@ -232,14 +231,5 @@ func vp(n int) string { return fmt.Sprintf("%d VP", n) }
 // byCorrected sorts standings by VP a turn, best first (10.3); seat order
 // at a tie.
 func byCorrected(out []adjudicator.Standing) {
-	slices.SortStableFunc(out, func(a, b adjudicator.Standing) int {
-		l, r := a.VP*max(b.Turns, 1), b.VP*max(a.Turns, 1)
-		switch {
-		case l > r:
-			return -1
-		case l < r:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b adjudicator.Standing) int { return cmp.Compare(b.Score, a.Score) })
 }

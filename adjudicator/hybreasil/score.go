@@ -146,6 +146,7 @@ func continuousStandings(e *adjudicator.Engine, s *adjudicator.State) []adjudica
 			continue // entered no turn yet
 		}
 		st := adjudicator.Standing{Player: p + 1, Colour: seatName(e, p), VP: x.VP[p], Points: adjudicator.VP(x.VP[p]), Turns: max(x.Turns[p], 1), Out: !seatIn(s, p)}
+		st.Score = float64(st.VP) / float64(st.Turns) // 10.3: the corrected score
 		for n := range s.Nations {
 			if InPlay(s, n) && s.Nations[n].Owner == p {
 				st.Nations = append(st.Nations, e.NationName(n))

@@ -585,7 +585,7 @@ seed, so it is for testing only).`,
 				who := res.Players[st.Player-1] + " (" + st.Colour + ")"
 				score := fmt.Sprintf("%3d VP", st.VP)
 				if st.Turns > 0 { // Hy Breasil 10.3: ranked by VP a turn
-					score += fmt.Sprintf(" in %2d turns, %5.2f a turn%s", st.Turns, float64(st.VP)/float64(st.Turns), map[bool]string{true: " (left)"}[st.Out])
+					score += fmt.Sprintf(" in %2d turns, %5.2f a turn%s", st.Turns, st.Score, map[bool]string{true: " (left)"}[st.Out])
 				}
 				fmt.Fprintf(e.stdout, "  %d. %-*s %s  %s\n", i+1, width, who, score, strings.Join(st.Nations, ", "))
 			}
