@@ -23,12 +23,7 @@ import (
 // continuousEngine is Hy Breasil with option continuous (Hy Breasil 10).
 func continuousEngine(t *testing.T, players int, options ...string) *adjudicator.Engine {
 	t.Helper()
-	g, err := games.MustLookup("hy-breasil").LoadFiles(append([]string{"continuous"}, options...), nil, nil)
-	require.NoError(t, err)
-	e, err := rulesets.Engine(g)
-	require.NoError(t, err)
-	e.Players = players
-	return e
+	return engineOn(t, "", players, append([]string{"continuous"}, options...)...)
 }
 
 // playUntil plays bot turns and round events without seat changes until

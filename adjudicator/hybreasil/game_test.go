@@ -17,8 +17,8 @@ import (
 	"github.com/pbem-org/pbem/templates"
 )
 
-// engineOn loads Hy Breasil on a board file (nil: its own).
-func engineOn(t testing.TB, board string, players int) *adjudicator.Engine {
+// engineOn loads Hy Breasil on a board file ("": its own) with options.
+func engineOn(t testing.TB, board string, players int, options ...string) *adjudicator.Engine {
 	t.Helper()
 	var f *games.File
 	if board != "" {
@@ -26,7 +26,7 @@ func engineOn(t testing.TB, board string, players int) *adjudicator.Engine {
 		require.NoError(t, err)
 		f = &games.File{Name: board, Data: data}
 	}
-	g, err := games.MustLookup("hy-breasil").LoadFiles(nil, f, nil)
+	g, err := games.MustLookup("hy-breasil").LoadFiles(options, f, nil)
 	require.NoError(t, err)
 	e, err := rulesets.Engine(g)
 	require.NoError(t, err)
