@@ -100,6 +100,11 @@ type Ruleset struct {
 	// rolled, its civilization tokens, its reroll policy); the orders
 	// template shows each line first. Nil: nothing.
 	Brief func(e *Engine, s *State, n NationID) []string
+	// Examples are the example lines of the Orders section of nation n's
+	// orders template in s, for a ruleset with its own Decisions (a Brief):
+	// each a note and an order line in its grammar, on the nation's
+	// position; the template comments them out. Nil: none.
+	Examples func(e *Engine, s *State, n NationID) []Example
 	// Marks are the marks the map puts on nation n's counter in area a
 	// beyond its unit kinds' ("C": Hy Breasil's city, 9.3.1), each a
 	// letter with its legend word. Nil: none.
@@ -134,6 +139,10 @@ type Ruleset struct {
 	// in the archive; nil when the ruleset has none.
 	Snapshot ExtCodec
 }
+
+// Example is an example line of an orders template (Ruleset.Examples): a
+// note, an order line, or both.
+type Example struct{ Note, Order string }
 
 // Kind is a unit kind (reduX Core 1.2, L&R 9.1): what it counts for and how
 // far it moves. What it hits on which terrain is BattleRules.Reach.

@@ -482,7 +482,12 @@ func (p *plan) sections() []ordersSection {
 		// a ruleset with its own brief has its own Decisions (its
 		// docs/orders.md section); the Britannia prose below is not its
 		items := []ordersItem{{Note: "The Decisions of this game, their syntax and their defaults are in docs/orders.md. Whatever you leave out takes its default. Examples (uncomment and change them):"}}
-		return append(out, ordersSection{Title: "Orders", Items: append(items, p.ownExamples()...)})
+		if f := p.e.R.Examples; f != nil {
+			for _, x := range f(p.e, p.s, p.n) {
+				items = append(items, ordersItem{Note: x.Note, Order: x.Order})
+			}
+		}
+		return append(out, ordersSection{Title: "Orders", Items: items})
 	}
 
 	// 1. Population increase (reduX Core 5.1, 5.1.1).

@@ -51,6 +51,7 @@ var Ruleset = adjudicator.Ruleset{
 	Seats:         Seats,
 	Asked:         Asked,
 	Brief:         Brief,
+	Examples:      Examples,
 	NationFacts:   NationFacts,
 	Marks:         Marks,
 	ScoringDie:    ScoringDie,
