@@ -210,16 +210,22 @@ func (g *Game) currentToken(seat string, rotated bool) (string, error) {
 	if !rotated {
 		return "", nil
 	}
+	return g.Token(seat)
+}
+
+// Token is the token of the seat called name, from the private directory
+// (tokens.yaml): for the mail daemon, which checks and resends it.
+func (g *Game) Token(name string) (string, error) {
 	toks, err := g.readTokens()
 	if err != nil {
 		return "", err
 	}
 	for _, t := range toks {
-		if t.Name == seat {
+		if t.Name == name {
 			return t.Token, nil
 		}
 	}
-	return "", fmt.Errorf("no token for %s", seat)
+	return "", fmt.Errorf("no token for %s", name)
 }
 
 // logPlayer appends a line to players.log: "TIME NAME (BY): WHAT; why:

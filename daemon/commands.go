@@ -19,7 +19,6 @@ import (
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/templates"
-	"gopkg.in/yaml.v3"
 )
 
 // command answers a mail command (docs/design.md §5). Commands that only read a
@@ -303,25 +302,7 @@ func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo
 
 // tokenOf reads a player's token from the game's private directory
 // (tokens.yaml, written by archive.Create).
-func (d *Daemon) tokenOf(g *archive.Game, name string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(g.SecretsDir(), "tokens.yaml"))
-	if err != nil {
-		return "", err
-	}
-	var toks []struct {
-		Name  string `yaml:"name"`
-		Token string `yaml:"token"`
-	}
-	if err := yaml.Unmarshal(data, &toks); err != nil {
-		return "", err
-	}
-	for _, t := range toks {
-		if t.Name == name {
-			return t.Token, nil
-		}
-	}
-	return "", fmt.Errorf("no token for %s", name)
-}
+func (d *Daemon) tokenOf(g *archive.Game, name string) (string, error) { return g.Token(name) }
 
 func (d *Daemon) status(g *archive.Game) string {
 	var sb strings.Builder
