@@ -98,6 +98,12 @@ func TestEngine2ArchivesVerify(t *testing.T) { verifyArchives(t, "engine2", 8) }
 // with 3 players) byte for byte, replayed with Engine.Compat 3.
 func TestEngine3ArchivesVerify(t *testing.T) { verifyArchives(t, "engine3", 4) }
 
+// TestEngine4ArchivesVerify verifies the games written by pbem-engine-4
+// (testdata/engine4, its README: one a ruleset and its options, the
+// fixtures of ../shared/fixtures/engine4), the last whose events held
+// their words: their facts are compared, their words are not.
+func TestEngine4ArchivesVerify(t *testing.T) { verifyArchives(t, "engine4", 5) }
+
 // verifyArchives verifies every archive of testdata/DIR, at least want.
 func verifyArchives(t *testing.T, dir string, want int) {
 	files, err := filepath.Glob("testdata/" + dir + "/*.tgz")
