@@ -176,7 +176,7 @@ func (v *verifier) run() {
 		return
 	}
 	v.gf, v.r = gf, r
-	_, engineOK := engineCompat[gf.EngineVersion]
+	engineOK := knownEngine(gf.EngineVersion)
 	diceOK := gf.DiceSpec == dice.Version
 	if !engineOK {
 		v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "engine", Archive: gf.EngineVersion, Ours: EngineVersion})
