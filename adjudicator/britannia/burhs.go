@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 )
 
 // buyBurhs is the Saxon burh purchase (seed 002 §5 Saxon Burhs; ref §3
@@ -12,9 +13,9 @@ import (
 // "burhs" line gets a burh for 2 points of the population marker, in an
 // area the Saxons hold that has none, while counters last (8) and no more
 // burhs stand than areas the Saxons hold. The default is to buy none.
-func buyBurhs(t *adjudicator.Turn) {
+func buyBurhs(t *family.Turn) {
 	b := D(t.E).Burhs
-	lines := adjudicator.Statements[BuyBurhs](t)
+	lines := adjudicator.Statements[BuyBurhs](t.Turn)
 	if len(lines) == 0 {
 		return
 	}

@@ -1,9 +1,10 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -58,8 +59,8 @@ func (t *Turn) Move(mv orders.Move) bool {
 	}
 	from := t.seaHome(mv.Path[0])
 	steps := len(mv.Path) - 1
-	boat := t.E.R.Move.Boat != nil && steps == 2 && b.IsLand(from) && !b.IsLand(mv.Path[1]) && b.IsLand(mv.Path[2])
-	sel := t.E.R.Move.Select
+	boat := t.R.Move.Boat != nil && steps == 2 && b.IsLand(from) && !b.IsLand(mv.Path[1]) && b.IsLand(mv.Path[2])
+	sel := t.R.Move.Select
 	if sel == nil {
 		sel = MoveUnits
 	}
@@ -71,7 +72,7 @@ func (t *Turn) Move(mv orders.Move) bool {
 		t.Problem(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
 		return false
 	}
-	if f := t.E.R.Move.Check; f != nil {
+	if f := t.R.Move.Check; f != nil {
 		if rule, why := f(t, mv, from, units, withLeader); why != "" {
 			t.Problem(mv.Line, rule, "%s", why)
 			return false
@@ -93,11 +94,11 @@ func (t *Turn) Move(mv orders.Move) bool {
 func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int, withLeader, boat bool) bool {
 	b := t.B
 	if boat {
-		return t.E.R.Move.Boat(t, mv, count)
+		return t.R.Move.Boat(t, mv, count)
 	}
 	steps := len(mv.Path) - 1
 	if limit := t.moveLimit(units, withLeader); steps > limit {
-		rule, msg := t.E.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
+		rule, msg := t.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
 		t.Problem(mv.Line, rule, "%s", msg)
 		return false
 	}
@@ -117,7 +118,7 @@ func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int,
 // else the shortest range of the kinds that move.
 func (t *Turn) moveLimit(units []int, withLeader bool) int {
 	if withLeader {
-		return t.E.R.Move.LeaderMoves
+		return t.R.Move.LeaderMoves
 	}
 	limit := 0
 	for k, c := range units {
@@ -132,11 +133,11 @@ func (t *Turn) moveLimit(units []int, withLeader bool) int {
 func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 	b := t.B
 	x, y := mv.Path[i-1], mv.Path[i]
-	if !b.IsLand(y) && i == 1 && !b.IsLand(x) && len(mv.Path) == 3 && t.E.R.Move.SeaStep != nil {
+	if !b.IsLand(y) && i == 1 && !b.IsLand(x) && len(mv.Path) == 3 && t.R.Move.SeaStep != nil {
 		return t.seaStep(mv, x, y)
 	}
 	if !b.IsLand(y) {
-		if t.E.Boats && i == 1 {
+		if Boats(t.E) && i == 1 {
 			t.Problem(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
 		} else {
 			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
@@ -154,7 +155,7 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return false
 	}
 	if strait && len(mv.Path) != 2 {
-		rule, msg := t.E.R.Texts.Strait(t, t.Name(x), t.Name(y))
+		rule, msg := t.R.Texts.Strait(t, t.Name(x), t.Name(y))
 		t.Problem(mv.Line, rule, "%s", msg)
 		return false
 	}
@@ -173,7 +174,7 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		}
 	}
 	if i < len(mv.Path)-1 && foreign && b.Difficult(y) && !withLeader {
-		rule, msg := t.E.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
+		rule, msg := t.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
 		t.Problem(mv.Line, rule, "%s", msg)
 		return false
 	}
@@ -186,7 +187,7 @@ func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
 		return false
 	}
-	if rule, why := t.E.R.Move.SeaStep(t, x, y); why != "" {
+	if rule, why := t.R.Move.SeaStep(t, x, y); why != "" {
 		t.Problem(mv.Line, rule, "%s", why)
 		return false
 	}
@@ -195,12 +196,12 @@ func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 
 // passable is MoveRules.Passable, false without one.
 func (t *Turn) passable(a games.AreaID) bool {
-	f := t.E.R.Move.Passable
+	f := t.R.Move.Passable
 	return f != nil && f(t, a)
 }
 
 func (t *Turn) mayEnterRule(a games.AreaID, withLeader bool) (string, string) {
-	if f := t.E.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
+	if f := t.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
 		return f(t, a, withLeader)
 	}
 	return "", ""
@@ -220,7 +221,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	if boat {
 		prev = mv.Path[1]
 	}
-	if f := t.E.R.Move.Entering; f != nil {
+	if f := t.R.Move.Entering; f != nil {
 		for _, y := range mv.Path[1:] {
 			if b.IsLand(y) && s.Foreign(y, n) > 0 {
 				f(t, y)
@@ -256,7 +257,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	for _, a := range mv.Path {
 		names = append(names, t.Name(a))
 	}
-	t.Emit(Event{Kind: EvMove, Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Text: t.E.R.Texts.Moved(t, units[Infantry], count-units[Infantry], leader, names)})
+	t.Emit(Event{Kind: adjudicator.EvMove, Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Text: t.R.Texts.Moved(t, units[Infantry], count-units[Infantry], leader, names)})
 	t.leaderFollows(from, dest, mv.Line)
 	t.settle()
 }
@@ -273,10 +274,10 @@ func (t *Turn) passThrough(mv orders.Move, units []int, count int) {
 		}
 		if s.Foreign(y, n) > 0 {
 			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
-			t.Emit(Event{Kind: EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), Verb(count, "overruns", "overrun"), t.Name(y))})
+			t.Emit(Event{Kind: adjudicator.EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), adjudicator.Verb(count, "overruns", "overrun"), t.Name(y))})
 			continue
 		}
-		if t.E.R.Occupy == nil {
+		if t.R.Occupy == nil {
 			continue
 		}
 		for k, c := range units {
@@ -452,13 +453,13 @@ func (t *Turn) leaderFollows(from, to games.AreaID, line int) {
 		t.leaderLeft[from] = true
 	}
 	t.leaderFresh = false
-	t.Emit(Event{Kind: EvLeader, Area: t.Name(to), Line: line, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s goes with the last %s armies from %s to %s (reduX L&R 9.2.1)", ld.Name, t.Nation(), t.Name(from), t.Name(to))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Line: line, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s goes with the last %s armies from %s to %s (reduX L&R 9.2.1)", ld.Name, t.Nation(), t.Name(from), t.Name(to))})
 }
 
 // occupy tells the ruleset that nation m may have come to occupy area a
 // (L&R 10.2).
 func (t *Turn) occupy(m NationID, a games.AreaID) {
-	if f := t.E.R.Occupy; f != nil {
+	if f := t.R.Occupy; f != nil {
 		f(t, m, a)
 	}
 }
@@ -466,7 +467,7 @@ func (t *Turn) occupy(m NationID, a games.AreaID) {
 // settle tells the ruleset that the position has settled after a move, a
 // battle or a phase (L&R 10.2: "as soon as" a nation is the sole occupant).
 func (t *Turn) settle() {
-	if f := t.E.R.Settle; f != nil {
+	if f := t.R.Settle; f != nil {
 		f(t)
 	}
 }

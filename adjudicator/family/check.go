@@ -1,14 +1,15 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/orders"
 )
 
 // TurnStart is the event that opens a nation turn.
 func TurnStart(t *Turn) {
-	t.Emit(Event{Kind: EvTurn, Round: t.S.Round, Text: fmt.Sprintf("Round %d: the %s turn", t.S.Round, possessive(t.Nation()))})
+	t.Emit(Event{Kind: adjudicator.EvTurn, Round: t.S.Round, Text: fmt.Sprintf("Round %d: the %s turn", t.S.Round, possessive(t.Nation()))})
 }
 
 // CheckPath checks a move's path on the board alone: adjacent steps, land
@@ -23,14 +24,14 @@ func (t *Turn) CheckPath(mv orders.Move) {
 		return
 	}
 	if len(p) == 3 && b.IsLand(p[0]) && !b.IsLand(p[1]) && b.IsLand(p[2]) {
-		if !t.E.Boats {
+		if !Boats(t.E) {
 			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)", t.Name(p[1]))
 		} else if !Adjacent(b, p[0], p[1]) || !Adjacent(b, p[1], p[2]) || Adjacent(b, p[0], p[2]) {
 			t.Problem(mv.Line, "reduX L&R 12", "a boat move goes from a coastal area through a sea it borders to another area on that sea, not adjacent to the start")
 		}
 		return
 	}
-	if most := t.E.R.Move.LeaderMoves; len(p)-1 > most {
+	if most := t.R.Move.LeaderMoves; len(p)-1 > most {
 		t.Problem(mv.Line, "reduX Core 6, L&R 9.1.1, 9.2.1", "no unit moves more than %d areas; this path has %d", most, len(p)-1)
 		return
 	}
