@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -35,9 +36,16 @@ const (
 	EvExtra      = "extra"      // the final round's extra nation turns (L&R 11.6.1)
 )
 
-// Event is one thing that happened.
+// Event is one thing that happened, as facts (docs/design.md §2.2): who,
+// where, how many, the dice, the hit numbers, a wound, which Decision took
+// its default and why. Its words are the ruleset's (View.Words), rendered
+// from the facts when a report is drawn (Engine.Text): a better sentence
+// never changes the record. What names the fact within its Kind, and so
+// the words; Args are further values its words name, in their order, that
+// no code reads but the words.
 type Event struct {
 	Kind     string   `json:"kind"`
+	What     string   `json:"what,omitempty"`
 	Nation   string   `json:"nation,omitempty"`
 	Opponent string   `json:"opponent,omitempty"`
 	Area     string   `json:"area,omitempty"`
@@ -52,8 +60,62 @@ type Event struct {
 	Left     int      `json:"left,omitempty"`       // the nation's armies left
 	TheirLft int      `json:"their_left,omitempty"` // the opponent's armies left
 	Line     int      `json:"line,omitempty"`       // order line the event answers
-	Rule     string   `json:"rule,omitempty"`
-	Text     string   `json:"text"`
+	// Units count the units of each kind where the kinds differ (2
+	// infantry and 1 cavalry); N is then their total.
+	Units []Count `json:"units,omitempty"`
+	// Leader is a leader's name (reduX L&R 9.2).
+	Leader string `json:"leader,omitempty"`
+	// Need and TheirNeed are the least die that hits, each side, in a
+	// round of battle (reduX Core 7.1, Hy Breasil 6.3.1); 0 where no one
+	// number does.
+	Need      int `json:"need,omitempty"`
+	TheirNeed int `json:"their_need,omitempty"`
+	// Killed and TheirKilled are the units each side killed in a round of
+	// battle; Wounded and TheirWounded the wounded units each side has
+	// left (Hy Breasil 6.3.1: a hit wounds an unhurt unit first).
+	Killed       int  `json:"killed,omitempty"`
+	TheirKilled  int  `json:"their_killed,omitempty"`
+	Wounds       bool `json:"wounds,omitempty"`
+	Wounded      int  `json:"wounded,omitempty"`
+	TheirWounded int  `json:"their_wounded,omitempty"`
+	// City says the opponent's dice end with its city's die (Hy Breasil
+	// 9.3.1), which hits on CityNeed.
+	City     bool `json:"city,omitempty"`
+	CityNeed int  `json:"city_need,omitempty"`
+	// For is the nation an event is about when it is not the acting one:
+	// the nation due next, whose random event is rolled as its turn
+	// becomes due (Hy Breasil 6.1).
+	For string `json:"for,omitempty"`
+	// Decision names the Decision that took its default (EvDefault), and
+	// What why.
+	Decision string   `json:"decision,omitempty"`
+	Args     []string `json:"args,omitempty"`
+	// Rule and Text are the event's words as the engine of the day wrote
+	// them, kept in the archives of that engine; the record is the facts
+	// above (Engine.Text words them).
+	Rule string `json:"rule,omitempty"`
+	Text string `json:"text"`
+}
+
+// Count is how many units of a kind.
+type Count struct {
+	Kind string `json:"kind"`
+	N    int    `json:"n"`
+}
+
+// Arg is the i-th of the event's further values (Args), "" past the end.
+func (e Event) Arg(i int) string {
+	if i < len(e.Args) {
+		return e.Args[i]
+	}
+	return ""
+}
+
+// ArgN is the i-th of the event's further values as a number, 0 where it
+// is none.
+func (e Event) ArgN(i int) int {
+	n, _ := strconv.Atoi(e.Arg(i))
+	return n
 }
 
 func (e Event) String() string { return e.Text }

@@ -104,7 +104,9 @@ type Orders struct {
 
 // View is how players see a ruleset's game.
 type View struct {
-	// Texts are the words of the events and the names of rounds.
+	// Words are the words of the events and problems, by What (Words).
+	Words Words
+	// Texts name rounds and the winner, and map a library's citations.
 	Texts *Texts
 	// Marks are the marks the map puts on nation n's counter in area a
 	// beyond its unit kinds' ("C": Hy Breasil's city, 9.3.1), each a

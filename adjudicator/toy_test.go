@@ -73,7 +73,7 @@ var toy = adjudicator.Ruleset{
 	Adjudication: adjudicator.Adjudication{Setup: toySetup, Due: toyDue, Stages: toyStages, Players: 2,
 		LoadData: family.Load(nil)},
 	Orders:  adjudicator.Orders{Grammar: orders.Base().WithTurn(toyTurn)}, // its own step ids (Toy 3)
-	View:    adjudicator.View{Texts: &adjudicator.Texts{Victory: "Toy 4.2"}, Limit: family.Limit},
+	View:    adjudicator.View{Words: family.Words, Texts: &adjudicator.Texts{Victory: "Toy 4.2"}, Limit: family.Limit},
 	Bot:     &adjudicator.Bot{Orders: family.Player(nil), Standing: family.StandingPlayer(nil)},
 	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}, Texts: &toyTexts},
 }

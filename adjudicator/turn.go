@@ -69,12 +69,18 @@ func (t *Turn) Nation() string { return t.E.NationName(t.N) }
 // Name is an area's name.
 func (t *Turn) Name(a games.AreaID) string { return t.B.AreaName(a) }
 
-// Emit records an event; its nation is the acting nation unless set.
+// Emit records an event; its nation is the acting nation unless set. Its
+// words are the ruleset's (Engine.Text), kept with it only in the records
+// of engines that wrote words (Event.Text).
 func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	ev.Text = t.Cite(ev.Text) // ev.Rule stays the library's: stages and templates match on it
+	if _, rule, ok := t.E.Say(ev); ok {
+		ev.Rule, ev.Text = rule, t.E.Text(ev)
+	} else {
+		ev.Text = t.Cite(ev.Text) // ev.Rule stays the library's: stages and templates match on it
+	}
 	t.ev = append(t.ev, ev)
 }
 
@@ -119,9 +125,34 @@ func (t *Turn) As(m NationID, f func()) {
 	f()
 }
 
-// Problem records a statement that cannot be carried out: an Illegal error
-// when checking a file, a skipped-statement event when playing the turn.
-func (t *Turn) Problem(line int, rule, format string, args ...any) {
+// Problem records a statement that cannot be carried out, a fact named
+// what (its words are the ruleset's, View.Words) with its values args
+// (Event.Args): an Illegal error when checking a file, a skipped-statement
+// event when playing the turn.
+func (t *Turn) Problem(line int, what string, args ...any) {
+	ev := Event{Kind: EvSkipped, What: what, Line: line, Args: Args(args...)}
+	if t.Strict {
+		words, rule, _ := t.E.Say(ev)
+		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words})
+		return
+	}
+	t.Emit(ev)
+}
+
+// Limit records a limit the turn does not meet, a fact named what with
+// its values args: an error when checking a file, an event when playing
+// it (a limit is only enforced where some legal file can meet it).
+func (t *Turn) Limit(what string, args ...any) {
+	if t.Strict {
+		t.Problem(0, what, args...)
+		return
+	}
+	t.Emit(Event{Kind: EvLimit, What: what, Args: Args(args...)})
+}
+
+// Problemf is Problem with its words and rule given here, for the
+// statements not yet worded by their ruleset's Words.
+func (t *Turn) Problemf(line int, rule, format string, args ...any) {
 	msg := t.Cite(fmt.Sprintf(format, args...))
 	if t.Strict {
 		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
@@ -130,15 +161,26 @@ func (t *Turn) Problem(line int, rule, format string, args ...any) {
 	t.Emit(Event{Kind: EvSkipped, Line: line, Rule: rule, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
 }
 
-// Limit records a limit the turn does not meet: an error when checking a
-// file, an event when playing it (a limit is only enforced where some
-// legal file can meet it).
-func (t *Turn) Limit(rule, format string, args ...any) {
+// Limitf is Limit with its words and rule given here.
+func (t *Turn) Limitf(rule, format string, args ...any) {
 	if t.Strict {
-		t.Problem(0, rule, format, args...)
+		t.Problemf(0, rule, format, args...)
 		return
 	}
 	t.Emit(Event{Kind: EvLimit, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
+}
+
+// Args are the further values of a fact (Event.Args) as their words name
+// them: names as they are, numbers in decimal.
+func Args(args ...any) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = fmt.Sprint(a)
+	}
+	return out
 }
 
 // Notes reports whether the turn is a Review's, which collects warnings

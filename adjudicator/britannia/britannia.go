@@ -274,19 +274,19 @@ func nextRound(t *family.Turn) {
 // Britannia has no use for.
 func checkStatements(t *family.Turn) {
 	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
-		t.Problem(tg.Line, "Britannia 2005 Battles", "in classic Britannia a 6 must hit the harder unit first; there is no target choice")
+		t.Problemf(tg.Line, "Britannia 2005 Battles", "in classic Britannia a 6 must hit the harder unit first; there is no target choice")
 	}
 	for _, x := range adjudicator.Statements[orders.Rex](t.Turn) {
-		t.Problem(x.Line, "Britannia 2005 The king", "the King is determined at the end of the round; there is nothing to crown")
+		t.Problemf(x.Line, "Britannia 2005 The king", "the King is determined at the end of the round; there is nothing to crown")
 	}
 	for _, sb := range adjudicator.Statements[Submit](t.Turn) {
 		if !maySubmit(t.E, t.N, sb.To) {
-			t.Problem(sb.Line, "Britannia 2005 §5 Submission", "the %s may not submit to the %s (the submission table has no such row)", t.Nation(), sb.To)
+			t.Problemf(sb.Line, "Britannia 2005 §5 Submission", "the %s may not submit to the %s (the submission table has no such row)", t.Nation(), sb.To)
 		}
 	}
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if w.Stay {
-			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
+			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
 		}
 	}
 	if t.E.Plays(adjudicator.BretwaldaVoteCheck) {
@@ -303,9 +303,9 @@ func checkVotes(t *family.Turn) {
 	for _, v := range adjudicator.Statements[Vote](t.Turn) {
 		switch {
 		case !slices.Contains(br.Rounds, t.S.Round):
-			t.Problem(v.Line, "Britannia 2005 The bretwalda", "the Bretwalda is elected only at the end of rounds %s; this is round %s", roundLabels(t.E, br.Rounds), t.G.Tables.Round(t.S.Round).Label)
+			t.Problemf(v.Line, "Britannia 2005 The bretwalda", "the Bretwalda is elected only at the end of rounds %s; this is round %s", roundLabels(t.E, br.Rounds), t.G.Tables.Round(t.S.Round).Label)
 		case !inPlay(t.E, t.S, mustNation(t.E, v.For)):
-			t.Problem(v.Line, "Britannia 2005 The bretwalda", "the %s are not in play: vote for a nation on the board", v.For)
+			t.Problemf(v.Line, "Britannia 2005 The bretwalda", "the %s are not in play: vote for a nation on the board", v.For)
 		}
 	}
 }

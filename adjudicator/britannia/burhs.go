@@ -20,7 +20,7 @@ func buyBurhs(t *family.Turn) {
 		return
 	}
 	if t.Nation() != t.E.NationName(mustNation(t.E, b.Nation)) || !slices.Contains(b.Rounds, t.S.Round) {
-		t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "only the %s buy burhs, in rounds %v", b.Nation, b.Rounds)
+		t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "only the %s buy burhs, in rounds %v", b.Nation, b.Rounds)
 		return
 	}
 	held := len(t.S.Held(t.B, t.N))
@@ -28,13 +28,13 @@ func buyBurhs(t *family.Turn) {
 		pop := &t.S.Nations[t.N].Pop
 		switch {
 		case *pop < b.Cost:
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "a burh costs %d population points and the marker is at %d", b.Cost, *pop)
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "a burh costs %d population points and the marker is at %d", b.Cost, *pop)
 		case !t.S.Holds(a, t.N):
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "burhs are built in areas the %s hold, and they do not hold %s", t.Nation(), t.Name(a))
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "burhs are built in areas the %s hold, and they do not hold %s", t.Nation(), t.Name(a))
 		case t.S.Count(a, t.N, Burh) > 0:
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "%s already has a burh", t.Name(a))
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "%s already has a burh", t.Name(a))
 		case t.S.InPlay(t.N, Burh) >= min(b.Count, held):
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "no more burhs: %d stand, the most is %d (the counters, and the areas held)", t.S.InPlay(t.N, Burh), min(b.Count, held))
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "no more burhs: %d stand, the most is %d (the counters, and the areas held)", t.S.InPlay(t.N, Burh), min(b.Count, held))
 		default:
 			*pop -= b.Cost
 			t.S.Add(a, t.N, Burh, 1)

@@ -75,7 +75,7 @@ func populationIncrease(t *family.Turn) {
 // noPlace refuses the file's place statements when no army is gained.
 func noPlace(t *family.Turn, why string) {
 	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
-		t.Problem(pl.Line, "Britannia 2005 Population Increase", "nothing to place: %s", why)
+		t.Problemf(pl.Line, "Britannia 2005 Population Increase", "nothing to place: %s", why)
 	}
 }
 

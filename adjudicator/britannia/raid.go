@@ -20,7 +20,7 @@ func withdrawal(t *family.Turn) {
 	ws := pictsHome(t, adjudicator.Statements[orders.Withdraw](t.Turn))
 	if !t.Raid {
 		for _, w := range ws {
-			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
 		}
 		return
 	}
@@ -32,7 +32,7 @@ func withdrawal(t *family.Turn) {
 	}
 	for _, w := range ws {
 		if !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 {
-			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no raiders in %s", t.Nation(), t.Name(w.Area))
+			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no raiders in %s", t.Nation(), t.Name(w.Area))
 			continue
 		}
 		k := len(t.Raiders(w.Area))
@@ -91,7 +91,7 @@ func pictsHome(t *family.Turn, ws []orders.Withdraw) []orders.Withdraw {
 			moved[home]++
 		}
 		if len(order) == 0 {
-			t.Problem(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland on a sea that %s borders has room (stacking limit)", t.Name(w.Area))
+			t.Problemf(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland on a sea that %s borders has room (stacking limit)", t.Name(w.Area))
 			continue
 		}
 		for _, home := range order {

@@ -131,7 +131,7 @@ func (t *Turn) battleOrder() []games.AreaID {
 	for _, bo := range adjudicator.Statements[orders.Battles](t.Turn) {
 		for _, a := range bo.Areas {
 			if len(t.entries[a]) == 0 {
-				t.Problem(bo.Line, "reduX Core 7", "there is no battle in %s", t.Name(a))
+				t.Problemf(bo.Line, "reduX Core 7", "there is no battle in %s", t.Name(a))
 				continue
 			}
 			if !seen[a] {

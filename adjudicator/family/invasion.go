@@ -77,9 +77,9 @@ func (t *Turn) trimRaiders(area games.AreaID) {
 func PhaseStatements(t *Turn) {
 	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
 		if !t.Major {
-			t.Problem(ph.Line, "reduX L&R 11.3", "there is no phase %d in this nation turn: only Major Invasions move twice", ph.N)
+			t.Problemf(ph.Line, "reduX L&R 11.3", "there is no phase %d in this nation turn: only Major Invasions move twice", ph.N)
 		} else if ph.N != 2 {
-			t.Problem(ph.Line, "reduX L&R 11.3", "a Major Invasion has two movement phases; write \"phase 2:\", not phase %d", ph.N)
+			t.Problemf(ph.Line, "reduX L&R 11.3", "a Major Invasion has two movement phases; write \"phase 2:\", not phase %d", ph.N)
 		}
 	}
 }

@@ -107,7 +107,7 @@ func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail string) {
 func (t *Turn) checkStacking() {
 	st := t.G.Tables.Stacking
 	if where, detail := t.stackingBreak(t.N); where != games.NoArea {
-		t.Limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, %s)",
+		t.Limitf("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, %s)",
 			t.Nation(), t.Name(where), detail, st.Clear, st.Difficult, t.overstackWords(st))
 	}
 }
@@ -141,7 +141,7 @@ func (t *Turn) checkHeld() {
 		}
 	}
 	if now < t.heldAt {
-		t.Limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
+		t.Limitf("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
 			t.Nation(), t.heldAt, now, adjudicator.OrJoin(left, "and"))
 	}
 }

@@ -54,7 +54,7 @@ type MoveRules struct {
 func (t *Turn) Move(mv orders.Move) bool {
 	b := t.B
 	if len(mv.Path) < 2 {
-		t.Problem(mv.Line, "reduX Core 6", "a move needs at least two areas")
+		t.Problemf(mv.Line, "reduX Core 6", "a move needs at least two areas")
 		return false
 	}
 	from := t.seaHome(mv.Path[0])
@@ -69,12 +69,12 @@ func (t *Turn) Move(mv orders.Move) bool {
 		return false
 	}
 	if withLeader && !t.leaderFresh {
-		t.Problem(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
+		t.Problemf(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
 		return false
 	}
 	if f := t.R.Move.Check; f != nil {
 		if rule, why := f(t, mv, from, units, withLeader); why != "" {
-			t.Problem(mv.Line, rule, "%s", why)
+			t.Problemf(mv.Line, rule, "%s", why)
 			return false
 		}
 	}
@@ -99,11 +99,11 @@ func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int,
 	steps := len(mv.Path) - 1
 	if limit := t.moveLimit(units, withLeader); steps > limit {
 		rule, msg := t.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
-		t.Problem(mv.Line, rule, "%s", msg)
+		t.Problemf(mv.Line, rule, "%s", msg)
 		return false
 	}
 	if !b.IsLand(from) && t.Fresh(from) == 0 {
-		t.Problem(mv.Line, "reduX Core 6.1", "the %s have no armies at sea in %s", t.Nation(), t.Name(from))
+		t.Problemf(mv.Line, "reduX Core 6.1", "the %s have no armies at sea in %s", t.Nation(), t.Name(from))
 		return false
 	}
 	for i := 1; i < len(mv.Path); i++ {
@@ -138,9 +138,9 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 	}
 	if !b.IsLand(y) {
 		if Boats(t.E) && i == 1 {
-			t.Problem(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
+			t.Problemf(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
 		} else {
-			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
+			t.Problemf(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
 		}
 		return false
 	}
@@ -151,12 +151,12 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		}
 	}
 	if !linked {
-		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		t.Problemf(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
 		return false
 	}
 	if strait && len(mv.Path) != 2 {
 		rule, msg := t.R.Texts.Strait(t, t.Name(x), t.Name(y))
-		t.Problem(mv.Line, rule, "%s", msg)
+		t.Problemf(mv.Line, rule, "%s", msg)
 		return false
 	}
 	foreign := t.S.Foreign(y, t.N) > 0
@@ -164,18 +164,18 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return true
 	}
 	if count == 0 && (!t.S.Has(y, t.N) || foreign) {
-		t.Problem(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
+		t.Problemf(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
 		return false
 	}
 	if foreign {
 		if rule, why := t.mayEnterRule(y, withLeader); why != "" {
-			t.Problem(mv.Line, rule, "%s", why)
+			t.Problemf(mv.Line, rule, "%s", why)
 			return false
 		}
 	}
 	if i < len(mv.Path)-1 && foreign && b.Difficult(y) && !withLeader {
 		rule, msg := t.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
-		t.Problem(mv.Line, rule, "%s", msg)
+		t.Problemf(mv.Line, rule, "%s", msg)
 		return false
 	}
 	return true
@@ -184,11 +184,11 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 // seaStep checks the first step of a SEA > SEA > LAND move (MoveRules.SeaStep).
 func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 	if !Adjacent(t.B, x, y) {
-		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		t.Problemf(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
 		return false
 	}
 	if rule, why := t.R.Move.SeaStep(t, x, y); why != "" {
-		t.Problem(mv.Line, rule, "%s", why)
+		t.Problemf(mv.Line, rule, "%s", why)
 		return false
 	}
 	return true
@@ -307,7 +307,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 	switch mv.Unit {
 	case "leader alone", "leader":
 		if t.S.LeaderIn(from, t.N) < 0 {
-			t.Problem(mv.Line, "reduX L&R 9.2", "the %s have no leader in %s", t.Nation(), t.Name(from))
+			t.Problemf(mv.Line, "reduX L&R 9.2", "the %s have no leader in %s", t.Nation(), t.Name(from))
 			return nil, false, false
 		}
 		if mv.Unit == "leader alone" {
@@ -318,7 +318,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshInf + freshCav
 		}
 		if k > freshInf+freshCav {
-			t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
+			t.Problemf(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
 			return nil, false, false
 		}
 		c := min(k, freshCav) // armies with a leader: cavalry first
@@ -333,7 +333,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshCav
 		}
 		if k == 0 || k > freshCav {
-			t.Problem(mv.Line, "reduX L&R 9.1", "the %s have %d cavalry in %s that can still move, not %d", t.Nation(), freshCav, t.Name(from), max(k, 1))
+			t.Problemf(mv.Line, "reduX L&R 9.1", "the %s have %d cavalry in %s that can still move, not %d", t.Nation(), freshCav, t.Name(from), max(k, 1))
 			return nil, false, false
 		}
 		units[cav] = k
@@ -341,7 +341,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 	case "infantry", "":
 		return armiesMoving(t, mv, from, units, freshInf, freshCav, steps, boat)
 	}
-	t.Problem(mv.Line, "reduX L&R 9", "unknown unit %q (infantry, cavalry, leader or leader alone)", mv.Unit)
+	t.Problemf(mv.Line, "reduX L&R 9", "unknown unit %q (infantry, cavalry, leader or leader alone)", mv.Unit)
 	return nil, false, false
 }
 
@@ -360,19 +360,19 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 		k = freshInf + freshCav
 	}
 	if k == 0 {
-		t.Problem(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+		t.Problemf(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
 		return nil, false, false
 	}
 	switch {
 	case onlyCav:
 		if k > freshCav {
-			t.Problem(mv.Line, "reduX L&R 9.1.1", "only cavalry move three areas, and the %s have %d cavalry in %s that can still move (armies with a leader move three: \"move %d leader ...\")", t.Nation(), freshCav, t.Name(from), k)
+			t.Problemf(mv.Line, "reduX L&R 9.1.1", "only cavalry move three areas, and the %s have %d cavalry in %s that can still move (armies with a leader move three: \"move %d leader ...\")", t.Nation(), freshCav, t.Name(from), k)
 			return nil, false, false
 		}
 		units[cav] = k
 	case mv.Unit == "infantry":
 		if k > freshInf {
-			t.Problem(mv.Line, "reduX Core 6", "the %s have %d infantry in %s that can still move, not %d", t.Nation(), freshInf, t.Name(from), k)
+			t.Problemf(mv.Line, "reduX Core 6", "the %s have %d infantry in %s that can still move, not %d", t.Nation(), freshInf, t.Name(from), k)
 			return nil, false, false
 		}
 		units[Infantry] = k
@@ -392,9 +392,9 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 // countProblem reports a move of more units than may move.
 func (t *Turn) countProblem(mv orders.Move, from games.AreaID, k int) {
 	if has := t.S.Units(from, t.N); has >= k {
-		t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
+		t.Problemf(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
 	} else {
-		t.Problem(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
+		t.Problemf(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
 	}
 }
 
@@ -405,7 +405,7 @@ func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, b
 	if count == 0 {
 		count = t.Fresh(from)
 		if count == 0 {
-			t.Problem(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+			t.Problemf(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
 			return nil, false, false
 		}
 	}
@@ -414,7 +414,7 @@ func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, b
 		return nil, false, false
 	}
 	if mv.Unit != "" {
-		t.Problem(mv.Line, "reduX Core 1.2", "there is only one unit type in reduX Core; leave out %q", mv.Unit)
+		t.Problemf(mv.Line, "reduX Core 1.2", "there is only one unit type in reduX Core; leave out %q", mv.Unit)
 		return nil, false, false
 	}
 	units := make([]int, len(t.E.R.Kinds))
@@ -480,7 +480,7 @@ func (t *Turn) BoatOK(mv orders.Move, count int, why func() (rule, msg string)) 
 	b := t.B
 	from, sea, to := mv.Path[0], mv.Path[1], mv.Path[2]
 	fail := func(rule, f string, args ...any) bool {
-		t.Problem(mv.Line, rule, f, args...)
+		t.Problemf(mv.Line, rule, f, args...)
 		return false
 	}
 	if rule, msg := why(); msg != "" {

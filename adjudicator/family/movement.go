@@ -107,7 +107,7 @@ func (t *Turn) atSea() {
 				why = "are raiders with a leader and must end the Movement Phase on land"
 			}
 			k := t.Fresh(sea)
-			t.Problem(0, rule, "%d %s at sea in %s %s; add a move such as \"move %d %s > LAND\"", k, armies(k), t.Name(sea), why, k, t.Name(sea))
+			t.Problemf(0, rule, "%d %s at sea in %s %s; add a move such as \"move %d %s > LAND\"", k, armies(k), t.Name(sea), why, k, t.Name(sea))
 			continue
 		}
 		t.landByDefault(sea)
@@ -283,7 +283,7 @@ func (t *Turn) checkOverruns() {
 		}
 		line := t.passed[a][0].Line
 		if t.Strict {
-			t.Problem(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.Name(id), stop, adjudicator.Verb(stop, "stops", "stop"), count(t.S.Foreign(id, t.N), "defender", "defenders"), need)
+			t.Problemf(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.Name(id), stop, adjudicator.Verb(stop, "stops", "stop"), count(t.S.Foreign(id, t.N), "defender", "defenders"), need)
 		} else {
 			t.Emit(Event{Kind: adjudicator.EvLimit, Area: t.Name(id), Line: line, Rule: "reduX Core 6.3", Text: fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%d of %d); it stands", t.Name(id), stop, need)})
 		}
@@ -307,10 +307,10 @@ func (t *Turn) checkEndOfMovement(owesExpansion bool) {
 		base = t.excessStart
 	}
 	if p := t.moverLimit(); p.excess() > 0 && base == 0 && !(t.Major && t.Phase == 1) {
-		t.Limit("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
+		t.Limitf("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
 	}
 	if owesExpansion {
-		t.Limit("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.Nation())
+		t.Limitf("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.Nation())
 	}
 }
 

@@ -176,13 +176,13 @@ func PopulationIncrease(t *Turn) {
 
 func (t *Turn) noPlaceStatements(why string) {
 	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
-		t.Problem(pl.Line, "reduX Core 5.1", "nothing to place: %s", why)
+		t.Problemf(pl.Line, "reduX Core 5.1", "nothing to place: %s", why)
 	}
 }
 
 func (t *Turn) noRemoveStatements() {
 	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
-		t.Problem(r.Line, "reduX Core 5.1", "no armies need removing this turn")
+		t.Problemf(r.Line, "reduX Core 5.1", "no armies need removing this turn")
 	}
 }
 
@@ -217,13 +217,13 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 		for i := 0; i < max(pl.N, 1); i++ {
 			switch {
 			case left == 0:
-				t.Problem(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
+				t.Problemf(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
 			case !t.S.Holds(pl.Area, t.N):
-				t.Problem(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
+				t.Problemf(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
 			case placed[pl.Area] > 0 && otherRoom(pl.Area):
-				t.Problem(pl.Line, "reduX Core 5.1.1", "no more than one new army in %s while another held area has room", t.Name(pl.Area))
+				t.Problemf(pl.Line, "reduX Core 5.1.1", "no more than one new army in %s while another held area has room", t.Name(pl.Area))
 			case !t.canPlace(pl.Area):
-				t.Problem(pl.Line, "reduX Core 4.2.1", "another army in %s would break the stacking limit", t.Name(pl.Area))
+				t.Problemf(pl.Line, "reduX Core 4.2.1", "another army in %s would break the stacking limit", t.Name(pl.Area))
 			default:
 				t.S.Add(pl.Area, t.N, Infantry, 1)
 				placed[pl.Area]++
@@ -320,9 +320,9 @@ func (t *Turn) removeExcess(k int) {
 		for i := 0; i < max(r.N, 1); i++ {
 			switch {
 			case k == 0:
-				t.Problem(r.Line, "reduX Core 5.1", "no more armies need removing")
+				t.Problemf(r.Line, "reduX Core 5.1", "no more armies need removing")
 			case t.Armies(r.Area, t.N) <= 1:
-				t.Problem(r.Line, "reduX Core 5.1", "the last army in %s may not be removed", t.Name(r.Area))
+				t.Problemf(r.Line, "reduX Core 5.1", "the last army in %s may not be removed", t.Name(r.Area))
 			default:
 				t.removeArmy(r.Area)
 				removed[r.Area]++

@@ -41,10 +41,10 @@ func Reinforcements(t *Turn) {
 	}
 	for _, r := range reinforceStmts {
 		if r.Cavalry > 0 {
-			t.Problem(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
+			t.Problemf(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
 			continue
 		}
-		t.Problem(r.Line, "reduX Core 5.2.2", "the %s receive no reinforcements to place on land this turn", t.Nation())
+		t.Problemf(r.Line, "reduX Core 5.2.2", "the %s receive no reinforcements to place on land this turn", t.Nation())
 	}
 }
 
@@ -137,7 +137,7 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 			if t.S.Holds(r.Area, t.N) {
 				return r.Area
 			}
-			t.Problem(r.Line, "reduX L&R 9.2.1", "%s may only be placed with %s armies, in an area they hold; %s is not one", leader, t.Nation(), t.Name(r.Area))
+			t.Problemf(r.Line, "reduX L&R 9.2.1", "%s may only be placed with %s armies, in an area they hold; %s is not one", leader, t.Nation(), t.Name(r.Area))
 		}
 		dest := t.mostArmies()
 		if dest != games.NoArea {
@@ -148,13 +148,13 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 	if r != nil {
 		switch {
 		case r.Cavalry > 0:
-			t.Problem(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
+			t.Problemf(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
 		case t.reinforceOK(r.Area, landless):
 			return r.Area
 		case landless:
-			t.Problem(r.Line, "reduX Core 5.2.2", "a nation with no land places reinforcements in a scoring centre, a vacant one if any; %s is not allowed", t.Name(r.Area))
+			t.Problemf(r.Line, "reduX Core 5.2.2", "a nation with no land places reinforcements in a scoring centre, a vacant one if any; %s is not allowed", t.Name(r.Area))
 		default:
-			t.Problem(r.Line, "reduX Core 5.2.2", "reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither", t.Nation(), t.Name(r.Area))
+			t.Problemf(r.Line, "reduX Core 5.2.2", "reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither", t.Nation(), t.Name(r.Area))
 		}
 	}
 	dest := t.DefaultReinforce(landless)

@@ -109,7 +109,7 @@ func (t *Turn) checkBattleStatements(first, second [][]entry, known bool) {
 	}
 	for _, d := range adjudicator.Statements[orders.Defend](t.Turn) {
 		if d.Area != games.NoArea && !t.B.IsLand(d.Area) {
-			t.Problem(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
+			t.Problemf(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
 		}
 	}
 }
@@ -119,7 +119,7 @@ func (t *Turn) checkBattlesLines(bos []orders.Battles, groups [][]entry, rule, n
 	for _, bo := range bos {
 		for _, a := range bo.Areas {
 			if len(groups[a]) == 0 {
-				t.Problem(bo.Line, rule, none, t.Name(a))
+				t.Problemf(bo.Line, rule, none, t.Name(a))
 			}
 		}
 	}
@@ -131,7 +131,7 @@ func (t *Turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 		switch x := st.(type) {
 		case orders.Casualties:
 			if !isBattle(x.Area) {
-				t.Problem(x.Line, "reduX Core 7.1", none, t.Name(x.Area))
+				t.Problemf(x.Line, "reduX Core 7.1", none, t.Name(x.Area))
 				continue
 			}
 			gs := groups(x.Area)
@@ -144,15 +144,15 @@ func (t *Turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 					found = found || e.From == f
 				}
 				if !found {
-					t.Problem(x.Line, "reduX Core 7.1", "no armies attack %s from %s", t.Name(x.Area), t.Name(f))
+					t.Problemf(x.Line, "reduX Core 7.1", "no armies attack %s from %s", t.Name(x.Area), t.Name(f))
 				}
 			}
 		case orders.Attack:
 			if !isBattle(x.Area) {
-				t.Problem(x.Line, "reduX Core 7", none, t.Name(x.Area))
+				t.Problemf(x.Line, "reduX Core 7", none, t.Name(x.Area))
 			}
 			if len(x.Rule.To) > 0 {
-				t.Problem(x.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
+				t.Problemf(x.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
 			}
 		}
 	}

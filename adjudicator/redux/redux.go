@@ -29,7 +29,7 @@ var Ruleset = adjudicator.Ruleset{
 		Grammar:       orders.Base().WithStanding("defend"), // checkStanding: no target lines in Core
 		CheckStanding: checkStanding,
 	},
-	View: adjudicator.View{Texts: &Texts, Limit: family.Limit},
+	View: adjudicator.View{Words: family.Words, Texts: &Texts, Limit: family.Limit},
 	Bot: &adjudicator.Bot{
 		Orders:   family.Player(nil),
 		Standing: family.StandingPlayer(nil), // hold, or fall back against odds
@@ -132,18 +132,18 @@ func refuseLR(t *family.Turn) {
 	orders.Walk(t.In.Orders.Body, func(st orders.Statement) {
 		switch x := st.(type) {
 		case orders.Withdraw, orders.Target, orders.Rex:
-			t.Problem(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
+			t.Problemf(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
 		case orders.Reinforce:
 			if x.Cavalry > 0 {
-				t.Problem(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
+				t.Problemf(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
 			}
 		case orders.Attack:
 			if x.Rule.Leader || orders.MentionsWon(x.Rule.When) {
-				t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				t.Problemf(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
 			}
 		case orders.Defend:
 			if x.Rule.Leader {
-				t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				t.Problemf(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
 			}
 		}
 	})

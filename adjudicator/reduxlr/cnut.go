@@ -15,7 +15,7 @@ import (
 func cnutChoice(t *family.Turn) bool {
 	if !cnutTurn(t) {
 		for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
-			t.Problem(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
+			t.Problemf(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
 		}
 		return false
 	}
@@ -117,9 +117,9 @@ func cnutStays(t *family.Turn, lines []orders.Withdraw, left []int) {
 		any = true
 		switch {
 		case !t.B.IsLand(w.Area) || t.B.Area(w.Area).Region != "England":
-			t.Problem(w.Line, "reduX L&R 9.4", "Cnut's raiders may stay only in England, not in %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 9.4", "Cnut's raiders may stay only in England, not in %s", t.Name(w.Area))
 		case left[w.Area] == 0:
-			t.Problem(w.Line, "reduX L&R 9.4", "the Danes have no raiding armies in %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 9.4", "the Danes have no raiding armies in %s", t.Name(w.Area))
 		default:
 			k := left[w.Area]
 			if w.N > 0 {
@@ -127,7 +127,7 @@ func cnutStays(t *family.Turn, lines []orders.Withdraw, left []int) {
 			}
 			k = min(k, cnutStay-stay)
 			if k == 0 {
-				t.Problem(w.Line, "reduX L&R 9.4", "at most %d of Cnut's raiding armies stay in England", cnutStay)
+				t.Problemf(w.Line, "reduX L&R 9.4", "at most %d of Cnut's raiding armies stay in England", cnutStay)
 			}
 			left[w.Area] -= k
 			stay += k
@@ -160,19 +160,19 @@ func mostLeft(t *family.Turn, left []int, england bool) int {
 func checkStatements(t *family.Turn) {
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if !t.Raid {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
 		} else if !t.B.IsLand(w.Area) {
-			t.Problem(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
 		}
 	}
 	for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
 		if !cnutTurn(t) {
-			t.Problem(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
+			t.Problemf(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
 		}
 	}
 	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
 		if tg.Area != games.NoArea && !t.B.IsLand(tg.Area) {
-			t.Problem(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
+			t.Problemf(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
 		}
 	}
 	// The "phase 2:" block is played after the first battles, so unless

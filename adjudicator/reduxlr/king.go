@@ -231,19 +231,19 @@ func extraReinforcements(t *family.Turn) {
 	for _, r := range adjudicator.Statements[orders.Reinforce](t.Turn) {
 		if r.Cavalry > 0 {
 			if xt == nil || xt.CavalryRate == 0 {
-				t.Problem(r.Line, "reduX L&R 11.6.1", "the %s may not take cavalry for infantry", t.Nation())
+				t.Problemf(r.Line, "reduX L&R 11.6.1", "the %s may not take cavalry for infantry", t.Nation())
 				continue
 			}
 			k := min(r.Cavalry, inf/xt.CavalryRate, t.Available(t.E.Kind("cavalry")))
 			if k < r.Cavalry {
-				t.Problem(r.Line, "reduX L&R 11.6.1", "only %d cavalry can replace infantry (one for %d infantry, from the cavalry not in play)", k, xt.CavalryRate)
+				t.Problemf(r.Line, "reduX L&R 11.6.1", "only %d cavalry can replace infantry (one for %d infantry, from the cavalry not in play)", k, xt.CavalryRate)
 			}
 			cav += k
 			inf -= k * xt.CavalryRate
 			continue
 		}
 		if len(seas) > 0 {
-			t.Problem(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", games.Possessive(t.Nation()))
+			t.Problemf(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", games.Possessive(t.Nation()))
 			continue
 		}
 		rr := r

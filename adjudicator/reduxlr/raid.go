@@ -26,7 +26,7 @@ func withdrawal(t *family.Turn) {
 	s, n := t.S, t.N
 	if !t.Raid {
 		for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
 		}
 		return
 	}
@@ -40,7 +40,7 @@ func withdrawal(t *family.Turn) {
 	}
 	if onLand == 0 {
 		for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
 		}
 		return
 	}
@@ -110,16 +110,16 @@ func withdrawals(t *family.Turn, rex bool) (want, remove []int) {
 func chosenWithdrawals(t *family.Turn, want []int) {
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if w.Stay {
-			t.Problem(w.Line, "reduX L&R 9.4", "\"stay\" is only for Cnut's raiders; raiders stay on land unless told to withdraw")
+			t.Problemf(w.Line, "reduX L&R 9.4", "\"stay\" is only for Cnut's raiders; raiders stay on land unless told to withdraw")
 			continue
 		}
 		if !t.B.IsLand(w.Area) {
-			t.Problem(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
 			continue
 		}
 		r := len(t.Raiders(w.Area)) - want[w.Area]
 		if r == 0 {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
 			continue
 		}
 		k := r

@@ -134,7 +134,7 @@ func phase1(t *family.Turn) {
 		return
 	}
 	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
-		t.Problem(pl.Line, "reduX Core 5.1", "nothing to place: %s", "an extra nation turn has no population increase (reduX L&R 11.6.1)")
+		t.Problemf(pl.Line, "reduX Core 5.1", "nothing to place: %s", "an extra nation turn has no population increase (reduX L&R 11.6.1)")
 	}
 	extraReinforcements(t)
 }
