@@ -64,7 +64,7 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
 	fr.Battle = family.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
-	fr.Texts = &Texts
+	r.View.Words = Words
 	fr.LeaderGone = leaderGone
 	fr.Settle = buildForts
 	fr.Occupy = fortOnPassage

@@ -49,7 +49,7 @@ func lateRemovals(t *family.Turn) {
 		k := min(x.Armies, before)
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: k, Rule: "ref §3 " + t.G.Tables.Round(t.S.Round).Label,
 			Text: fmt.Sprintf("The %s must remove %s at the end of their turn (ref §3 %s)", t.Nation(), games.Count(k, "army", "armies"), t.G.Tables.Round(t.S.Round).Label)})
-		t.RemoveExcess(k)
+		t.RemoveExcess(k, "cb-late-remove", t.G.Tables.Round(t.S.Round).Label)
 		left := k - (before - armiesOnBoard(t))
 		for a := len(t.B.Areas) - 1; a >= 0 && left > 0; a-- {
 			id := games.AreaID(a)

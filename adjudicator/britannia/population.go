@@ -110,7 +110,7 @@ func overpopulation(t *family.Turn) {
 	}
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: on - limit, Rule: "Britannia 2005 Overpopulation",
 		Text: fmt.Sprintf("Overpopulation: the %s have %s on land in %s and must remove %d (Britannia 2005 Overpopulation)", t.Nation(), games.Count(on, "army", "armies"), games.Count(limit/2, "area", "areas"), on-limit)})
-	t.RemoveExcess(on - limit)
+	t.RemoveExcess(on-limit, "cb-overpopulation-remove")
 }
 
 // overpopulationLimit is twice the land areas holding nation n's armies,

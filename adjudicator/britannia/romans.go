@@ -93,7 +93,7 @@ func legionWithdrawal(t *family.Turn, k int) {
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: k, Rule: "ref §3 II",
 		Text: fmt.Sprintf("The legion withdrawal: %s leave Britain (ref §3 II)", games.Count(k, "Roman army", "Roman armies"))})
 	before := t.S.InPlay(t.N, Roman)
-	t.RemoveExcess(k)
+	t.RemoveExcess(k, "cb-legion-remove")
 	left := k - (before - t.S.InPlay(t.N, Roman))
 	for a := len(t.B.Areas) - 1; a >= 0 && left > 0; a-- {
 		id := games.AreaID(a)
