@@ -88,15 +88,19 @@ var moveWords = adjudicator.Words{
 	"turn": {Words: func(e *Engine, ev Event) string {
 		return fmt.Sprintf("Round %d: the %s turn", ev.Round, possessive(ev.Nation))
 	}},
-	"path-short":          say("reduX Core 6", f("a move needs at least two areas")),
-	"no-boats":            say("reduX Core 6", f("armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)")),
-	"boat-path":           say("reduX L&R 12", f("a boat move goes from a coastal area through a sea it borders to another area on that sea, not adjacent to the start")),
-	"path-long":           say("reduX Core 6, L&R 9.1.1, 9.2.1", f("no unit moves more than %d areas; this path has %d")),
-	"into-sea":            say("reduX Core 6", f("armies may not move into a sea area (%s)")),
-	"not-adjacent":        say("reduX Core 6", f("%s is not adjacent to %s")),
-	"strait-path":         say("reduX Core 6.2", f("crossing the strait from %s to %s takes all of a unit's movement")),
-	"leader-moved":        say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string { return "the " + possessive(ev.Nation) + " leader has already moved this phase" }),
-	"range":               say("reduX Core 6", func(_ *Engine, ev Event) string { return fmt.Sprintf("armies move at most %s areas; this path has %s", ev.Arg(2), ev.Arg(3)) }),
+	"path-short":   say("reduX Core 6", f("a move needs at least two areas")),
+	"no-boats":     say("reduX Core 6", f("armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)")),
+	"boat-path":    say("reduX L&R 12", f("a boat move goes from a coastal area through a sea it borders to another area on that sea, not adjacent to the start")),
+	"path-long":    say("reduX Core 6, L&R 9.1.1, 9.2.1", f("no unit moves more than %d areas; this path has %d")),
+	"into-sea":     say("reduX Core 6", f("armies may not move into a sea area (%s)")),
+	"not-adjacent": say("reduX Core 6", f("%s is not adjacent to %s")),
+	"strait-path":  say("reduX Core 6.2", f("crossing the strait from %s to %s takes all of a unit's movement")),
+	"leader-moved": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
+		return "the " + possessive(ev.Nation) + " leader has already moved this phase"
+	}),
+	"range": say("reduX Core 6", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("armies move at most %s areas; this path has %s", ev.Arg(2), ev.Arg(3))
+	}),
 	"none-at-sea":         say("reduX Core 6.1", nation("the %s have no armies at sea in %s")),
 	"boat-shape":          say("reduX L&R 12", f("a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")),
 	"strait":              say("reduX Core 6.2", f("crossing the strait from %s to %s takes all of an army's movement")),
@@ -104,13 +108,15 @@ var moveWords = adjudicator.Words{
 	"no-overrun": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("armies must stop in %s: it holds %s armies and overruns are not possible in difficult terrain", ev.Arg(0), strings.Join(ev.Args[1:], " and "))
 	}),
-	"no-leader":           say("reduX L&R 9.2", nation("the %s have no leader in %s")),
-	"leader-armies-fresh": say("reduX Core 6", func(_ *Engine, ev Event) string { return fmt.Sprintf("only %s of the %s armies in %s can still move", ev.Arg(0), possessive(ev.Nation), ev.Arg(1)) }),
-	"cavalry-fresh":       say("reduX L&R 9.1", nation("the %s have %s cavalry in %s that can still move, not %s")),
-	"unknown-unit":        say("reduX L&R 9", f("unknown unit %q (infantry, cavalry, leader or leader alone)")),
-	"none-fresh":          say("reduX Core 6", nation("the %s have no armies in %s that can still move")),
-	"cavalry-three":       say("reduX L&R 9.1.1", nation("only cavalry move three areas, and the %s have %s cavalry in %s that can still move (armies with a leader move three: \"move %s leader ...\")")),
-	"infantry-fresh":      say("reduX Core 6", nation("the %s have %s infantry in %s that can still move, not %s")),
+	"no-leader": say("reduX L&R 9.2", nation("the %s have no leader in %s")),
+	"leader-armies-fresh": say("reduX Core 6", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("only %s of the %s armies in %s can still move", ev.Arg(0), possessive(ev.Nation), ev.Arg(1))
+	}),
+	"cavalry-fresh":  say("reduX L&R 9.1", nation("the %s have %s cavalry in %s that can still move, not %s")),
+	"unknown-unit":   say("reduX L&R 9", f("unknown unit %q (infantry, cavalry, leader or leader alone)")),
+	"none-fresh":     say("reduX Core 6", nation("the %s have no armies in %s that can still move")),
+	"cavalry-three":  say("reduX L&R 9.1.1", nation("only cavalry move three areas, and the %s have %s cavalry in %s that can still move (armies with a leader move three: \"move %s leader ...\")")),
+	"infantry-fresh": say("reduX Core 6", nation("the %s have %s infantry in %s that can still move, not %s")),
 	"moved-once": say("reduX Core 6", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("only %s of the %s armies in %s can still move (an army moves once a turn)", ev.Arg(0), possessive(ev.Nation), ev.Arg(1))
 	}),
@@ -133,8 +139,10 @@ var moveWords = adjudicator.Words{
 	"boat-once":         say("reduX L&R 12", f("boat movement is used once per Movement Phase, from one area through one sea to one area (this phase: %s > %s > %s)")),
 	"no-phase":          say("reduX L&R 11.3", f("there is no phase %d in this nation turn: only Major Invasions move twice")),
 	"phase-two":         say("reduX L&R 11.3", f("a Major Invasion has two movement phases; write \"phase 2:\", not phase %d")),
-	"second-phase":      say("reduX L&R 11.3", func(_ *Engine, ev Event) string { return "The " + possessive(ev.Nation) + " Major Invasion: second Movement Phase" }),
-	"stacking":          say("reduX Core 4.2.1, 6.4", stackingWords),
+	"second-phase": say("reduX L&R 11.3", func(_ *Engine, ev Event) string {
+		return "The " + possessive(ev.Nation) + " Major Invasion: second Movement Phase"
+	}),
+	"stacking": say("reduX Core 4.2.1, 6.4", stackingWords),
 	"held": say("reduX Core 6.4", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("the %s must hold at least as many areas at the end of movement as at the start (%s), but would hold %s: %s would be left empty",
 			ev.Nation, ev.Arg(0), ev.Arg(1), adjudicator.OrJoin(ev.Args[2:], "and"))
@@ -246,10 +254,18 @@ var battleWords = adjudicator.Words{
 		}
 		return "No army is left in " + ev.Area
 	}},
-	"leader-alone":        say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string { return fmt.Sprintf("  %s is left without armies in %s and is eliminated", ev.Leader, ev.Area) }),
-	"victor-falls-back":   say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string { return fmt.Sprintf("  the victorious %s, with their leader, fall back from %s", ev.Nation, ev.Area) }),
-	"leader-faces-leader": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string { return fmt.Sprintf("  %s would retreat alone but faces another leader", ev.Leader) }),
-	"leader-stays":        say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string { return fmt.Sprintf("  %s would retreat alone but %s", ev.Leader, ev.Arg(0)) }),
+	"leader-alone": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  %s is left without armies in %s and is eliminated", ev.Leader, ev.Area)
+	}),
+	"victor-falls-back": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  the victorious %s, with their leader, fall back from %s", ev.Nation, ev.Area)
+	}),
+	"leader-faces-leader": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  %s would retreat alone but faces another leader", ev.Leader)
+	}),
+	"leader-stays": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  %s would retreat alone but %s", ev.Leader, ev.Arg(0))
+	}),
 	"leader-no-retreat": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("  %s would retreat alone but has no adjacent area held by his nation to go to", ev.Leader)
 	}),
@@ -262,7 +278,9 @@ var battleWords = adjudicator.Words{
 	"defender-retreats":        quiet("reduX Core 7.2.1", retreatWords),
 	"attacker-retreats":        quiet("reduX Core 7.2.2", retreatWords),
 	"attacker-retreats-to-sea": quiet("reduX L&R 11.3, 11.4", retreatWords),
-	"leader-with-retreat":      say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string { return fmt.Sprintf("  %s retreats with them to %s", ev.Leader, ev.Area) }),
+	"leader-with-retreat": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  %s retreats with them to %s", ev.Leader, ev.Area)
+	}),
 	"attacker-stuck": say("reduX Core 7.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, placed there, or the way back is blocked), and fight on", ev.Nation, ev.Area)
 	}),
@@ -293,15 +311,19 @@ var populationWords = adjudicator.Words{
 		}
 		return fmt.Sprintf("The %s have %s: %d new %s, %s kept", ev.Nation, points, ev.N, armies(ev.N), count(ev.ArgN(2), "point", "points"))
 	}),
-	"no-remove":      say("reduX Core 5.1", f("no armies need removing this turn")),
-	"place-only":     say("reduX Core 5.1", func(_ *Engine, ev Event) string { return "only " + count(ev.ArgN(0), "new army", "new armies") + " this turn" }),
+	"no-remove": say("reduX Core 5.1", f("no armies need removing this turn")),
+	"place-only": say("reduX Core 5.1", func(_ *Engine, ev Event) string {
+		return "only " + count(ev.ArgN(0), "new army", "new armies") + " this turn"
+	}),
 	"place-held":     say("reduX Core 5.1.1", nation("new armies go only to areas the %s hold, and they do not hold %s")),
 	"place-one":      say("reduX Core 5.1.1", f("no more than one new army in %s while another held area has room")),
 	"place-stacking": say("reduX Core 4.2.1", f("another army in %s would break the stacking limit")),
 	"place-default": {Words: func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%s not placed by the orders %s placed by default", count(ev.N, "new army", "new armies"), isAre(ev.N))
 	}},
-	"place": {Words: func(_ *Engine, ev Event) string { return fmt.Sprintf("%d new %s placed in %s", ev.N, armies(ev.N), ev.Area) }},
+	"place": {Words: func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("%d new %s placed in %s", ev.N, armies(ev.N), ev.Area)
+	}},
 	"place-nowhere": say("reduX Core 5.1.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %s", count(ev.N, "new army", "new armies"), adjudicator.Verb(ev.N, "has", "have"), isAre(ev.N), ev.Arg(0))
 	}),
@@ -318,14 +340,22 @@ func RemovedWords(_ *Engine, ev Event) string {
 // reinforceWords are the words of reinforcements (reduX Core 5.2; L&R
 // 9.2, 11.6.1).
 var reinforceWords = adjudicator.Words{
-	"cavalry-extra":      say("reduX L&R 11.6.1", f("cavalry for infantry is only for the Normans' extra turn")),
-	"no-reinforcements":  say("reduX Core 5.2.2", nation("the %s receive no reinforcements to place on land this turn")),
-	"leader-nowhere":     say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string { return fmt.Sprintf("The %s hold no area with armies: %s cannot be placed", ev.Nation, ev.Leader) }),
-	"leader-at-sea":      say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string { return ev.Leader + " arrives with no armies and cannot be placed at sea alone" }),
-	"leader-placed":      say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string { return fmt.Sprintf("%s may only be placed with %s armies, in an area they hold; %s is not one", ev.Arg(0), ev.Nation, ev.Arg(1)) }),
+	"cavalry-extra":     say("reduX L&R 11.6.1", f("cavalry for infantry is only for the Normans' extra turn")),
+	"no-reinforcements": say("reduX Core 5.2.2", nation("the %s receive no reinforcements to place on land this turn")),
+	"leader-nowhere": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("The %s hold no area with armies: %s cannot be placed", ev.Nation, ev.Leader)
+	}),
+	"leader-at-sea": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
+		return ev.Leader + " arrives with no armies and cannot be placed at sea alone"
+	}),
+	"leader-placed": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("%s may only be placed with %s armies, in an area they hold; %s is not one", ev.Arg(0), ev.Nation, ev.Arg(1))
+	}),
 	"reinforce-landless": say("reduX Core 5.2.2", f("a nation with no land places reinforcements in a scoring centre, a vacant one if any; %s is not allowed")),
 	"reinforce-where":    say("reduX Core 5.2.2", nation("reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither")),
-	"leader-leaves":      say("reduX L&R 9.2", func(_ *Engine, ev Event) string { return fmt.Sprintf("%s leaves play at the start of the %s turn", ev.Leader, possessive(ev.Nation)) }),
+	"leader-leaves": say("reduX L&R 9.2", func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("%s leaves play at the start of the %s turn", ev.Leader, possessive(ev.Nation))
+	}),
 	"nowhere": say("reduX Core 5.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, count(ev.N, "reinforcement", "reinforcements"))
 	}),
