@@ -14,6 +14,7 @@
 //	6.3.2 retreat, 6.3.3 again    battle.go (retreat), move.go (fresh units)
 //	6.4 support phase             support.go (support, parts, splitOff)
 //	7 victory points, 8 removal   score.go (victoryPoints, Standings), support.go (removeNation)
+//	the words of every fact       words.go (Words, by What; docs/design.md §2.2)
 //
 // The board needs terrain kinds named (or as:) plains, forest and hills and
 // at least one sea that is not inland (LoadData). The steps of a turn are
