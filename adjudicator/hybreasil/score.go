@@ -81,8 +81,8 @@ func ScoringDie(e *adjudicator.Engine) func(events []adjudicator.Event) (rolled,
 }
 
 // legacyScoringDie reads the scoring die from the facts an engine wrote
-// before events were named (pbem-engine-4 and earlier, whose events have
-// no What): a victory points phase that rolls it has one score event of
+// before events were named (its events have no What, and their words
+// are a rendering that verify does not prove): a victory points phase that rolls it has one score event of
 // no nation when the die lets none be scored, and more when it does, one
 // for each seat in the game after the die's (7, 11); the last turn, which
 // ends the game, rolls none. A step of named events has none of this.

@@ -184,8 +184,8 @@ var battleWords = adjudicator.Words{
 		return fmt.Sprintf("Battle %d in %s: the %s nation attacks the %s nation", ev.Battle, ev.Area, ev.Nation, ev.Opponent)
 	})},
 	// A round's words cite no rule: they never did (the report's battle
-	// table is its rendering); Rule was "Hy Breasil 6.3.1" until
-	// pbem-engine-4, and its Wounds now says what that told.
+	// table is its rendering). Engines before the facts wrote the Rule
+	// "Hy Breasil 6.3.1" all the same; Wounds now says what that told.
 	"battle-round": {Words: words(roundWords)},
 	"battle-over": {Rule: "Hy Breasil 6.3.1", Words: words(func(ev event) string {
 		if ev.Arg(0) == "" {
