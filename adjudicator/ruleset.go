@@ -100,6 +100,22 @@ type Orders struct {
 	// each a note and an order line in its grammar, on the nation's
 	// position; the template comments them out. Nil: none.
 	Examples func(e *Engine, s *State, n NationID) []Example
+	// Asks are the steps a player may ask for before writing its orders
+	// (Adjudication.Asked plays them), each by the word it is asked with:
+	// the mail command, the CLI's, and the end of the step's id
+	// ("r05-star-reroll"). Nil: none.
+	Asks []Ask
+}
+
+// Ask is a step a player may ask for before writing orders (Orders.Asks).
+type Ask struct {
+	// Word is what the player asks with, in lower-case letters ("reroll");
+	// the asked step's id is the id of the turn due, "-" and the word.
+	Word string
+	// Does says what it does, for help texts and the notice that offers
+	// it, words that follow "to": "reroll the random event of the nation
+	// due for a civilization token".
+	Does string
 }
 
 // View is how players see a ruleset's game.
