@@ -41,8 +41,8 @@ var Ruleset = adjudicator.Ruleset{
 	Kinds:   []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
 	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData,
 		Asked: Asked, Snapshot: codec},
-	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples},
-	View:    adjudicator.View{Texts: &texts, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
+	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples, Asks: asks},
+	View:    adjudicator.View{Words: messages, Texts: &texts, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
 	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats},
 	Bot:     &adjudicator.Bot{Orders: Bot, Standing: BotStanding},
 }
