@@ -304,8 +304,9 @@ func (tg *toy2Game) refusal(err error, want string) {
 var otherRuleset = regexp.MustCompile(`Hy Breasil|reduX|L&R|Britannia|[Cc]ivilization|token set`)
 
 // stepDone checks a step just played: the game reopened from disk agrees
-// with it; its report, the report's renderings, the map and the orders
-// template of the clan due next are drawn and name no other ruleset.
+// with it; its report, the report's renderings and the orders template of
+// the clan due next are drawn and name no other ruleset, and at dusk the
+// map is drawn (with -toy.look, every step's, written out).
 func (tg *toy2Game) stepDone(st *archive.Step) {
 	t := tg.t
 	again, err := archive.Open(tg.g.Dir())
@@ -326,6 +327,9 @@ func (tg *toy2Game) stepDone(st *archive.Step) {
 		if m := otherRuleset.FindString(text); m != "" {
 			t.Errorf("%s: a text says %q, words of another ruleset:\n%s", st.ID, m, text)
 		}
+	}
+	if !strings.HasSuffix(st.ID, "-dusk") && *toyLook == "" {
+		return // the map of every round's end is enough, and costs most
 	}
 	data, err := templates.MapPNG(again.Rules(), r)
 	if err != nil {
@@ -403,6 +407,33 @@ func toy2Tampered(t *testing.T, dir string) {
 		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestToy2Simulate: a simulated game of the second toy (archive.Simulate,
+// its seats entering and leaving as bot.SeatWishes asks) in memory and
+// written to disk is the same game, and verify accepts the archive.
+func TestToy2Simulate(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		spec := archive.Sim{Ruleset: "toy2", Players: 2, Seed: seed}
+		mem, err := archive.Simulate(spec, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), "sim")
+		disk, err := archive.Simulate(spec, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(mem.StepIDs) != fmt.Sprint(disk.StepIDs) || fmt.Sprint(mem.Standings) != fmt.Sprint(disk.Standings) {
+			t.Errorf("seed %d: the simulation differs on disk:\n%v %v\n%v %v", seed, mem.StepIDs, mem.Standings, disk.StepIDs, disk.Standings)
+		}
+		if last := mem.StepIDs[len(mem.StepIDs)-1]; !mem.State.Over || last != "r04-dusk" {
+			t.Errorf("seed %d: the simulation ends at %s (over %v), want r04-dusk", seed, last, mem.State.Over)
+		}
+		if err := archive.Verify(dir); err != nil {
+			t.Errorf("seed %d: Verify: %v", seed, err)
 		}
 	}
 }
