@@ -153,6 +153,11 @@ type Seating struct {
 	// due in s takes seat changes (Input.Seats). Nil, or no seats: every
 	// seat plays the whole game.
 	Seats func(e *Engine, s *State) (seats []SeatStatus, takes bool)
+	// Victory is the rule by which the winner is named where the
+	// standings rank by a score of the ruleset's own (Standing.Turns > 0,
+	// Standing.Score: Hy Breasil 10.3's corrected score); "": the
+	// Texts' Victory (Engine.ScoreVictory).
+	Victory string
 }
 
 // Bot is the role of a ruleset with a seeded bot.

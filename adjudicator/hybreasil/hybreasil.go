@@ -43,7 +43,7 @@ var Ruleset = adjudicator.Ruleset{
 		Asked: Asked, Snapshot: codec},
 	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples, Asks: asks},
 	View:    adjudicator.View{Words: messages, Texts: &texts, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
-	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats},
+	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats, Victory: "Hy Breasil 10.3"},
 	Bot:     &adjudicator.Bot{Orders: Bot, Standing: BotStanding},
 }
 
