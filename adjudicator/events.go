@@ -61,10 +61,27 @@ type Event struct {
 	TheirLft int      `json:"their_left,omitempty"` // the opponent's armies left
 	Line     int      `json:"line,omitempty"`       // order line the event answers
 	// Units count the units of each kind where the kinds differ (2
-	// infantry and 1 cavalry); N is then their total.
-	Units []Count `json:"units,omitempty"`
-	// Leader is a leader's name (reduX L&R 9.2).
-	Leader string `json:"leader,omitempty"`
+	// infantry and 1 cavalry): those that move, arrive or are placed, or
+	// after a round of battle the nation's units left (TheirUnits the
+	// opponent's); N or Left is their total.
+	Units      []Count `json:"units,omitempty"`
+	TheirUnits []Count `json:"their_units,omitempty"`
+	// Leader is a leader's name (reduX L&R 9.2): the one an event is of,
+	// or after a round of battle the nation's leader in the area
+	// (TheirLeader the opponent's).
+	Leader      string `json:"leader,omitempty"`
+	TheirLeader string `json:"their_leader,omitempty"`
+	// Rolls and TheirRolls are a round of battle's dice kind by kind, in
+	// the order they were rolled (Dice and TheirDie hold them all); Bonus
+	// and TheirBonus what each side adds to its dice (a leader's +1, L&R
+	// 9.2.2); Kills and TheirKills what each side killed, kind by kind
+	// (Hits and TheirHit are the totals).
+	Rolls      []Roll  `json:"rolls,omitempty"`
+	TheirRolls []Roll  `json:"their_rolls,omitempty"`
+	Bonus      int     `json:"bonus,omitempty"`
+	TheirBonus int     `json:"their_bonus,omitempty"`
+	Kills      []Count `json:"kills,omitempty"`
+	TheirKills []Count `json:"their_kills,omitempty"`
 	// Need and TheirNeed are the least die that hits, each side, in a
 	// round of battle (reduX Core 7.1, Hy Breasil 6.3.1); 0 where no one
 	// number does.
@@ -95,6 +112,12 @@ type Event struct {
 	// above (Engine.Text words them).
 	Rule string `json:"rule,omitempty"`
 	Text string `json:"text"`
+}
+
+// Roll is the dice one kind of units rolled.
+type Roll struct {
+	Kind string `json:"kind"`
+	Dice []int  `json:"dice"`
 }
 
 // Count is how many units of a kind.
