@@ -29,8 +29,9 @@ const fileSeats = "seats.txt"
 const seatOut = "out"
 
 // ErrFixedSeats is returned for a seat change in a game whose players play
-// the whole game.
-var ErrFixedSeats = errors.New("the players of this game are fixed: only a game with option continuous (Hy Breasil 10) takes players entering and leaving")
+// the whole game, wrapped with the ruleset's reason
+// (adjudicator.MsgSeatsFixed).
+var ErrFixedSeats = errors.New("the players of this game are fixed")
 
 // seatsText is seats.txt for the step due in s: nil when the step takes no
 // seat changes or none is asked for.
@@ -76,7 +77,7 @@ func parseSeats(e *adjudicator.Engine, data []byte) ([]adjudicator.SeatChange, e
 		case err != nil:
 			return nil, fmt.Errorf("%s line %d: %w", fileSeats, line, err)
 		case seen[c.Seat]:
-			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter in the same turn (Hy Breasil 10.1)", fileSeats, line, e.SeatColours()[c.Seat])
+			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter at the same step", fileSeats, line, e.SeatColours()[c.Seat])
 		}
 		seen[c.Seat] = true
 		out = append(out, c)
@@ -206,7 +207,7 @@ func (g *Game) wantedIn(gf *gameFile) int {
 // over.
 func (g *Game) canChangeSeats() error {
 	if seats, _ := g.r.e.Seats(g.state); seats == nil {
-		return ErrFixedSeats
+		return fmt.Errorf("%w: %s", ErrFixedSeats, g.r.e.Message(adjudicator.MsgSeatsFixed))
 	}
 	if g.due().Over {
 		return errors.New("the game is over")

@@ -27,7 +27,11 @@ import (
 // registered address and token; GM commands need the GM's address and
 // token; observe confirms the address by mail first.
 func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
-	switch env.command {
+	command := env.command
+	if isAskWord(command) {
+		command = "ask" // a step asked for before orders, by its word (askWords)
+	}
+	switch command {
 	case "status", "orders", "map", "history", "archive":
 		return d.readCommand(m, in, g, env)
 	case "observe":
@@ -37,7 +41,7 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return d.join(m, in, g, env) // a newcomer: confirmed, then admitted by the GM
 		}
 		fallthrough
-	case "token", "ready", "auto", "press", "address", "prefs", "leave", "reroll":
+	case "token", "ready", "auto", "press", "address", "prefs", "leave", "ask":
 		player := d.playerByEmail(g, in.From)
 		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
 			return d.sendToken(m, in, g, player)
@@ -145,6 +149,9 @@ func (d *Daemon) seatAuth(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 // seatCommand runs a command for the sender's seat, authenticated by
 // seatAuth.
 func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
+	if isAskWord(env.command) {
+		return d.ask(m, in, g, player, env.command)
+	}
 	switch env.command {
 	case "token": // token new
 		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player", Ref: m.JournalID})
@@ -170,8 +177,6 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		return d.prefs(m, in, g, player, env)
 	case "join", "leave":
 		return d.seatChange(m, in, g, player, env.command == "join")
-	case "reroll":
-		return d.reroll(m, in, g, player)
 	}
 	// address: a player moves, from the registered address, with the token.
 	if len(env.args) != 1 {
@@ -512,8 +517,8 @@ func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.
 }
 
 // playerScores is the status's score lines where players, not nations,
-// score (Hy Breasil 7): each player's VP and the nations they own now,
-// best first, and under continuous play the seats (10).
+// score (the ruleset's Seating role): each player's VP and the nations they
+// own now, best first, and the seats where players enter and leave.
 func playerScores(g *archive.Game, e *adjudicator.Engine, s *adjudicator.State) string {
 	var sb strings.Builder
 	players := g.Players()

@@ -10,15 +10,18 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // Enqueuer queues outgoing mail durably (mailer.Outbox).
@@ -289,16 +292,37 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "reroll"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
-	for _, c := range commandWords {
-		if w == c {
-			return true
+	return slices.Contains(commandWords, w) || isAskWord(w)
+}
+
+// askWords are the words a player of any ruleset asks with for a step
+// before writing orders (adjudicator.Orders.Asks: Hy Breasil's "reroll"),
+// each a command of its own; a word that is a command already is not one.
+func askWords() []askWord {
+	var out []askWord
+	for _, r := range rulesets.All() {
+		for _, a := range r.Orders.Asks {
+			if !slices.Contains(commandWords, a.Word) {
+				out = append(out, askWord{Ask: a, title: r.Ruleset.Title})
+			}
 		}
 	}
-	return false
+	return out
+}
+
+// askWord is a word of askWords and the title of its ruleset.
+type askWord struct {
+	adjudicator.Ask
+	title string
+}
+
+// isAskWord reports whether w is a word of askWords.
+func isAskWord(w string) bool {
+	return slices.ContainsFunc(askWords(), func(a askWord) bool { return a.Word == strings.ToLower(w) })
 }
 
 // readEnvelope finds the game, nation, token and command of a mail. Orders
@@ -574,7 +598,7 @@ func (d *Daemon) zone() *time.Location {
 }
 
 func helpText(addr string) string {
-	return fmt.Sprintf(`pbem referees Britannia by mail. Send mail to %s.
+	return fmt.Sprintf(`pbem referees board games by mail. Send mail to %s.
 
 Orders: a plain-text file in the body or as a .txt attachment:
 
@@ -607,17 +631,25 @@ With your token, from your registered address:
   press NATION text    relay a message to the player of NATION (kept in the archive)
   prefs                your mail preferences; "prefs map round" and the like
                        change them (send "prefs" for the choices)
-  leave, join          leave a game of continuous play at the start of the
-                       next turn, or enter it again (Hy Breasil 10)
-  reroll               reroll the random event of your Hy Breasil nation due,
-                       for a civilization token, before sending its orders,
-                       where the GM allows it (Hy Breasil 6.1)
-Without a seat: "join [YOUR NAME]" asks for a seat in a game of continuous
-play; a code is mailed to your address to confirm, then the GM decides.
+  leave, join          leave a game whose players enter and leave during
+                       play, from its next round, or enter it again
+%sWithout a seat: "join [YOUR NAME]" asks for a seat in a game whose players
+enter and leave; a code is mailed to your address to confirm, then the GM
+decides.
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
 replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"), and order
 files for a player's nation.
-`, addr)
+`, addr, askHelp())
+}
+
+// askHelp is the help text's lines for the words players ask with before
+// their orders, ruleset by ruleset (askWords).
+func askHelp() string {
+	var b strings.Builder
+	for _, a := range askWords() {
+		fmt.Fprintf(&b, "  %-20s %s: %s, before sending its orders, where the GM allows it\n", a.Word, a.title, a.Does)
+	}
+	return b.String()
 }
 
 // clock returns the mutex that serialises one game's clock: the serve

@@ -42,9 +42,9 @@ var Ruleset = adjudicator.Ruleset{
 	Kinds:   []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
 	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData,
 		Asked: Asked, Snapshot: codec},
-	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples},
-	View:    adjudicator.View{Texts: &texts, Words: Words, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
-	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats},
+	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples, Asks: asks},
+	View:    adjudicator.View{Texts: &texts, Words: adjudicator.Merge(Words, messages), NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
+	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats, Victory: "Hy Breasil 10.3"},
 	Bot:     &adjudicator.Bot{Orders: Bot, Standing: BotStanding},
 }
 
