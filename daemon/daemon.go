@@ -193,6 +193,13 @@ func (d *Daemon) GameIDs() []string {
 	return ids
 }
 
+// GameCount is how many games the daemon serves.
+func (d *Daemon) GameCount() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.games)
+}
+
 func (d *Daemon) game(id string) *archive.Game {
 	d.mu.Lock()
 	defer d.mu.Unlock()
