@@ -165,7 +165,10 @@ func TestObserveConfirms(t *testing.T) {
 	assert.Empty(t, f.d.observers(f.g), "subscribed before confirming")
 
 	f.mail(victim, "observe ashdown", "")
-	assert.Len(t, f.out.to(victim), 1, "a second request the same day sends no second mail")
+	assert.Len(t, f.out.to(victim), 2, "a second request the same day is answered")
+	again := f.out.last(victim)
+	assert.Contains(t, again.Text, "A confirmation code was mailed to "+victim+" today already")
+	assert.NotContains(t, again.Text, strings.Fields(conf.Subject)[3], "a second code mail the same day")
 
 	f.mail(mallory, "observe ashdown confirm "+strings.Fields(conf.Subject)[3], "")
 	assert.Empty(t, f.d.observers(f.g), "a code confirmed from another address")
@@ -180,7 +183,12 @@ func TestObserveConfirms(t *testing.T) {
 	assert.Contains(t, f.out.last(victim).Subject, "r01-romanobritish:", "the observer gets the report")
 
 	f.mail(victim, "observe ashdown off", "")
+	assert.Equal(t, []string{victim}, f.d.observers(f.g), "unsubscribed without a confirmation")
+	off := f.out.last(victim)
+	require.True(t, strings.HasPrefix(off.Subject, "observe ashdown off confirm "), off.Subject)
+	f.mail(victim, "Re: "+off.Subject, "")
 	assert.Empty(t, f.d.observers(f.g))
+	assert.Contains(t, f.out.last(victim).Text, "no longer receives the reports of game ashdown")
 }
 
 // TestFailedLoginsSurviveRestart: the failed-login count is kept on disk:

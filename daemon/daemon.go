@@ -251,12 +251,36 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 		g = d.game(env.game)
 	}
 	if g == nil {
-		return d.reply(m, in, "Unknown game", fmt.Sprintf("There is no game %q here. Games: %s.", env.game, strings.Join(d.GameIDs(), ", ")))
+		return d.reply(m, in, "Unknown game", d.unknownGame(in, env.game))
 	}
 	if env.command != "" {
 		return d.command(ctx, m, in, g, env)
 	}
 	return d.orders(ctx, m, in, g, env)
+}
+
+// unknownGame is the answer to a mail naming a game that is not here. It
+// names no other game, except the games the sender plays in when the
+// answer goes to the sender's own address (not to a Reply-To, where a
+// forger of the From would read it).
+func (d *Daemon) unknownGame(in *mailer.Inbound, id string) string {
+	text := fmt.Sprintf("There is no game %q here: check the game's name in your welcome mail or the last report.", id)
+	if !strings.EqualFold(replyAddr(in), in.From) {
+		return text
+	}
+	var mine []string
+	for _, gid := range d.GameIDs() {
+		if g := d.game(gid); g != nil && d.playerByEmail(g, in.From) != nil {
+			mine = append(mine, gid)
+		}
+	}
+	switch {
+	case len(mine) > 10:
+		text += fmt.Sprintf(" %s plays in %d games here, among them %s.", in.From, len(mine), strings.Join(mine[:10], ", "))
+	case len(mine) > 0:
+		text += fmt.Sprintf(" %s plays in %s here.", in.From, strings.Join(mine, ", "))
+	}
+	return text
 }
 
 // unread names, for a mail whose orders pbem could not find, the

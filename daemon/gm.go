@@ -128,13 +128,24 @@ func sameToken(a, b string) bool {
 func (d *Daemon) gmOnly(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) (bool, error) {
 	switch d.asGM(in, env) {
 	case notGM:
-		return false, d.reply(m, in, env.command, fmt.Sprintf("Only the GM may %s a game.", env.command))
+		return false, d.reply(m, in, env.command, fmt.Sprintf("Only the GM may %s: %q is a GM command, taken only from the GM's address with the GM's token.", gmWhat[env.command], env.command))
 	case gmNoToken:
 		return false, d.reply(m, in, env.command, fmt.Sprintf("GM commands need the GM's token: put a line \"token: …\" before the command line (\"game: %s\", \"token: …\", then \"%s …\"). The token was mailed to the GM when pbem serve first started.", g.ID(), env.command))
 	case gmBadToken:
 		return false, d.failedLogin(m, in, g, victim{addr: d.gmAddr, who: "the GM", what: fmt.Sprintf("the GM command %q", env.command)}, "the GM token is wrong")
 	}
 	return true, nil
+}
+
+// gmWhat says what each GM command does, for the answer to one that is
+// not the GM's.
+var gmWhat = map[string]string{
+	"pause":    "pause game play",
+	"resume":   "resume a paused game",
+	"extend":   "extend a deadline",
+	"rollback": "roll a game back",
+	"replace":  "give a player's seat to another address",
+	"admit":    "admit a new player",
 }
 
 // victim is whom a failed login tried to act for.
