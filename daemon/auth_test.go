@@ -116,16 +116,16 @@ func TestForgedOnBehalf(t *testing.T) {
 }
 
 // TestPressNeedsToken: press acts for a seat: without the token, or with
-// a wrong one, nothing is relayed nor written to the public press log.
+// a wrong one, nothing is relayed nor written to the press log.
 func TestPressNeedsToken(t *testing.T) {
 	f := newFixture(t)
-	pressLog := filepath.Join(f.g.Dir(), "press.log")
+	pressLog := filepath.Join(f.g.SecretsDir(), "press.log")
 	for _, tok := range []string{"", "token: " + f.tokens["Carol"] + "\n"} {
 		before := len(f.out.to(addrs[3]))
 		f.mail(addrs[0], "press", "game: ashdown\n"+tok+"press Welsh\nThe Saxons are coming.\n")
 		assert.Len(t, f.out.to(addrs[3]), before, "a press without Alice's token was relayed")
 		_, err := os.Stat(pressLog)
-		assert.True(t, os.IsNotExist(err), "a forged press reached the public press log")
+		assert.True(t, os.IsNotExist(err), "a forged press reached the press log")
 	}
 	assert.Contains(t, f.out.last(addrs[0]).Text, "the token is wrong")
 	f.mail(addrs[0], "press", "game: ashdown\ntoken: "+f.tokens["Alice"]+"\npress Welsh\nThe Saxons are coming.\n")

@@ -45,7 +45,11 @@ type Daemon struct {
 	bad    map[string]string        // game directories that would not open: the error last logged
 	clocks map[string]*sync.Mutex   // per game: one clock run at a time
 	failMu sync.Mutex               // the failed-login count on disk
-	openMu sync.Mutex               // one game directory is opened once: one *archive.Game per game
+	// notices is what each owner was told of forged mail (notices.go),
+	// loaded on first use; noticeMu guards it and its file.
+	notices  map[string]*ownerNotices
+	noticeMu sync.Mutex
+	openMu   sync.Mutex // one game directory is opened once: one *archive.Game per game
 }
 
 // Options are the parts of a Daemon a test or the demo replaces.
@@ -159,12 +163,28 @@ func (d *Daemon) openGame(dir string) (*archive.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.moveAddresses(g)
+	d.movePress(g)
 	d.mu.Lock()
 	d.games[g.ID()] = g
 	d.dirs[dir] = true
 	delete(d.bad, dir)
 	d.mu.Unlock()
 	return g, nil
+}
+
+// moveAddresses takes the players' addresses out of the game.yaml of a
+// game created before they moved to its private directory (issue 23): the
+// public record holds none. A failure is logged; the game is served.
+func (d *Daemon) moveAddresses(g *archive.Game) {
+	if !g.HasAddresses() {
+		return
+	}
+	if err := g.MoveAddresses(); err != nil {
+		d.log.Warn("the players' addresses stay in game.yaml: they could not be moved to the private directory", "game", g.ID(), "err", err)
+		return
+	}
+	d.log.Info("the players' addresses moved from game.yaml to the private directory", "game", g.ID())
 }
 
 // AddGame registers a game directory created after start (pbem new);
@@ -318,6 +338,9 @@ type envelope struct {
 	command                         string
 	args                            []string
 	text                            string
+	// line is the line of the text the command is on (orders.Clean's
+	// numbering), 0 when the command came in the Subject.
+	line int
 }
 
 var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "reroll"}
@@ -347,6 +370,7 @@ func readEnvelope(in *mailer.Inbound) envelope {
 		if f := strings.Fields(e.Body[0].Text); isCommand(f[0]) {
 			env.command = strings.ToLower(f[0])
 			env.args = f[1:]
+			env.line = e.Body[0].N
 		}
 	}
 	subj := strings.Fields(stripReplyPrefix(in.Subject))
@@ -416,10 +440,10 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	}
 	switch {
 	case errors.As(err, &rej):
-		if wrongToken(rej) {
+		if wrongToken(rej) && !placeholderToken(env.token) {
 			return d.failedLogin(m, in, g, who, "the token is wrong")
 		}
-		return d.reply(m, in, "Orders NOT accepted — "+g.ID(), d.refusal(g, nation, rej))
+		return d.reply(m, in, "Orders NOT accepted — "+g.ID(), d.refusal(g, nation, rej, env.token))
 	case err != nil:
 		return err // a disk problem: let the intake retry
 	}
@@ -505,6 +529,23 @@ func wrongToken(rej *archive.RejectedError) bool {
 	return errors.As(rej, &te)
 }
 
+// placeholders are what pbem's own mail puts where a token goes: the
+// orders template's "YOUR-TOKEN" (templates.OrdersTemplate), the help's
+// "TOKEN", the GM's "YOUR-GM-TOKEN" and an ellipsis.
+var placeholders = []string{"YOUR-TOKEN", "TOKEN", "YOUR-GM-TOKEN", "…", "..."}
+
+// placeholderToken reports whether a token is one of pbem's placeholders:
+// a reply quoting pbem's mail, which is told what is missing and is no
+// failed login.
+func placeholderToken(tok string) bool {
+	for _, p := range placeholders {
+		if strings.EqualFold(strings.TrimSpace(tok), p) {
+			return true
+		}
+	}
+	return false
+}
+
 // missingToken reports whether a file was refused for having no token
 // (orders.ErrNoToken), as a reply that quotes pbem's acknowledgement (token
 // removed) has.
@@ -514,13 +555,21 @@ func missingToken(rej *archive.RejectedError) bool {
 
 // refusal is the answer to a refused order file: every error with its
 // line.
-func (d *Daemon) refusal(g *archive.Game, nation string, rej *archive.RejectedError) string {
+func (d *Daemon) refusal(g *archive.Game, nation string, rej *archive.RejectedError, token string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Your orders for the %s in game %s were NOT accepted. Every problem, with its line:\n\n", nation, g.ID())
 	for _, e := range rej.Errors {
+		var te *orders.TokenError
+		if errors.As(e, &te) && placeholderToken(token) {
+			fmt.Fprintf(&sb, "  \"token: %s\" is the placeholder of pbem's orders template, not your token\n", token)
+			continue
+		}
 		sb.WriteString("  " + e.Error() + "\n")
 	}
 	sb.WriteString("\nNothing was recorded; send the whole file again, corrected.\n")
+	if placeholderToken(token) {
+		fmt.Fprintf(&sb, "The template in pbem's \"your turn\" mail holds a placeholder where your token goes: a reply that quotes it needs your own token on the token: line. Your token is in pbem's welcome mail; send \"token %s\" from your registered address to have it again.\n", g.ID())
+	}
 	if missingToken(rej) {
 		fmt.Fprintf(&sb, "Every order file needs your secret token in a line \"token: …\". The copy of your orders in pbem's acknowledgement has the token removed: a reply that quotes it (\"same as before\") needs the token line added. Send \"token %s\" from your registered address to have the token again.\n", g.ID())
 	}
@@ -578,9 +627,15 @@ func (d *Daemon) send(o *mailer.Outgoing) error {
 
 var idUnsafe = regexp.MustCompile(`[^A-Za-z0-9._+=-]+`)
 
-// safeID builds an outbox id from parts.
+// safeID builds an outbox id from parts; empty parts are left out.
 func safeID(parts ...string) string {
-	s := idUnsafe.ReplaceAllString(strings.Join(parts, "."), "-")
+	var keep []string
+	for _, p := range parts {
+		if p != "" {
+			keep = append(keep, p)
+		}
+	}
+	s := idUnsafe.ReplaceAllString(strings.Join(keep, "."), "-")
 	s = strings.Trim(s, ".-")
 	if len(s) > 200 {
 		s = s[:200]
