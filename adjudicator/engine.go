@@ -26,15 +26,11 @@ type Engine struct {
 	Players int
 	// Data is the ruleset's own data (Ruleset.LoadData).
 	Data any
-	// Compat is set to replay a game written by an earlier engine exactly as
-	// it was played: 1 is pbem-engine-1 (archive.EngineVersion), whose event
-	// texts had the grammar slips the ruleset's Legacy words keep, and which
-	// did not apply the population limit at the end of a Major Invasion's
-	// second phase (L&R 11.3); 2 is pbem-engine-2, which lacked some rules
-	// of classic Britannia and Hy Breasil (Engine.Before); 3 is
-	// pbem-engine-3, which lacked Hy Breasil's continuous play and checked
-	// orders less closely. Zero is the current engine.
-	Compat int
+	// Compat are the game's switches of the compatibility table
+	// (compat.go), resolved once when the game is opened: the zero value
+	// plays every change, a game of an earlier engine plays without the
+	// changes made after it (Engine.Plays).
+	Compat Compat
 
 	kinds         map[string]KindID
 	allArmies     bool         // every kind counts as an army (Armies is Units)
@@ -321,14 +317,8 @@ func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error
 	}
 	t := e.newTurn(s, st, in, d, false)
 	t.run(Setup, Moving, Fighting)
-	if e.Compat != 0 && e.R.Legacy != nil {
-		return t.S, e.R.Legacy(e, e.Compat, t.ev), nil
-	}
 	return t.S, t.ev, nil
 }
-
-// Legacy reports whether the engine replays a game of pbem-engine-1.
-func (e *Engine) Legacy() bool { return e.Compat == 1 }
 
 // RoundEventName names round event id of round: its report title, its
 // name and what it does (Texts.RoundEvent; by default "end of round", "the
@@ -339,11 +329,6 @@ func (e *Engine) RoundEventName(id string, round int) (title, name, does string)
 	}
 	return "end of round", "the end of round " + strconv.Itoa(round), "scoring"
 }
-
-// Before reports whether the engine replays a game written by an engine
-// older than pbem-engine-v, so that a rule added in v is left out of it
-// and the game replays byte for byte (archive.EngineVersion).
-func (e *Engine) Before(v int) bool { return e.Compat != 0 && e.Compat < v }
 
 // NationTurn plays the nation turn due in s; it is Play refusing round
 // events.

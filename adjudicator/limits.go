@@ -114,9 +114,9 @@ func (t *Turn) checkStacking() {
 // overstackWords says the overstack allowance: "one overstack of up to 5
 // or 4"; with no limit in clear terrain (games.NoStackLimit, classic
 // Britannia), "one overstack of any size, or of up to 4 in difficult
-// terrain", except in a game of pbem-engine-2, which printed the 99.
+// terrain".
 func (t *Turn) overstackWords(st games.Stacking) string {
-	if st.OverstackClear >= games.NoStackLimit && !t.E.Before(3) {
+	if st.OverstackClear >= games.NoStackLimit {
 		return fmt.Sprintf("one overstack of any size, or of up to %d in difficult terrain", st.OverstackDifficult)
 	}
 	return fmt.Sprintf("one overstack of up to %d or %d", st.OverstackClear, st.OverstackDifficult)

@@ -302,7 +302,7 @@ func (t *Turn) checkEndOfMovement(owesExpansion bool) {
 	t.checkStacking()
 	t.checkHeld()
 	base := t.excess0
-	if t.Major && t.Phase == 2 && !t.E.Legacy() {
+	if t.Major && t.Phase == 2 && t.E.Plays(MajorInvasionLimit) {
 		base = t.excessStart
 	}
 	if p := t.moverLimit(); p.excess() > 0 && base == 0 && !(t.Major && t.Phase == 1) {

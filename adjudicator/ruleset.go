@@ -88,10 +88,6 @@ type Ruleset struct {
 	// CheckStanding validates a standing orders file; nil accepts only
 	// defend lines.
 	CheckStanding func(e *Engine, f *orders.File) orders.Errors
-	// Legacy rewrites the events of a step into the words an earlier engine
-	// wrote (Engine.Compat), so that its archives replay byte for byte;
-	// nil for a ruleset with no earlier engine.
-	Legacy func(e *Engine, version int, evs []Event) []Event
 	// Defaults lists, when a file is reviewed, the ruleset's own Decisions
 	// the file leaves to their defaults (Turn.Defaulted); nil: none.
 	Defaults func(t *Turn)

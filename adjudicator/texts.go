@@ -63,8 +63,7 @@ type Texts struct {
 	Cite func(t *Turn, rule string) string
 	// Refs rewrites a text's citations of sources the players do not have
 	// (classic Britannia's research notes, "ref §4 occupy") as rules they
-	// can look up, in the texts of pbem-engine-4 on (Engine.Cite); nil
-	// rewrites none.
+	// can look up (Engine.Cite); nil rewrites none.
 	Refs func(s string) string
 }
 

@@ -143,8 +143,8 @@ func (t *Turn) Cite(s string) string {
 
 // Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
 // for the texts made outside a turn (the orders template) with t nil.
-// From pbem-engine-4 on, the ruleset's Texts.Refs then rewrites the
-// citations players cannot look up.
+// The ruleset's Texts.Refs then rewrites the citations players cannot
+// look up.
 func (e *Engine) Cite(t *Turn, s string) string {
 	tx := e.R.Texts
 	if tx == nil {
@@ -153,7 +153,7 @@ func (e *Engine) Cite(t *Turn, s string) string {
 	if tx.Cite != nil && strings.Contains(s, "reduX") {
 		s = reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return tx.Cite(t, rule) })
 	}
-	if tx.Refs != nil && !e.Before(4) {
+	if tx.Refs != nil {
 		s = tx.Refs(s)
 	}
 	return s

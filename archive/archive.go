@@ -403,7 +403,9 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 		return nil, nil, err
 	}
 	e.Players = gf.startPlayers() // L&R 10.4, 11.6.2 depend on it; Hy Breasil's set-up (3)
-	e.Compat = engineCompat[gf.EngineVersion]
+	if knownEngine(gf.EngineVersion) {
+		e.Compat, _ = adjudicator.CompatOf(gf.EngineVersion)
+	}
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
 

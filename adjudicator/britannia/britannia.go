@@ -64,7 +64,6 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Occupy = fortOnPassage
 	r.Arrive = arrive
 	r.CheckStanding = checkStanding
-	r.Legacy = nil
 	r.Bot, r.BotStanding = botOrders, botStanding
 	r.Snapshot = codec
 	return r
@@ -287,12 +286,12 @@ func checkStatements(t *adjudicator.Turn) {
 			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
 		}
 	}
-	if !t.E.Before(4) {
+	if t.E.Plays(adjudicator.BretwaldaVoteCheck) {
 		checkVotes(t)
 	}
 }
 
-// checkVotes refuses, from pbem-engine-4 on, a turn file's vote line in a
+// checkVotes refuses (switch bretwalda-vote-check) a turn file's vote line in a
 // round with no Bretwalda vote, or for a nation not in play (seed 002
 // Bretwalda, Turns 8-10; seed 004 The bretwalda); standing orders, which
 // stand from round to round, may keep theirs.

@@ -133,7 +133,7 @@ func buildForts(t *adjudicator.Turn) {
 // through)"). The fort stands from the phase it is built in, so a road
 // through it needs a later phase (seed 002 §5 Roman Roads).
 func fortOnPassage(t *adjudicator.Turn, m adjudicator.NationID, a games.AreaID) {
-	if t.E.Before(3) { // pbem-engine-2 built forts only where Roman armies stood
+	if !t.E.Plays(adjudicator.FortsOnTheWay) {
 		return
 	}
 	if x, ok := t.X.(*turnX); ok && m == t.N && t.B.IsLand(a) && t.S.Count(a, m, Roman) > 0 && t.S.Holds(a, m) {

@@ -152,15 +152,8 @@ func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjud
 }
 
 // killed counts the units of a Kill row's kind: "1 Roman army", "2
-// armies" (kind any, armies only); before pbem-engine-4 "1 roman unit",
-// "2 units".
+// armies" (kind any, armies only).
 func killed(e *adjudicator.Engine, kind string, n int) string {
-	if e.Before(4) {
-		if kind == "any" {
-			return games.Count(n, "unit", "units") // "1 unit of the Belgae", not "1 any unit"
-		}
-		return games.Count(n, kind+" unit", kind+" units")
-	}
 	for id, k := range e.R.Kinds {
 		if k.Name == kind {
 			return units(e, adjudicator.KindID(id), n)
@@ -246,9 +239,9 @@ func voteOf(t *adjudicator.Turn, m adjudicator.NationID) adjudicator.NationID {
 // turn, else its standing orders): the vote is a Decision of every nation
 // at the end of the round, collected by mail before the round ends, so no
 // round end waits for a mail (issue 12; docs/orders.md).
-// From pbem-engine-4 on a vote by or for a nation not in play is not
-// recorded: the voter votes for itself, as with no vote line (seed 002
-// Bretwalda).
+// A vote by or for a nation not in play is not recorded (switch
+// bretwalda-in-play): the voter votes for itself, as with no vote line
+// (seed 002 Bretwalda).
 func collectVotes(t *adjudicator.Turn) {
 	if !slices.Contains(D(t.E).Bretwalda.Rounds, t.S.Round) {
 		return
@@ -263,7 +256,7 @@ func collectVotes(t *adjudicator.Turn) {
 		}
 		for _, st := range f.Body {
 			if v, ok := st.(Vote); ok {
-				if to := mustNation(t.E, v.For); t.E.Before(4) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
+				if to := mustNation(t.E, v.For); !t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
 					x.Votes[m] = to
 				}
 				break
@@ -325,9 +318,9 @@ func crown(t *adjudicator.Turn, n adjudicator.NationID, count, vp int, army bool
 // English areas as any other nation, and at least four, as at a round's end
 // (8 VP and an infantry); the round's King follows at its end, and the Danes
 // may be King again then. Which nation and round: the tables' king: turn:.
-// Games of pbem-engine-2 had no such King.
+// Switch turn-king (games of an engine before it had no such King).
 func turnKing(t *adjudicator.Turn) {
-	if t.E.Before(3) || !turnKingDue(t) {
+	if !t.E.Plays(adjudicator.TurnKing) || !turnKingDue(t) {
 		return
 	}
 	count := make([]int, t.E.NumNations())
@@ -395,13 +388,13 @@ func kingsArmy(t *adjudicator.Turn, k int) {
 // vote is due, its deadline, and the votes recorded so far (issue 12: "a
 // vote that is due is shown in every player's report with the deadline").
 //
-// From pbem-engine-4 on it names the last round of the votes and lists
-// only the votes of nations in play (seed 002 Bretwalda: Turns 8-10);
-// pbem-engine-3's text is kept for its games.
+// It names the last round of the votes and lists only the votes of
+// nations in play (seed 002 Bretwalda: Turns 8-10; switch
+// bretwalda-in-play).
 func voteDue(t *adjudicator.Turn) {
 	var so []string
 	for m, v := range X(t.S).Votes {
-		if v >= 0 && (t.E.Before(4) || inPlay(t.E, t.S, m)) {
+		if v >= 0 && (!t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, m)) {
 			so = append(so, fmt.Sprintf("%s for %s", t.E.NationName(m), t.E.NationName(v)))
 		}
 	}
@@ -410,12 +403,9 @@ func voteDue(t *adjudicator.Turn) {
 		recorded = strings.Join(so, ", ")
 	}
 	label := t.G.Tables.Round(t.S.Round).Label
-	text := fmt.Sprintf("The Bretwalda vote is due at the end of round %s: send \"vote NATION\" in your standing orders before the last nation turn of the round; recorded so far: %s", label, recorded)
-	if !t.E.Before(4) {
-		rounds := D(t.E).Bretwalda.Rounds
-		last := t.G.Tables.Round(slices.Max(rounds)).Label
-		text = fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
-			label, roundLabels(t.E, rounds), last, label, recorded)
-	}
+	rounds := D(t.E).Bretwalda.Rounds
+	last := t.G.Tables.Round(slices.Max(rounds)).Label
+	text := fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
+		label, roundLabels(t.E, rounds), last, label, recorded)
 	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda", Text: text})
 }

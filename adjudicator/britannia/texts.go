@@ -37,10 +37,7 @@ func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 		if t.N == D(t.E).roman {
 			what = games.Count(inf+cav, "Roman army", "Roman armies")
 		}
-		if !t.E.Before(4) { // "Romans 2 Roman armies move" before pbem-engine-4
-			return fmt.Sprintf("The %s move %s %s", t.Nation(), what, strings.Join(path, " > "))
-		}
-		return fmt.Sprintf("%s %s %s %s", t.Nation(), what, adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
+		return fmt.Sprintf("The %s move %s %s", t.Nation(), what, strings.Join(path, " > "))
 	}
 	x.Range = func(t *adjudicator.Turn, withLeader bool, inf, limit, steps int) (string, string) {
 		what := "infantry move"
@@ -149,8 +146,7 @@ func rollText(e *adjudicator.Engine, d adjudicator.Dice, leader bool) string {
 }
 
 // killText is what a side killed, kind by kind: "2 and 1 Roman fort"
-// (infantry by number alone); before pbem-engine-4 the kinds' names,
-// "1 roman", "2 fort".
+// (infantry by number alone).
 func killText(e *adjudicator.Engine, k adjudicator.Kills) string {
 	var parts []string
 	for kind, c := range k {
@@ -192,10 +188,9 @@ func strength(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) strin
 // by kind id (seed 002 §5 Roman Forts, Saxon Burhs).
 var kindNouns = [][2]string{{"army", "armies"}, {"cavalry", "cavalry"}, {"Roman army", "Roman armies"}, {"Roman fort", "Roman forts"}, {"Saxon burh", "Saxon burhs"}}
 
-// units counts c units of a kind: "1 Roman army", "2 Roman forts"; before
-// pbem-engine-4 "1 roman", "2 fort" (the kind's name).
+// units counts c units of a kind: "1 Roman army", "2 Roman forts".
 func units(e *adjudicator.Engine, k adjudicator.KindID, c int) string {
-	if e.Before(4) || int(k) >= len(kindNouns) {
+	if int(k) >= len(kindNouns) {
 		return fmt.Sprintf("%d %s", c, e.R.Kinds[k].Name)
 	}
 	return games.Count(c, kindNouns[k][0], kindNouns[k][1])

@@ -15,21 +15,21 @@ import (
 // played. Lines of the Britannia games that mean nothing here are
 // refused; a move's path must be adjacent areas ending on land (6.3); a
 // place line puts one unit in an area the nation occupies (6.2); a phase
-// block is "phase 2:" (Strong leader, 6.1). From pbem-engine-4 on it
-// also refuses what pbem-engine-3 took and played around (checkLines,
-// checkCounts); games of older engines replay as they were checked.
+// block is "phase 2:" (Strong leader, 6.1). With switch hb-order-checks
+// it also refuses what earlier engines took and played around
+// (checkLines, checkCounts).
 func checkOrders(t *adjudicator.Turn) {
 	if t.In.Orders == nil {
 		return
 	}
 	checkBody(t, t.In.Orders.Body)
-	if !t.E.Before(4) {
+	if t.E.Plays(adjudicator.HBOrderChecks) {
 		checkLines(t, t.In.Orders.Body)
 		checkCounts(t, t.In.Orders.Body)
 	}
 }
 
-// checkLines refuses, from pbem-engine-4 on, a second "phase 2:" block
+// checkLines refuses (switch hb-order-checks) a second "phase 2:" block
 // (Strong leader gives one second phase, 6.1), a land line after a move
 // or in a block (the nation chooses its sea before it moves, 5.1, 5.2),
 // and every line that optionLine or ownLine refuses.
@@ -99,7 +99,8 @@ func optionMissing(g *games.Game, st orders.Statement) (msg, rule string) {
 }
 
 // standingLine refuses a standing submit or permit line of nation self
-// (pbem-engine-4): without its option, or naming self (9.2, 9.3.1).
+// (switch hb-standing-checks): without its option, or naming self (9.2,
+// 9.3.1).
 func standingLine(e *adjudicator.Engine, self string, st orders.Statement) orders.Errors {
 	var errs orders.Errors
 	if msg, rule := optionMissing(e.G, st); msg != "" {

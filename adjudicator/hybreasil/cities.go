@@ -37,9 +37,9 @@ func decodeCity(r *orders.Reader, rest string) []orders.Statement {
 // citySet is the token set set aside as city tokens under option
 // abilities (9.3: "set one set of nation tokens aside ... so there will be
 // one less nation for use in play"): the last; -1 without the option or
-// in a game of pbem-engine-2, which had no cities.
+// without switch hb-cities.
 func citySet(t *adjudicator.Turn) adjudicator.NationID {
-	if !t.G.HasOption("abilities") || t.E.Before(3) {
+	if !t.G.HasOption("abilities") || !t.E.Plays(adjudicator.HBCities) {
 		return -1
 	}
 	return t.E.NumNations() - 1

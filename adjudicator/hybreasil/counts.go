@@ -27,7 +27,7 @@ type counter struct {
 }
 
 // checkCounts refuses a move of more units than can stand unmoved in its
-// area (counter); pbem-engine-3 moved what there was.
+// area (counter; switch hb-order-checks: before it, what there was moved).
 func checkCounts(t *adjudicator.Turn, body []orders.Statement) {
 	b, x := t.B, X(t.S)
 	c := &counter{t: t, has: make([]int, len(b.Areas)), extra: make([]int, len(b.Areas)), in: make([]int, len(b.Areas)), phase: 1}

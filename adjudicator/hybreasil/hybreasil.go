@@ -219,16 +219,16 @@ func seatName(e *adjudicator.Engine, seat int) string {
 
 // checkStanding accepts the lines a nation may leave standing: defend
 // lines (6.3.2), a reroll policy (6.1), a submit line (9.2), permit lines
-// (9.3.1) and a relinquish line (5.3). From pbem-engine-4 on, submit and
-// permit lines need their options and may not name the nation itself
-// (standingLine).
+// (9.3.1) and a relinquish line (5.3). Submit and permit lines need their
+// options and may not name the nation itself (standingLine; switch
+// hb-standing-checks).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		switch st.(type) {
 		case orders.Defend:
 			return nil, false // the kernel's defend check
 		case Submit, Permit:
-			if e.Before(4) {
+			if !e.Plays(adjudicator.HBStandingChecks) {
 				return nil, true
 			}
 			return standingLine(e, f.Nation, st), true

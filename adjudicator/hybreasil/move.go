@@ -195,10 +195,7 @@ func lostAtSea(t *adjudicator.Turn) {
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		if c := t.S.Units(games.AreaID(a), t.N); c > 0 {
 			t.S.Add(games.AreaID(a), t.N, Army, -c)
-			verb := "are"
-			if c == 1 && !t.E.Before(3) { // pbem-engine-2 wrote "1 unit ... are lost"
-				verb = "is"
-			}
+			verb := adjudicator.Verb(c, "is", "are")
 			say(t, adjudicator.EvRemove, "Hy Breasil 6.3", "The %s nation's %s left at sea in %s %s lost", t.Nation(), plural(c, "unit"), t.Name(games.AreaID(a)), verb)
 		}
 	}

@@ -165,10 +165,7 @@ func cutOff(t *adjudicator.Turn, rest []games.AreaID) {
 	for _, a := range rest {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)
-		verb := "are"
-		if c == 1 && !t.E.Before(3) { // pbem-engine-2 wrote "1 unit ... are removed"
-			verb = "is"
-		}
+		verb := adjudicator.Verb(c, "is", "are")
 		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Cut off, the %s nation's %s in %s %s removed", t.Nation(), plural(c, "unit"), t.Name(a), verb)
 	}
 }

@@ -32,7 +32,6 @@ var Ruleset = adjudicator.Ruleset{
 	Texts:         &adjudicator.CoreTexts,
 	CheckStanding: checkStanding,
 	Bot:           bot.Player(nil),
-	Legacy:        Legacy(false),
 	BotStanding:   bot.StandingPlayer(nil), // hold, or fall back against odds
 }
 

@@ -42,7 +42,6 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Occupy, r.Settle, r.LeaderGone, r.Arrive = occupyArea, occupyAll, leaderGone, arrive
 	r.CheckStanding = checkStanding
 	r.Defaults = defaults
-	r.Legacy = redux.Legacy(true)
 	r.Bot, r.BotStanding = bot.Player(lrOrders), bot.StandingPlayer(lrStanding) // the Core player with the L&R decisions
 	r.Snapshot = codec
 	return r
