@@ -26,10 +26,16 @@ func sharedFixtures() string {
 func fixtureArchives(t *testing.T) []string {
 	t.Helper()
 	var all []string
+	seen := map[string]bool{}
 	for _, pattern := range []string{"testdata/*/*.tgz", filepath.Join(sharedFixtures(), "*", "*.tgz")} {
 		files, err := filepath.Glob(pattern)
 		require.NoError(t, err)
-		all = append(all, files...)
+		for _, f := range files {
+			if !seen[filepath.Base(f)] { // a shared fixture copied into testdata once
+				all = append(all, f)
+			}
+			seen[filepath.Base(f)] = true
+		}
 	}
 	if n, _ := filepath.Glob(filepath.Join(sharedFixtures(), "*", "*.tgz")); len(n) == 0 {
 		t.Logf("no shared fixtures in %s: testdata only", sharedFixtures())
