@@ -160,3 +160,30 @@ func copyDir(t *testing.T, dir string) string {
 	}))
 	return to
 }
+
+// TestStepNumberAndID: a step given by number and id ("080-r07-invasion")
+// must name one step: Step, Report and Rollback refuse a number and an
+// id that disagree, and take the folder as it is (issue 23).
+func TestStepNumberAndID(t *testing.T) {
+	f := newGame(t)
+	f.play(f.botText(1))
+	f.play(f.botText(2))
+	st, err := f.g.Step("002-r01-welsh")
+	require.NoError(t, err)
+	assert.Equal(t, "r01-welsh", st.ID)
+	for _, bad := range []string{"002-r01-romanobritish", "001-r01-welsh", "2-r01-brigantes"} {
+		_, err := f.g.Step(bad)
+		require.Error(t, err, bad)
+		assert.Contains(t, err.Error(), "names two steps")
+		_, err = f.g.Report(bad)
+		assert.Error(t, err, bad)
+		_, err = f.g.Rollback(bad, "test")
+		assert.ErrorContains(t, err, "names two steps", bad)
+	}
+	_, err = f.g.Step("002-r01-romanobritish")
+	assert.ErrorContains(t, err, `step 002 is r01-welsh, not r01-romanobritish`)
+	for _, good := range []string{"2", "002", "r01-welsh", "start"} {
+		_, err := f.g.Step(good)
+		assert.NoError(t, err, good)
+	}
+}
