@@ -681,7 +681,8 @@ command line; or write the command and game in the Subject ("status ashdown").
   orders               an orders template for your nation that moves next
   map                  the current map
   history [ROUND]      the steps of the game, or the reports of a round
-  archive              the public archive, to verify every die
+  archive              the public archive, to verify every die (with your
+                       token: your own press too)
   token                send your token again to your registered address
   observe [off]        the public report of every turn (a confirmation code
                        is mailed to your address first)
@@ -690,7 +691,8 @@ With your token, from your registered address:
   token new            a new token (the old one stops working)
   address NEW@ADDR     play from a new address
   auto on|off NATION   let the bot play a nation (on) or not (off)
-  press NATION text    relay a message to the player of NATION (kept in the archive)
+  press NATION text    relay a message to the player of NATION (kept in the
+                       game's private press log; tokens are taken out)
   prefs                your mail preferences; "prefs map round" and the like
                        change them (send "prefs" for the choices)
   leave, join          leave a game of continuous play at the start of the
