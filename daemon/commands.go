@@ -4,12 +4,13 @@ import (
 	"context"
 	crand "crypto/rand"
 	"fmt"
-	"github.com/pbem-org/pbem/adjudicator"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
@@ -288,7 +289,7 @@ func (d *Daemon) status(g *archive.Game) string {
 	}
 	s := g.State()
 	sb.WriteString("\nVictory points:\n")
-	if e := g.Engine(); e.R.Standings != nil { // players, not nations, score (Hy Breasil 7)
+	if e := g.Engine(); e.PlayersScore() { // players, not nations, score
 		sb.WriteString(playerScores(g, e, s))
 		return sb.String()
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/casetest"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/adjudicator/reduxlr"
 	"github.com/pbem-org/pbem/games"
@@ -190,12 +191,12 @@ func register(name string, r adjudicator.Ruleset) {
 
 var registerMutant = sync.OnceFunc(func() {
 	r := redux.Ruleset
-	r.Setup = func(e *adjudicator.Engine) *adjudicator.State {
+	r.Adjudication.Setup = func(e *adjudicator.Engine) *adjudicator.State {
 		s := redux.Setup(e)
 		s.Ext = &mutantExt{Marks: []int{0}}
 		return s
 	}
-	r.Stages = func(t *adjudicator.Turn) []adjudicator.Stage {
+	r.Adjudication.Stages = func(t *adjudicator.Turn) []adjudicator.Stage {
 		mark := adjudicator.Stage{Name: "mark", Rule: "none", Part: adjudicator.Fighting, Run: func(t *adjudicator.Turn) { t.S.Ext.(*mutantExt).Marks[0]++ }}
 		return append(redux.Stages(t), mark)
 	}
@@ -223,7 +224,7 @@ func (normanCavalry) BareKind(a *casetest.At, n adjudicator.NationID) adjudicato
 	if a.NationName(n) == "Normans" {
 		return a.Kind("cavalry")
 	}
-	return adjudicator.Infantry
+	return family.Infantry
 }
 
 var registerKinds = sync.OnceFunc(func() {

@@ -101,7 +101,7 @@ func gainAbility(t *adjudicator.Turn) {
 			choice = a
 			break
 		}
-		t.Problem(a.Line, "Hy Breasil 9.3", "the %s nation has %s already", t.Nation(), a.Name)
+		t.Problemf(a.Line, "Hy Breasil 9.3", "the %s nation has %s already", t.Nation(), a.Name)
 	}
 	for _, a := range abilitiesOf(t.E) {
 		if choice.Name == "" && !has(t.S, t.N, a) {

@@ -50,7 +50,7 @@ func TestStandingRefusals(t *testing.T) {
 			require.NoError(t, err)
 			e.Compat, err = adjudicator.CompatOf(tc.engine)
 			require.NoError(t, err)
-			f, errs := orders.DecodeWith(file, e.G, orders.Options{Grammar: e.R.Grammar})
+			f, errs := orders.DecodeWith(file, e.G, orders.Options{Grammar: e.Grammar()})
 			require.Empty(t, errs)
 			var got []string
 			for _, err := range e.CheckStanding(f) {
@@ -73,9 +73,9 @@ func TestStandingLinesNamed(t *testing.T) {
 	e, err := rulesets.Engine(g)
 	require.NoError(t, err)
 	head := "game: g\nnation: Star\nkind: standing\ntoken: t\n\n"
-	_, errs := orders.DecodeWith(head+"move 2 Southwold > Goldmead\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	_, errs := orders.DecodeWith(head+"move 2 Southwold > Goldmead\n", e.G, orders.Options{Grammar: e.Grammar()})
 	assert.Equal(t, "line 6: "+want, errs.Error())
-	f, errs := orders.DecodeWith(head+"target Southwold: infantry\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	f, errs := orders.DecodeWith(head+"target Southwold: infantry\n", e.G, orders.Options{Grammar: e.Grammar()})
 	require.Empty(t, errs)
 	got := e.CheckStanding(f)
 	require.Len(t, got, 1)

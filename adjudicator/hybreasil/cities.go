@@ -75,7 +75,7 @@ func buildCities(t *adjudicator.Turn) {
 			why = "every city token is in use"
 		}
 		if why != "" {
-			t.Problem(c.Line, "Hy Breasil 9.3.1", "%s", why)
+			t.Problemf(c.Line, "Hy Breasil 9.3.1", "%s", why)
 			continue
 		}
 		t.S.Add(c.Area, t.N, Army, -cityCost)

@@ -85,7 +85,7 @@ func (c *counter) move(mv orders.Move, left, top []int) {
 		k = left[from] // "move all": whatever is left
 	}
 	if k > left[from] {
-		c.t.Problem(mv.Line, "Hy Breasil 6.3", "%s", c.tooMany(from, k, top[from]-left[from]))
+		c.t.Problemf(mv.Line, "Hy Breasil 6.3", "%s", c.tooMany(from, k, top[from]-left[from]))
 		k = left[from]
 	}
 	left[from] -= k

@@ -184,7 +184,7 @@ func supportLimit(t *adjudicator.Turn) {
 			k = min(excess, t.S.Units(r.Area, t.N))
 		}
 		if k <= 0 || !t.B.IsLand(r.Area) {
-			t.Problem(r.Line, "Hy Breasil 6.4", "the %s nation has no unit in %s to remove", t.Nation(), t.Name(r.Area))
+			t.Problemf(r.Line, "Hy Breasil 6.4", "the %s nation has no unit in %s to remove", t.Nation(), t.Name(r.Area))
 			continue
 		}
 		t.S.Add(r.Area, t.N, Army, -k)
