@@ -125,7 +125,7 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	np := playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Colour: colours[len(g.gf.Players)], TokenSHA256: hashToken(token), Prefs: p.Prefs, Admitted: true}
 	gf.Players = append(append([]playerFile(nil), g.gf.Players...), np)
 	tokData, err := g.editTokens(func(toks []tokenEntry) []tokenEntry {
-		return append(toks, tokenEntry{Name: np.Name, Token: token})
+		return withAddresses(append(toks, tokenEntry{Name: np.Name, Token: token}), &gf)
 	})
 	if err != nil {
 		return "", err
@@ -134,7 +134,7 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
 		return "", err
 	}
-	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+	if err := g.writeGame(&gf); err != nil {
 		return "", err
 	}
 	if err := g.logPlayer(np.Name, c, "admitted as "+np.Colour+"; enters the game at the start of the next turn"); err != nil {
@@ -181,7 +181,7 @@ func (g *Game) AskSeat(name string, in bool, c PlayerChange) error {
 		return fmt.Errorf("%s is the last player in the game and cannot leave: the GM ends the game instead", p.Name)
 	}
 	p.Seat = map[bool]string{true: "", false: seatOut}[in]
-	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+	if err := g.writeGame(&gf); err != nil {
 		return err
 	}
 	what := map[bool]string{true: "asks to enter the game again", false: "asks to leave the game"}[in] + " at the start of the next turn"

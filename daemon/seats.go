@@ -34,6 +34,10 @@ type pendingJoin struct {
 	Code      string `json:"code"`
 	Since     string `json:"since"`
 	Confirmed bool   `json:"confirmed"`
+	// Mailed and MailedBy are as pendingObserver's: one code mail per
+	// address, game and day.
+	Mailed   string `json:"mailed,omitempty"`
+	MailedBy string `json:"mailed_by,omitempty"`
 }
 
 func (d *Daemon) joinsPath(g *archive.Game) string {
@@ -84,15 +88,20 @@ func (d *Daemon) join(m *mailer.Message, in *mailer.Inbound, g *archive.Game, en
 			return d.reply(m, in, "join", fmt.Sprintf("%q is the name of a player of game %s already: send \"join %s YOUR NAME\" with another name.", name, g.ID(), g.ID()))
 		}
 		pj = pendingJoin{Name: name, Code: code, Since: d.now().UTC().Format("2006-01-02T15:04:05Z")}
-		pend[addr] = pj
-		if err := d.saveJoins(g, pend); err != nil {
-			return err
-		}
 	}
-	subject := fmt.Sprintf("join %s confirm %s", g.ID(), pj.Code)
 	// One confirmation mail per address, game and day, to the address
 	// itself (never a Reply-To): pbem is not a way to flood an address.
-	return d.send(&mailer.Outgoing{ID: safeID("join", g.ID(), addr, d.now().UTC().Format("2006-01-02")), To: []string{addr}, AutoSubmitted: true,
+	day := d.now().UTC().Format("2006-01-02")
+	if pj.Mailed == day && pj.MailedBy != m.JournalID {
+		return d.reply(m, in, "join", fmt.Sprintf("A confirmation code for a seat in game %s was mailed to %s today already: reply to that mail (Subject \"join %s confirm …\") keeping its Subject. pbem mails one code a day to an address.", g.ID(), addr, g.ID()))
+	}
+	pj.Mailed, pj.MailedBy = day, m.JournalID
+	pend[addr] = pj
+	if err := d.saveJoins(g, pend); err != nil {
+		return err
+	}
+	subject := fmt.Sprintf("join %s confirm %s", g.ID(), pj.Code)
+	return d.send(&mailer.Outgoing{ID: safeID("join", g.ID(), addr, day), To: []string{addr}, AutoSubmitted: true,
 		Subject: subject,
 		Text: fmt.Sprintf(`Someone, perhaps you, asked pbem at %s for a seat in game %s
 for %s, as %q.
