@@ -113,11 +113,17 @@ type Event struct {
 	// What why.
 	Decision string   `json:"decision,omitempty"`
 	Args     []string `json:"args,omitempty"`
-	// Rule and Text are the event's words as the engine of the day wrote
-	// them, kept in the archives of that engine; the record is the facts
-	// above (Engine.Text words them).
-	Rule string `json:"rule,omitempty"`
-	Text string `json:"text"`
+	// Said are the words an engine that wrote words kept with the event
+	// (the engines before events were facts): a rendering, compared by nothing, shown
+	// only for an event the ruleset has no words for (Engine.Text).
+	Said string `json:"text,omitempty"`
+	// Text is the event's words as a view shows them, filled when a view
+	// is drawn (Engine.Render); never part of the record.
+	Text string `json:"-"`
+	// Rule is not part of the record: a fact's rule is its words'
+	// (Say.Rule). Deprecated: for the events not yet worded by their
+	// ruleset's Words.
+	Rule string `json:"-"`
 }
 
 // Roll is the dice one kind of units rolled.

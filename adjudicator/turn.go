@@ -69,18 +69,16 @@ func (t *Turn) Nation() string { return t.E.NationName(t.N) }
 // Name is an area's name.
 func (t *Turn) Name(a games.AreaID) string { return t.B.AreaName(a) }
 
-// Emit records an event; its nation is the acting nation unless set. Its
-// words are the ruleset's (Engine.Text), kept with it only in the records
-// of engines that wrote words (Event.Text).
+// Emit records an event, a fact; its nation is the acting nation unless
+// set. Its words are the ruleset's (Engine.Text), drawn when a view is.
 func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	if _, rule, ok := t.E.Say(ev); ok {
-		ev.Rule, ev.Text = rule, t.E.Text(ev)
-	} else {
-		ev.Text = t.Cite(ev.Text) // ev.Rule stays the library's: stages and templates match on it
+	if _, _, ok := t.E.Say(ev); !ok && ev.Text != "" { // words given here, not yet the ruleset's
+		ev.Said = t.Cite(ev.Text)
 	}
+	ev.Text, ev.Rule = "", ""
 	t.ev = append(t.ev, ev)
 }
 
@@ -161,7 +159,7 @@ func (t *Turn) Problemf(line int, rule, format string, args ...any) {
 		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
 		return
 	}
-	t.Emit(Event{Kind: EvSkipped, Line: line, Rule: rule, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
+	t.Emit(Event{Kind: EvSkipped, Line: line, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
 }
 
 // Limitf is Limit with its words and rule given here.
@@ -170,7 +168,7 @@ func (t *Turn) Limitf(rule, format string, args ...any) {
 		t.Problemf(0, rule, format, args...)
 		return
 	}
-	t.Emit(Event{Kind: EvLimit, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
+	t.Emit(Event{Kind: EvLimit, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
 }
 
 // Args are the further values of a fact (Event.Args) as their words name

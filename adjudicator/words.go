@@ -108,7 +108,7 @@ func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
 func (e *Engine) Text(ev Event) string {
 	words, rule, ok := e.Say(ev)
 	if !ok {
-		return ev.Text // the words an earlier engine wrote
+		return ev.Said // the words an earlier engine wrote
 	}
 	if rule != "" && !e.R.View.Words[ev.What].Quiet {
 		words += " (" + rule + ")"
@@ -117,4 +117,15 @@ func (e *Engine) Text(ev Event) string {
 		return fmt.Sprintf("skipped (line %d): %s", ev.Line, words)
 	}
 	return words
+}
+
+// Render is events with their words as a view shows them (Event.Text,
+// Engine.Text): a copy, the facts unchanged.
+func (e *Engine) Render(evs []Event) []Event {
+	out := make([]Event, len(evs))
+	for i, ev := range evs {
+		ev.Text = e.Text(ev)
+		out[i] = ev
+	}
+	return out
 }

@@ -148,6 +148,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 	if st.Events, err = adjudicator.UnmarshalEvents(files[fileEvents]); err != nil {
 		return nil, fmt.Errorf("%s: %w", fileEvents, err)
 	}
+	st.Events = r.e.Render(st.Events)
 	st.SeedHex = strings.TrimSpace(string(files[fileSeed]))
 	for _, l := range strings.Split(string(files[fileInputs]), "\n") {
 		if h, ok := strings.CutSuffix(l, "  inputs"); ok {

@@ -90,6 +90,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 	if err != nil {
 		return nil
 	}
+	evs = e.Render(evs)
 	p := &plan{e: e, g: g, s: s, p1: e.PartialState(s, nil, adjudicator.Setup), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
 		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
 	if tr := g.Tables.Round(s.Round); tr != nil {
@@ -120,7 +121,7 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 		case adjudicator.EvShortage:
 			p.notes = append(p.notes, ev)
 		case adjudicator.EvDefault:
-			landing = ev.Rule == "reduX Core 6.1"
+			landing = ev.Decision == "landing"
 		case adjudicator.EvMove:
 			// The move after a default landing event carries its path.
 			if landing && len(ev.Path) == 2 {

@@ -67,7 +67,7 @@ func seatEvents(t *testing.T, e *adjudicator.Engine, s *adjudicator.State, cs ..
 	ns, evs, err := e.Play(s, adjudicator.Input{Seats: cs}, dice.NewTurn(key[:], "t", id, nil, nil))
 	require.NoError(t, err)
 	var b strings.Builder
-	for _, ev := range evs {
+	for _, ev := range e.Render(evs) {
 		b.WriteString(ev.Text + "\n")
 	}
 	return ns, b.String()

@@ -69,7 +69,7 @@ func checkFact(t *testing.T, e *adjudicator.Engine, step string, ev adjudicator.
 		t.Errorf("%s: no words for %s (%q)", step, ev.What, ev.Text)
 		return
 	}
-	assert.Equal(t, ev.Text, e.Text(ev), "%s: %s", step, ev.What)
+	assert.Empty(t, ev.Said, "%s: %s keeps words in the record", step, ev.What)
 	for _, a := range ev.Args {
 		if numberWithNoun.MatchString(a) {
 			t.Errorf("%s: %s has a number with its noun in its Args: %q", step, ev.What, a)
