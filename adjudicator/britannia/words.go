@@ -55,7 +55,9 @@ var words = adjudicator.Words{
 	// Args: the burhs standing, the most that may.
 	"cb-burhs-most": {Rule: ruleBurhs, Words: adjudicator.F("no more burhs: %d stand, the most is %d (the counters, and the areas held)")},
 	// Args: the unit named.
-	"cb-roman-unit": {Rule: ruleMove, Words: adjudicator.F("the Romans move Roman armies only; leave out %q")},
+	"cb-roman-unit": {Rule: ruleMove, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the Romans move Roman armies only; leave out %q", ev.Arg(0))
+	}},
 	// Args: the Roman armies that can still move, the area, the number
 	// asked for.
 	"cb-roman-count": {Rule: ruleMove, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {

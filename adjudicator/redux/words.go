@@ -19,7 +19,9 @@ var Words = adjudicator.Merge(family.Words, words)
 // words are the facts of reduX Core's own rules, by What.
 var words = adjudicator.Words{
 	// Args: the order line as written.
-	"core-lr-order":   {Rule: "reduX L&R", Words: adjudicator.F("%q is a Leaders and Raiders order; this game plays reduX Core")},
+	"core-lr-order": {Rule: "reduX L&R", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%q is a Leaders and Raiders order; this game plays reduX Core", ev.Arg(0))
+	}},
 	"core-no-cavalry": {Rule: "reduX L&R 11.6.1", Words: adjudicator.F("there is no cavalry in reduX Core")},
 	"core-no-target":  {Rule: "reduX L&R 9.1.2", Words: adjudicator.F("there is no cavalry in reduX Core")},
 	"core-no-leaders": {Rule: "reduX L&R 9.2.2", Words: adjudicator.F("there are no leaders in reduX Core")},
