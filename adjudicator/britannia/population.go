@@ -55,10 +55,10 @@ func populationIncrease(t *family.Turn) {
 			area += p.Clear
 		}
 	}
-	overlord := ""
+	var overlord []any // a subject nation's overlord
 	if o := X(s).overlord(n); o >= 0 {
 		area /= 2
-		overlord = t.E.NationName(o)
+		overlord = append(overlord, t.E.NationName(o))
 	}
 	points := s.Nations[n].Pop + area
 	gain, rest := points/p.PointsPerArmy, min(points%p.PointsPerArmy, p.TrackMax)
@@ -67,7 +67,7 @@ func populationIncrease(t *family.Turn) {
 		gain = avail
 		s.Nations[n].Pop = p.TrackMax
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-population", N: gain, Args: adjudicator.Args(points, s.Nations[n].Pop, overlord)})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-population", N: gain, Args: adjudicator.Args(append([]any{points, s.Nations[n].Pop}, overlord...)...)})
 	t.PlaceArmies(gain, held)
 }
 

@@ -85,15 +85,15 @@ func holdAll(t *family.Turn) {
 			continue
 		}
 		p, names := areaPoints(t.B, row, scoredAreas(t, n))
-		overlord := ""
+		fact := adjudicator.Event{What: "cb-hold-vp", Areas: names}
 		if o := X(t.S).overlord(n); o >= 0 {
 			p /= 2
-			overlord = t.E.NationName(o)
+			fact.Args = []string{t.E.NationName(o)}
 		}
 		if p == 0 {
 			continue
 		}
-		awardPoints(t, n, p, adjudicator.Event{What: "cb-hold-vp", Areas: names, Args: adjudicator.Args(overlord)})
+		awardPoints(t, n, p, fact)
 	}
 }
 

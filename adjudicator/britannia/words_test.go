@@ -47,6 +47,8 @@ func TestWords(t *testing.T) {
 		{"late removal", adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-late-removal", Nation: "Danes", N: 4, Args: []string{"XIV"}}, "The Danes must remove 4 armies at the end of their turn (Britannia 2005 Timeline XIV)"},
 		{"submission points", adjudicator.Event{Kind: adjudicator.EvScore, What: "cb-submission-vp", Nation: "Romans", N: 6, VP: adjudicator.VP(6), Args: []string{"Belgae"}}, "The Romans score 6 VP for the submission of the Belgae (Britannia 2005 Nation cards)"},
 		{"hold, halved", adjudicator.Event{Kind: adjudicator.EvScore, What: "cb-hold-vp", Nation: "Belgae", N: 1, VP: 3, Areas: []string{"Kent", "Sussex"}, Args: []string{"Romans"}}, "The Belgae score 1.5 VP for holding Kent, Sussex, halved for a subject nation (Britannia 2005 Nation cards)"},
+		{"population, halved", adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-population", Nation: "Welsh", N: 1, Args: []string{"6", "0", "Romans"}},
+			"The Welsh have 6 population points, halved for a subject nation (Britannia 2005 §5 Submission): 1 new army, marker at 0 (Britannia 2005 Population Increase)"},
 		{"vote due", adjudicator.Event{Kind: "vote", What: "cb-vote-due", Args: []string{"IX", "X", "3", "VIII", "IX", "X", "Angles", "Saxons"}},
 			`The Bretwalda vote is due at the end of round IX (votes are cast at the end of rounds VIII, IX and X, the last in X): send "vote NATION" in your standing orders before the last nation turn of round IX; recorded so far: Angles for Saxons`},
 	} {
