@@ -28,6 +28,16 @@ func (e *Engine) Victory() string {
 	return ""
 }
 
+// ScoreVictory is the rule by which the winner is named where the
+// standings rank by the ruleset's own score (Standing.Score, where
+// Standing.Turns > 0: Seating.Victory), else Victory's.
+func (e *Engine) ScoreVictory() string {
+	if st := e.R.Seating; st != nil && st.Victory != "" {
+		return st.Victory
+	}
+	return e.Victory()
+}
+
 // Brief is what nation n should know in s before it writes its orders
 // (Orders.Brief); nil for nothing.
 func (e *Engine) Brief(s *State, n NationID) []string {

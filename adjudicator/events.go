@@ -99,6 +99,12 @@ type Event struct {
 	// 9.3.1), which hits on CityNeed.
 	City     bool `json:"city,omitempty"`
 	CityNeed int  `json:"city_need,omitempty"`
+	// Die is the one die an event rolls outside a battle where its words
+	// show it: a random event's die (Hy Breasil 6.1), Plague's, the
+	// scoring die (11). Scored says the scoring die let the turn's victory
+	// points be scored (Hy Breasil 11: on 4 or more).
+	Die    int  `json:"die,omitempty"`
+	Scored bool `json:"scored,omitempty"`
 	// For is the nation an event is about when it is not the acting one:
 	// the nation due next, whose random event is rolled as its turn
 	// becomes due (Hy Breasil 6.1).

@@ -100,6 +100,22 @@ type Orders struct {
 	// each a note and an order line in its grammar, on the nation's
 	// position; the template comments them out. Nil: none.
 	Examples func(e *Engine, s *State, n NationID) []Example
+	// Asks are the steps a player may ask for before writing its orders
+	// (Adjudication.Asked plays them), each by the word it is asked with:
+	// the mail command, the CLI's, and the end of the step's id
+	// ("r05-star-reroll"). Nil: none.
+	Asks []Ask
+}
+
+// Ask is a step a player may ask for before writing orders (Orders.Asks).
+type Ask struct {
+	// Word is what the player asks with, in lower-case letters ("reroll");
+	// the asked step's id is the id of the turn due, "-" and the word.
+	Word string
+	// Does says what it does, for help texts and the notice that offers
+	// it, words that follow "to": "reroll the random event of the nation
+	// due for a civilization token".
+	Does string
 }
 
 // View is how players see a ruleset's game.
@@ -137,6 +153,11 @@ type Seating struct {
 	// due in s takes seat changes (Input.Seats). Nil, or no seats: every
 	// seat plays the whole game.
 	Seats func(e *Engine, s *State) (seats []SeatStatus, takes bool)
+	// Victory is the rule by which the winner is named where the
+	// standings rank by a score of the ruleset's own (Standing.Turns > 0,
+	// Standing.Score: Hy Breasil 10.3's corrected score); "": the
+	// Texts' Victory (Engine.ScoreVictory).
+	Victory string
 }
 
 // Bot is the role of a ruleset with a seeded bot.

@@ -131,6 +131,9 @@ func (t *Turn) As(m NationID, f func()) {
 // event when playing the turn.
 func (t *Turn) Problem(line int, what string, args ...any) {
 	ev := Event{Kind: EvSkipped, What: what, Line: line, Args: Args(args...)}
+	if t.N >= 0 {
+		ev.Nation = t.Nation()
+	}
 	if t.Strict {
 		words, rule, _ := t.E.Say(ev)
 		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words})

@@ -36,8 +36,7 @@ func Singular(b bool) int {
 }
 
 // Words are a ruleset's words of its facts (View.Words): for each What of
-// an event or problem (or its Kind, where it has no What), the rule it
-// follows and how to word it. A library a ruleset is built on has its own
+// an event or problem, the rule it follows and how to word it. A library a ruleset is built on has its own
 // (the Britannia-family library's family.Words); a ruleset merges them
 // with its own (Merge). Words are never part of the record: a game's
 // events are facts, worded when a report is drawn, so changing a word
@@ -48,16 +47,23 @@ type Words map[string]Say
 // the ruleset's Texts.Cite gives its own for a library's citation) and
 // the words themselves.
 type Say struct {
-	Rule  string
-	Words func(e *Engine, ev Event) string
+	Rule string
+	// RuleOf, where set, is the rule of an event by its facts (a round of
+	// the Timeline).
+	RuleOf func(e *Engine, ev Event) string
+	Words  func(e *Engine, ev Event) string
+	// Quiet says the words do not cite the rule after them (a retreat
+	// told within its battle).
+	Quiet bool
 }
 
 // F words a fact from a format over its Args, each taken as a string
 // (%d is read as %s).
 func F(format string) func(e *Engine, ev Event) string {
 	format = strings.ReplaceAll(format, "%d", "%s")
+	verbs := strings.Count(format, "%") - 2*strings.Count(format, "%%")
 	return func(_ *Engine, ev Event) string {
-		args := make([]any, strings.Count(format, "%s"))
+		args := make([]any, verbs)
 		for i := range args {
 			args[i] = ev.Arg(i)
 		}
@@ -81,19 +87,17 @@ func Merge(base Words, more ...Words) Words {
 }
 
 // Say is the words and the cited rule of an event, from the ruleset's
-// Words: by its What, else its Kind. ok is false where the ruleset has no
-// words for it.
+// Words by its What. ok is false where the ruleset has no words for it.
 func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
-	key := ev.What
-	if key == "" {
-		key = ev.Kind
-	}
-	sy, ok := e.R.View.Words[key]
-	if !ok {
+	sy, ok := e.R.View.Words[ev.What]
+	if !ok || ev.What == "" {
 		return "", "", false
 	}
 	words = sy.Words(e, ev)
-	if sy.Rule != "" {
+	switch {
+	case sy.RuleOf != nil:
+		rule = e.Cite(nil, sy.RuleOf(e, ev))
+	case sy.Rule != "":
 		rule = e.Cite(nil, sy.Rule)
 	}
 	return e.Cite(nil, words), rule, true
@@ -106,7 +110,7 @@ func (e *Engine) Text(ev Event) string {
 	if !ok {
 		return ev.Text // the words an earlier engine wrote
 	}
-	if rule != "" {
+	if rule != "" && !e.R.View.Words[ev.What].Quiet {
 		words += " (" + rule + ")"
 	}
 	if ev.Kind == EvSkipped {

@@ -5,9 +5,11 @@
 //
 // # The public game directory
 //
-//	game.yaml              game id, ruleset, options, players (name, email,
+//	game.yaml              game id, ruleset, options, players (name,
 //	                       colour, nations, SHA-256 of their token, never
-//	                       the token), the dice commitment s_0, the chain
+//	                       the token nor the address: games created before
+//	                       issue 23 had it, and the first write moves it to
+//	                       tokens.yaml), the dice commitment s_0, the chain
 //	                       length, engine and dice-spec versions, the name
 //	                       and SHA-256 of the tables file used
 //	tables.yaml            a byte copy of the tables file used
@@ -18,6 +20,9 @@
 //	                       arrival time, turn, nation, kind, who entered it,
 //	                       the digest quoted in its acknowledgement
 //	rollbacks.log          one line per rollback (absent until the first)
+//	players.log            one line per change of a seat: its token, its
+//	                       address (never the address itself), its leaving
+//	                       or entering the game
 //	turns/000-start/       state.json: the state set up by the rules, and
 //	                       report.txt
 //	turns/NNN-ID/          one folder per step, NNN counting from 001 and
@@ -142,13 +147,25 @@
 // archive:
 //
 //	chain.txt          the dice chain secret s_N (dice.Chain.MarshalSecret)
-//	tokens.yaml        each player's token
+//	tokens.yaml        each player's token and address
+//	press.log          the press the mail daemon relayed (daemon/press.go)
 //	pending/ID.json    accepted orders waiting for their turn
 //	standing/NAME.txt  each nation's current standing orders (they become
 //	                   public in standing.txt of the next nation turn)
 //
-// Open works without it (State, Due, Steps, Report); Submit, SetStanding and
-// Advance need it. Verify never reads it.
+// Open works without it (State, Due, Steps, Report; the players have no
+// address then); Submit, SetStanding and Advance need it. Verify never
+// reads it.
+//
+// # The public record
+//
+// PublicFiles is what may be published: game.yaml (without addresses),
+// the tables and board, submissions.log, rollbacks.log, players.log (any
+// address in an old one masked) and the step folders; what `pbem verify`
+// reads and nothing else. The mail daemon's "archive" sends it. Nothing
+// of the public record holds a secret: a salt: line that holds a token
+// of the game is refused (Secrets), as it would be published in
+// orders.txt and the report.
 //
 // # Crashes
 //

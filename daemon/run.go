@@ -50,6 +50,9 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 			if err := d.Tick(ctx); err != nil && ctx.Err() == nil {
 				d.log.Error("clock", "err", err) // one game's trouble never stops the others
 			}
+			if err := d.FlushNotices(); err != nil {
+				d.log.Error("the daily summary of forged mail", "err", err)
+			}
 			select {
 			case <-ctx.Done():
 				return ctx.Err()

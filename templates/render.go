@@ -43,6 +43,7 @@ func funcs() template.FuncMap {
 		"rule":     func(c string) string { return strings.Repeat(c, Width) },
 		"upper":    strings.ToUpper,
 		"md":       mdEscape,
+		"bb":       BBEscape,
 		"trim":     strings.TrimSpace,
 		"position": positionText,
 		"nations":  nationsText,

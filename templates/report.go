@@ -570,8 +570,9 @@ var hitOn = regexp.MustCompile(`hit on (\d)\+`)
 
 // wounds reports whether a round of battle is Hy Breasil's, where a hit
 // wounds an unhurt unit and kills a wounded one (Hy Breasil 6.3.1): its
-// hits are not kills.
-func wounds(ev adjudicator.Event) bool { return strings.HasPrefix(ev.Rule, "Hy Breasil") }
+// hits are not kills. The event says so (Wounds); one of an engine before
+// the facts, by its rule.
+func wounds(ev adjudicator.Event) bool { return ev.Wounds || strings.HasPrefix(ev.Rule, "Hy Breasil") }
 
 // round adds a round of battle with both sides' dice and counts the
 // armies killed: the hits (reduX Core 7.1), or where hits wound first

@@ -56,7 +56,7 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Orders.Grammar = Grammar
 	r.Orders.CheckStanding = checkStanding
 	r.View.Texts = &ViewTexts
-	r.View.Words = Words
+	r.View.Words = viewWords
 	r.Bot = &adjudicator.Bot{Orders: botOrders, Standing: botStanding}
 	fr.Leaders = true
 	fr.NoPopulationLimit = true
@@ -64,7 +64,6 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
 	fr.Battle = family.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
-	fr.Texts = &Texts
 	fr.LeaderGone = leaderGone
 	fr.Settle = buildForts
 	fr.Occupy = fortOnPassage

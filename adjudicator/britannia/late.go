@@ -46,7 +46,7 @@ func lateRemovals(t *family.Turn) {
 		before := armiesOnBoard(t)
 		k := min(x.Armies, before)
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-late-removal", N: k, Args: adjudicator.Args(t.G.Tables.Round(t.S.Round).Label)})
-		t.RemoveExcess(k)
+		t.RemoveExcess(k, "cb-late-remove", t.G.Tables.Round(t.S.Round).Label)
 		left := k - (before - armiesOnBoard(t))
 		for a := len(t.B.Areas) - 1; a >= 0 && left > 0; a-- {
 			id := games.AreaID(a)

@@ -109,7 +109,7 @@ func overpopulation(t *family.Turn) {
 		return
 	}
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-overpopulation", N: on - limit, Args: adjudicator.Args(on, limit/2)})
-	t.RemoveExcess(on - limit)
+	t.RemoveExcess(on-limit, "cb-overpopulation-remove")
 }
 
 // overpopulationLimit is twice the land areas holding nation n's armies,

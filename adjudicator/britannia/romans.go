@@ -91,7 +91,7 @@ func legionWithdrawal(t *family.Turn, k int) {
 	k = min(k, t.S.InPlay(t.N, Roman))
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-legion-withdrawal", N: k})
 	before := t.S.InPlay(t.N, Roman)
-	t.RemoveExcess(k)
+	t.RemoveExcess(k, "cb-legion-remove")
 	left := k - (before - t.S.InPlay(t.N, Roman))
 	for a := len(t.B.Areas) - 1; a >= 0 && left > 0; a-- {
 		id := games.AreaID(a)

@@ -9,9 +9,11 @@ import (
 	"github.com/pbem-org/pbem/games"
 )
 
-// Words are classic Britannia's words of its facts over reduX Core's
-// (redux.Words), whose citations its ViewTexts.Cite makes classic ones.
-var Words = adjudicator.Merge(redux.Words, words)
+// viewWords are the ruleset's words (View.Words): reduX Core's
+// (redux.Words), whose citations its ViewTexts.Cite makes classic ones,
+// classic Britannia's of the library's facts (Words) and of its own
+// (words).
+var viewWords = adjudicator.Merge(redux.Words, Words, words)
 
 // Citations of the classic rules its facts follow (seeds 002, 004; the
 // research notes' "ref §" sections, which ViewTexts.Refs names as players
@@ -28,8 +30,9 @@ const (
 
 // words are the facts of classic Britannia's own rules, by What (each
 // "cb-"): its refusals, then the population, the Romans and the late
-// Timeline, raiders, submission and scoring. A fact whose words carry
-// their own citation (a Timeline round's) has no Rule.
+// Timeline, raiders, submission and scoring. The words of the Bretwalda,
+// the King and the lack of a population increase cite no rule after them
+// (Quiet); a Timeline round's fact cites its round (timelineRound).
 var words = adjudicator.Words{
 	"cb-no-target": {Rule: "Britannia 2005 Battles", Words: adjudicator.F("in classic Britannia a 6 must hit the harder unit first; there is no target choice")},
 	"cb-no-crown":  {Rule: ruleKing, Words: adjudicator.F("the King is determined at the end of the round; there is nothing to crown")},
@@ -71,7 +74,7 @@ var words = adjudicator.Words{
 	"cb-picts-no-room": {Rule: ruleMechanics, Words: adjudicator.F("no Pictish area of Scotland on a sea that %s borders has room (stacking limit)")},
 
 	// Args (both): why (noIncrease), the nation, the round.
-	"cb-no-increase": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"cb-no-increase": {Rule: rulePopulation, Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return "No population increase: " + noIncreaseWhy(ev)
 	}},
 	"cb-nothing-to-place": {Rule: rulePopulation, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
@@ -91,8 +94,8 @@ var words = adjudicator.Words{
 		return fmt.Sprintf("Overpopulation: the %s have %s on land in %s and must remove %d", ev.Nation, games.Count(ev.ArgN(0), "army", "armies"), games.Count(ev.ArgN(1), "area", "areas"), ev.N)
 	}},
 	// Args: the round's label.
-	"cb-romans-arrive": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s in the %s (ref §3 %s)", games.Count(ev.N, "Roman army arrives", "Roman armies arrive"), ev.Area, ev.Arg(0))
+	"cb-romans-arrive": {RuleOf: timelineRound, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s in the %s", games.Count(ev.N, "Roman army arrives", "Roman armies arrive"), ev.Area)
 	}},
 	"cb-roman-reinforcements": {Rule: "ref §2.4", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s in the %s", games.Count(ev.N, "Roman army arrives", "Roman armies arrive"), ev.Area)
@@ -126,8 +129,8 @@ var words = adjudicator.Words{
 		return fmt.Sprintf("The %s cavalry become infantry: %s", games.Possessive(ev.Nation), games.Count(ev.N, "army", "armies"))
 	}},
 	// Args: the round's label.
-	"cb-late-removal": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("The %s must remove %s at the end of their turn (ref §3 %s)", ev.Nation, games.Count(ev.N, "army", "armies"), ev.Arg(0))
+	"cb-late-removal": {RuleOf: timelineRound, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("The %s must remove %s at the end of their turn", ev.Nation, games.Count(ev.N, "army", "armies"))
 	}},
 	"cb-late-no-leader": {Rule: "ref §3 XVI", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("No reinforcements for the %s: %s is not alive", ev.Nation, ev.Leader)
@@ -179,31 +182,35 @@ var words = adjudicator.Words{
 		return redux.Scored("for the elimination of ")(e, ev) + fmt.Sprintf("%s by the %s", ev.Leader, ev.Arg(0))
 	}},
 	// Args: each voting nation, its votes and the nation it votes for.
-	"cb-bretwalda-vote": {Words: bretwaldaVoteWords},
+	"cb-bretwalda-vote": {Rule: ruleBretwalda, Quiet: true, Words: bretwaldaVoteWords},
 	// Args: the Bretwalda's votes, all the votes.
-	"cb-bretwalda": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"cb-bretwalda": {Rule: ruleBretwalda, Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s are Bretwalda with %s of %s votes", ev.Nation, ev.Arg(0), ev.Arg(1))
 	}},
 	"cb-bretwalda-vp": {Rule: ruleBretwalda, Words: redux.Scored("as Bretwalda")},
-	"cb-no-bretwalda": {Words: adjudicator.F("No nation has more than half the votes: there is no Bretwalda")},
-	"cb-no-king":      {Words: adjudicator.F("No nation qualifies: there is no King this round")},
+	"cb-no-bretwalda": {Rule: ruleBretwalda, Quiet: true, Words: adjudicator.F("No nation has more than half the votes: there is no Bretwalda")},
+	"cb-no-king":      {Rule: ruleKing, Quiet: true, Words: adjudicator.F("No nation qualifies: there is no King this round")},
 	// Args: the English areas the nation holds.
-	"cb-king": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"cb-king": {Rule: ruleKing, Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s hold %s English areas and are King", ev.Nation, ev.Arg(0))
 	}},
 	"cb-king-vp": {Rule: ruleKing, Words: redux.Scored("as King")},
 	// Args: the English areas the nation holds.
-	"cb-turn-king-short": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"cb-turn-king-short": {Rule: ruleKing, Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s hold %s English areas at the end of their turn: not enough to be King now", ev.Nation, ev.Arg(0))
 	}},
-	"cb-king-army": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"cb-king-army": {Rule: ruleKing, Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The King's %s placed in %s", games.Count(ev.N, "army is", "armies are"), ev.Area)
 	}},
 	// Args: this round's label, the last round's of the vote, how many
 	// rounds vote, their labels, then each vote recorded: the voter and
 	// the nation it votes for.
-	"cb-vote-due": {Words: voteDueWords},
+	"cb-vote-due": {Rule: ruleBretwalda, Quiet: true, Words: voteDueWords},
 }
+
+// timelineRound is the rule of a Timeline round's fact, from its round's
+// label (Args): ref §3 I, ref §3 XIV.
+func timelineRound(_ *adjudicator.Engine, ev adjudicator.Event) string { return "ref §3 " + ev.Arg(0) }
 
 // rest is xs from i on, none past the end.
 func rest(xs []string, i int) []string { return xs[min(i, len(xs)):] }

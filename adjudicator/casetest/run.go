@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -258,14 +259,19 @@ func (a *At) seats() []adjudicator.SeatChange {
 	return out
 }
 
-// asked plays the step the player of the nation due may ask for (Hy
-// Breasil 6.1: the reroll by reply) with the scripted dice, every one of
-// which must be rolled.
+// asked plays a step the player of the nation due may ask for
+// (Ruleset.Asked) with the scripted dice, every one of which must be
+// rolled: the one asked for with the word of the case's ask: line (the
+// end of its id, "r05-foxes-pray"), else the first.
 func (a *At) asked(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
 	steps := a.E.Asked(s)
+	if l, ok := a.C.Header["ask"]; ok {
+		a.L = l
+		steps = slices.DeleteFunc(steps, func(st adjudicator.Step) bool { return !strings.HasSuffix(st.ID, "-"+l.Text) })
+	}
 	if len(steps) == 0 {
-		a.T.Fatalf("%s: the %s may ask for nothing now", a.C.Path, a.C.Header["nation"].Text)
+		a.T.Fatalf("%s: the %s may ask for nothing now (ask: %s)", a.C.Path, a.C.Header["nation"].Text, a.C.Header["ask"].Text)
 	}
 	d := dice.NewScript(a.dice()...)
 	ns, evs, err := a.E.PlayAsked(s, steps[0].ID, d)

@@ -14,6 +14,7 @@
 //	6.3.2 retreat, 6.3.3 again    battle.go (retreat), move.go (fresh units)
 //	6.4 support phase             support.go (support, parts, splitOff)
 //	7 victory points, 8 removal   score.go (victoryPoints, Standings), support.go (removeNation)
+//	the words of every fact       words.go (Words, by What; docs/design.md §2.2)
 //
 // The board needs terrain kinds named (or as:) plains, forest and hills and
 // at least one sea that is not inland (LoadData). The steps of a turn are
@@ -41,9 +42,9 @@ var Ruleset = adjudicator.Ruleset{
 	Kinds:   []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
 	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData,
 		Asked: Asked, Snapshot: codec},
-	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples},
-	View:    adjudicator.View{Texts: &texts, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
-	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats},
+	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples, Asks: asks},
+	View:    adjudicator.View{Texts: &texts, Words: adjudicator.Merge(Words, messages), NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
+	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats, Victory: "Hy Breasil 10.3"},
 	Bot:     &adjudicator.Bot{Orders: Bot, Standing: BotStanding},
 }
 
@@ -176,16 +177,16 @@ func pick(t *adjudicator.Turn, phase string, k int) int {
 	return v % k
 }
 
-// say emits an event of the kind with the text, citing the rule.
-func say(t *adjudicator.Turn, kind, rule, format string, args ...any) {
-	t.Emit(adjudicator.Event{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
+// happen records a fact of kind with its name and values (Words): what
+// a stage did that only its words tell apart from others of its kind.
+func happen(t *adjudicator.Turn, kind, what string, args ...any) {
+	t.Emit(adjudicator.Event{Kind: kind, What: what, Args: adjudicator.Args(args...)})
 }
 
-// turnStart opens a nation turn, naming its owner.
+// turnStart opens a nation turn, naming its owner (Hy Breasil 6).
 func turnStart(t *adjudicator.Turn) {
 	tx(t)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvTurn, Round: t.S.Round,
-		Text: fmt.Sprintf("Turn %d: the %s nation (%s) plays", t.S.Round, t.Nation(), seatName(t.E, t.S.Nations[t.N].Owner))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvTurn, What: "turn-start", Round: t.S.Round, Args: []string{seatName(t.E, t.S.Nations[t.N].Owner)}})
 }
 
 // passTurn moves the cup's order on past the mover (Hy Breasil 6).

@@ -34,7 +34,7 @@ var Ruleset = adjudicator.Ruleset{
 		Orders:   family.Player(nil),
 		Standing: family.StandingPlayer(nil), // hold, or fall back against odds
 	},
-	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}, Texts: &family.CoreTexts},
+	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}},
 }
 
 // Texts are reduX Core's words of what the step engine and the views name:

@@ -25,16 +25,16 @@ var words = adjudicator.Words{
 	"core-no-cavalry": {Rule: "reduX L&R 11.6.1", Words: adjudicator.F("there is no cavalry in reduX Core")},
 	"core-no-target":  {Rule: "reduX L&R 9.1.2", Words: adjudicator.F("there is no cavalry in reduX Core")},
 	"core-no-leaders": {Rule: "reduX L&R 9.2.2", Words: adjudicator.F("there are no leaders in reduX Core")},
-	// Areas: the land areas held, in board order; Args: the scoring
-	// centres among them.
-	"core-holding": {Words: holdingWords},
-	"core-no-king": {Words: adjudicator.F("No nation holds an area of southern England: there is no King of England")},
+	// Their words cite no rule (Quiet). Areas: the land areas held, in
+	// board order; Args: the scoring centres among them.
+	"core-holding": {Rule: "reduX Core 3.1", Quiet: true, Words: holdingWords},
+	"core-no-king": {Rule: "reduX Core 3.2", Quiet: true, Words: adjudicator.F("No nation holds an area of southern England: there is no King of England")},
 	// Args: the areas the King holds.
-	"core-king": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"core-king": {Rule: "reduX Core 3.2", Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s hold %s of England south of York and Cheshire and are King of England: %s VP", ev.Nation, games.Count(ev.ArgN(0), "area", "areas"), ev.VP)
 	}},
 	// Args: the areas each King holds, the King's points and the Kings.
-	"core-king-tie": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"core-king-tie": {Rule: "reduX Core 3.2", Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s tie for King of England with %s: %s VP (%s shared by %s, remainder lost)", ev.Nation, games.Count(ev.ArgN(0), "area", "areas"), ev.VP, ev.Arg(1), ev.Arg(2))
 	}},
 	// Args: each nation and its points, best first.

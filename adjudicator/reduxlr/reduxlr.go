@@ -42,8 +42,7 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Leaders = true
 	fr.Move = family.MoveRules{LeaderMoves: 3, Boat: boat, MayEnter: mayEnter, Entering: provoke, Check: arthurMove}
 	fr.Battle = family.BattleRules{Kills: scoreKills, LeaderKilled: scoreLeaderKill, LeaderStays: leaderStays, Together: arthurTogether}
-	fr.Texts = &Texts
-	r.View.Words = Words
+	r.View.Words = viewWords
 	fr.Occupy, fr.Settle, fr.LeaderGone, fr.Arrive = occupyArea, occupyAll, leaderGone, arrive
 	fr.Defaults = defaults
 	return r

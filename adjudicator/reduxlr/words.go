@@ -10,9 +10,10 @@ import (
 	"github.com/pbem-org/pbem/games"
 )
 
-// Words are Leaders and Raiders' words of its facts over reduX Core's
-// (redux.Words).
-var Words = adjudicator.Merge(redux.Words, words)
+// viewWords are the ruleset's words (View.Words): reduX Core's
+// (redux.Words), Leaders and Raiders' of the library's facts (Words) and
+// of its own (words).
+var viewWords = adjudicator.Merge(redux.Words, Words, words)
 
 // words are the facts of Leaders and Raiders' own rules, by What: its
 // refusals, then cavalry and leaders (9.1-9.4), scoring (10), the Raider
@@ -46,15 +47,15 @@ var words = adjudicator.Words{
 
 	// Args: the Romano-British cavalry removed for want of infantry.
 	"lr-arthur-gone": {Rule: "reduX L&R 9.3", Words: arthurGoneWords},
-	// Args: the area not held. The words cite no rule.
-	"lr-does-not-come": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	// Their words cite no rule (Quiet). Args: the area not held.
+	"lr-does-not-come": {Rule: "reduX L&R 9.2", Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		who := ev.Leader
 		if who == "" {
 			who = fmt.Sprintf("The %s reinforcement", games.Possessive(ev.Nation))
 		}
 		return fmt.Sprintf("%s does not come: the %s do not hold %s", who, ev.Nation, ev.Arg(0))
 	}},
-	"lr-leader-fallen": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"lr-leader-fallen": {Rule: "reduX L&R 9.2", Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return ev.Leader + " was eliminated and does not come back"
 	}},
 	// Args: the Romano-British.
