@@ -15,6 +15,7 @@
 //	Submission (002 §5, 004 "Vi overgiver os")      submit.go
 //	VP cards, Bretwalda, King (004, ref §4)       score.go
 //	The tables' rules: section                    data.go
+//	The words of its facts                        words.go (by What; the library's: texts.go)
 package britannia
 
 import (

@@ -9,6 +9,7 @@
 //	5.2 reinforcements                adjudicator/reinforce.go
 //	6 movement, 6.1–6.4               adjudicator/movement.go, move.go
 //	7 battles, 7.1–7.3                adjudicator/battle.go, retreat.go
+//	the words of its facts            words.go (Words, by What; docs/design.md §2.2)
 package redux
 
 import (

@@ -12,6 +12,7 @@
 //	11.4, 11.5 raiding, withdrawal   raid.go
 //	11.6 the final round, King       king.go
 //	12 boats                         move.go (boat)
+//	the words of its facts           words.go (by What; the library's: texts.go)
 package reduxlr
 
 import (
