@@ -173,7 +173,7 @@ func checkStatements(t *family.Turn) {
 	}
 	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
 		if tg.Area != games.NoArea && !t.B.IsLand(tg.Area) {
-			t.Problem(tg.Line, "lr-target-at-sea")
+			t.Problem(tg.Line, "battle-at-sea")
 		}
 	}
 	// The "phase 2:" block is played after the first battles, so unless
@@ -194,7 +194,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		x, ok := st.(orders.Target)
 		if ok && x.Area != games.NoArea && !e.G.Board.IsLand(x.Area) {
-			return orders.Errors{redux.Refusal(e, x.Line, "lr-target-at-sea")}, true
+			return orders.Errors{redux.Refusal(e, x.Line, "battle-at-sea")}, true
 		}
 		return nil, ok
 	})

@@ -34,7 +34,6 @@ var words = adjudicator.Words{
 	"lr-withdraw-from-land": {Rule: "reduX L&R 11.5", Words: adjudicator.F("raiders withdraw from a land area, not %s")},
 	// Args: the nation, the area.
 	"lr-no-raiders-left": {Rule: "reduX L&R 11.5", Words: adjudicator.F("the %s have no raiding units left in %s")},
-	"lr-target-at-sea":   {Rule: "reduX Core 6.1.1", Words: adjudicator.F("no battles occur at sea")},
 	// Args: the nation.
 	"lr-no-cavalry-for-infantry": {Rule: "reduX L&R 11.6.1", Words: adjudicator.F("the %s may not take cavalry for infantry")},
 	// Args: how many cavalry may replace infantry, and for how many
