@@ -45,7 +45,7 @@ func (r *rules) playAsked(parent *adjudicator.State, in stepInput) (*played, err
 	p := &played{id: in.id, nation: -1, digest: inputsDigest(r.id, in.id, nil, nil, nil)}
 	d := dice.NewTurn(in.seed, r.id, in.id, p.digest, nil)
 	var err error
-	if p.state, p.events, err = r.e.PlayAsked(parent, in.id, d); err != nil {
+	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Asked: in.id}, d); err != nil {
 		return nil, err
 	}
 	if err := d.Err(); err != nil {

@@ -86,11 +86,11 @@ func newPlan(g *games.Game, e *adjudicator.Engine, s *adjudicator.State) *plan {
 		return nil
 	}
 	n := st.Nation
-	_, evs, err := e.NationTurn(s, adjudicator.Input{}, &templateDice{})
+	_, evs, err := e.Play(s, adjudicator.Input{}, &templateDice{})
 	if err != nil {
 		return nil
 	}
-	p := &plan{e: e, g: g, s: s, p1: e.AfterPhase1(s, nil), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
+	p := &plan{e: e, g: g, s: s, p1: e.PartialState(s, nil, adjudicator.Setup), n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
 		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
 	if tr := g.Tables.Round(s.Round); tr != nil {
 		for _, a := range tr.Arrivals {

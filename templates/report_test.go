@@ -411,7 +411,7 @@ func TestSkippedAndDefaults(t *testing.T) {
 	// The Brigantes gain 3 armies; Kent is not theirs.
 	st := step(t, "r07-brigantes")
 	f := &orders.File{Nation: "Brigantes", Turn: st.ID, Body: []orders.Statement{orders.Place{At: orders.At{Line: 6}, Area: area("Kent"), N: 1}}}
-	after, evs, err := e.NationTurn(st.Before, adjudicator.Input{Orders: f}, sixes{})
+	after, evs, err := e.Play(st.Before, adjudicator.Input{Orders: f}, sixes{})
 	require.NoError(t, err)
 	r := Build(rulesets.New(g), st.ID, st.Before, after, evs, options(st.ID, 0))
 	var kinds []string
@@ -426,7 +426,7 @@ func TestSkippedAndDefaults(t *testing.T) {
 	// The Angles' seven invaders get no move: they land by default.
 	st = step(t, "r07-angles")
 	f = &orders.File{Nation: "Angles", Turn: st.ID}
-	after, evs, err = e.NationTurn(st.Before, adjudicator.Input{Orders: f}, sixes{})
+	after, evs, err = e.Play(st.Before, adjudicator.Input{Orders: f}, sixes{})
 	require.NoError(t, err)
 	r = Build(rulesets.New(g), st.ID, st.Before, after, evs, options(st.ID, 0))
 	require.NotEmpty(t, r.Notes)

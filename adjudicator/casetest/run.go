@@ -185,7 +185,7 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 		a.T.Fatalf("%s: legal: no, but the orders pass the check", a.C.Path)
 	}
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.NationTurn(s, adjudicator.Input{Orders: f, Standing: standing}, d)
+	ns, evs, err := a.E.Play(s, adjudicator.Input{Orders: f, Standing: standing}, d)
 	if err != nil {
 		a.T.Fatalf("%s: NationTurn: %v", a.C.Path, err)
 	}
@@ -204,7 +204,7 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 func (a *At) roundEvent(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.RoundEventInput(s, adjudicator.Input{Seats: a.seats()}, d)
+	ns, evs, err := a.E.Play(s, adjudicator.Input{Seats: a.seats()}, d)
 	if err != nil {
 		a.T.Fatalf("%s: RoundEvent: %v", a.C.Path, err)
 	}
@@ -274,7 +274,7 @@ func (a *At) asked(s *adjudicator.State) (*adjudicator.State, []adjudicator.Even
 		a.T.Fatalf("%s: the %s may ask for nothing now (ask: %s)", a.C.Path, a.C.Header["nation"].Text, a.C.Header["ask"].Text)
 	}
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.PlayAsked(s, steps[0].ID, d)
+	ns, evs, err := a.E.Play(s, adjudicator.Input{Asked: steps[0].ID}, d)
 	if err != nil {
 		a.T.Fatalf("%s: PlayAsked: %v", a.C.Path, err)
 	}
