@@ -109,6 +109,13 @@ type Event struct {
 	// the nation due next, whose random event is rolled as its turn
 	// becomes due (Hy Breasil 6.1).
 	For string `json:"for,omitempty"`
+	// VP is the victory points an event scores, exactly: in halves where
+	// a ruleset scores halves (Britannia 2005 ref §4); N is them rounded
+	// down where it holds them.
+	VP Points `json:"vp,omitempty"`
+	// Areas are the areas a fact counts where it names several: those a
+	// score is for (reduX Core 3.1, L&R 10.1, Britannia 2005 ref §4).
+	Areas []string `json:"areas,omitempty"`
 	// Decision names the Decision that took its default (EvDefault), and
 	// What why.
 	Decision string   `json:"decision,omitempty"`

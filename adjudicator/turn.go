@@ -228,5 +228,14 @@ func (t *Turn) Award(m NationID, vp int, rule, why string) {
 	t.Emit(Event{Kind: EvScore, Nation: name, N: vp, Rule: rule, Text: fmt.Sprintf("The %s score %d VP %s (%s)", name, vp, why, rule)})
 }
 
+// AwardFact gives nation m whole victory points, with a score event: the
+// fact given (its What, Args and any other facts its words name) with the
+// nation, the points (N, VP) and the kind.
+func (t *Turn) AwardFact(m NationID, vp int, fact Event) {
+	t.S.AddVP(m, vp)
+	fact.Kind, fact.Nation, fact.N, fact.VP = EvScore, t.E.NationName(m), vp, VP(vp)
+	t.Emit(fact)
+}
+
 // Errors are the errors found so far while checking.
 func (t *Turn) Errors() orders.Errors { return t.errs }

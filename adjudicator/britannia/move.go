@@ -19,7 +19,7 @@ func selectUnits(t *family.Turn, mv orders.Move, from games.AreaID, boat bool) (
 		return family.MoveUnits(t, mv, from, boat)
 	}
 	if mv.Unit != "" && mv.Unit != "infantry" {
-		t.Problemf(mv.Line, "Britannia 2005 Movement", "the Romans move Roman armies only; leave out %q", mv.Unit)
+		t.Problem(mv.Line, "cb-roman-unit", mv.Unit)
 		return nil, false, false
 	}
 	fresh := t.FreshOf(from, Roman)
@@ -28,7 +28,7 @@ func selectUnits(t *family.Turn, mv orders.Move, from games.AreaID, boat bool) (
 		k = fresh
 	}
 	if k == 0 || k > fresh {
-		t.Problemf(mv.Line, "Britannia 2005 Movement", "the Romans have %s in %s that can still move, not %d", games.Count(fresh, "army", "armies"), t.Name(from), max(k, 1))
+		t.Problem(mv.Line, "cb-roman-count", fresh, t.Name(from), max(k, 1))
 		return nil, false, false
 	}
 	units := make([]int, len(t.E.R.Kinds))

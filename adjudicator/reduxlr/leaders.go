@@ -44,11 +44,7 @@ func arthurGone(t *family.Turn, rb adjudicator.NationID) {
 		freeInf -= swap
 		s.Add(id, rb, cav, -c)
 		s.Add(id, rb, family.Infantry, swap)
-		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"))
-		if swap < c {
-			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry and %d %s removed for want of infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"), c-swap, adjudicator.Verb(c-swap, "is", "are"))
-		}
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Nation: e.NationName(rb), Area: t.Name(id), N: swap, Rule: "reduX L&R 9.3", Text: txt})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "lr-arthur-gone", Nation: e.NationName(rb), Area: t.Name(id), N: swap, Leader: arthur, Args: adjudicator.Args(c - swap)})
 	}
 }
 
@@ -57,21 +53,14 @@ func arthurGone(t *family.Turn, rb adjudicator.NationID) {
 // not eliminated.
 func arrive(t *family.Turn, a games.Arrival) bool {
 	if a.IfHolds != games.NoArea && a.If != "" && !t.S.Holds(a.IfHolds, t.N) {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s does not come: the %s do not hold %s", leaderOr(a), t.Nation(), t.Name(a.IfHolds))})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, What: "lr-does-not-come", Leader: a.Leader, Args: adjudicator.Args(t.Name(a.IfHolds))})
 		return false
 	}
 	if a.IfAlive && slices.Contains(X(t.S).Fallen, a.Leader) {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s was eliminated and does not come back", a.Leader)})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, What: "lr-leader-fallen", Leader: a.Leader})
 		return false
 	}
 	return true
-}
-
-func leaderOr(a games.Arrival) string {
-	if a.Leader != "" {
-		return a.Leader
-	}
-	return fmt.Sprintf("The %s reinforcement", games.Possessive(a.Nation))
 }
 
 // leaderStays keeps Arthur with his cavalry (9.3).
@@ -164,7 +153,7 @@ func provoke(t *family.Turn, a games.AreaID) {
 	for _, m := range t.S.Occupants(a) {
 		if nat[m].Name == romanoBritish && !X(t.S).provoked(t.N) {
 			X(t.S).provoke(t.N, len(nat))
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(a), Rule: "reduX L&R 9.3", Text: fmt.Sprintf("The %s attack the Romano-British, who may now attack them (reduX L&R 9.3)", nat[t.N].Name)})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "lr-provoked", Area: t.Name(a), Args: adjudicator.Args(nat[m].Name)})
 		}
 	}
 }
