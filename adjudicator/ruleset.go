@@ -196,7 +196,10 @@ const (
 	Moving
 	// Fighting stages and everything after them may roll dice.
 	Fighting
-	// Checking stages run only when an order file is checked.
+	// Checking stages run when an order file is checked, and in a
+	// partial run that asks for them with an order file (Engine.Partial:
+	// the orders template's, every Decision at its default). They roll no
+	// dice.
 	Checking
 )
 

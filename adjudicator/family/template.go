@@ -92,7 +92,9 @@ type plan struct {
 
 // newPlan plays the dice-free parts of nation n's turn due in s with
 // every Decision left to its default (Engine.Partial) and reads the facts
-// of their events.
+// of their events: the setup and movement (reduX Core 5, 6), and what
+// checking an empty file plays beyond them, where a Major Invasion whose
+// first phase makes no battle lands its invaders by default (L&R 11.3).
 func newPlan(e *Engine, s *State, n NationID, cite Citing) *plan {
 	g := e.G
 	p1, _ := e.Partial(s, adjudicator.Input{}, adjudicator.Setup)
