@@ -38,24 +38,6 @@ func (e *Engine) ScoreVictory() string {
 	return e.Victory()
 }
 
-// Brief is what nation n should know in s before it writes its orders
-// (Orders.Brief); nil for nothing.
-func (e *Engine) Brief(s *State, n NationID) []string {
-	if f := e.R.Orders.Brief; f != nil {
-		return f(e, s, n)
-	}
-	return nil
-}
-
-// Examples are the example lines of nation n's orders template in s
-// (Orders.Examples); nil for none.
-func (e *Engine) Examples(s *State, n NationID) []Example {
-	if f := e.R.Orders.Examples; f != nil {
-		return f(e, s, n)
-	}
-	return nil
-}
-
 // Marks are the marks on nation n's counter in area a of s beyond its
 // kinds' (View.Marks); nil for none.
 func (e *Engine) Marks(s *State, a games.AreaID, n NationID) []Mark {

@@ -395,19 +395,22 @@ func CheckDefend(e *Engine, d orders.Defend) orders.Errors {
 	return errs
 }
 
-// Partial plays the parts of the nation turn due in s (Setup, Moving)
-// that need no dice, with the inputs in, on a copy of s: the position and
-// the events so far. Bots and orders templates read what the turn will
-// bring from it (Setup: after the population increase and
+// Partial plays the parts of the nation turn due in s (Setup, Moving,
+// Checking) that need no dice, with the inputs in, on a copy of s: the
+// position and the events so far. Bots and orders templates read what the
+// turn will bring from it (Setup: after the population increase and
 // reinforcements; Setup and Moving: at the end of movement, before any
-// battle). With no nation turn due, a copy of s and no events.
+// battle; Checking after them, with an order file in in.Orders: what
+// checking that file plays beyond them, such as a Major Invasion's second
+// Movement Phase when its first makes no battle, reduX L&R 11.3). With no
+// nation turn due, a copy of s and no events.
 func (e *Engine) Partial(s *State, in Input, parts ...Part) (*State, []Event) {
 	st := e.Due(s)
 	if st.Kind != NationTurn {
 		return s.Clone(), nil
 	}
 	for _, p := range parts {
-		if p != Setup && p != Moving {
+		if p == Fighting {
 			panic("adjudicator: Partial plays only the parts that roll no dice")
 		}
 	}

@@ -7,6 +7,7 @@ package adjudicator_test
 import (
 	"bytes"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -22,6 +23,9 @@ import (
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
 	"github.com/pbem-org/pbem/templates"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // toy2Engine is the engine of a game of the second toy for players
@@ -436,4 +440,47 @@ func TestToy2Simulate(t *testing.T) {
 			t.Errorf("seed %d: Verify: %v", seed, err)
 		}
 	}
+}
+
+// TestToy2DefaultTemplate: a ruleset on the step engine alone with no
+// orders template of its own (no Orders.Template) gets the envelope
+// alone: game, nation, turn, token and salt under the header, and no
+// section, no Decision and none of the Britannia family's prose
+// (adjudicator.Engine.Template); a round event has no template.
+func TestToy2DefaultTemplate(t *testing.T) {
+	e := toy2Engine(t, 2)
+	stop := errors.New("a clan's turn is due")
+	var s *adjudicator.State
+	_, err := bot.Play(e, 1, func(st bot.Step) error {
+		if e.Due(st.Before).Kind == adjudicator.RoundEvent {
+			assert.Nil(t, e.Template(st.Before), "%s: a round event's template", st.ID)
+			assert.Empty(t, templates.OrdersTemplate(e, st.Before, templates.Header{Game: "vale"}))
+		}
+		if e.Due(st.After).Kind == adjudicator.NationTurn {
+			s = st.After
+			return stop
+		}
+		return nil
+	})
+	require.ErrorIs(t, err, stop)
+	tm := e.Template(s)
+	require.NotNil(t, tm)
+	assert.Empty(t, tm.Decide)
+	assert.Empty(t, tm.Sections)
+	got := templates.OrdersTemplate(e, s, templates.Header{Game: "vale", Token: "tok", Deadline: "Fri 14 Mar 2025 18:00 UTC"})
+	assert.Equal(t, `# Orders for the Foxes, round 1, turn r01-foxes.
+# Due by Fri 14 Mar 2025 18:00 UTC.
+# Lines starting with # are comments. Uncomment the lines you want
+# (delete the #) and change the numbers and areas. Whatever you leave
+# out takes its default (docs/orders.md).
+
+game: vale
+nation: Foxes
+turn: r01-foxes
+token: tok
+# salt: any words you like (they are mixed into this turn's dice)
+`, got)
+	f, errs := orders.DecodeWith(got, e.G, orders.Options{Grammar: e.Grammar()})
+	require.Empty(t, errs)
+	assert.Empty(t, e.Check(s, f, nil), "the template as sent is accepted")
 }

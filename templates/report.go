@@ -922,15 +922,15 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token 
 		return
 	}
 	p.MovesNext = true
-	pl := newPlan(g, e, r.After)
+	pl := e.Template(r.After)
 	if pl == nil {
 		return
 	}
-	p.Decide = pl.decisions()
+	p.Decide = pl.Decide
 	if r.Deadline != "" {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
-	p.Orders = pl.template(Header{Game: r.Game, Token: token, Deadline: r.Deadline})
+	p.Orders = ordersText(e, r.After, pl, Header{Game: r.Game, Token: token, Deadline: r.Deadline})
 }
 
 // upcoming names the reader's next nation turn in this round as the state

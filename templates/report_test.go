@@ -23,6 +23,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mapdraw"
 	"github.com/pbem-org/pbem/orders"
@@ -464,6 +465,11 @@ func TestNext(t *testing.T) {
 	}
 }
 
+// sixes is a die that always rolls 6.
+type sixes struct{}
+
+func (sixes) Roll(dice.Label) int { return 6 }
+
 // TestSkippedAndDefaults plays two turns with hand-written orders that go
 // wrong as the turn unfolds: the report must show what was skipped and the
 // defaults the engine applied.
@@ -611,8 +617,7 @@ func TestOrdersTemplateIsAccepted(t *testing.T) {
 		assert.Equal(t, st.ID, f.Turn)
 		assert.Empty(t, e.Check(st.Before, f, nil), "%s: the template as sent is refused:\n%s", st.ID, tmpl)
 		head := "game: ashdown\nnation: " + f.Nation + "\nturn: " + st.ID + "\ntoken: t\n"
-		p := newPlan(g, e, st.Before)
-		for _, sec := range p.sections() {
+		for _, sec := range e.Template(st.Before).Sections {
 			for _, it := range sec.Items {
 				if it.Order == "" || strings.Contains(it.Order, "AREA") {
 					continue
