@@ -75,10 +75,7 @@ func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	if _, _, ok := t.E.Say(ev); !ok && ev.Text != "" { // words given here, not yet the ruleset's
-		ev.Said = t.Cite(ev.Text)
-	}
-	ev.Text, ev.Rule = "", ""
+	ev.Text = ""
 	t.ev = append(t.ev, ev)
 }
 
@@ -151,26 +148,6 @@ func (t *Turn) Limit(what string, args ...any) {
 	t.Emit(Event{Kind: EvLimit, What: what, Args: Args(args...)})
 }
 
-// Problemf is Problem with its words and rule given here, for the
-// statements not yet worded by their ruleset's Words.
-func (t *Turn) Problemf(line int, rule, format string, args ...any) {
-	msg := t.Cite(fmt.Sprintf(format, args...))
-	if t.Strict {
-		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
-		return
-	}
-	t.Emit(Event{Kind: EvSkipped, Line: line, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
-}
-
-// Limitf is Limit with its words and rule given here.
-func (t *Turn) Limitf(rule, format string, args ...any) {
-	if t.Strict {
-		t.Problemf(0, rule, format, args...)
-		return
-	}
-	t.Emit(Event{Kind: EvLimit, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
-}
-
 // Args are the further values of a fact (Event.Args) as their words name
 // them: names as they are, numbers in decimal.
 func Args(args ...any) []string {
@@ -221,17 +198,10 @@ func (t *Turn) DecisionFile(m NationID) *orders.File {
 	return t.Standing(m)
 }
 
-// Award gives nation m whole victory points, with an event.
-func (t *Turn) Award(m NationID, vp int, rule, why string) {
-	t.S.AddVP(m, vp)
-	name := t.E.NationName(m)
-	t.Emit(Event{Kind: EvScore, Nation: name, N: vp, Rule: rule, Text: fmt.Sprintf("The %s score %d VP %s (%s)", name, vp, why, rule)})
-}
-
-// AwardFact gives nation m whole victory points, with a score event: the
+// Award gives nation m whole victory points, with a score event: the
 // fact given (its What, Args and any other facts its words name) with the
 // nation, the points (N, VP) and the kind.
-func (t *Turn) AwardFact(m NationID, vp int, fact Event) {
+func (t *Turn) Award(m NationID, vp int, fact Event) {
 	t.S.AddVP(m, vp)
 	fact.Kind, fact.Nation, fact.N, fact.VP = EvScore, t.E.NationName(m), vp, VP(vp)
 	t.Emit(fact)
