@@ -2,8 +2,6 @@ package adjudicator
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -79,28 +77,22 @@ func (t *Turn) Emit(ev Event) {
 	t.ev = append(t.ev, ev)
 }
 
-// reduxCitation matches a citation of reduX's rules: "reduX Core 5.1",
-// "reduX L&R 9.2.1", "reduX Core 6.1, L&R 11.3".
-var reduxCitation = regexp.MustCompile(`reduX (?:Core|L&R) \d+(?:\.\d+)*(?:, (?:Core |L&R )?\d+(?:\.\d+)*)*`)
+// Cite is s with the citations of the library the ruleset is built on
+// made the ruleset's own (Texts.Cite), for the words made in a turn.
+func (t *Turn) Cite(s string) string { return t.E.Cite(s) }
 
-// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite:
-// the kernel's shared stages cite reduX, and a game of another ruleset
-// cites its own rules. Without a Cite, s is returned unchanged.
-func (t *Turn) Cite(s string) string {
-	return t.E.Cite(t, s)
-}
-
-// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
-// for the texts made outside a turn (the orders template) with t nil.
-// The ruleset's Texts.Refs then rewrites the citations players cannot
-// look up.
-func (e *Engine) Cite(t *Turn, s string) string {
+// Cite is s, words or a rule, with the citations of the library the
+// ruleset is built on made the ruleset's own (Texts.Cite: classic
+// Britannia cites its rules where the Britannia-family library cites
+// reduX), and the citations players cannot look up rewritten as ones they
+// can (Texts.Refs). Without either, s unchanged.
+func (e *Engine) Cite(s string) string {
 	tx := e.R.View.Texts
 	if tx == nil {
 		return s
 	}
-	if tx.Cite != nil && strings.Contains(s, "reduX") {
-		s = reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return tx.Cite(t, rule) })
+	if tx.Cite != nil {
+		s = tx.Cite(s)
 	}
 	if tx.Refs != nil {
 		s = tx.Refs(s)

@@ -131,7 +131,7 @@ func unitsOf(units []adjudicator.Count) int {
 // ViewTexts are classic Britannia's words of what the step engine and the
 // views name: the winner by the 2005 rules, and the classic rules cited
 // where the family library cites reduX.
-var ViewTexts = adjudicator.Texts{Cite: cite, Refs: refs, Victory: "Britannia 2005 Vinderen"}
+var ViewTexts = adjudicator.Texts{Cite: family.CitingOwn(cite), Refs: refs, Victory: "Britannia 2005 Vinderen"}
 
 // need is BattleRules.Need, for the words: what a side's first dice hit a
 // normal unit on (seed 004 Battles; ref §6).
@@ -272,7 +272,7 @@ var classicRules = []struct{ redux, classic string }{
 // counterpart keeps its citation, which the grammar test reports. The
 // removals of classic Britannia name their own cause (cb-*-remove), so
 // "reduX Core 5.1" is the population increase here.
-func cite(_ *adjudicator.Turn, rule string) string {
+func cite(rule string) string {
 	for _, c := range classicRules {
 		if rule == c.redux || strings.HasPrefix(rule, c.redux+".") || strings.HasPrefix(rule, c.redux+",") {
 			return c.classic
