@@ -107,6 +107,11 @@ func TestEngine3ArchivesVerify(t *testing.T) { verifyArchives(t, "engine3", 4) }
 // their words: their facts are compared, their words are not.
 func TestEngine4ArchivesVerify(t *testing.T) { verifyArchives(t, "engine4", 5) }
 
+// TestFactsArchivesVerify verifies the games written by the first pbem
+// whose events are facts only (testdata/facts, its README: one a ruleset
+// and its options).
+func TestFactsArchivesVerify(t *testing.T) { verifyArchives(t, "facts", 5) }
+
 // verifyArchives verifies every archive of testdata/DIR, at least want.
 func verifyArchives(t *testing.T, dir string, want int) {
 	files, err := filepath.Glob("testdata/" + dir + "/*.tgz")
