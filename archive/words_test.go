@@ -50,7 +50,9 @@ func changeEveryWord() (restore func()) {
 		words := r.View.Words
 		for what, sy := range words {
 			old, orig := sy, sy.Words
-			sy.Words = func(e *adjudicator.Engine, ev adjudicator.Event) string { return "CHANGED " + strings.ToUpper(orig(e, ev)) }
+			sy.Words = func(e *adjudicator.Engine, ev adjudicator.Event) string {
+				return "CHANGED " + strings.ToUpper(orig(e, ev))
+			}
 			sy.Rule, sy.RuleOf = "another rule", nil
 			words[what] = sy
 			undo = append(undo, func() { words[what] = old })
