@@ -67,7 +67,11 @@ func Play(t testing.TB, c *Case) {
 	before := a.state() // built apart: a Clone that shares memory would hide a change
 	standing := a.standing()
 	defer func() {
-		if r := recover(); r != nil {
+		switch r := recover().(type) {
+		case nil:
+		case diceOut:
+			t.Fatalf("%s: the scripted dice ran out: roll %d (%s) was asked for, and dice: has %d", c.Path, r.n+1, r.label, r.n)
+		default:
 			t.Fatalf("%s: the engine panicked: %v", c.Path, r)
 		}
 	}()
@@ -93,7 +97,7 @@ func Play(t testing.TB, c *Case) {
 	a.matchState(ns)
 	a.matchEvents(evs)
 	if a.failed {
-		t.Logf("%s: the events:\n%s", c.Path, eventText(evs))
+		t.Logf("%s: the events:\n%s", c.Path, a.eventText(evs))
 	}
 }
 
@@ -184,16 +188,16 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 	case !legal && len(errs) == 0:
 		a.T.Fatalf("%s: legal: no, but the orders pass the check", a.C.Path)
 	}
-	d := dice.NewScript(a.dice()...)
+	d := newScript(a.dice())
 	ns, evs, err := a.E.Play(s, adjudicator.Input{Orders: f, Standing: standing}, d)
 	if err != nil {
 		a.T.Fatalf("%s: NationTurn: %v", a.C.Path, err)
 	}
 	if d.Err() != nil {
-		a.T.Errorf("%s: %v\nthe events:\n%s", a.C.Path, d.Err(), eventText(evs))
+		a.T.Errorf("%s: %v\nthe events:\n%s", a.C.Path, d.Err(), a.eventText(evs))
 	}
 	if d.Remaining() > 0 {
-		a.T.Errorf("%s: %d scripted dice were not rolled\nthe events:\n%s", a.C.Path, d.Remaining(), eventText(evs))
+		a.T.Errorf("%s: %d scripted dice were not rolled\nthe events:\n%s", a.C.Path, d.Remaining(), a.eventText(evs))
 	}
 	return ns, evs
 }
@@ -203,16 +207,16 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 // roll none), every one of which must be rolled.
 func (a *At) roundEvent(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
-	d := dice.NewScript(a.dice()...)
+	d := newScript(a.dice())
 	ns, evs, err := a.E.Play(s, adjudicator.Input{Seats: a.seats()}, d)
 	if err != nil {
 		a.T.Fatalf("%s: RoundEvent: %v", a.C.Path, err)
 	}
 	if d.Err() != nil {
-		a.T.Errorf("%s: %v\nthe events:\n%s", a.C.Path, d.Err(), eventText(evs))
+		a.T.Errorf("%s: %v\nthe events:\n%s", a.C.Path, d.Err(), a.eventText(evs))
 	}
 	if d.Remaining() > 0 {
-		a.T.Errorf("%s: %d scripted dice were not rolled\nthe events:\n%s", a.C.Path, d.Remaining(), eventText(evs))
+		a.T.Errorf("%s: %d scripted dice were not rolled\nthe events:\n%s", a.C.Path, d.Remaining(), a.eventText(evs))
 	}
 	return ns, evs
 }
@@ -231,9 +235,37 @@ func (a *At) dice() []int {
 	return out
 }
 
-func eventText(evs []adjudicator.Event) string {
+// script is a case's scripted dice: dice.Script, stopping the step at
+// the first die asked for beyond the script. An engine given 1 for it
+// would go on, and a battle of 1s never ends ("battle did not end"), which
+// hides that the case is a die short and which die it is.
+type script struct {
+	*dice.Script
+	n int // the dice scripted
+}
+
+// diceOut is the panic that stops a step whose script ran out (Play
+// recovers it and says so).
+type diceOut struct {
+	n     int // the dice scripted
+	label dice.Label
+}
+
+func newScript(values []int) script { return script{dice.NewScript(values...), len(values)} }
+
+// Roll is dice.Script's, and stops the step at the first die the script
+// does not have, with the roll number and its label.
+func (s script) Roll(l dice.Label) int {
+	if s.Remaining() == 0 {
+		panic(diceOut{s.n, l})
+	}
+	return s.Script.Roll(l)
+}
+
+// eventText is the events in their words, one a line, for a failure.
+func (a *At) eventText(evs []adjudicator.Event) string {
 	var sb strings.Builder
-	for _, e := range evs {
+	for _, e := range a.E.Render(evs) {
 		sb.WriteString("  " + e.Text + "\n")
 	}
 	return sb.String()
@@ -273,13 +305,13 @@ func (a *At) asked(s *adjudicator.State) (*adjudicator.State, []adjudicator.Even
 	if len(steps) == 0 {
 		a.T.Fatalf("%s: the %s may ask for nothing now (ask: %s)", a.C.Path, a.C.Header["nation"].Text, a.C.Header["ask"].Text)
 	}
-	d := dice.NewScript(a.dice()...)
+	d := newScript(a.dice())
 	ns, evs, err := a.E.Play(s, adjudicator.Input{Asked: steps[0].ID}, d)
 	if err != nil {
 		a.T.Fatalf("%s: PlayAsked: %v", a.C.Path, err)
 	}
 	if d.Remaining() > 0 || d.Err() != nil {
-		a.T.Errorf("%s: dice: %v, %d not rolled\nthe events:\n%s", a.C.Path, d.Err(), d.Remaining(), eventText(evs))
+		a.T.Errorf("%s: dice: %v, %d not rolled\nthe events:\n%s", a.C.Path, d.Err(), d.Remaining(), a.eventText(evs))
 	}
 	return ns, evs
 }
