@@ -60,6 +60,7 @@ type Terrain struct {
 	// map choose.
 	Colour string
 	Why    string
+	line   int // its entry in the board file; 0 for the built-in kinds
 }
 
 // LinkKind says what a link crosses.
@@ -217,6 +218,17 @@ func (b *Board) edge(x, y AreaID) (Edge, bool) {
 
 // Area returns the area with the given id.
 func (b *Board) Area(id AreaID) *Area { return &b.Areas[id] }
+
+// Line is the line of area id's entry (under areas: or seas:) in the
+// board file it was read from, for a ruleset that refuses the board
+// (docs/rulesets.md §Boards: every board error has its file and line); 0
+// for an area not read from a file.
+func (b *Board) Line(id AreaID) int { return b.Areas[id].line }
+
+// TerrainLine is the line of terrain kind i's entry in the board file's
+// terrain table; 0 for the built-in clear and difficult of a board without
+// one.
+func (b *Board) TerrainLine(i int) int { return b.Terrains[i].line }
 
 // AreaName returns the name of an area.
 func (b *Board) AreaName(id AreaID) string {

@@ -206,7 +206,7 @@ func (l *boardLoader) terrains() error {
 		if t.Colour != "" && !hexColour(t.Colour) {
 			return l.fail(t.line, "terrain %s: colour %q is not #rrggbb", t.Name, t.Colour)
 		}
-		l.b.Terrains = append(l.b.Terrains, Terrain{Name: t.Name, Difficult: t.Difficult, As: t.As, Colour: t.Colour, Why: t.Why})
+		l.b.Terrains = append(l.b.Terrains, Terrain{Name: t.Name, Difficult: t.Difficult, As: t.As, Colour: t.Colour, Why: t.Why, line: t.line})
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ import (
 // and straits, and every area a few steps from a sea a nation lands from.
 func TestDefaultMapBalance(t *testing.T) {
 	b := games.MustLoad("hy-breasil").Board
-	require.NoError(t, checkBoard(b))
+	require.NoError(t, checkBoard("board.yaml", b))
 	land := b.NumLand
 	assert.GreaterOrEqual(t, land, 35)
 	assert.LessOrEqual(t, land, 45)

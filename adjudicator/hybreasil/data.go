@@ -106,8 +106,8 @@ func LoadData(e *adjudicator.Engine) error {
 			return fail("players: %v", err)
 		}
 	}
-	if err := checkBoard(e.G.Board); err != nil {
-		return fmt.Errorf("%s: %w", e.G.BoardName, err)
+	if err := checkBoard(e.G.BoardName, e.G.Board); err != nil {
+		return err
 	}
 	e.Data = d
 	return nil
@@ -115,20 +115,31 @@ func LoadData(e *adjudicator.Engine) error {
 
 // checkBoard refuses a board whose terrain Hy Breasil cannot read: every
 // land area must be plains, forest or hills (by name or as:, Hy Breasil
-// 6.2), and some sea must not be inland (5.1).
-func checkBoard(b *games.Board) error {
+// 6.2), and some sea must not be inland (5.1). Each error is a
+// *games.LoadError with the board file's name and the line of the area or
+// sea at fault (docs/rulesets.md §Boards).
+func checkBoard(file string, b *games.Board) error {
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
 		if !b.TerrainIs(id, "plains") && !b.TerrainIs(id, "forest") && !b.TerrainIs(id, "hills") {
-			return fmt.Errorf("area %s: Hy Breasil reads only plains, forest and hills (Hy Breasil 6.2); give its terrain kind as: [plains], [forest] or [hills]", b.AreaName(id))
+			kind := b.Terrain(id)
+			where := ""
+			if l := b.TerrainLine(b.Areas[a].Terrain); l > 0 {
+				where = fmt.Sprintf(" (line %d)", l)
+			}
+			return &games.LoadError{File: file, Line: b.Line(id), Msg: fmt.Sprintf("area %s: terrain %s%s: Hy Breasil reads only plains, forest and hills (Hy Breasil 6.2); give its terrain kind as: [plains], [forest] or [hills]", b.AreaName(id), kind.Name, where)}
 		}
 	}
+	line := 1 // a board without seas: the file's start
 	for a := b.NumLand; a < len(b.Areas); a++ {
 		if !b.Areas[a].Inland {
 			return nil
 		}
+		if line == 1 {
+			line = b.Line(games.AreaID(a))
+		}
 	}
-	return fmt.Errorf("every sea is inland: no nation could enter (Hy Breasil 5.1)")
+	return &games.LoadError{File: file, Line: line, Msg: "every sea is inland: no nation could enter (Hy Breasil 5.1); give the board a sea without inland: true"}
 }
 
 func oneOf(s string, xs []string) bool {

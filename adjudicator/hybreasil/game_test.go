@@ -2,6 +2,7 @@ package hybreasil_test
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -73,17 +74,39 @@ func TestVPTarget(t *testing.T) {
 	assert.GreaterOrEqual(t, best, 30)
 }
 
-// TestBoardWithoutHyBreasilTerrain: the Britannia board as reduX has it
-// (clear and difficult) cannot be read by Hy Breasil (6.2 names plains,
-// forest and hills), and the error says what to do.
-func TestBoardWithoutHyBreasilTerrain(t *testing.T) {
-	data, err := os.ReadFile("../../games/britannia/board.yaml")
+// TestBoardRefusals: a board Hy Breasil cannot read is refused with the
+// board file's name and the line of the area or sea at fault, and says
+// what to do: the Britannia board as reduX has it (clear and difficult;
+// 6.2 names plains, forest and hills), a sketch whose seas are all
+// inland (5.1: no nation could enter), one with no sea at all.
+func TestBoardRefusals(t *testing.T) {
+	britannia, err := os.ReadFile("../../games/britannia/board.yaml")
 	require.NoError(t, err)
-	g, err := games.MustLookup("hy-breasil").LoadFiles(nil, &games.File{Name: "britannia.yaml", Data: data}, nil)
+	sketch, err := os.ReadFile("../../docs/boards/hy-breasil-sketch.yaml")
 	require.NoError(t, err)
-	_, err = rulesets.Engine(g)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "Hy Breasil reads only plains, forest and hills")
+	inland := regexp.MustCompile(`(?m)^  - \{name: (Muir|Sruth) `).ReplaceAll(sketch, []byte("  - {inland: true, name: $1 "))
+	noSeas := []byte("name: two fields\nterrain:\n  - {name: plains}\nareas:\n  - {name: Eastfield, terrain: plains}\n  - {name: Westfield, terrain: plains}\nlinks:\n  - [Eastfield, Westfield]\n")
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"terrain", britannia, "britannia.yaml:30: area Avalon: terrain clear (line 24): Hy Breasil reads only plains, forest and hills (Hy Breasil 6.2); give its terrain kind as: [plains], [forest] or [hills]"},
+		{"every sea inland", inland, "sketch.yaml:56: every sea is inland: no nation could enter (Hy Breasil 5.1); give the board a sea without inland: true"},
+		{"no sea", noSeas, "fields.yaml:1: every sea is inland: no nation could enter (Hy Breasil 5.1)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			file := strings.SplitN(tc.want, ":", 2)[0]
+			g, err := games.MustLookup("hy-breasil").LoadFiles(nil, &games.File{Name: file, Data: tc.data}, nil)
+			require.NoError(t, err)
+			_, err = rulesets.Engine(g)
+			require.Error(t, err)
+			var le *games.LoadError
+			require.ErrorAs(t, err, &le)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
 }
 
 // BenchmarkNationTurn adjudicates one mid-game nation turn (turn 8 of a
