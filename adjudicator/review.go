@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/orders"
 )
 
@@ -77,10 +78,63 @@ func (e *Engine) review(s *State, f *orders.File, standing []*orders.File, notes
 	if f.Turn != "" && f.Turn != st.ID {
 		return refuse("these orders are for turn %s but the turn due is %s", f.Turn, st.ID)
 	}
-	t := e.newTurn(s, st, Input{Orders: f, Standing: standing}, nil, true)
+	in := Input{Orders: f, Standing: standing}
+	t := e.newTurn(s, st, in, nil, true)
 	t.notes = notes
 	t.run(Setup, Moving, Checking)
-	return &Review{Errors: sortErrors(t.errs), Warnings: sortNotes(t.warnings), Defaults: sortNotes(t.defaults)}
+	errs := t.errs
+	if e.Plays(CheckKnowable) {
+		errs = addNew(errs, e.foresee(s, st, in))
+	}
+	return &Review{Errors: sortErrors(errs), Warnings: sortNotes(t.warnings), Defaults: sortNotes(t.defaults)}
+}
+
+// foresee plays step st of s with the inputs in as Play plays it, until
+// the step asks for its first die (switch check-knowable): up to there
+// the step is known from its start, so a statement Play would skip before
+// it is a fault of the file, and is returned as an error, with the words
+// of the skip (docs/design.md §2: two kinds of legality). What happens
+// after the first die is the turn's to find.
+func (e *Engine) foresee(s *State, st Step, in Input) (errs orders.Errors) {
+	t := e.newTurn(s, st, in, untilDice{}, false)
+	t.foreseen = true
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(diceAsked); !ok {
+				panic(r)
+			}
+			errs = t.errs
+		}
+	}()
+	t.run(Setup, Moving, Fighting)
+	return t.errs
+}
+
+// untilDice is the dice of foresee: it stops the step at its first die.
+type untilDice struct{}
+
+// diceAsked is the panic by which untilDice stops a step (foresee
+// recovers it).
+type diceAsked struct{}
+
+func (untilDice) Roll(dice.Label) int { panic(diceAsked{}) }
+
+// addNew appends to errs the errors of more on lines errs does not refuse
+// already: checking and foresee play the same stages up to the battles,
+// and a line the check refuses is skipped by the turn for the same fault,
+// or for one that follows from it; a file's reader wants each fault once.
+func addNew(errs, more orders.Errors) orders.Errors {
+	refused := map[int]bool{}
+	for _, e := range errs {
+		refused[e.Line] = true
+	}
+	for _, e := range more {
+		if !refused[e.Line] {
+			refused[e.Line] = true
+			errs = append(errs, e)
+		}
+	}
+	return errs
 }
 
 // sortErrors puts errors in line order, whole-file errors (line 0) first,

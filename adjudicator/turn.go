@@ -29,6 +29,10 @@ type Turn struct {
 	// Strict is set while an order file is checked: problems are errors,
 	// not skipped statements.
 	Strict bool
+	// foreseen is set while checking plays the step as Play does until its
+	// first die (Engine.foresee): the stages play as Play's, and problems
+	// are errors.
+	foreseen bool
 	// X is the bookkeeping of the turn of the ruleset, or of the library
 	// it is built on, set by its stages.
 	X any
@@ -121,7 +125,7 @@ func (t *Turn) Problem(line int, what string, args ...any) {
 	if t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	if t.Strict {
+	if t.Strict || t.foreseen {
 		words, rule, _ := t.E.Say(ev)
 		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words})
 		return

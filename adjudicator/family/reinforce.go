@@ -132,10 +132,13 @@ func (t *Turn) placeAtSea(inf, cav int, leader string, seas []games.AreaID) {
 // L&R 9.2.1), else the default.
 func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinforce) games.AreaID {
 	if count == 0 { // a leader alone goes to armies of its nation (9.2.1)
-		if r != nil {
-			if t.S.Holds(r.Area, t.N) {
-				return r.Area
-			}
+		switch {
+		case r == nil:
+		case r.Cavalry > 0: // "reinforce cavalry N" names no area
+			t.Problem(r.Line, "cavalry-extra")
+		case t.S.Holds(r.Area, t.N):
+			return r.Area
+		default:
 			t.Problem(r.Line, "leader-placed", leader, t.Name(r.Area))
 		}
 		dest := t.mostArmies()
