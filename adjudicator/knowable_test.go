@@ -8,7 +8,9 @@ package adjudicator_test
 // bot's own, the bot's with lines added, lines alone: every keyword of the
 // ruleset's grammar, on areas near the nation), and plays every file
 // Check accepts under several dice: attackers rolling 6 and defenders 1,
-// the other way round, and seeded dice. A statement skipped under every
+// the other way round, seeded dice, and where the turn rolls other dice
+// (Hy Breasil's events) every pair of values for the first of them and
+// the rest. A statement skipped under every
 // one of them was skipped whatever the dice did, so its fault was there at
 // the start: Check should have refused it. (A statement skipped under some
 // dice only was made impossible by the turn, which is Play's business.)
@@ -27,6 +29,7 @@ import (
 	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -171,7 +174,11 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 	tally.statements += n
 	var every map[string]string // "line What" → the words, skipped in every run so far
 	some := map[string]bool{}
-	for k, d := range knowableDice(p.id, j) {
+	probe := &sidedDice{rng: rand.New(rand.NewPCG(1, 2))}
+	if _, _, err := e.Play(p.s, adjudicator.Input{Orders: f, Standing: p.standing}, probe); err != nil {
+		t.Fatalf("%s: %v\n%s", p.id, err, text)
+	}
+	for k, d := range knowableDice(p.id, j, probe.others > 0) {
 		_, evs, err := e.Play(p.s, adjudicator.Input{Orders: f, Standing: p.standing}, d)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", p.id, err, text)
@@ -186,50 +193,98 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 		}
 		if k == 0 {
 			every = skipped
-			continue
 		}
 		for key := range every {
 			if _, ok := skipped[key]; !ok {
 				delete(every, key)
 			}
 		}
+		if len(every) == 0 {
+			break // every skip so far is the dice's: the rest cannot change that
+		}
 	}
 	tally.skipsByDice += len(some) - len(every)
 	for key, words := range every {
 		what := strings.SplitN(key, " ", 2)[1]
-		tally.failures[what] = append(tally.failures[what], fmt.Sprintf("%s (%s): %s\n%s", p.id, e.Due(p.s).ID, words, numbered(text)))
+		tally.failures[what] = append(tally.failures[what], fmt.Sprintf("%s: %s\n%s%s", p.id, words, position(e, p.s, st.Nation), numbered(text)))
 	}
 }
 
 // knowableDice are the dice a file is played under: attackers rolling 6
-// and defenders 1, the other way round, and two seeded sequences; every
-// die that is not a battle's is seeded.
-func knowableDice(id string, j int) []dice.Roller {
+// and defenders 1, the other way round, and two seeded sequences. Where
+// the step rolls dice outside battles too (Hy Breasil's events, rerolls,
+// plagues: others is true), every pair of values for the first two of
+// them, with 1 or 6 for all the rest, attackers and defenders taking turns
+// to win (a reroll, a second reroll and the plague's die).
+func knowableDice(id string, j int, others bool) []dice.Roller {
 	key := sha256.Sum256(fmt.Appendf(nil, "knowable %s %d", id, j))
 	seeded := func(i uint64) *rand.Rand { return rand.New(rand.NewPCG(uint64(key[0])<<8|uint64(key[1]), i)) }
-	return []dice.Roller{
-		sidedDice{att: 6, def: 1, rng: seeded(1)},
-		sidedDice{att: 1, def: 6, rng: seeded(2)},
-		sidedDice{rng: seeded(3)},
-		sidedDice{rng: seeded(4)},
+	out := []dice.Roller{&sidedDice{rng: seeded(1)}, &sidedDice{rng: seeded(2)}}
+	if !others {
+		return append(out, &sidedDice{att: 6, def: 1, rng: seeded(3)}, &sidedDice{att: 1, def: 6, rng: seeded(4)})
 	}
+	for v := 1; v <= 6; v++ {
+		for w := 1; w <= 6; w++ {
+			for _, x := range []int{1, 6} {
+				att, def := 6, 1
+				if (v+w+x)%2 == 0 {
+					att, def = 1, 6
+				}
+				out = append(out, &sidedDice{att: att, def: def, first: v, second: w, rest: x})
+			}
+		}
+	}
+	return out
 }
 
 // sidedDice rolls att for the attacker's battle dice and def for the
-// defender's (0: a seeded die), a seeded die for everything else.
+// defender's, first, second and rest for the other dice in turn (0: seeded
+// dice instead); it counts the other dice.
 type sidedDice struct {
-	att, def int
-	rng      *rand.Rand
+	att, def, first, second, rest int
+	rng                           *rand.Rand
+	others                        int
 }
 
-func (d sidedDice) Roll(l dice.Label) int {
+func (d *sidedDice) Roll(l dice.Label) int {
 	switch {
 	case l.Side == "attacker" && d.att > 0:
 		return d.att
 	case l.Side == "defender" && d.def > 0:
 		return d.def
 	}
+	d.others++
+	switch {
+	case d.others == 1 && d.first > 0:
+		return d.first
+	case d.others == 2 && d.second > 0:
+		return d.second
+	case d.others > 2 && d.rest > 0:
+		return d.rest
+	}
 	return 1 + d.rng.IntN(6)
+}
+
+// position is what a failure says of the mover's position: its units by
+// area, its facts (View.NationFacts), the other nations next to it.
+func position(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) string {
+	b := e.G.Board
+	var own, near []string
+	for a := range b.Areas {
+		id := games.AreaID(a)
+		if c := s.Units(id, n); c > 0 {
+			own = append(own, fmt.Sprintf("%s %d", b.AreaName(id), c))
+			continue
+		}
+		for _, m := range s.Occupants(id) {
+			near = append(near, fmt.Sprintf("%s %s %d", b.AreaName(id), e.NationName(m), s.Units(id, m)))
+		}
+	}
+	facts := e.NationFacts(s, n)
+	if x, ok := s.Ext.(*hybreasil.Ext); ok {
+		facts = append(facts, "event "+x.Event[n])
+	}
+	return fmt.Sprintf("    %s: %s; %s\n    others: %s\n", e.NationName(n), strings.Join(own, ", "), strings.Join(facts, "; "), strings.Join(near, ", "))
 }
 
 // numbered is a file with its line numbers, for a failure.

@@ -20,10 +20,16 @@ func checkOrders(t *adjudicator.Turn) {
 	if t.In.Orders == nil {
 		return
 	}
+	if t.E.Plays(adjudicator.CheckKnowable) {
+		splitKnown(t) // the position the moves start from
+	}
 	checkBody(t, t.In.Orders.Body)
 	if t.E.Plays(adjudicator.HBOrderChecks) {
 		checkLines(t, t.In.Orders.Body)
 		checkCounts(t, t.In.Orders.Body)
+	}
+	if t.E.Plays(adjudicator.CheckKnowable) {
+		knowable(t, t.In.Orders.Body)
 	}
 }
 

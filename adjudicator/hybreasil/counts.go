@@ -31,14 +31,19 @@ func checkCounts(t *adjudicator.Turn, body []orders.Statement) {
 	b, x := t.B, X(t.S)
 	c := &counter{t: t, has: make([]int, len(b.Areas)), extra: make([]int, len(b.Areas)), in: make([]int, len(b.Areas)), phase: 1}
 	pool := Pool(t.E, t.S, t.N)
+	placed, reinforced := pool > 0, true
+	if t.E.Plays(adjudicator.CheckKnowable) { // what the start tells of the event (6.1, 6.2)
+		f := foresee(t)
+		placed, reinforced = f.newUnits > 0, f.may(Reinforcements)
+	}
 	for a := range b.Areas {
 		id := games.AreaID(a)
 		c.has[a] = t.S.Units(id, t.N)
-		if b.IsLand(id) && c.has[a] > 0 && pool > 0 {
+		if b.IsLand(id) && c.has[a] > 0 && placed {
 			c.extra[a] = 1
 		}
 	}
-	if h := x.Home[t.N]; h != games.NoArea && !b.IsLand(h) {
+	if h := x.Home[t.N]; h != games.NoArea && !b.IsLand(h) && reinforced {
 		c.extra[h] = min(6, pool)
 	}
 	left := make([]int, len(b.Areas))
