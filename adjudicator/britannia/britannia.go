@@ -293,6 +293,10 @@ func checkStatements(t *family.Turn) {
 	if t.E.Plays(adjudicator.BretwaldaVoteCheck) {
 		checkVotes(t)
 	}
+	if t.E.Plays(adjudicator.CheckKnowable) {
+		checkWithdrawals(t)
+		checkOverpopulation(t)
+	}
 }
 
 // checkVotes refuses (switch bretwalda-vote-check) a turn file's vote line in a

@@ -123,3 +123,31 @@ func overpopulationLimit(e *adjudicator.Engine, s *adjudicator.State, n adjudica
 	}
 	return limit, onLand
 }
+
+// checkOverpopulation refuses (switch check-knowable) a remove line that
+// would empty an area in the Overpopulation phase (seed 002 §5: "no area
+// may be emptied"; docs/orders.md C4): the line's armies, with those the
+// lines before it take from the area, are all the nation can have there
+// then (its armies after its moves, in an area where none may come later:
+// family's MayGain). The phase may ask for no removal at all; the line is
+// then never carried out either. Not for a nation exempt from the phase,
+// nor in a turn whose remove lines are also the Danes' removal of XIV
+// (lateRemovals).
+func checkOverpopulation(t *family.Turn) {
+	if overpopulationExempt(t) {
+		return
+	}
+	for _, x := range D(t.E).Late.Removals {
+		if x.Round == t.S.Round && mustNation(t.E, x.Nation) == t.N {
+			return
+		}
+	}
+	taken := make([]int, len(t.B.Areas))
+	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
+		k := max(r.N, 1)
+		if !t.MayGain(r.Area) && taken[r.Area]+k >= t.Armies(r.Area, t.N) {
+			t.Problem(r.Line, "remove-last", t.Name(r.Area))
+		}
+		taken[r.Area] += k
+	}
+}

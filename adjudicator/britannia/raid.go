@@ -55,6 +55,29 @@ func withdrawal(t *family.Turn) {
 	}
 }
 
+// checkWithdrawals refuses (switch check-knowable) the withdraw lines the
+// Raider withdrawal phase would skip whatever the battles do (seed 004 4):
+// outside a Raiding turn, from a sea, or from an area where the nation has
+// no raiders after its moves and none may come there later (family's
+// MayGain: raiders retreat where they came from, seed 004 3). Not where a
+// withdraw line may take the Picts home by sea (pictsHome).
+func checkWithdrawals(t *family.Turn) {
+	ph := D(t.E).PictsHome
+	if mustNation(t.E, ph.Nation) == t.N && slices.Contains(ph.Rounds, t.S.Round) {
+		return
+	}
+	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
+		switch {
+		case w.Stay:
+			// checkStatements refuses it
+		case !t.Raid:
+			t.Problem(w.Line, "cb-no-raid-turn", t.Nation())
+		case !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 && !t.MayGain(w.Area):
+			t.Problem(w.Line, "cb-no-raiders", t.Nation(), t.Name(w.Area))
+		}
+	}
+}
+
 // pictsHome carries out the Picts' way home by sea (seed 002 §5 Raider
 // Mechanics: "Picts in turns 4-5 may return to land of origin via sea"):
 // "withdraw AREA [N]" for Pictish armies in an area outside Scotland moves

@@ -259,6 +259,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 			t.order = append(t.order, dest)
 		}
 		t.entries[dest] = append(t.entries[dest], entry{From: prev, N: count, Line: mv.Line, Boat: boat})
+		t.origins[prev] = true
 	}
 	var names []string
 	for _, a := range mv.Path {

@@ -23,6 +23,9 @@ func CheckBattles(t *Turn) {
 		second, order2, t.secondKnown = t.entries, t.order, true
 		t.In.Orders = t.topLevel
 	}
+	if t.Major && !t.secondKnown && t.E.Plays(adjudicator.CheckKnowable) {
+		t.checkSecondSources()
+	}
 	t.checkBattleStatements(first, second, t.secondKnown)
 	if t.Notes() {
 		t.reviewBattles(first, second, order1, order2)
@@ -35,6 +38,67 @@ func CheckBattles(t *Turn) {
 // SecondKnown reports whether the checking stages played a Major
 // Invasion's second phase (its first made no battle).
 func (t *Turn) SecondKnown() bool { return t.secondKnown }
+
+// SecondUnknown reports whether the turn has a second Movement Phase that
+// the checking stages could not play (a Major Invasion whose first phase
+// makes battles): what the mover holds after its moves is not known.
+func (t *Turn) SecondUnknown() bool { return t.Major && !t.secondKnown }
+
+// MayGain reports whether the mover may have more units in area a at the
+// end of its turn than after the moves the checking stages played: a
+// group of them entered a battle from it (attackers retreat where they
+// came from, reduX Core 7.2.2), or a second Movement Phase the check could
+// not play may bring some (a move of its "phase 2:" block passes or ends
+// there, or units at sea land there, L&R 11.3).
+func (t *Turn) MayGain(a games.AreaID) bool {
+	if t.origins[a] {
+		return true
+	}
+	if !t.SecondUnknown() {
+		return false
+	}
+	if t.later == nil {
+		t.later = t.secondPhaseReach()
+		for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
+			orders.Walk(ph.Body, func(st orders.Statement) {
+				if x, ok := st.(orders.Move); ok {
+					for _, y := range x.Path {
+						t.later[y] = true
+					}
+				}
+			})
+		}
+	}
+	return t.later[a]
+}
+
+// checkSecondSources refuses (switch check-knowable) a move of a Major
+// Invasion's second phase, when the first makes battles, from an area
+// where the mover can have no units then: none there after the first
+// Movement Phase, and none that may come back from a battle (reduX Core
+// 7.2.2, L&R 11.3). Its error is the one the second phase would skip it
+// with (MoveRules.Select finds no unit). A leader's moves are left to the
+// turn: he may retreat alone (L&R 9.2.2).
+func (t *Turn) checkSecondSources() {
+	sel := t.R.Move.Select
+	if sel == nil {
+		sel = MoveUnits
+	}
+	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
+		orders.Walk(ph.Body, func(st orders.Statement) {
+			mv, ok := st.(orders.Move)
+			if !ok || len(mv.Path) < 2 || mv.Unit == "leader" || mv.Unit == "leader alone" {
+				return
+			}
+			from := t.seaHome(mv.Path[0])
+			if t.S.Has(from, t.N) || t.origins[from] || t.Fresh(from) > 0 {
+				return
+			}
+			boat := t.R.Move.Boat != nil && len(mv.Path) == 3 && t.B.IsLand(from) && !t.B.IsLand(mv.Path[1]) && t.B.IsLand(mv.Path[2])
+			sel(t, mv, from, boat) // finds no unit, and says so
+		})
+	}
+}
 
 // Phase2Played reports whether a move of the "phase 2:" block on a line
 // was played when the file was checked (SecondKnown).

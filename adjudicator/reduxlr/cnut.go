@@ -176,6 +176,9 @@ func checkStatements(t *family.Turn) {
 			t.Problem(tg.Line, "battle-at-sea")
 		}
 	}
+	if t.E.Plays(adjudicator.CheckKnowable) {
+		checkWithdrawals(t)
+	}
 	// The "phase 2:" block is played after the first battles, so unless
 	// they make none (the check played it), only what does not depend on
 	// them is checked: each move's path. Then the moves of the branches not

@@ -104,6 +104,35 @@ func withdrawals(t *family.Turn, rex bool) (want, remove []int) {
 	return want, remove
 }
 
+// checkWithdrawals refuses (switch check-knowable) the withdraw and stay
+// lines of a Raiding turn that the Raider Withdrawal Phase would skip
+// whatever the battles do (11.5): "stay" outside Cnut's turn (9.4), and a
+// withdraw line for an area where no raider can be left for it: the
+// raiders there after the moves, in an area where none may come later
+// (family's MayGain: 7.2.2, 11.3), less what the lines before it take. Not
+// on a turn whose raiders all go back (the lines do not count), nor in
+// Cnut's.
+func checkWithdrawals(t *family.Turn) {
+	if !t.Raid || t.MustReturn || cnutTurn(t) {
+		return
+	}
+	const all = 1 << 20
+	taken := make([]int, len(t.B.Areas))
+	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
+		switch {
+		case w.Stay:
+			t.Problem(w.Line, "lr-stay-not-cnut")
+		case !t.B.IsLand(w.Area), t.MayGain(w.Area):
+		case taken[w.Area] >= len(t.Raiders(w.Area)):
+			t.Problem(w.Line, "lr-no-raiders-left", t.Nation(), t.Name(w.Area))
+		case w.N == 0:
+			taken[w.Area] = all
+		default:
+			taken[w.Area] += w.N
+		}
+	}
+}
+
 // chosenWithdrawals reads the file's withdraw lines (11.5).
 func chosenWithdrawals(t *family.Turn, want []int) {
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
