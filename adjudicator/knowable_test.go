@@ -166,6 +166,11 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 	tally.files++
 	if errs := e.Check(p.s, f, p.standing); len(errs) > 0 {
 		tally.refused++
+		if os.Getenv("PBEM_KNOWABLE_DEBUG") != "" {
+			for _, x := range errs {
+				t.Logf("REFUSED %s", x.Msg)
+			}
+		}
 		return
 	}
 	tally.accepted++
@@ -210,8 +215,12 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 	}
 }
 
-// knowableDice are the dice a file is played under: attackers rolling 6
-// and defenders 1, the other way round, and two seeded sequences. Where
+// knowableSeeded is how many seeded sequences of dice a file is played
+// under, besides the fixed ones.
+const knowableSeeded = 8
+
+// knowableDice are the dice a file is played under: knowableSeeded seeded
+// sequences, attackers rolling 6 and defenders 1, the other way round. Where
 // the step rolls dice outside battles too (Hy Breasil's events, rerolls,
 // plagues: others is true), every pair of values for the first two of
 // them, with 1 or 6 for all the rest, attackers and defenders taking turns
@@ -219,7 +228,10 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 func knowableDice(id string, j int, others bool) []dice.Roller {
 	key := sha256.Sum256(fmt.Appendf(nil, "knowable %s %d", id, j))
 	seeded := func(i uint64) *rand.Rand { return rand.New(rand.NewPCG(uint64(key[0])<<8|uint64(key[1]), i)) }
-	out := []dice.Roller{&sidedDice{rng: seeded(1)}, &sidedDice{rng: seeded(2)}}
+	var out []dice.Roller
+	for i := range uint64(knowableSeeded) {
+		out = append(out, &sidedDice{rng: seeded(i)})
+	}
 	if !others {
 		return append(out, &sidedDice{att: 6, def: 1, rng: seeded(3)}, &sidedDice{att: 1, def: 6, rng: seeded(4)})
 	}
@@ -299,10 +311,11 @@ func numbered(text string) string {
 // writer writes order lines for nation n at position s, on the areas near
 // it: every keyword of the ruleset's grammar.
 type writer struct {
-	e   *adjudicator.Engine
-	s   *adjudicator.State
-	n   adjudicator.NationID
-	rng *rand.Rand
+	e     *adjudicator.Engine
+	s     *adjudicator.State
+	n     adjudicator.NationID
+	rng   *rand.Rand
+	dests []games.AreaID // where the file's moves end in another nation's land
 }
 
 // file is the j-th order file at a position: the bot's (j = 0), the bot's
@@ -315,6 +328,11 @@ func (w *writer) file(s *adjudicator.State, st adjudicator.Step, j int) string {
 		f = &orders.File{Kind: orders.TurnOrders, Game: "sim", Nation: w.e.NationName(st.Nation), Turn: st.ID}
 	}
 	head, body := f, f.Body
+	orders.Walk(body, func(st orders.Statement) {
+		if mv, ok := st.(orders.Move); ok && len(mv.Path) > 0 {
+			w.attacks(mv.Path[len(mv.Path)-1])
+		}
+	})
 	var lines []string
 	switch {
 	case j == 0:
@@ -362,10 +380,38 @@ func isHeader(l string) bool {
 	return false
 }
 
+// keywordWeight is how often line writes a keyword, against 1 for the
+// others: moves most, and the lines moves make matter for.
+var keywordWeight = map[string]int{"move": 8, "place": 2, "remove": 3, "attack": 2, "withdraw": 2, "if": 2, "phase": 2}
+
+// keyword picks a keyword of the ruleset's grammar by keywordWeight.
+func (w *writer) keyword() string {
+	kws := slices.DeleteFunc(w.e.Grammar().Keywords(), func(k string) bool { return k == "end" })
+	total := 0
+	for _, k := range kws {
+		total += max(1, keywordWeight[k])
+	}
+	n := w.rng.IntN(total)
+	for _, k := range kws {
+		if n -= max(1, keywordWeight[k]); n < 0 {
+			return k
+		}
+	}
+	return kws[0]
+}
+
+// battle is an area a move of the file may attack, now and then any area
+// next to the nation.
+func (w *writer) battle() string {
+	if len(w.dests) > 0 && w.rng.IntN(5) > 0 {
+		return w.e.G.Board.AreaName(w.dests[w.rng.IntN(len(w.dests))])
+	}
+	return w.area(w.near)
+}
+
 // line is one random statement (a block with its inner line is two).
 func (w *writer) line() []string {
-	kws := slices.DeleteFunc(w.e.Grammar().Keywords(), func(k string) bool { return k == "end" })
-	kw := kws[w.rng.IntN(len(kws))]
+	kw := w.keyword()
 	switch kw {
 	case "place":
 		return []string{fmt.Sprintf("place %s%s", w.area(w.own), w.count(" "))}
@@ -379,11 +425,11 @@ func (w *writer) line() []string {
 	case "move":
 		return []string{w.move()}
 	case "battles":
-		return []string{"battles " + w.area(w.near) + ", " + w.area(w.near)}
+		return []string{"battles " + w.battle() + ", " + w.battle()}
 	case "casualties":
-		return []string{fmt.Sprintf("casualties %s: %s", w.area(w.near), w.area(w.near))}
+		return []string{fmt.Sprintf("casualties %s: %s", w.battle(), w.area(w.near))}
 	case "attack":
-		return []string{fmt.Sprintf("attack %s: %s", w.area(w.near), w.rule())}
+		return []string{fmt.Sprintf("attack %s: %s", w.battle(), w.rule())}
 	case "defend":
 		return []string{fmt.Sprintf("defend %s: %s", w.area(w.own), w.rule())}
 	case "phase":
@@ -393,7 +439,7 @@ func (w *writer) line() []string {
 	case "withdraw", "stay":
 		return []string{fmt.Sprintf("%s %s%s", kw, w.area(w.own), w.count(" "))}
 	case "target":
-		return []string{fmt.Sprintf("target %s: %s", w.area(w.near), pickOf(w.rng, "cavalry", "infantry"))}
+		return []string{fmt.Sprintf("target %s: %s", w.battle(), pickOf(w.rng, "cavalry", "infantry"))}
 	case "crown":
 		return []string{"crown " + pickOf(w.rng, "yes", "no")}
 	case "submit":
@@ -437,6 +483,13 @@ func (w *writer) rule() string {
 
 func (w *writer) nation() string {
 	return w.e.NationName(adjudicator.NationID(w.rng.IntN(w.e.NumNations())))
+}
+
+// attacks notes area a as a battle a move may make.
+func (w *writer) attacks(a games.AreaID) {
+	if w.e.G.Board.IsLand(a) && w.s.Occupied(a) && !w.s.Has(a, w.n) {
+		w.dests = append(w.dests, a)
+	}
 }
 
 // own, near and sea say whether an area is the nation's (units there),
@@ -498,6 +551,7 @@ func (w *writer) move() string {
 	for _, a := range path {
 		names = append(names, b.AreaName(a))
 	}
+	w.attacks(path[len(path)-1])
 	unit := ""
 	if w.e.G.Ruleset.Name != "redux" && w.e.G.Ruleset.Name != "hy-breasil" && w.rng.IntN(4) == 0 {
 		unit = pickOf(w.rng, "infantry ", "cavalry ", "leader ")

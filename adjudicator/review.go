@@ -94,9 +94,11 @@ func (e *Engine) review(s *State, f *orders.File, standing []*orders.File, notes
 // the step is known from its start, so a statement Play would skip before
 // it is a fault of the file, and is returned as an error, with the words
 // of the skip (docs/design.md §2: two kinds of legality). What happens
-// after the first die is the turn's to find.
+// after the first die is the turn's to find; a die the ruleset sets aside
+// (Adjudication.Aside) decides nothing the statements depend on, and is
+// played past.
 func (e *Engine) foresee(s *State, st Step, in Input) (errs orders.Errors) {
-	t := e.newTurn(s, st, in, untilDice{}, false)
+	t := e.newTurn(s, st, in, untilDice{e.R.Adjudication.Aside}, false)
 	t.foreseen = true
 	defer func() {
 		if r := recover(); r != nil {
@@ -110,14 +112,20 @@ func (e *Engine) foresee(s *State, st Step, in Input) (errs orders.Errors) {
 	return t.errs
 }
 
-// untilDice is the dice of foresee: it stops the step at its first die.
-type untilDice struct{}
+// untilDice is the dice of foresee: it stops the step at its first die
+// that is not aside (a 1 for those).
+type untilDice struct{ aside func(dice.Label) bool }
 
 // diceAsked is the panic by which untilDice stops a step (foresee
 // recovers it).
 type diceAsked struct{}
 
-func (untilDice) Roll(dice.Label) int { panic(diceAsked{}) }
+func (u untilDice) Roll(l dice.Label) int {
+	if u.aside != nil && u.aside(l) {
+		return 1
+	}
+	panic(diceAsked{})
+}
 
 // addNew appends to errs the errors of more on lines errs does not refuse
 // already: checking and foresee play the same stages up to the battles,

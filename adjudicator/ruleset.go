@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -77,6 +78,12 @@ type Adjudication struct {
 	// Snapshot writes and reads the ruleset's own part of a position (Ext)
 	// in the archive; its zero value for a ruleset with none.
 	Snapshot ExtCodec
+	// Aside says whether a die of a nation turn decides nothing the
+	// statements of its order file depend on (Hy Breasil: the player a new
+	// nation is dealt to, its place in the cup, a prophecy of the next
+	// turn's event). Checking a file plays the turn until its first die
+	// (switch check-knowable), and on past such a die. Nil: none.
+	Aside func(l dice.Label) bool
 }
 
 // Orders is a ruleset's order language role.

@@ -296,6 +296,7 @@ func checkStatements(t *family.Turn) {
 	if t.E.Plays(adjudicator.CheckKnowable) {
 		checkWithdrawals(t)
 		checkOverpopulation(t)
+		checkRomanWords(t)
 	}
 }
 

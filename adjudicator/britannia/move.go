@@ -35,6 +35,23 @@ func selectUnits(t *family.Turn, mv orders.Move, from games.AreaID, boat bool) (
 	return units, false, true
 }
 
+// checkRomanWords refuses (switch check-knowable) a unit word in a Roman
+// move of a Major Invasion's second phase that the check could not play
+// (its first makes battles): the Romans move Roman armies only, whatever
+// the battles do (seed 004 Movement; selectUnits refuses it when played).
+func checkRomanWords(t *family.Turn) {
+	if !t.SecondUnknown() || t.N != D(t.E).roman {
+		return
+	}
+	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
+		orders.Walk(ph.Body, func(st orders.Statement) {
+			if mv, ok := st.(orders.Move); ok && mv.Unit != "" && mv.Unit != "infantry" {
+				t.Problem(mv.Line, "cb-roman-unit", mv.Unit)
+			}
+		})
+	}
+}
+
 // pathRules is MoveRules.Check: the classic limits of a path that the
 // kernel's move step does not know (difficultStops, romanPath).
 func pathRules(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) family.No {

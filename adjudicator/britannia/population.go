@@ -130,17 +130,12 @@ func overpopulationLimit(e *adjudicator.Engine, s *adjudicator.State, n adjudica
 // lines before it take from the area, are all the nation can have there
 // then (its armies after its moves, in an area where none may come later:
 // family's MayGain). The phase may ask for no removal at all; the line is
-// then never carried out either. Not for a nation exempt from the phase,
-// nor in a turn whose remove lines are also the Danes' removal of XIV
-// (lateRemovals).
+// then never carried out either. The Danes' removal of XIV (lateRemovals)
+// reads the same lines again after the phase, and skips such a line too.
+// Not for a nation exempt from the phase and with no such removal.
 func checkOverpopulation(t *family.Turn) {
-	if overpopulationExempt(t) {
+	if overpopulationExempt(t) && !lateRemoval(t) {
 		return
-	}
-	for _, x := range D(t.E).Late.Removals {
-		if x.Round == t.S.Round && mustNation(t.E, x.Nation) == t.N {
-			return
-		}
 	}
 	taken := make([]int, len(t.B.Areas))
 	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
@@ -150,4 +145,16 @@ func checkOverpopulation(t *family.Turn) {
 		}
 		taken[r.Area] += k
 	}
+}
+
+// lateRemoval reports whether the acting nation has a removal of the
+// tables' late rules this round (ref §3 XIV: the Danes), which reads the
+// turn's remove lines.
+func lateRemoval(t *family.Turn) bool {
+	for _, x := range D(t.E).Late.Removals {
+		if x.Round == t.S.Round && mustNation(t.E, x.Nation) == t.N {
+			return true
+		}
+	}
+	return false
 }

@@ -87,6 +87,9 @@ func (c *counter) move(mv orders.Move, left, top []int) {
 	k := mv.N
 	if k == 0 {
 		k = left[from] // "move all": whatever is left
+		if k == 0 && c.phase == 1 && c.t.E.Plays(adjudicator.CheckKnowable) {
+			c.t.Problem(mv.Line, "no-fresh-unit", c.t.Nation(), c.t.Name(from)) // 6.3.3: none can be left
+		}
 	}
 	if k > left[from] {
 		p := c.tooMany(from, k, top[from]-left[from])

@@ -182,6 +182,11 @@ func civilization(t *adjudicator.Turn) {
 func plague(t *adjudicator.Turn) {
 	k := roll(t, "plague")
 	t.Emit(adjudicator.Event{Kind: EvEvent, What: "plague", Die: k})
+	plagueOf(t, k)
+}
+
+// plagueOf carries out a Plague of k (plague, after its die).
+func plagueOf(t *adjudicator.Turn, k int) {
 	hit := make([]bool, len(t.B.Areas))
 	for i := 0; i < k; i++ {
 		a := largestStack(t.S, t.B, t.N, false)

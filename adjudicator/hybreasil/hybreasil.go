@@ -40,7 +40,7 @@ const Army adjudicator.KindID = 0
 var Ruleset = adjudicator.Ruleset{
 	Ruleset: games.MustLookup("hy-breasil"),
 	Kinds:   []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
-	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData,
+	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData, Aside: aside,
 		Asked: Asked, Snapshot: codec},
 	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Template: Template, Asks: asks},
 	View:    adjudicator.View{Texts: &texts, Words: adjudicator.Merge(Words, messages), NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
@@ -181,6 +181,18 @@ func pick(t *adjudicator.Turn, phase string, k int) int {
 // a stage did that only its words tell apart from others of its kind.
 func happen(t *adjudicator.Turn, kind, what string, args ...any) {
 	t.Emit(adjudicator.Event{Kind: kind, What: what, Args: adjudicator.Args(args...)})
+}
+
+// aside says which dice of a nation turn decide nothing its statements
+// depend on (Adjudication.Aside): the player a new nation is dealt to and
+// its place in the cup (5.3, 6, after a Civil war or a cut-off), and a
+// prophecy of the next turn's event (9.3.1).
+func aside(l dice.Label) bool {
+	switch l.Phase {
+	case "player", "cup", "prophecy":
+		return true
+	}
+	return false
 }
 
 // turnStart opens a nation turn, naming its owner (Hy Breasil 6).

@@ -24,11 +24,16 @@ type foresight struct {
 	known bool
 	// newUnits is the most units the population increase may place (6.2).
 	newUnits int
+	// cleared marks the areas a Plague may empty of other nations' units
+	// (plagueClears), once worked out; fallBack the areas mayFallBack
+	// answered for.
+	cleared  []bool
+	fallBack map[games.AreaID]bool
 }
 
 // foresee reads the start of the turn.
 func foresee(t *adjudicator.Turn) *foresight {
-	f := &foresight{t: t}
+	f := &foresight{t: t, fallBack: map[games.AreaID]bool{}}
 	f.event, f.known = knownEvent(t)
 	f.newUnits = mostNewUnits(t, f)
 	return f
@@ -231,13 +236,28 @@ func (f *foresight) paths(body []orders.Statement) {
 	f.phasePaths(second, own, attacked)
 }
 
-// phasePaths checks one phase's moves in order (inside if blocks too),
-// adding where each may bring the nation to own and attacked.
+// phasePaths checks one phase's moves in order, inside the if blocks
+// that may be played, adding where each may bring the nation to own and
+// attacked. An "if AREA taken:" block is never played when the nation
+// cannot hold the area by then (6.3.3).
 func (f *foresight) phasePaths(body []orders.Statement, own, attacked []bool) {
+	for _, st := range body {
+		switch x := st.(type) {
+		case orders.Move:
+			f.movePath(x, own, attacked)
+		case orders.If:
+			if !x.Taken || own[x.Area] {
+				f.phasePaths(x.Then, own, attacked)
+			}
+		}
+	}
+}
+
+// movePath checks one move's path and adds where it may bring the nation.
+func (f *foresight) movePath(mv orders.Move, own, attacked []bool) {
 	t := f.t
-	orders.Walk(body, func(st orders.Statement) {
-		mv, ok := st.(orders.Move)
-		if !ok || len(mv.Path) < 2 {
+	{
+		if len(mv.Path) < 2 {
 			return
 		}
 		if p := f.pathFault(mv.Path, own, attacked); p.What != "" {
@@ -247,13 +267,16 @@ func (f *foresight) phasePaths(body []orders.Statement, own, attacked []bool) {
 		own[dest] = true
 		if t.S.Occupied(dest) && !t.S.Has(dest, t.N) {
 			attacked[dest] = true
+			if !f.mayFallBack(dest) {
+				return
+			}
 			for _, e := range t.B.Edges(dest) {
-				if t.B.IsLand(e.To) {
+				if e.Kind == games.LandLink {
 					own[e.To] = true // 6.3.2: attackers retreat to a neighbour
 				}
 			}
 		}
-	})
+	}
 }
 
 // pathFault is what is wrong with a path whatever happens before its move
@@ -325,23 +348,192 @@ func permitsIn(t *adjudicator.Turn, m adjudicator.NationID) bool {
 
 // blocks reports whether land area y holds another nation's units when a
 // move passes whatever happens before: no move before ends there (a
-// battle there may empty it), no Plague may take them (6.1), and they
+// battle there may empty it), no Plague may take them all (6.1), and they
 // cannot let the mover through.
 func (f *foresight) blocks(y games.AreaID, attacked []bool) bool {
 	t := f.t
-	return t.B.IsLand(y) && t.S.Foreign(y, t.N) > 0 && !attacked[y] && !f.may(Plague) && !f.mayPass(y)
+	return t.B.IsLand(y) && t.S.Foreign(y, t.N) > 0 && !attacked[y] && !f.plagueClears(y) && !f.mayPass(y)
+}
+
+// plagueClears reports whether a Plague the turn may carry out could take
+// every unit of other nations from area y (6.1): it is played for each
+// value of its die on a copy of the position (plagueOf has no other die).
+func (f *foresight) plagueClears(y games.AreaID) bool {
+	t := f.t
+	if !f.may(Plague) {
+		return false
+	}
+	if f.cleared == nil {
+		f.cleared = make([]bool, len(t.B.Areas))
+		saved := t.S
+		for k := 1; k <= plagueBack; k++ {
+			t.S = saved.Clone()
+			plagueOf(t, k)
+			for a := range f.cleared {
+				f.cleared[a] = f.cleared[a] || saved.Foreign(games.AreaID(a), t.N) > 0 && t.S.Foreign(games.AreaID(a), t.N) == 0
+			}
+		}
+		t.S = saved
+	}
+	return f.cleared[y]
 }
 
 // cities refuses a city line of a nation that cannot hold City building
-// when the cities are built (9.3.1).
+// when the cities are built, in an area that has a city, or that cannot
+// hold the 3 armies it takes and one more (9.3.1).
 func (f *foresight) cities() {
 	t := f.t
-	if !t.G.HasOption("abilities") || f.mayHave(CityBuilding) {
+	if !t.G.HasOption("abilities") {
 		return // optionLine refuses a city line without the option
 	}
+	able := f.mayHave(CityBuilding)
 	for _, c := range adjudicator.Statements[City](t) {
-		t.Problem(c.Line, "city-no-ability", t.Nation())
+		switch most := f.mostUnits(c.Area); {
+		case !able:
+			t.Problem(c.Line, "city-no-ability", t.Nation())
+		case !t.B.IsLand(c.Area):
+			t.Problem(c.Line, "city-armies", 0, t.Name(c.Area))
+		case X(t.S).City[c.Area] >= 0 && t.S.Has(c.Area, t.N):
+			t.Problem(c.Line, "city-exists", t.Name(c.Area))
+		case most < cityCost+1:
+			t.Problem(c.Line, "city-armies-most", most, t.Name(c.Area))
+		}
 	}
+}
+
+// tokens bounds a count of units: a token set (Hy Breasil 2).
+const tokens = 15
+
+// mostUnits is the most units the mover may have in land area a when its
+// cities are built (9.3.1, after the movement and combat phases): those
+// there now and one its population increase may place (6.2), less those
+// that surely leave it (the moves before the first battle, which the
+// check played as the turn will: foresee), and those that may come in: by
+// a move that ends there, or falling back from a battle next to it
+// (mayFallBack).
+func (f *foresight) mostUnits(a games.AreaID) int {
+	t := f.t
+	n := t.S.Units(a, t.N)
+	if n > 0 && f.newUnits > 0 {
+		n++
+	}
+	n = max(0, n-f.surelyOut(a))
+	orders.Walk(t.In.Orders.Body, func(st orders.Statement) {
+		mv, ok := st.(orders.Move)
+		if !ok || len(mv.Path) < 2 {
+			return
+		}
+		k := mv.N
+		if k == 0 {
+			k = tokens
+		}
+		dest := mv.Path[len(mv.Path)-1]
+		if e, linked := t.B.Link(dest, a); dest == a || linked && e.Kind == games.LandLink && f.mayFallBack(dest) {
+			n += k
+		}
+	})
+	return n
+}
+
+// surelyOut is how many of the mover's units surely leave area a by the
+// moves of the first phase before its first battle: those the check
+// played as the turn will play them, when no die comes before them (the
+// event is known and rolls none).
+func (f *foresight) surelyOut(a games.AreaID) int {
+	t := f.t
+	if !f.known || f.event == Plague || f.event == Reinforcements {
+		return 0
+	}
+	out, pending := 0, games.NoArea
+	for _, st := range t.In.Orders.Body {
+		mv, ok := st.(orders.Move)
+		if !ok || len(mv.Path) < 2 {
+			if _, block := st.(orders.If); block {
+				return out
+			}
+			continue
+		}
+		dest := mv.Path[len(mv.Path)-1]
+		if pending != games.NoArea && dest != pending {
+			return out // the battle is fought first
+		}
+		if mv.Path[0] == a {
+			if mv.N == 0 {
+				return tokens
+			}
+			out += mv.N
+		}
+		if t.S.Occupied(dest) && !t.S.Has(dest, t.N) {
+			pending = dest
+		}
+	}
+	return out
+}
+
+// battle reports whether a move of the file may attack area a: it ends
+// there, and other nations hold units there now.
+func (f *foresight) battle(a games.AreaID) bool {
+	t := f.t
+	if !t.S.Occupied(a) || t.S.Has(a, t.N) || t.In.Orders == nil {
+		return false
+	}
+	found := false
+	orders.Walk(t.In.Orders.Body, func(st orders.Statement) {
+		if mv, ok := st.(orders.Move); ok && len(mv.Path) > 0 && mv.Path[len(mv.Path)-1] == a {
+			found = true
+		}
+	})
+	return found
+}
+
+// mayFallBack reports whether the mover's units that attack area a may
+// leave it for a neighbour (6.3.2, 9.2): the file's attack line for it
+// may fire with some count of attackers, defenders and rounds, or a
+// nation there may submit, and the attackers withdraw.
+func (f *foresight) mayFallBack(a games.AreaID) bool {
+	if may, ok := f.fallBack[a]; ok {
+		return may
+	}
+	may := f.fallsBack(a)
+	f.fallBack[a] = may
+	return may
+}
+
+func (f *foresight) fallsBack(a games.AreaID) bool {
+	t := f.t
+	if t.G.HasOption("submission") {
+		for _, m := range t.S.Occupants(a) {
+			if m != t.N && submits(t, m) {
+				return true
+			}
+		}
+	}
+	rule := attackRule(t, a)
+	if rule.Hold || rule.When == nil {
+		return false
+	}
+	most := 0 // the defenders: those there, and those that may retreat there from another battle (6.3.2)
+	for _, m := range t.S.Occupants(a) {
+		if m == t.N {
+			continue
+		}
+		most += t.S.Units(a, m)
+		for _, e := range t.B.Edges(a) {
+			if f.battle(e.To) {
+				most += t.S.Units(e.To, m)
+			}
+		}
+	}
+	for mine := 1; mine <= tokens; mine++ {
+		for theirs := 1; theirs <= min(most, tokens); theirs++ {
+			for round := 1; round <= maxRounds; round++ {
+				if rule.When.Eval(orders.Env{Mine: mine, Theirs: theirs, Round: round}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // removes refuses a remove line for an area where the nation cannot have

@@ -232,11 +232,12 @@ var cityWords = adjudicator.Words{
 	"city-taken": {Rule: "Hy Breasil 9.3.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation takes over the %s nation's city in %s", ev.Nation, ev.Arg(0), ev.Arg(1))
 	})},
-	"city-alone":      {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("The %s nation's city in %s is alone and removed")},
-	"city-no-ability": {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("the %s nation does not have the ability city building")},
-	"city-armies":     {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("a city takes 3 of the nation's armies in an area where it keeps at least one more; it has %d in %s")},
-	"city-exists":     {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("%s has a city already")},
-	"city-tokens":     {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("every city token is in use")},
+	"city-alone":       {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("The %s nation's city in %s is alone and removed")},
+	"city-no-ability":  {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("the %s nation does not have the ability city building")},
+	"city-armies":      {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("a city takes 3 of the nation's armies in an area where it keeps at least one more; it has %d in %s")},
+	"city-armies-most": {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("a city takes 3 of the nation's armies in an area where it keeps at least one more; it can have at most %d in %s when cities are built")},
+	"city-exists":      {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("%s has a city already")},
+	"city-tokens":      {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("every city token is in use")},
 }
 
 // dealWords are the words of the invasion phase and the cup (Hy Breasil
