@@ -62,10 +62,74 @@ func Generate(b *games.Board) (*Geometry, error) {
 		return nil, err
 	}
 	bestC.labels(best, b)
+	tintSeas(best, b)
+	bestC.offBoard(best)
 	best.addLinks(b)
 	placeSlots(best, b)
 	return best, nil
 }
+
+// tintSeas gives each outer sea of a drawing from centres its own tint
+// (seaTints), so that a reader sees which water is which sea and so which
+// sea each coast faces: the k-th sea the k-th tint while there are tints
+// enough, and a sea whose tint a sea its water meets has taken already
+// the first tint none of them has.
+func tintSeas(g *Geometry, b *games.Board) {
+	meets := map[[2]games.AreaID]bool{}
+	for _, bd := range g.Borders {
+		if bd.Kind == SeaBorder && bd.B != games.NoArea {
+			meets[[2]games.AreaID{bd.A, bd.B}], meets[[2]games.AreaID{bd.B, bd.A}] = true, true
+		}
+	}
+	for id := b.NumLand; id < len(b.Areas); id++ {
+		sea := games.AreaID(id)
+		if b.Area(sea).Inland {
+			continue
+		}
+		used := map[string]bool{}
+		for other := b.NumLand; other < id; other++ {
+			if meets[[2]games.AreaID{sea, games.AreaID(other)}] {
+				used[g.Shapes[other].Fill] = true
+			}
+		}
+		g.Shapes[id].Fill = seaTints[(id-b.NumLand)%len(seaTints)]
+		if !used[g.Shapes[id].Fill] {
+			continue
+		}
+		for _, tint := range seaTints {
+			if !used[tint] {
+				g.Shapes[id].Fill = tint
+				break
+			}
+		}
+	}
+}
+
+// offBoard marks the water off the board (Context.OffBoard) and names it
+// in its largest piece, where the name fits.
+func (c *canvas) offBoard(g *Geometry) {
+	for i := range g.Context {
+		ctx := &g.Context[i]
+		if ctx.Name != offBoardName {
+			continue
+		}
+		ctx.OffBoard = true
+		best, area := -1, 0.0
+		for k, r := range ctx.Rings {
+			if a := ringArea(r); a > area {
+				best, area = k, a
+			}
+		}
+		if best < 0 || area < 0.5*c.link*c.link {
+			continue
+		}
+		at := pointInside([][]Point{ctx.Rings[best]})
+		ctx.Label = &at
+	}
+}
+
+// offBoardName is the name of the water off the board.
+const offBoardName = "off the board"
 
 // score is how badly a drawing shows its board: ten for each disagreement
 // with the board's links, three for each sea drawn in more than one piece.
@@ -90,7 +154,7 @@ func drawFrom(b *games.Board, u []Point) (*Geometry, *canvas, error) {
 	c := fit(b, u)
 	g := &Geometry{Board: b.Name, Source: GeneratedSource, Width: c.width, Height: c.height, Legend: c.legend}
 	sites, owner := c.sites(b)
-	frame := Rect{0, 0, c.mapW, c.height}
+	frame := Rect{0, 0, c.width, c.height} // the water runs on under the legend: the map does not end in a cut
 	weight := make([]float64, len(sites))
 	cells := voronoi(sites, weight, frame)
 	weld(cells, 1e-3)
@@ -114,7 +178,7 @@ func drawFrom(b *games.Board, u []Point) (*Geometry, *canvas, error) {
 		g.Shapes[id] = Shape{ID: games.AreaID(id), Rings: union(byOwner[games.AreaID(id)])}
 	}
 	if off := byOwner[games.NoArea]; len(off) > 0 {
-		g.Context = append(g.Context, Context{Name: "off the board", Rings: union(off)})
+		g.Context = append(g.Context, Context{Name: offBoardName, Rings: union(off)})
 	}
 	for id := range b.Areas {
 		if len(g.Shapes[id].Rings) == 0 {
@@ -695,7 +759,8 @@ func splitName(name string) string {
 }
 
 // seaLabel finds a point of a piece of a sea's water for its name: the
-// grid point nearest the coast, but over a link from any land centre and
+// grid point nearest the sea's own coasts (the land areas the board has it
+// border), but over a link from any land centre and
 // seaLabelGap links from the points in away, where the name fits in the
 // piece and on the map; ok is false when there is none and the point is
 // only somewhere in the piece.
@@ -720,12 +785,22 @@ func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, piece [][]Poin
 			cs = append(cs, Point{x, y})
 		}
 	}
-	coast := func(p Point) float64 {
+	var coasts []Point // the sea's own coasts, so its name stands by them
+	for _, e := range b.Edges(sh.ID) {
+		if b.IsLand(e.To) {
+			coasts = append(coasts, c.px[e.To])
+		}
+	}
+	land := func(p Point) float64 {
 		d := math.Inf(1)
 		for id := range b.NumLand {
 			d = math.Min(d, c.px[id].dist(p))
 		}
 		return d
+	}
+	coast := land
+	if len(coasts) > 0 {
+		coast = func(p Point) float64 { return nearestDist(coasts, p) }
 	}
 	byCoast(cs, coast)
 	for _, p := range cs {
@@ -733,7 +808,7 @@ func (c *canvas) seaLabel(g *Geometry, b *games.Board, sh *Shape, piece [][]Poin
 		if len(away) > 0 && d > 2.4*c.link {
 			break // a further name stays by the coast
 		}
-		if d > 1.2*c.link && nearestDist(away, p) > seaLabelGap*c.link && fits(p) {
+		if land(p) > 1.2*c.link && nearestDist(away, p) > seaLabelGap*c.link && fits(p) {
 			return p, true
 		}
 	}

@@ -358,3 +358,93 @@ func TestRandomBoardsDraw(t *testing.T) {
 	t.Logf("%d of %d random boards drawn", drawn, cases)
 	assert.GreaterOrEqual(t, drawn, cases*2/3, "most random boards are boards")
 }
+
+// TestGeneratedSeasRead: on a map drawn from centres each sea reads as a
+// body of water of its own, named by its coasts, and water off the board
+// reads as neither land nor sea (issue 22): every outer sea has a tint of
+// seaTints, unlike every sea its water meets (and unlike every other sea
+// while there are tints enough); its water is filled with it and its name
+// haloed with it; its name stands nearer one of its own coasts than any
+// land area that does not border it; the water beside land that borders
+// no sea is drawn off the board, pale and hatched, and named so.
+func TestGeneratedSeasRead(t *testing.T) {
+	for _, name := range []string{"skerries.yaml", "skerries-inland-cragmoor", "hy-breasil-sketch.yaml", "hy-breasil"} {
+		t.Run(name, func(t *testing.T) {
+			b := exampleBoard(t, name)
+			g, err := Generate(b)
+			require.NoError(t, err)
+			s, err := buildScene(g, b, &View{})
+			require.NoError(t, err)
+			fills := map[string]bool{}
+			for _, o := range s.Ops {
+				if o.Kind == opPath && o.Group == "sea" && o.Fill != "" {
+					fills[o.Fill] = true
+				}
+			}
+			texts := textOps(s, "seas")
+			outer := 0
+			for id := b.NumLand; id < len(b.Areas); id++ {
+				if !b.Area(games.AreaID(id)).Inland {
+					outer++
+				}
+			}
+			seen := map[string]string{}
+			for id := b.NumLand; id < len(b.Areas); id++ {
+				sea, sh := games.AreaID(id), g.Shapes[id]
+				if b.Area(sea).Inland {
+					continue
+				}
+				name := b.AreaName(sea)
+				assert.Contains(t, seaTints, sh.Fill, "%s has a sea's tint", name)
+				assert.True(t, fills[sh.Fill], "%s: its water is filled with its tint", name)
+				if other, dup := seen[sh.Fill]; dup && outer <= len(seaTints) {
+					t.Errorf("%s and %s have one tint though there are tints enough", other, name)
+				}
+				seen[sh.Fill] = name
+				for _, bd := range g.Borders {
+					if bd.Kind == SeaBorder && (bd.A == sea || bd.B == sea) && bd.B != games.NoArea {
+						other := bd.A + bd.B - sea
+						assert.NotEqual(t, sh.Fill, g.Shapes[other].Fill, "%s and %s meet and have one tint", name, b.AreaName(other))
+					}
+				}
+				for _, o := range texts[name] {
+					assert.Equal(t, sh.Fill, o.Halo, "%s: its name is haloed in its tint", name)
+				}
+				assert.True(t, byOwnCoast(g, b, sea, sh.Label), "%s: its name stands by its own coasts", name)
+			}
+			for _, c := range g.Context {
+				assert.True(t, c.OffBoard, "%s: a drawing from centres has only water off the board beyond it", c.Name)
+			}
+			if name != "skerries-inland-cragmoor" {
+				return
+			}
+			require.Len(t, g.Context, 1, "Cragmoor borders no sea: water off the board beside it")
+			require.NotNil(t, g.Context[0].Label)
+			assert.Len(t, textOps(s, "context")[offBoardName], 1, "the water off the board is named so")
+			drawn := false
+			for _, o := range s.Ops {
+				if o.Kind == opPath && o.Group == "context" && o.Fill != "" {
+					drawn = true
+					assert.Equal(t, offBoardFill, o.Fill)
+					assert.NotContains(t, append(append(append([]string{contextFill}, regionFills...), difficultFills...), extraFills...), o.Fill, "water off the board is not filled as land")
+				}
+			}
+			assert.True(t, drawn)
+		})
+	}
+}
+
+// byOwnCoast reports whether point p is nearer the centre of a land area
+// that borders the sea than that of any land area that does not.
+func byOwnCoast(g *Geometry, b *games.Board, sea games.AreaID, p Point) bool {
+	own, other := math.Inf(1), math.Inf(1)
+	for id := range b.NumLand {
+		d := g.Shapes[id].Label.dist(p)
+		if linked, _ := b.Adjacent(games.AreaID(id), sea); linked {
+			own = math.Min(own, d)
+		} else {
+			other = math.Min(other, d)
+		}
+	}
+	return own < other
+}

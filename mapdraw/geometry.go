@@ -33,6 +33,10 @@ type Shape struct {
 	// More are further places a sea's name is written, one for each
 	// further piece of a sea drawn in several (a drawing from centres).
 	More []Point
+	// Fill is a sea's own tint in a drawing from centres, so that each
+	// sea's water reads as one body next to the others' (tintSeas); ""
+	// for the map's one sea colour.
+	Fill string
 }
 
 // Context is grey land drawn for orientation only, such as Ireland.
@@ -40,6 +44,10 @@ type Context struct {
 	Name  string
 	Rings [][]Point
 	Label *Point // where Name is written; nil for none
+	// OffBoard marks water a drawing from centres puts beside land that
+	// borders no sea: not part of the board, drawn as such (neither land
+	// nor a sea of the board) and named "off the board".
+	OffBoard bool
 }
 
 // Strait is the arrow drawn across a strait between two land areas.

@@ -313,6 +313,11 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 func drawBoard(s *scene, g *Geometry, b *games.Board) {
 	frame := []Point{{0, 0}, {g.Width, 0}, {g.Width, g.Height}, {0, g.Height}}
 	s.path("sea", paint{Fill: seaColour}, true, frame)
+	for id := b.NumLand; id < len(b.Areas); id++ {
+		if sh := g.Shapes[id]; sh.Fill != "" && !b.Area(games.AreaID(id)).Inland {
+			s.path("sea", paint{Fill: sh.Fill, EvenOdd: true}, true, sh.Rings...)
+		}
+	}
 
 	// Sea borders run under the grey context land.
 	for _, bd := range g.Borders {
@@ -321,12 +326,21 @@ func drawBoard(s *scene, g *Geometry, b *games.Board) {
 		}
 	}
 	for _, c := range g.Context {
-		if len(c.Rings) > 0 {
+		switch {
+		case len(c.Rings) == 0:
+		case c.OffBoard:
+			s.path("context", paint{Fill: offBoardFill, EvenOdd: true}, true, c.Rings...)
+			s.path("context", paint{Stroke: offBoardHatch, Width: 0.8, Dash: []float64{6, 6}}, false, hatchAt(c.Rings, 9, 0)...)
+		default:
 			s.path("context", paint{Fill: contextFill, Stroke: contextStroke, Width: 0.8, EvenOdd: true}, true, c.Rings...)
 		}
 	}
 	for _, c := range g.Context {
-		if c.Label != nil {
+		switch {
+		case c.Label == nil:
+		case c.OffBoard:
+			s.text("context", c.Name, seaFont, 13, Point{c.Label.X, c.Label.Y + 4.5}, 0.5, offBoardText, offBoardFill, 3)
+		default:
 			s.text("context", c.Name, fontBold, 15, Point{c.Label.X, c.Label.Y + 5}, 0.5, contextText, "", 0)
 		}
 	}
@@ -364,8 +378,12 @@ func drawBoard(s *scene, g *Geometry, b *games.Board) {
 			drawLakeLabel(s, g, b, id)
 			continue
 		}
+		halo := seaColour
+		if sh.Fill != "" {
+			halo = sh.Fill
+		}
 		for _, at := range append([]Point{sh.Label}, sh.More...) {
-			s.text("seas", b.AreaName(id), seaFont, seaSize, Point{at.X, at.Y + seaSize*0.36}, 0.5, seaLabelColour, seaColour, 3)
+			s.text("seas", b.AreaName(id), seaFont, seaSize, Point{at.X, at.Y + seaSize*0.36}, 0.5, seaLabelColour, halo, 3)
 		}
 	}
 }

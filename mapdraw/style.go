@@ -13,6 +13,9 @@ const (
 	contextFill    = "#dcdbd6"
 	contextStroke  = "#a3a29c"
 	contextText    = "#8b8a84"
+	offBoardFill   = "#eceeef" // water off the board: paler than any sea, greyer than any land
+	offBoardHatch  = "#c3c8cc"
+	offBoardText   = "#7d868c"
 	coastColour    = "#33505f"
 	borderColour   = "#7a6a52"
 	regionColour   = "#2d2418"
@@ -43,6 +46,11 @@ const (
 	hatchGap   = 6.0
 	arrowWidth = 3.2
 )
+
+// seaTints are the tints of the seas of a drawing from centres (tintSeas):
+// all light and blue or green, so that each reads as water, each unlike
+// the seas it meets.
+var seaTints = []string{"#cfe2ee", "#c8e4da", "#d8dbf2", "#bcd3e8", "#d2ecec", "#e3e3f0", "#c5dde0", "#dbe8f7"}
 
 // regionFills tint land by region, in the order the board lists regions.
 var regionFills = []string{"#f3ead3", "#e4ead3", "#e6e3ea", "#f0e3d6"}
