@@ -160,7 +160,7 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		if err := d.reply(m, in, "ready", "Noted: "+due.ID+" runs as soon as your orders are accepted."); err != nil {
 			return err
 		}
-		return d.TickGame(ctx, g)
+		return d.tickGame(ctx, g)
 	case "auto":
 		return d.auto(ctx, m, in, g, player, env)
 	case "press":
@@ -204,7 +204,7 @@ func (d *Daemon) auto(ctx context.Context, m *mailer.Message, in *mailer.Inbound
 	if err := d.reply(m, in, "auto", fmt.Sprintf("The %s are now played by %s.", nation, map[bool]string{true: "the bot", false: "you"}[on])); err != nil {
 		return err
 	}
-	return d.TickGame(ctx, g)
+	return d.tickGame(ctx, g)
 }
 
 // press relays a message from the sender to the player of a nation and

@@ -246,6 +246,11 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 	if g == nil {
 		return d.reply(m, in, "Unknown game", fmt.Sprintf("There is no game %q here. Games: %s.", env.game, strings.Join(d.GameIDs(), ", ")))
 	}
+	// The game's lock for the whole of the mail: the clock never sees orders
+	// stored and the rest of their handling undone (issue 23).
+	c := d.clock(g.ID())
+	c.Lock()
+	defer c.Unlock()
 	if env.command != "" {
 		return d.command(ctx, m, in, g, env)
 	}
@@ -430,21 +435,19 @@ func (d *Daemon) acknowledgement(g *archive.Game, rec *archive.Receipt) (what, t
 	return what, sb.String()
 }
 
-// accepted starts the change-of-mind delay of accepted turn orders and
-// runs the turn when it is ready (docs/design.md §2, "mail never waits").
+// accepted runs the turn of accepted turn orders when it is ready
+// (docs/design.md §2, "mail never waits"). The change-of-mind delay runs
+// from the orders' arrival, which the archive keeps with them: no time
+// saved apart from the orders can lag behind them. The caller holds the
+// game's clock.
 func (d *Daemon) accepted(ctx context.Context, m *mailer.Message, g *archive.Game, rec *archive.Receipt) error {
 	if rec.Kind != orders.TurnOrders || rec.Turn != g.Due().ID {
 		return nil // standing orders, or acknowledged again after a crash: the turn has run since
 	}
-	st := d.loadPace(g)
-	st.Accepted = d.now()
-	if err := d.savePace(g, st); err != nil {
-		return err
-	}
 	if m.Attempt > 1 {
 		return nil // handled again after a crash: the clock runs the turn (recover.go, acceptedBeforeCrash)
 	}
-	return d.TickGame(ctx, g)
+	return d.tickGame(ctx, g)
 }
 
 // ackNotes lists in an acknowledgement the lines of the file that can never

@@ -21,7 +21,6 @@ import (
 type paceState struct {
 	Turn     string          `json:"turn"`     // the turn the clock is for
 	Started  time.Time       `json:"started"`  // when the turn became due
-	Accepted time.Time       `json:"accepted"` // last accepted file for it
 	Ready    bool            `json:"ready"`    // the player said "ready"
 	Reminded bool            `json:"reminded"` // the reminder was sent
 	Extended time.Duration   `json:"extended"` // GM extensions of this turn
@@ -102,6 +101,11 @@ func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 	c := d.clock(g.ID())
 	c.Lock()
 	defer c.Unlock()
+	return d.tickGame(ctx, g)
+}
+
+// tickGame is TickGame with the game's clock held.
+func (d *Daemon) tickGame(ctx context.Context, g *archive.Game) error {
 	if err := d.recoverAdvance(g); err != nil {
 		return err
 	}
@@ -132,7 +136,7 @@ func (d *Daemon) TickGame(ctx context.Context, g *archive.Game) error {
 		}
 		now := d.now()
 		switch {
-		case rec != nil && (st.Ready || !now.Before(st.Accepted.Add(d.cfg.Pace.ChangeOfMind))):
+		case rec != nil && (st.Ready || !now.Before(rec.Arrival.Add(d.cfg.Pace.ChangeOfMind))):
 			if err := d.advance(g, false, ""); err != nil {
 				return err
 			}
