@@ -59,6 +59,9 @@ type NewGame struct {
 	Secrets string
 	// Created is recorded in game.yaml; zero means now.
 	Created time.Time
+	// Pace is the game's own pace (pace.yaml); the zero Pace leaves every
+	// value to the daemon that serves the game.
+	Pace Pace
 }
 
 // Tokens maps each player's name to their secret token, which they put in
@@ -185,6 +188,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	}
 	if gf.Board != "" {
 		files = append(files, newFile{false, gf.Board, g.BoardYAML})
+	}
+	if !spec.Pace.IsZero() {
+		files = append(files, newFile{false, paceFile, spec.Pace.marshal()})
 	}
 	if err := w.writeNew(dir, secrets, files); err != nil {
 		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)

@@ -69,8 +69,9 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		if player == nil || due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
 			return d.reply(m, in, "orders template", d.status(g)+"\nNone of your nations moves next.")
 		}
-		st := d.loadPace(g)
-		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")}))
+		st, p := d.loadPace(g), d.gamePace(g)
+		dl := when(p.deadline(d.base(st), st.Extended), p.zoneOf(player))
+		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl}))
 	case "map":
 		if d.Map == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
@@ -100,7 +101,7 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 			Text:    fmt.Sprintf("The public archive of game %s is attached (%s). Unpack it and run\n\n    pbem verify --game %s\n\nto re-derive every die and replay every turn; it needs no secret.\n", g.ID(), name, g.ID()),
 			Attach:  []mailer.Part{{Name: name, ContentType: "application/gzip", Data: tgz}}})
 	}
-	return d.reply(m, in, "status of "+g.ID(), d.status(g))
+	return d.reply(m, in, "status of "+g.ID(), d.statusFor(g, d.playerByEmail(g, in.From)))
 }
 
 // sendToken mails a player's token to their registered address, whoever
@@ -160,7 +161,7 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		if err := d.reply(m, in, "ready", "Noted: "+due.ID+" runs as soon as your orders are accepted."); err != nil {
 			return err
 		}
-		return d.tickGame(ctx, g)
+		return d.runDue(ctx, g)
 	case "auto":
 		return d.auto(ctx, m, in, g, player, env)
 	case "press":
@@ -204,7 +205,7 @@ func (d *Daemon) auto(ctx context.Context, m *mailer.Message, in *mailer.Inbound
 	if err := d.reply(m, in, "auto", fmt.Sprintf("The %s are now played by %s.", nation, map[bool]string{true: "the bot", false: "you"}[on])); err != nil {
 		return err
 	}
-	return d.tickGame(ctx, g)
+	return d.runDue(ctx, g)
 }
 
 // press relays a message from the sender to the player of a nation and
@@ -287,7 +288,7 @@ func (d *Daemon) rollback(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 	if err := d.reply(m, in, "rollback", msg); err != nil {
 		return err
 	}
-	return d.yourTurn(g, false)
+	return d.yourTurn(g)
 }
 
 func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo {
@@ -304,9 +305,16 @@ func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo
 // (tokens.yaml, written by archive.Create).
 func (d *Daemon) tokenOf(g *archive.Game, name string) (string, error) { return g.Token(name) }
 
-func (d *Daemon) status(g *archive.Game) string {
+// status is a game's status: what is due and its deadline (in the game's
+// zone), the pace, the scores.
+func (d *Daemon) status(g *archive.Game) string { return d.statusFor(g, nil) }
+
+// statusFor is status for a reader: a player (nil for anyone else) reads
+// the deadline in their own zone.
+func (d *Daemon) statusFor(g *archive.Game, reader *archive.PlayerInfo) string {
 	var sb strings.Builder
 	due := g.Due()
+	p := d.gamePace(g)
 	fmt.Fprintf(&sb, "Game %s (%s).\n", g.ID(), g.Rules().Ruleset.Title)
 	switch {
 	case due.Over:
@@ -316,11 +324,12 @@ func (d *Daemon) status(g *archive.Game) string {
 		fmt.Fprintf(&sb, "Next: %s (%s).\n", due.ID, name)
 	default:
 		st := d.loadPace(g)
-		fmt.Fprintf(&sb, "Next: %s, the %s (%s); deadline %s.\n", due.ID, due.Nation, due.Player, d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST"))
+		fmt.Fprintf(&sb, "Next: %s, the %s (%s); deadline %s.\n", due.ID, due.Nation, due.Player, when(p.deadline(d.base(st), st.Extended), p.zoneOf(reader)))
 		if st.Paused {
 			sb.WriteString("The game is paused by the GM.\n")
 		}
 	}
+	fmt.Fprintf(&sb, "Pace: %s.\n", p)
 	s := g.State()
 	sb.WriteString("\nVictory points:\n")
 	if e := g.Engine(); e.R.Standings != nil { // players, not nations, score (Hy Breasil 7)

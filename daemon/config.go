@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
 	"gopkg.in/yaml.v3"
 )
@@ -41,7 +42,8 @@ type Config struct {
 	IMAP IMAPConfig `yaml:"imap"`
 	// SMTP is how replies and reports leave.
 	SMTP SMTPConfig `yaml:"smtp"`
-	// Pace sets deadlines for every game (a game may override them).
+	// Pace is the pace of every game that sets none of its own (a game's
+	// own pace, pbem new and pbem pace, is over it field by field).
 	Pace Pace `yaml:"pace"`
 	// Limits protect the daemon from hostile or broken mail.
 	Limits Limits `yaml:"limits"`
@@ -90,21 +92,34 @@ type SMTPConfig struct {
 	GiveUpAfter time.Duration `yaml:"give_up_after"`
 }
 
-// Pace is how fast a game moves (docs/design.md §5).
+// Pace is how fast a game moves (docs/design.md §5): the daemon's values,
+// which a game's own pace (archive.Pace) overrides field by field.
 type Pace struct {
 	// ChangeOfMind is how long after a valid file arrives the turn waits
 	// for a replacement, unless the player sends "ready".
 	ChangeOfMind time.Duration `yaml:"change_of_mind"`
 	// Deadline is the time allowed for one nation turn.
 	Deadline time.Duration `yaml:"deadline"`
-	// SkipWeekends stops deadline clocks on Saturdays and Sundays.
+	// At, a time of day ("21:00"), makes every deadline fall at that time
+	// (in Timezone): the first once Deadline has passed. Empty: any time.
+	At string `yaml:"at"`
+	// SkipWeekends stops deadline clocks on Saturdays and Sundays, and no
+	// deadline falls on them.
 	SkipWeekends bool `yaml:"skip_weekends"`
-	// Timezone names the zone deadlines are shown in (IANA name).
+	// Timezone names the zone deadlines are shown in (IANA name) to
+	// players whose players file gives no zone of their own, and the zone
+	// of At.
 	Timezone string `yaml:"timezone"`
-	// Reminder is how long before a deadline the player is reminded.
+	// Reminder is how long before a deadline the player is reminded: once
+	// per deadline, once more when it moves.
 	Reminder time.Duration `yaml:"reminder"`
-	// Grace is the extra time after the deadline before the NMR policy.
+	// Grace is the extra time after the deadline before the NMR policy;
+	// the player due is warned when it begins.
 	Grace time.Duration `yaml:"grace"`
+	// Extensions is how many missed deadlines each player is excused per
+	// game: the turn gets its time again and the player is told. After
+	// that, NMR applies.
+	Extensions int `yaml:"extensions"`
 	// NMR is what happens after a missed deadline: "bot" (the bot plays
 	// the turn and the report says so) or "wait" (the GM decides).
 	NMR string `yaml:"nmr"`
@@ -234,6 +249,15 @@ func (c *Config) check(file string) error {
 	}
 	if _, err := time.LoadLocation(c.Pace.Timezone); err != nil {
 		return bad("pace.timezone", "unknown time zone %q", c.Pace.Timezone)
+	}
+	if c.Pace.At != "" {
+		var p archive.Pace
+		if err := p.Set("at", c.Pace.At); err != nil {
+			return bad("pace.at", "%q is not a time of day (write 21:00, or leave it empty)", c.Pace.At)
+		}
+	}
+	if c.Pace.Extensions < 0 || c.Pace.Extensions > 9 {
+		return bad("pace.extensions", "must be 0 to 9")
 	}
 	if err := oneOf("pace.nmr", c.Pace.NMR, "bot", "wait"); err != nil {
 		return bad("pace.nmr", "%v", err)

@@ -56,16 +56,18 @@ func TestCrashAfterAdvance(t *testing.T) {
 }
 
 // TestCrashBeforeAdvance: a mark left by a crash before the step was
-// written is dropped, and the turn runs normally.
+// written is dropped, and the turn runs normally at the restart.
 func TestCrashBeforeAdvance(t *testing.T) {
 	f := newFixture(t)
 	_, tok := f.duePlayer()
-	require.NoError(t, f.d.beginAdvance(f.g, "")) // ... and the process dies here
 	_, err := f.g.Submit(f.g.Due().Nation, f.botOrders(tok), f.now)
 	require.NoError(t, err)
-	require.NoError(t, f.d.Tick(context.Background()))
-	assert.Equal(t, "r01-welsh", f.g.Due().ID)
-	_, err = os.Stat(f.d.advancingPath(f.g))
+	require.NoError(t, f.d.beginAdvance(f.g, "")) // ... and the process dies here
+	d := f.open(f.d.cfg)
+	require.NoError(t, d.Tick(context.Background()))
+	g := d.game("ashdown")
+	assert.Equal(t, "r01-welsh", g.Due().ID)
+	_, err = os.Stat(d.advancingPath(g))
 	assert.True(t, os.IsNotExist(err))
 }
 

@@ -256,7 +256,8 @@ func (d *Daemon) rerollNote(g *archive.Game, st *paceState) string {
 	if d.cfg.Pace.RerollWindow <= 0 || len(g.Engine().Asked(g.State())) == 0 {
 		return ""
 	}
-	by := st.Started.Add(d.cfg.Pace.RerollWindow).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
+	p := d.gamePace(g)
+	by := when(st.Started.Add(d.cfg.Pace.RerollWindow), p.zoneOf(g.PlayerOf(g.Due().Nation)))
 	return fmt.Sprintf("To reroll the random event for a civilization token before writing your orders, reply \"reroll\" with your token by %s; you get the new event at once (Hy Breasil 6.1).\n\n", by)
 }
 

@@ -1,0 +1,80 @@
+package archive
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// This file is what a process serving many games asks of a game without
+// opening it (issue 23: a daemon's cost follows its mail and deadlines,
+// not its number of games).
+
+// Stamp is a cheap sign of what may have changed a game since it was
+// last looked at: the modification times of its steps folder (a step
+// written), of rollbacks.log and of pace.yaml, read with three stat calls.
+// Two equal stamps mean no step, rollback or pace change in between; a
+// process that writes a game records the stamp after its own writes and
+// finds those of another (pbem turn, pbem pace) by a different one.
+func Stamp(dir string) string {
+	s := ""
+	for _, p := range []string{turnsDir, rollbacksLog, paceFile} {
+		fi, err := os.Stat(filepath.Join(dir, p))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			s += "-;"
+		case err != nil:
+			s += "?;"
+		default:
+			s += fmt.Sprintf("%d;", fi.ModTime().UnixNano())
+		}
+	}
+	return s
+}
+
+// PendingArrival is the arrival of the orders accepted for turn in the game
+// in dir, with its private directory secrets ("" for DIR.secrets), read
+// without opening the game; ok is false when there are none. The orders
+// may since have been set aside by a step or a rollback: Game.Pending says
+// whether they are still to be played.
+func PendingArrival(dir, secrets, turn string) (arrival time.Time, ok bool, err error) {
+	if secrets == "" {
+		secrets = DefaultSecrets(dir)
+	}
+	if CheckStepID(turn) != nil {
+		return time.Time{}, false, nil
+	}
+	data, err := os.ReadFile(filepath.Join(secrets, "pending", turn+".json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	var p pendingFile
+	if err := json.Unmarshal(data, &p); err != nil {
+		return time.Time{}, false, err
+	}
+	return p.Arrival, p.Turn == turn, nil
+}
+
+// Refresh reads the game's steps and position again from disk, for a
+// process that keeps a game open while another (pbem turn) may write it.
+func (g *Game) Refresh() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.reload()
+}
+
+// ForgetSecrets drops what the game keeps of its private directory (the
+// dice chain, read again when a step is played), so that a game open for
+// long holds no more than its position.
+func (g *Game) ForgetSecrets() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.chain = nil
+}
