@@ -13,11 +13,11 @@ import (
 // gamePace is the pace a game moves at: its own (archive.Pace, pace.yaml)
 // over the daemon's (Config.Pace), resolved.
 type gamePace struct {
-	Pace                // the daemon's values with the game's own over them
-	zone *time.Location // Timezone
-	at   bool           // the deadline falls at a time of day
-	hour, minute int    // that time, in zone
-	own  archive.Pace   // what the game sets itself
+	Pace                        // the daemon's values with the game's own over them
+	zone         *time.Location // Timezone
+	at           bool           // the deadline falls at a time of day
+	hour, minute int            // that time, in zone
+	own          archive.Pace   // what the game sets itself
 }
 
 // paceOf resolves a game's pace from its own (own) over the daemon's. A

@@ -504,4 +504,3 @@ func (d *Daemon) sweep(n int) {
 		d.mu.Unlock()
 	}
 }
-
