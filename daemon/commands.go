@@ -51,6 +51,14 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return err
 		}
 		return d.seatCommand(ctx, m, in, g, player, env)
+	case "pace":
+		if len(env.args) == 0 {
+			return d.reply(m, in, "pace of "+g.ID(), d.paceText(g))
+		}
+		if ok, err := d.gmOnly(m, in, g, env); !ok {
+			return err
+		}
+		return d.setPace(m, in, g, env)
 	case "pause", "resume", "extend", "rollback", "replace", "admit":
 		if ok, err := d.gmOnly(m, in, g, env); !ok {
 			return err

@@ -214,7 +214,7 @@ type envelope struct {
 	text                            string
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "reroll"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "reroll", "pace"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -545,8 +545,11 @@ With your token, from your registered address:
                        where the GM allows it (Hy Breasil 6.1)
 Without a seat: "join [YOUR NAME]" asks for a seat in a game of continuous
 play; a code is mailed to your address to confirm, then the GM decides.
+  pace                 the game's pace: deadlines, reminders, grace
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
-replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"), and order
-files for a player's nation.
+replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"),
+pace NAME VALUE... (the game's own pace: "pace deadline 24h at 21:00
+timezone Europe/Berlin"; send "pace" for the names), and order files for
+a player's nation.
 `, addr)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/mailer"
 )
 
 // gamePace is the pace a game moves at: its own (archive.Pace, pace.yaml)
@@ -89,32 +90,40 @@ func loadZone(name string) *time.Location {
 // weekdays only when weekends are skipped, then on to the pace's time of
 // day (on a weekday) when it has one.
 func (p gamePace) deadline(started time.Time, extended time.Duration) time.Time {
-	t := started
-	left := p.Deadline + extended
-	weekend := func(t time.Time) bool {
-		wd := t.In(p.zone).Weekday()
-		return p.SkipWeekends && (wd == time.Saturday || wd == time.Sunday)
+	t := p.after(started, p.Deadline)
+	if p.at {
+		l := t.In(p.zone)
+		at := time.Date(l.Year(), l.Month(), l.Day(), p.hour, p.minute, 0, 0, p.zone)
+		for at.Before(t) || p.weekend(at) {
+			l = l.AddDate(0, 0, 1)
+			at = time.Date(l.Year(), l.Month(), l.Day(), p.hour, p.minute, 0, 0, p.zone)
+		}
+		t = at
 	}
+	return p.after(t, extended) // the GM's extensions, on top
+}
+
+// after is d after t, counting only weekday hours when weekends are
+// skipped.
+func (p gamePace) after(t time.Time, d time.Duration) time.Time {
 	if !p.SkipWeekends {
-		t = t.Add(left)
+		return t.Add(d)
 	}
-	for p.SkipWeekends && left > 0 {
-		step := min(left, time.Hour)
+	for d > 0 {
+		step := min(d, time.Hour)
 		t = t.Add(step)
-		if !weekend(t) {
-			left -= step
+		if !p.weekend(t) {
+			d -= step
 		}
 	}
-	if !p.at {
-		return t
-	}
-	l := t.In(p.zone)
-	at := time.Date(l.Year(), l.Month(), l.Day(), p.hour, p.minute, 0, 0, p.zone)
-	for at.Before(t) || weekend(at) {
-		l = l.AddDate(0, 0, 1)
-		at = time.Date(l.Year(), l.Month(), l.Day(), p.hour, p.minute, 0, 0, p.zone)
-	}
-	return at
+	return t
+}
+
+// weekend reports whether t falls on a Saturday or Sunday in the game's
+// zone while weekends are skipped.
+func (p gamePace) weekend(t time.Time) bool {
+	wd := t.In(p.zone).Weekday()
+	return p.SkipWeekends && (wd == time.Saturday || wd == time.Sunday)
 }
 
 // reminder is how long before the deadline the player is reminded: none
@@ -179,4 +188,52 @@ func (p gamePace) zoneOf(pl *archive.PlayerInfo) *time.Location {
 // when writes a time as the mails show it, in a zone: "Mon 2 Jan 15:04 CET".
 func when(t time.Time, zone *time.Location) string {
 	return t.In(zone).Format("Mon 2 Jan 15:04 MST")
+}
+
+// paceText answers "pace": the game's pace, what it sets itself, and how
+// the GM changes it.
+func (d *Daemon) paceText(g *archive.Game) string {
+	p := d.gamePace(g)
+	own := "none: the server's pace applies"
+	if !p.own.IsZero() {
+		own = p.own.String()
+	}
+	return fmt.Sprintf("Game %s moves at this pace: %s.\nIts own settings: %s (the server's for the rest).\n\nThe GM changes them with a line \"pace NAME VALUE ...\" after the \"game:\" and \"token:\" lines (\"pace deadline 24h at 21:00 timezone Europe/Berlin\"; \"default\" gives a setting back to the server):\n%s",
+		g.ID(), p, own, archive.PaceHelp())
+}
+
+// setPace is the GM's "pace NAME VALUE ...": the game's own pace changes
+// (pace.yaml), all or none, and its clock is saved again, so that a
+// deadline that moves gets a fresh reminder; the player due is told of a
+// deadline that moved.
+func (d *Daemon) setPace(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
+	own, err := g.Pace()
+	if err != nil {
+		own = archive.Pace{} // a hand-edited file the GM now replaces
+	}
+	if err := own.SetWords(env.args); err != nil {
+		return d.reply(m, in, "pace", fmt.Sprintf("Nothing changed: %v.\n\n%s", err, d.paceText(g)))
+	}
+	st := d.loadPace(g)
+	before := st.Deadline
+	if err := g.SetPace(own); err != nil {
+		return err
+	}
+	if err := d.logGM(g, "pace "+strings.Join(env.args, " ")); err != nil {
+		return err
+	}
+	if err := d.savePace(g, st); err != nil {
+		return err
+	}
+	if due := g.Due(); due.Nation != "" && st.Told && !before.IsZero() && !before.Equal(st.Deadline) {
+		if pl := g.PlayerOf(due.Nation); pl != nil {
+			p := d.gamePace(g)
+			if err := d.send(&mailer.Outgoing{ID: safeID("pace", m.JournalID), To: []string{pl.Email}, AutoSubmitted: true,
+				Subject: fmt.Sprintf("pbem %s %s: the deadline moved — the %s", g.ID(), due.ID, due.Nation),
+				Text:    fmt.Sprintf("The GM changed the pace of game %s. The orders of the %s for %s are now due by %s (they were due by %s).\nThe pace: %s.\n", g.ID(), due.Nation, due.ID, when(st.Deadline, p.zoneOf(pl)), when(before, p.zoneOf(pl)), p)}); err != nil {
+				return err
+			}
+		}
+	}
+	return d.reply(m, in, "pace", "Done.\n\n"+d.paceText(g)+"\n"+d.status(g))
 }
