@@ -73,6 +73,11 @@ type IMAPConfig struct {
 	// MaxAttempts is how often a mail's processing may fail before it is
 	// set aside.
 	MaxAttempts int `yaml:"max_attempts"`
+	// Workers is how many mails are handled at once, each game's in the
+	// order they came (issue 23): a mail waits on the disk and the mail
+	// servers most of its time, so several in flight acknowledge more a
+	// second. 1 handles one at a time.
+	Workers int `yaml:"workers"`
 }
 
 // SMTPConfig is the server pbem sends through.
@@ -90,6 +95,8 @@ type SMTPConfig struct {
 	// GiveUpAfter is how long a mail is retried before it is given up and
 	// the GM told.
 	GiveUpAfter time.Duration `yaml:"give_up_after"`
+	// Senders is how many connections to the server send at once.
+	Senders int `yaml:"senders"`
 }
 
 // Pace is how fast a game moves (docs/design.md §5): the daemon's values,
@@ -164,8 +171,8 @@ func (e *FieldError) Error() string {
 func Defaults() Config {
 	return Config{
 		IMAP: IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute,
-			Backoff: time.Second, MaxBackoff: 5 * time.Minute, MaxAttempts: 5},
-		SMTP:   SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour},
+			Backoff: time.Second, MaxBackoff: 5 * time.Minute, MaxAttempts: 5, Workers: 8},
+		SMTP:   SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour, Senders: 4},
 		Pace:   Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
 		Limits: Limits{MaxMessageBytes: 2 << 20, MaxParts: 50, FailedLoginsPerDay: 5},
 		Log:    LogConfig{Level: "info", Format: "json"},
@@ -305,6 +312,9 @@ func (c *IMAPConfig) check(bad badField) error {
 	if c.MaxAttempts < 1 {
 		return bad("imap.max_attempts", "must be at least 1")
 	}
+	if c.Workers < 1 || c.Workers > 64 {
+		return bad("imap.workers", "must be 1 to 64")
+	}
 	if c.FailedMailbox != "" && strings.EqualFold(c.FailedMailbox, c.Mailbox) {
 		return bad("imap.failed_mailbox", "must not be the polled mailbox %q", c.Mailbox)
 	}
@@ -326,6 +336,9 @@ func (c *SMTPConfig) check(bad badField) error {
 	}
 	if c.GiveUpAfter < c.MaxBackoff {
 		return bad("smtp.give_up_after", "must be at least smtp.max_backoff (%v)", c.MaxBackoff)
+	}
+	if c.Senders < 1 || c.Senders > 16 {
+		return bad("smtp.senders", "must be 1 to 16")
 	}
 	return nil
 }
@@ -368,6 +381,7 @@ func (c *Config) Intake(password string, onFailed func(*mailer.Message, error)) 
 		PollInterval: c.IMAP.PollInterval, IdleRefresh: c.IMAP.IdleRefresh,
 		MaxBytes: int64(c.Limits.MaxMessageBytes), MaxAttempts: c.IMAP.MaxAttempts,
 		Backoff: c.IMAP.Backoff, MaxBackoff: c.IMAP.MaxBackoff, OnFailed: onFailed,
+		Workers: c.IMAP.Workers,
 	}
 }
 
@@ -378,6 +392,6 @@ func (c *Config) Outbox(password string, onFailed func(id string, rcpts []string
 		Dir:    c.OutboxDir(),
 		SMTP:   mailer.SMTPConfig{Host: c.SMTP.Host, Port: c.SMTP.Port, TLS: c.SMTP.TLS, Username: c.SMTP.Username, Password: password, From: c.From},
 		Domain: c.Domain, Backoff: c.SMTP.Backoff, MaxBackoff: c.SMTP.MaxBackoff, GiveUpAfter: c.SMTP.GiveUpAfter,
-		OnFailed: onFailed,
+		OnFailed: onFailed, Senders: c.SMTP.Senders,
 	}
 }

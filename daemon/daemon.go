@@ -56,7 +56,14 @@ type Daemon struct {
 	paced     map[string]bool       // the names in DATA/pace at start, for loadSchedule
 	kick      chan struct{}         // a game's check is due now: wake the clock
 	async     atomic.Bool           // Serve's clock runs the turns a mail makes ready
+	large     chan struct{}         // one large mail handled at a time (largeMail)
 }
+
+// largeMail is the size above which a mail is handled alone (Daemon.large):
+// the intake handles several mails at once, and a large one may cost its
+// parser many times its size (BENCHMARKS.md, "Hostile mail"), so that
+// memory stays what one such mail costs.
+const largeMail = 256 << 10
 
 // Options are the parts of a Daemon a test or the demo replaces.
 type Options struct {
@@ -74,7 +81,7 @@ type Options struct {
 // missing and mailing it to the GM once.
 func New(cfg Config, o Options) (*Daemon, error) {
 	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*gameEntry{},
-		dirs: map[string]bool{}, bad: map[string]string{}, openGames: o.OpenGames, kick: make(chan struct{}, 1)}
+		dirs: map[string]bool{}, bad: map[string]string{}, openGames: o.OpenGames, kick: make(chan struct{}, 1), large: make(chan struct{}, 1)}
 	if d.log == nil {
 		d.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
@@ -119,6 +126,10 @@ func (d *Daemon) paceDir() string { return filepath.Join(d.cfg.Data, "pace") }
 // retried by the intake, and replies keep their ids, so nothing is sent
 // twice.
 func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
+	if len(m.Raw) > largeMail {
+		d.large <- struct{}{}
+		defer func() { <-d.large }()
+	}
 	in, err := mailer.Parse(m.Raw, d.limits)
 	var le *mailer.LimitError
 	if errors.As(err, &le) {
@@ -175,6 +186,18 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 		return d.command(ctx, m, in, g, env)
 	}
 	return d.orders(ctx, m, in, g, env)
+}
+
+// Key is the game a mail is about, as Handle reads it (mailer.Keyer): the
+// intake handles the mail of one game in the order it came, one at a
+// time, and the mail of different games at once (issue 23). A mail that
+// names no game, or does not read, has the key "".
+func (d *Daemon) Key(m *mailer.Message) string {
+	in, err := mailer.Parse(m.Raw, d.limits)
+	if err != nil || in.AutoReply {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(readEnvelope(in).game))
 }
 
 // unread names, for a mail whose orders pbem could not find, the

@@ -77,15 +77,37 @@ func (j *Journal) Done(key string) error {
 // doneWith records key as processed with a note (such as the digest of what
 // was processed) on the marker's second line. An existing marker is kept.
 func (j *Journal) doneWith(key, note string) error {
-	name := keyFile(key)
-	ok, err := exists(j.path("done", name))
-	if err == nil && !ok {
-		err = writeFileAtomic(j.path("done"), name, []byte(key+"\n"+note))
-	}
-	if err != nil {
+	if err := j.mark(key, note, false); err != nil {
 		return fmt.Errorf("mailer: journal done %q: %w", key, err)
 	}
 	return nil
+}
+
+// doneBoth records a message's two keys as processed (its Message-ID's,
+// with note, and its place on the server), with one fsync of the
+// directory for both.
+func (j *Journal) doneBoth(msgKey, note, uidKey string) error {
+	if err := j.mark(msgKey, note, true); err != nil {
+		return fmt.Errorf("mailer: journal done %q: %w", msgKey, err)
+	}
+	if err := j.mark(uidKey, "", false); err != nil {
+		return fmt.Errorf("mailer: journal done %q: %w", uidKey, err)
+	}
+	return nil
+}
+
+// mark writes key's done marker unless it exists; with later the
+// directory's fsync is left to the next mark.
+func (j *Journal) mark(key, note string, later bool) error {
+	name := keyFile(key)
+	ok, err := exists(j.path("done", name))
+	if err != nil || ok {
+		if ok && !later {
+			return syncDir(j.path("done"))
+		}
+		return err
+	}
+	return writeFile(j.path("done"), name, []byte(key+"\n"+note), later)
 }
 
 // doneNote returns the note stored with key's marker; ok is false if key is
@@ -146,6 +168,9 @@ func (j *Journal) attempts(key string) (int, error) {
 }
 
 // setAttempts records n handler attempts for key; n == 0 removes the record.
+// The record is written without fsync: it counts the attempts a crash of
+// the process cut short (the page cache outlives the process); a power cut
+// that loses it says nothing against the mail.
 func (j *Journal) setAttempts(key string, n int) error {
 	name := keyFile(key)
 	if n == 0 {
@@ -155,5 +180,5 @@ func (j *Journal) setAttempts(key string, n int) error {
 		}
 		return err
 	}
-	return writeFileAtomic(j.path("attempts"), name, []byte(strconv.Itoa(n)+" "+key+"\n"))
+	return writeFileNoSync(j.path("attempts"), name, []byte(strconv.Itoa(n)+" "+key+"\n"))
 }
