@@ -101,3 +101,46 @@ func TestChangeOfMindRace(t *testing.T) {
 func withSalt(text, salt string) string {
 	return strings.TrimRight(text, "\n") + "\nsalt: " + salt + "\n"
 }
+
+// TestTurnOffTheIntake (issue 23): under Serve a mail that makes a turn
+// ready is acknowledged without the turn being played in its handler; the
+// clock plays it. Killed in between, the daemon plays it after the
+// restart, at the end of the change-of-mind delay counted from the orders'
+// arrival, found with no archive opened.
+func TestTurnOffTheIntake(t *testing.T) {
+	for _, delay := range []time.Duration{0, 10 * time.Minute} {
+		t.Run(delay.String(), func(t *testing.T) {
+			f := newFixture(t)
+			cfg := f.d.cfg
+			cfg.Pace.ChangeOfMind = delay
+			f.d = f.open(cfg)
+			f.d.async.Store(true) // as Serve's clock does
+			f.g = f.d.game("ashdown")
+			due := f.g.Due()
+			addr, tok := f.duePlayer()
+			f.mail(addr, "orders", f.botOrders(tok))
+			assert.Contains(t, f.out.last(addr).Subject, "Orders accepted")
+			assert.Equal(t, due.ID, f.g.Due().ID, "the handler did not play the turn")
+			assert.True(t, f.d.nextDue().Equal(f.now.Add(delay)), "the clock is to play it: %s", f.d.nextDue())
+
+			// Killed here; started again.
+			f.d = f.open(cfg)
+			if delay > 0 {
+				f.now = f.now.Add(delay - time.Minute)
+				require.NoError(t, f.d.Tick(context.Background()))
+				assert.Equal(t, due.ID, f.d.game("ashdown").Due().ID, "within the delay")
+				f.now = f.now.Add(time.Minute)
+			}
+			require.NoError(t, f.d.Tick(context.Background()))
+			g := f.d.game("ashdown")
+			assert.NotEqual(t, due.ID, g.Due().ID, "played after the restart")
+			for _, a := range addrs {
+				found := false
+				for _, m := range f.out.to(a) {
+					found = found || strings.Contains(m.Subject, due.ID+":")
+				}
+				assert.True(t, found, "%s got the report", a)
+			}
+		})
+	}
+}

@@ -157,13 +157,12 @@ func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	ids := d.GameIDs()
 	for _, w := range clearTextWarnings(cfg) {
 		log.Warn(w)
 	}
 	bi, _ := debug.ReadBuildInfo()
 	b := describeBuild(bi, version)
-	log.Info("serving", "games", len(ids), "ids", ids, "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
+	log.Info("serving", "games", d.Games(), "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
 	return d.Serve(ctx, in, out, 5*time.Second)
 }
 

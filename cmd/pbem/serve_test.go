@@ -110,7 +110,7 @@ func TestServeSIGTERM(t *testing.T) {
 		t.Errorf("pbem serve took %v to stop after SIGTERM, want at most 1 s", took)
 	}
 	all := strings.Join(log, "\n")
-	for _, want := range []string{`"msg":"serving","games":0,"ids":[]`, `"version":"`, `"msg":"signal received: stopping","signal":"terminated"`, `"msg":"stopped","took":"`} {
+	for _, want := range []string{`"msg":"serving","games":0,"imap":`, `"version":"`, `"msg":"signal received: stopping","signal":"terminated"`, `"msg":"stopped","took":"`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the log lacks %s:\n%s", want, all)
 		}
