@@ -396,12 +396,10 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := rulesets.Engine(g) // a board edited since: an error, not a panic
+	e, err := sharedEngine(g, gf.startPlayers(), engineCompat[gf.EngineVersion])
 	if err != nil {
 		return nil, nil, err
 	}
-	e.Players = gf.startPlayers() // L&R 10.4, 11.6.2 depend on it; Hy Breasil's set-up (3)
-	e.Compat = engineCompat[gf.EngineVersion]
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
 

@@ -7,7 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // This file is what a process serving many games asks of a game without
@@ -77,4 +82,47 @@ func (g *Game) ForgetSecrets() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.chain = nil
+}
+
+// engines shares one rules engine among the open games of one ruleset,
+// options, tables, board, player count and engine version (issue 23: a
+// daemon of 10,000 games held an engine for each). An engine is only read
+// once made.
+var engines struct {
+	sync.Mutex
+	m map[engineKey]*adjudicator.Engine
+}
+
+type engineKey struct {
+	g       *games.Game // load's loaded game: one per ruleset, options, tables and board
+	players int
+	compat  int
+}
+
+// sharedEngine is the engine of a loaded game for a player count (the
+// players the game was set up with: L&R 10.4, 11.6.2; Hy Breasil's set-up)
+// and an engine version's compatibility, made once.
+func sharedEngine(g *games.Game, players, compat int) (*adjudicator.Engine, error) {
+	k := engineKey{g, players, compat}
+	engines.Lock()
+	e := engines.m[k]
+	engines.Unlock()
+	if e != nil {
+		return e, nil
+	}
+	e, err := rulesets.Engine(g) // a board edited since: an error, not a panic
+	if err != nil {
+		return nil, err
+	}
+	e.Players, e.Compat = players, compat
+	engines.Lock()
+	defer engines.Unlock()
+	if engines.m == nil || len(engines.m) >= 256 {
+		engines.m = map[engineKey]*adjudicator.Engine{} // as load's cache: a new game each time is a GM's tables each time
+	}
+	if old := engines.m[k]; old != nil {
+		return old, nil
+	}
+	engines.m[k] = e
+	return e, nil
 }

@@ -401,6 +401,8 @@ func (sc *scaleRun) latency(b *testing.B, k int) {
 	count := mb.count(b)
 	var lat []time.Duration
 	start := time.Now()
+	pid := sc.p.cmd.Process.Pid
+	c0 := cpuOf(b, pid)
 	for _, i := range sc.nextGames(k) {
 		o := sc.orderFor(b, i)
 		if o.from != scalePlayers[0] {
@@ -414,14 +416,16 @@ func (sc *scaleRun) latency(b *testing.B, k int) {
 		mb.waitFor(b, count, wait)
 		lat = append(lat, time.Since(t0))
 	}
+	cpu := cpuOf(b, pid) - c0
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(k), "ms-cpu/ack")
 	reportLatency(b, lat, "ms-ack")
 	share, err := daemonLatency(sc.p.log, start)
 	if err != nil {
 		b.Fatal(err)
 	}
 	reportLatency(b, share, "ms-share")
-	b.Logf("%d games, %d mails one at a time: ack p50 %v, pbem's share p50 %v p95 %v (%d pairs)", sc.n, k,
-		quantile(lat, 0.5), quantile(share, 0.5), quantile(share, 0.95), len(share))
+	b.Logf("%d games, %d mails one at a time: ack p50 %v, pbem's share p50 %v p95 %v (%d pairs), pbem's CPU %.2f ms a mail", sc.n, k,
+		quantile(lat, 0.5), quantile(share, 0.5), quantile(share, 0.95), len(share), float64(cpu.Microseconds())/1000/float64(k))
 }
 
 func quantile(d []time.Duration, p float64) time.Duration {
@@ -443,12 +447,15 @@ func (sc *scaleRun) acks(b *testing.B, k int) {
 	for _, i := range sc.nextGames(k) {
 		mails = append(mails, sc.orderFor(b, i))
 	}
+	c0 := cpuOf(b, sc.p.cmd.Process.Pid)
 	el := sc.burst(b, mails, func() { mb.waitFor(b, before+k, 10*time.Minute) })
+	cpu := cpuOf(b, sc.p.cmd.Process.Pid) - c0
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(k), "ms-cpu/ack-burst")
 	rate := float64(k) / el.Seconds()
 	_, hwm, _ := memOf(sc.p.cmd.Process.Pid)
 	b.ReportMetric(rate, "acks/s")
 	b.ReportMetric(hwm, "MB-HWM-acks")
-	b.Logf("%d games: %d order mails acknowledged in %v: %.1f/s; peak RSS %.1f MB", sc.n, k, el.Round(time.Millisecond), rate, hwm)
+	b.Logf("%d games: %d order mails acknowledged in %v: %.1f/s, pbem's CPU %.2f ms a mail; peak RSS %.1f MB", sc.n, k, el.Round(time.Millisecond), rate, float64(cpu.Microseconds())/1000/float64(k), hwm)
 }
 
 // burst sends the order mails over four SMTP connections at once, then
