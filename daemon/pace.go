@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
@@ -248,17 +249,18 @@ func (d *Daemon) clockStep(g *archive.Game, due archive.DueTurn, st *paceState) 
 	case rec == nil && !now.Before(dl.Add(p.Grace)):
 		return d.missed(g, due, st, p, dl)
 	case rec == nil && !st.Warned && p.Grace > 0 && !now.Before(dl):
+		// The mail first, then the clock that says it went: a kill in
+		// between mails it again under the same id, which the outbox keeps
+		// once.
+		if err := d.graceWarning(g, due, st, p, dl); err != nil {
+			return false, err
+		}
 		st.Warned, st.Told = true, true
-		if err := d.savePace(g, st); err != nil {
-			return false, err
-		}
-		return false, d.graceWarning(g, due, st, p, dl)
 	case rec == nil && !st.Reminded && p.reminder() > 0 && !now.Before(dl.Add(-p.reminder())):
-		st.Reminded, st.Told = true, true
-		if err := d.savePace(g, st); err != nil {
+		if err := d.remind(g, st); err != nil {
 			return false, err
 		}
-		return false, d.remind(g, st)
+		st.Reminded, st.Told = true, true
 	case !st.Told:
 		// A turn nobody was told of: the first of a game, or one
 		// due when pbem first served the game.
@@ -277,34 +279,39 @@ func (d *Daemon) clockStep(g *archive.Game, due archive.DueTurn, st *paceState) 
 func (d *Daemon) missed(g *archive.Game, due archive.DueTurn, st *paceState, p gamePace, dl time.Time) (again bool, err error) {
 	subject := fmt.Sprintf("pbem %s: %s missed the deadline", g.ID(), due.ID)
 	if st.Excused[due.Player] < p.Extensions && st.Since.IsZero() {
+		// The turn's time begins again where the grace period ended (not
+		// when the clock saw it), so that the mails sent before a kill and
+		// again after it say the same. The mails first, then the clock.
+		used := st.Excused[due.Player] + 1
+		since := dl.Add(p.Grace)
+		next := p.deadline(since, 0)
+		if err := d.tellExcused(g, due, p, dl, next, p.Extensions-used); err != nil {
+			return false, err
+		}
+		if err := d.toGM(subject, fmt.Sprintf("No orders came for %s from %s by %s; the missed deadline is excused (%d of %d for %s): the turn is due again by %s.",
+			due.ID, due.Player, when(dl, p.zone), used, p.Extensions, due.Player, when(next, p.zone)), turnMailID(g, "excused")); err != nil {
+			return false, err
+		}
 		if st.Excused == nil {
 			st.Excused = map[string]int{}
 		}
-		st.Excused[due.Player]++
-		st.Since, st.Extended = d.now(), 0
-		if err := d.savePace(g, st); err != nil {
-			return false, err
-		}
-		left := p.Extensions - st.Excused[due.Player]
-		next := d.deadline(g, st)
-		if err := d.tellExcused(g, due, p, dl, next, left); err != nil {
-			return false, err
-		}
-		return false, d.toGM(subject, fmt.Sprintf("No orders came for %s from %s by %s; the missed deadline is excused (%d of %d for %s): the turn is due again by %s.",
-			due.ID, due.Player, when(dl, p.zone), st.Excused[due.Player], p.Extensions, due.Player, when(next, p.zone)), turnMailID(g, "excused"))
+		st.Excused[due.Player] = used
+		st.Since, st.Extended = since, 0
+		return false, d.savePace(g, st)
 	}
 	if p.NMR == "wait" {
 		if !st.Waiting {
+			if err := d.toGM(subject, fmt.Sprintf("No orders came for %s; the game waits (nmr: wait). Enter orders with pbem turn, or set the nation to auto.", due.ID), g.ID()+"."+due.ID+".nmr"); err != nil {
+				return false, err
+			}
 			st.Waiting = true
-			_ = d.toGM(subject, fmt.Sprintf("No orders came for %s; the game waits (nmr: wait). Enter orders with pbem turn, or set the nation to auto.", due.ID), g.ID()+"."+due.ID+".nmr")
 		}
 		return false, d.savePace(g, st)
 	}
-	if err := d.advance(g, true, fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played the turn.", due.Player, due.Nation)); err != nil {
-		return false, err
-	}
-	_ = d.toGM(subject, fmt.Sprintf("No orders came for %s from %s; the bot played the turn (nmr: bot).", due.ID, due.Player), g.ID()+"."+due.ID+".nmr")
-	return true, nil
+	return true, d.advanceAs(g, true, advancing{
+		Note: fmt.Sprintf("No orders came from %s for the %s by the deadline: the bot played the turn.", due.Player, due.Nation),
+		GM:   subject + "\n" + fmt.Sprintf("No orders came for %s from %s; the bot played the turn (nmr: bot).", due.ID, due.Player),
+	})
 }
 
 // graceWarning tells the player due that the deadline passed without their
@@ -357,7 +364,12 @@ func (d *Daemon) tellExcused(g *archive.Game, due archive.DueTurn, p gamePace, m
 // advance adjudicates what is due, then mails the report to every player
 // and "your turn" to the next one.
 func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
-	if err := d.beginAdvance(g, note); err != nil {
+	return d.advanceAs(g, nmr, advancing{Note: note})
+}
+
+// advanceAs is advance with a's note for the reports and for the GM.
+func (d *Daemon) advanceAs(g *archive.Game, nmr bool, a advancing) error {
+	if err := d.beginAdvance(g, a); err != nil {
 		return err
 	}
 	step, err := g.Advance(nmr)
@@ -365,14 +377,19 @@ func (d *Daemon) advance(g *archive.Game, nmr bool, note string) error {
 		return errors.Join(err, d.endAdvance(g))
 	}
 	d.log.Info("step", "game", g.ID(), "step", step.ID, "nmr", nmr)
-	return d.afterAdvance(g, step, note)
+	return d.afterAdvance(g, step, a)
 }
 
 // afterAdvance queues a new step's mail; recoverAdvance calls it again after
 // a crash.
-func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, note string) error {
-	if err := d.mailReports(g, step, note); err != nil {
+func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, a advancing) error {
+	if err := d.mailReports(g, step, a.Note); err != nil {
 		return err
+	}
+	if subject, text, ok := strings.Cut(a.GM, "\n"); ok {
+		if err := d.toGM(subject, text, g.ID()+"."+step.ID+".nmr"); err != nil {
+			return err
+		}
 	}
 	st := d.loadPace(g) // restarts the clock for the new turn
 	if err := d.savePace(g, st); err != nil {

@@ -2,6 +2,8 @@ package daemon
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -194,4 +196,54 @@ func TestPaceByMail(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, archive.Pace{Deadline: "72h", Reminder: "6h"}, own)
 	require.NoError(t, archive.Verify(f.g.Dir()), "the pace is not part of the record")
+}
+
+// TestPaceCrashEverywhere: the clock's own mails (reminders, the grace
+// warning, an excused miss, the bot's turn and the GM's notes) survive a
+// kill at any of them: killed at each enqueue in turn and started again at
+// that moment, the daemon mails exactly what a run without a kill mails,
+// each once.
+func TestPaceCrashEverywhere(t *testing.T) {
+	t0 := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
+	timeline := []time.Duration{90 * time.Minute, 2 * time.Hour, 135 * time.Minute, 225 * time.Minute, 255 * time.Minute, 270 * time.Minute}
+	run := func(t *testing.T, crashAt int) (int, map[string]int) {
+		f := emptyServer(t)
+		f.createPaced("fast", 1, "", "deadline", "2h", "reminder", "30m", "grace", "15m", "extensions", "1")
+		f.at(t0)
+		out := f.out
+		first := len(out.msgs)
+		crashing := &crashingOutbox{capture: out, next: crashAt}
+		f.d.out = crashing
+		crashed := false
+		for _, at := range timeline {
+			f.now = t0.Add(at)
+			err := f.d.Tick(context.Background())
+			if errors.Is(err, errCrash) || (err != nil && strings.Contains(err.Error(), errCrash.Error())) {
+				require.False(t, crashed, "one kill a run")
+				crashed = true
+				crashing.next = -1
+				f.d = f.open(f.d.cfg) // killed and started again at the same moment
+				f.d.out = crashing
+				require.NoError(t, f.d.Tick(context.Background()))
+				continue
+			}
+			require.NoError(t, err)
+		}
+		if crashAt >= 0 {
+			require.True(t, crashed, "crash point %d reached", crashAt)
+		}
+		ids := map[string]int{}
+		for _, m := range out.msgs {
+			ids[m.ID]++
+		}
+		return len(out.msgs) - first, ids
+	}
+	n, want := run(t, -1)
+	require.Greater(t, n, 10, "reminders, warnings, an excused miss, the bot's turn")
+	for k := range n {
+		t.Run(fmt.Sprintf("kill at mail %d", k+1), func(t *testing.T) {
+			_, got := run(t, k)
+			assert.Equal(t, want, got)
+		})
+	}
 }
