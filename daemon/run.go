@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
@@ -75,9 +76,11 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 // being played (issue 23).
 func (d *Daemon) runClock(ctx context.Context, tick time.Duration, workers int) error {
 	d.async.Store(true)
+	start := time.Now()
 	d.loadSchedule()
 	work := make(chan *gameEntry)
 	var wg sync.WaitGroup
+	var busy atomic.Int64
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -86,18 +89,27 @@ func (d *Daemon) runClock(ctx context.Context, tick time.Duration, workers int) 
 				if err := d.runEntry(ctx, e); err != nil && ctx.Err() == nil {
 					d.log.Error("clock", "game", e.id, "err", err) // one game's trouble never stops the others
 				}
+				busy.Add(-1)
 			}
 		}()
 	}
 	defer func() { close(work); wg.Wait() }()
 	var scanned time.Time
+	checked, caughtUp := 0, false
 	for {
 		if time.Since(scanned) >= tick {
 			d.Discover()
 			d.sweep(sweepPerTick)
 			scanned = time.Now()
 		}
-		for _, e := range d.popDue(d.now()) {
+		due := d.popDue(d.now())
+		if len(due) == 0 && busy.Load() == 0 && !caughtUp {
+			caughtUp = true // what was due at the start (an upgrade's first look at every game) is done
+			d.log.Info("clock caught up", "games checked", checked, "took", time.Since(start).Round(time.Millisecond).String())
+		}
+		for _, e := range due {
+			busy.Add(1)
+			checked++
 			select {
 			case work <- e:
 			case <-ctx.Done():

@@ -323,7 +323,17 @@ func (sc *scaleRun) startAndIdle(b *testing.B, idle bool) {
 	if !idle {
 		return
 	}
-	time.Sleep(20 * time.Second) // what a start does once (a first pass of the clock) is over
+	// What a start does once is over: the clock's first look at the games
+	// due (every game, the first time a binary that keeps a schedule
+	// serves games a former one left), which the daemon logs; a daemon
+	// that logs no such line gets 20 seconds.
+	t0 := time.Now()
+	for time.Since(t0) < 20*time.Second || (sc.p.logHas(`"msg":"schedule loaded"`) && !sc.p.logHas(`"msg":"clock caught up"`) && time.Since(t0) < 30*time.Minute) {
+		time.Sleep(500 * time.Millisecond)
+	}
+	if sc.p.logHas(`"msg":"clock caught up"`) {
+		b.Logf("%d games: the clock's first pass took %v", sc.n, time.Since(t0).Round(time.Second))
+	}
 	pid := sc.p.cmd.Process.Pid
 	c0 := cpuOf(b, pid)
 	const span = 60 * time.Second
