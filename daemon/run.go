@@ -105,7 +105,7 @@ func (d *Daemon) runClock(ctx context.Context, tick time.Duration, workers int) 
 		due := d.popDue(d.now())
 		if len(due) == 0 && busy.Load() == 0 && !caughtUp {
 			caughtUp = true // what was due at the start (an upgrade's first look at every game) is done
-			d.log.Info("clock caught up", "games checked", checked, "took", time.Since(start).Round(time.Millisecond).String())
+			d.log.Info("clock caught up", "checked", checked, "took", time.Since(start).Round(time.Millisecond).String())
 		}
 		for _, e := range due {
 			busy.Add(1)
