@@ -15,57 +15,50 @@ import (
 type Engine struct {
 	G *games.Game
 	R *Ruleset
-	// ReducedRandomness is reduX Core 7.3 (option "reduced-randomness").
-	ReducedRandomness bool
-	// Boats is reduX L&R 12 (option "boats").
-	Boats bool
 	// Players is the game's player count (reduX Core 2.1): points for
 	// eliminating units count only against another player's nations (L&R
 	// 10.4), and the King's extra turns depend on it (11.6.2). Zero means
 	// the ruleset's default.
 	Players int
-	// Data is the ruleset's own data (Ruleset.LoadData).
+	// Data is the ruleset's own data (Rules.LoadData).
 	Data any
-	// Compat is set to replay a game written by an earlier engine exactly as
-	// it was played: 1 is pbem-engine-1 (archive.EngineVersion), whose event
-	// texts had the grammar slips the ruleset's Legacy words keep, and which
-	// did not apply the population limit at the end of a Major Invasion's
-	// second phase (L&R 11.3); 2 is pbem-engine-2, which lacked some rules
-	// of classic Britannia and Hy Breasil (Engine.Before); 3 is
-	// pbem-engine-3, which lacked Hy Breasil's continuous play and checked
-	// orders less closely. Zero is the current engine.
-	Compat int
+	// Lib is the per-game data of the library the ruleset is built on
+	// (Ruleset.Library), made by it when the game is loaded; nil for none.
+	Lib any
+	// Compat are the game's switches of the compatibility table
+	// (compat.go), resolved once when the game is opened: the zero value
+	// plays every change, a game of an earlier engine plays without the
+	// changes made after it (Engine.Plays).
+	Compat Compat
 
-	kinds         map[string]KindID
-	allArmies     bool         // every kind counts as an army (Armies is Units)
-	arrivalNation [][]NationID // per round, the nation of each arrival (Core 5.2), resolved once
+	kinds     map[string]KindID
+	allArmies bool // every kind counts as an army (Armies is Units)
 }
 
 // New returns the engine of a loaded game under a ruleset. The game's data
 // must not change afterwards.
 func New(g *games.Game, r *Ruleset) *Engine {
-	if r.ForOptions != nil {
-		r = r.ForOptions(g)
+	if r.Adjudication.ForOptions != nil {
+		r = r.Adjudication.ForOptions(g)
 	}
-	e := &Engine{G: g, R: r, ReducedRandomness: g.HasOption("reduced-randomness"), Boats: g.HasOption("boats"), kinds: map[string]KindID{}}
-	e.allArmies = true
+	e := &Engine{G: g, R: r, kinds: map[string]KindID{}, allArmies: true}
 	for i, k := range r.Kinds {
 		e.kinds[k.Name] = i
 		e.allArmies = e.allArmies && k.Army
 	}
-	if g.Tables != nil {
-		e.arrivalNation = make([][]NationID, len(g.Tables.Rounds))
-		for ri, rd := range g.Tables.Rounds {
-			for _, a := range rd.Arrivals {
-				i, err := g.Tables.NationIndex(a.Nation)
-				if err != nil {
-					i = -1 // the loader refuses unknown nations; never matches
-				}
-				e.arrivalNation[ri] = append(e.arrivalNation[ri], i)
-			}
+	return e
+}
+
+// Load is New with the ruleset's own data read (Rules.LoadData): the
+// engine of a game ready to play.
+func Load(g *games.Game, r *Ruleset) (*Engine, error) {
+	e := New(g, r)
+	if f := e.R.Adjudication.LoadData; f != nil {
+		if err := f(e); err != nil {
+			return nil, err
 		}
 	}
-	return e
+	return e, nil
 }
 
 // Kind returns the id of the unit kind with the given name, or -1.
@@ -77,7 +70,7 @@ func (e *Engine) Kind(name string) KindID {
 }
 
 // NewState sets up a game: the position its first step is played from.
-func (e *Engine) NewState() *State { return e.R.Setup(e) }
+func (e *Engine) NewState() *State { return e.R.Adjudication.Setup(e) }
 
 // Blank returns an empty position sized for the game.
 func (e *Engine) Blank() *State {
@@ -98,8 +91,8 @@ func (e *Engine) PlayerCount() int {
 	switch {
 	case e.Players > 0:
 		return e.Players
-	case e.R.Players > 0:
-		return e.R.Players
+	case e.R.Adjudication.Players > 0:
+		return e.R.Adjudication.Players
 	}
 	return 4
 }
@@ -127,22 +120,6 @@ func (e *Engine) Controller(s *State, n NationID) int {
 		}
 	}
 	return -1
-}
-
-// Arrivals are the Timeline's reinforcements of nation n in a round
-// (reduX Core 5.2).
-func (e *Engine) Arrivals(round int, n NationID) []games.Arrival {
-	r := e.G.Tables.Round(round)
-	if r == nil {
-		return nil
-	}
-	var out []games.Arrival
-	for k, a := range r.Arrivals {
-		if round-1 < len(e.arrivalNation) && k < len(e.arrivalNation[round-1]) && e.arrivalNation[round-1][k] == n {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // Input is everything a step depends on besides the state and the dice
@@ -219,10 +196,10 @@ func (e *Engine) ParseSeatChange(phrase string) (SeatChange, error) {
 // Asked are the steps a player may ask for before the turn due in s
 // (Ruleset.Asked); none for most rulesets.
 func (e *Engine) Asked(s *State) []Step {
-	if e.R.Asked == nil || s.Over {
+	if e.R.Adjudication.Asked == nil || s.Over {
 		return nil
 	}
-	return e.R.Asked(e, s)
+	return e.R.Adjudication.Asked(e, s)
 }
 
 // PlayAsked plays the asked step id in s (Ruleset.Asked) with dice d; an
@@ -239,16 +216,29 @@ func (e *Engine) PlayAsked(s *State, id string, d dice.Roller) (*State, []Event,
 }
 
 // Seats are the seats of s and whether the step due takes seat changes
-// (Ruleset.Seats); nil and false for a game whose seats are fixed.
+// (Seating.Seats); nil and false for a game whose seats are fixed.
 func (e *Engine) Seats(s *State) ([]SeatStatus, bool) {
-	if e.R.Seats == nil {
+	if e.R.Seating == nil || e.R.Seating.Seats == nil {
 		return nil, false
 	}
-	return e.R.Seats(e, s)
+	return e.R.Seating.Seats(e, s)
+}
+
+// PlayersScore reports whether players, not nations, score: the ruleset
+// deals nations to seats during play (Ruleset.Seating; Hy Breasil 7).
+func (e *Engine) PlayersScore() bool { return e.R.Seating != nil }
+
+// Grammar is the order language of the game's files (Orders.Grammar,
+// else orders.Base).
+func (e *Engine) Grammar() *orders.Grammar {
+	if g := e.R.Orders.Grammar; g != nil {
+		return g
+	}
+	return orders.Base()
 }
 
 // Due says what comes next in s. It does not change s.
-func (e *Engine) Due(s *State) Step { return e.R.Due(e, s) }
+func (e *Engine) Due(s *State) Step { return e.R.Adjudication.Due(e, s) }
 
 // TurnID is the stable id of what is due in s: "r05-saxons" or "r05-end".
 func (e *Engine) TurnID(s *State) string { return e.Due(s).ID }
@@ -321,29 +311,18 @@ func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error
 	}
 	t := e.newTurn(s, st, in, d, false)
 	t.run(Setup, Moving, Fighting)
-	if e.Compat != 0 && e.R.Legacy != nil {
-		return t.S, e.R.Legacy(e, e.Compat, t.ev), nil
-	}
 	return t.S, t.ev, nil
 }
-
-// Legacy reports whether the engine replays a game of pbem-engine-1.
-func (e *Engine) Legacy() bool { return e.Compat == 1 }
 
 // RoundEventName names round event id of round: its report title, its
 // name and what it does (Texts.RoundEvent; by default "end of round", "the
 // end of round 7", "scoring", reduX Core 4.3).
 func (e *Engine) RoundEventName(id string, round int) (title, name, does string) {
-	if e.R != nil && e.R.Texts != nil && e.R.Texts.RoundEvent != nil {
-		return e.R.Texts.RoundEvent(id, round)
+	if e.R != nil && e.R.View.Texts != nil && e.R.View.Texts.RoundEvent != nil {
+		return e.R.View.Texts.RoundEvent(id, round)
 	}
 	return "end of round", "the end of round " + strconv.Itoa(round), "scoring"
 }
-
-// Before reports whether the engine replays a game written by an engine
-// older than pbem-engine-v, so that a rule added in v is left out of it
-// and the game replays byte for byte (archive.EngineVersion).
-func (e *Engine) Before(v int) bool { return e.Compat != 0 && e.Compat < v }
 
 // NationTurn plays the nation turn due in s; it is Play refusing round
 // events.
@@ -379,8 +358,8 @@ func (e *Engine) RoundEventInput(s *State, in Input, d dice.Roller) (*State, []E
 
 // CheckStanding validates a standing orders file (any time).
 func (e *Engine) CheckStanding(f *orders.File) orders.Errors {
-	if e.R.CheckStanding != nil {
-		return e.R.CheckStanding(e, f)
+	if e.R.Orders.CheckStanding != nil {
+		return e.R.Orders.CheckStanding(e, f)
 	}
 	return CheckDefendLines(e, f)
 }
@@ -398,8 +377,8 @@ func CheckDefendLines(e *Engine, f *orders.File) orders.Errors { return CheckSta
 func CheckStandingLines(e *Engine, f *orders.File, more func(st orders.Statement) (errs orders.Errors, done bool)) orders.Errors {
 	var errs orders.Errors
 	lines := "defend"
-	if more != nil && e.R.Grammar != nil {
-		lines = e.R.Grammar.StandingLines()
+	if more != nil && e.R.Orders.Grammar != nil {
+		lines = e.R.Orders.Grammar.StandingLines()
 	}
 	for _, st := range f.Body {
 		if more != nil {
@@ -474,10 +453,10 @@ type Standing struct {
 // Standings totals victory points by player for a player count (reduX Core
 // 3: the player with the most victory points wins), best first.
 // A ruleset that deals nations during play scores by player itself
-// (Ruleset.Standings, Hy Breasil 7).
+// (Seating.Standings, Hy Breasil 7).
 func (e *Engine) Standings(s *State, players int) []Standing {
-	if e.R.Standings != nil {
-		return e.R.Standings(e, s, players)
+	if e.R.Seating != nil {
+		return e.R.Seating.Standings(e, s, players)
 	}
 	sp := e.G.Tables.Split(players)
 	if sp == nil {
@@ -499,4 +478,28 @@ func (e *Engine) Standings(s *State, players int) []Standing {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
 	return out
+}
+
+// Armies counts nation n's armies in area a: its units of the kinds that
+// count as armies (Kind.Army; classic Britannia's forts and burhs do not).
+func (e *Engine) Armies(s *State, a games.AreaID, n NationID) int {
+	if e.allArmies {
+		return s.Units(a, n)
+	}
+	c := 0
+	for k, kd := range e.R.Kinds {
+		if kd.Army {
+			c += s.Count(a, n, k)
+		}
+	}
+	return c
+}
+
+// OnLand counts nation n's armies on land.
+func (e *Engine) OnLand(s *State, n NationID) int {
+	t := 0
+	for a := 0; a < e.G.Board.NumLand; a++ {
+		t += e.Armies(s, games.AreaID(a), n)
+	}
+	return t
 }

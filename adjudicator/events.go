@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -35,9 +36,16 @@ const (
 	EvExtra      = "extra"      // the final round's extra nation turns (L&R 11.6.1)
 )
 
-// Event is one thing that happened.
+// Event is one thing that happened, as facts (docs/design.md §2.2): who,
+// where, how many, the dice, the hit numbers, a wound, which Decision took
+// its default and why. Its words are the ruleset's (View.Words), rendered
+// from the facts when a report is drawn (Engine.Text): a better sentence
+// never changes the record. What names the fact within its Kind, and so
+// the words; Args are further values its words name, in their order, that
+// no code reads but the words.
 type Event struct {
 	Kind     string   `json:"kind"`
+	What     string   `json:"what,omitempty"`
 	Nation   string   `json:"nation,omitempty"`
 	Opponent string   `json:"opponent,omitempty"`
 	Area     string   `json:"area,omitempty"`
@@ -52,8 +60,85 @@ type Event struct {
 	Left     int      `json:"left,omitempty"`       // the nation's armies left
 	TheirLft int      `json:"their_left,omitempty"` // the opponent's armies left
 	Line     int      `json:"line,omitempty"`       // order line the event answers
-	Rule     string   `json:"rule,omitempty"`
-	Text     string   `json:"text"`
+	// Units count the units of each kind where the kinds differ (2
+	// infantry and 1 cavalry): those that move, arrive or are placed, or
+	// after a round of battle the nation's units left (TheirUnits the
+	// opponent's); N or Left is their total.
+	Units      []Count `json:"units,omitempty"`
+	TheirUnits []Count `json:"their_units,omitempty"`
+	// Leader is a leader's name (reduX L&R 9.2): the one an event is of,
+	// or after a round of battle the nation's leader in the area
+	// (TheirLeader the opponent's).
+	Leader      string `json:"leader,omitempty"`
+	TheirLeader string `json:"their_leader,omitempty"`
+	// Rolls and TheirRolls are a round of battle's dice kind by kind, in
+	// the order they were rolled (Dice and TheirDie hold them all); Bonus
+	// and TheirBonus what each side adds to its dice (a leader's +1, L&R
+	// 9.2.2); Kills and TheirKills what each side killed, kind by kind
+	// (Hits and TheirHit are the totals).
+	Rolls      []Roll  `json:"rolls,omitempty"`
+	TheirRolls []Roll  `json:"their_rolls,omitempty"`
+	Bonus      int     `json:"bonus,omitempty"`
+	TheirBonus int     `json:"their_bonus,omitempty"`
+	Kills      []Count `json:"kills,omitempty"`
+	TheirKills []Count `json:"their_kills,omitempty"`
+	// Need and TheirNeed are the least die that hits, each side, in a
+	// round of battle (reduX Core 7.1, Hy Breasil 6.3.1); 0 where no one
+	// number does.
+	Need      int `json:"need,omitempty"`
+	TheirNeed int `json:"their_need,omitempty"`
+	// Killed and TheirKilled are the units each side killed in a round of
+	// battle; Wounded and TheirWounded the wounded units each side has
+	// left (Hy Breasil 6.3.1: a hit wounds an unhurt unit first).
+	Killed       int  `json:"killed,omitempty"`
+	TheirKilled  int  `json:"their_killed,omitempty"`
+	Wounds       bool `json:"wounds,omitempty"`
+	Wounded      int  `json:"wounded,omitempty"`
+	TheirWounded int  `json:"their_wounded,omitempty"`
+	// City says the opponent's dice end with its city's die (Hy Breasil
+	// 9.3.1), which hits on CityNeed.
+	City     bool `json:"city,omitempty"`
+	CityNeed int  `json:"city_need,omitempty"`
+	// For is the nation an event is about when it is not the acting one:
+	// the nation due next, whose random event is rolled as its turn
+	// becomes due (Hy Breasil 6.1).
+	For string `json:"for,omitempty"`
+	// Decision names the Decision that took its default (EvDefault), and
+	// What why.
+	Decision string   `json:"decision,omitempty"`
+	Args     []string `json:"args,omitempty"`
+	// Rule and Text are the event's words as the engine of the day wrote
+	// them, kept in the archives of that engine; the record is the facts
+	// above (Engine.Text words them).
+	Rule string `json:"rule,omitempty"`
+	Text string `json:"text"`
+}
+
+// Roll is the dice one kind of units rolled.
+type Roll struct {
+	Kind string `json:"kind"`
+	Dice []int  `json:"dice"`
+}
+
+// Count is how many units of a kind.
+type Count struct {
+	Kind string `json:"kind"`
+	N    int    `json:"n"`
+}
+
+// Arg is the i-th of the event's further values (Args), "" past the end.
+func (e Event) Arg(i int) string {
+	if i < len(e.Args) {
+		return e.Args[i]
+	}
+	return ""
+}
+
+// ArgN is the i-th of the event's further values as a number, 0 where it
+// is none.
+func (e Event) ArgN(i int) int {
+	n, _ := strconv.Atoi(e.Arg(i))
+	return n
 }
 
 func (e Event) String() string { return e.Text }

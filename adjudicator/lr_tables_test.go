@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -55,7 +56,7 @@ func TestLRTablesOverride(t *testing.T) {
 		s := empty(g, 4)
 		we := nation(g, "Welsh")
 		for _, a := range []string{"Powys", "Devon", "Cornwall"} {
-			s.Add(area(g, a), we, adjudicator.Infantry, 1)
+			s.Add(area(g, a), we, family.Infantry, 1)
 		}
 		ns, _, err := e.EndRound(s)
 		require.NoError(t, err)
@@ -66,8 +67,8 @@ func TestLRTablesOverride(t *testing.T) {
 		s := empty(g, 8)
 		we, br := nation(g, "Welsh"), nation(g, "Brigantes")
 		s.Next = br
-		s.Add(area(g, "Cheshire"), we, adjudicator.Infantry, 1)
-		s.Add(area(g, "Cumbria"), br, adjudicator.Infantry, 1)
+		s.Add(area(g, "Cheshire"), we, family.Infantry, 1)
+		s.Add(area(g, "Cumbria"), br, family.Infantry, 1)
 		ns, _, err := e.NationTurn(s, adjudicator.Input{}, dice.NewScript())
 		require.NoError(t, err)
 		assert.Equal(t, 7, ns.Nations[we].VP.Whole(), "the Welsh occupy Cheshire, a GM's addition, in their occupying round VIII")
@@ -91,8 +92,8 @@ func TestLRTablesOverride(t *testing.T) {
 		s := empty(g, 6)
 		rb, sx := nation(g, "Romano-British"), nation(g, "Saxons")
 		s.Next = rb
-		s.Add(area(g, "Kent"), rb, adjudicator.Infantry, 3)
-		s.Add(area(g, "Essex"), sx, adjudicator.Infantry, 1)
+		s.Add(area(g, "Kent"), rb, family.Infantry, 3)
+		s.Add(area(g, "Essex"), sx, family.Infantry, 1)
 		s.Leaders = []adjudicator.Leader{{Nation: sx, Name: "Aelle", Area: area(g, "Essex")}}
 		f := &orders.File{Kind: orders.TurnOrders, Nation: "Romano-British", Turn: e.TurnID(s), Body: []orders.Statement{
 			orders.Move{At: orders.At{Line: 1}, N: 2, Path: []games.AreaID{area(g, "Kent"), area(g, "Essex")}},
@@ -106,7 +107,7 @@ func TestLRTablesOverride(t *testing.T) {
 		s := empty(g, 9)
 		we := nation(g, "Welsh")
 		s.Next = we
-		s.Add(area(g, "Powys"), we, adjudicator.Infantry, 1)
+		s.Add(area(g, "Powys"), we, family.Infantry, 1)
 		ns, _, err := e.NationTurn(s, adjudicator.Input{}, dice.NewScript())
 		require.NoError(t, err)
 		assert.Equal(t, 9, ns.Nations[we].VP.Whole())
@@ -115,7 +116,7 @@ func TestLRTablesOverride(t *testing.T) {
 		g, e := load(t, "vp: 4\n    region: England\n    armies: 1", "vp: 15\n    region: England\n    armies: 2")
 		s := empty(g, 11)
 		da := nation(g, "Danes")
-		s.Add(area(g, "York"), da, adjudicator.Infantry, 1)
+		s.Add(area(g, "York"), da, family.Infantry, 1)
 		ns, _, err := e.EndRound(s)
 		require.NoError(t, err)
 		assert.Equal(t, 15, ns.Nations[da].VP.Whole())
@@ -125,7 +126,7 @@ func TestLRTablesOverride(t *testing.T) {
 		g, e := load(t, "vp: 8\n    set: england-south-york-march", "vp: 30\n    set: england-south-york-march")
 		s := empty(g, 16)
 		no := nation(g, "Normans")
-		s.Add(area(g, "Wessex"), no, adjudicator.Infantry, 1)
+		s.Add(area(g, "Wessex"), no, family.Infantry, 1)
 		s.Leaders = []adjudicator.Leader{{Nation: no, Name: "William", Area: area(g, "Wessex")}}
 		ns, _, err := e.EndRound(s)
 		require.NoError(t, err)

@@ -5,96 +5,91 @@ import (
 	"github.com/pbem-org/pbem/orders"
 )
 
-// Ruleset is one game of the Britannia family as a plug-in on the kernel
-// (docs/rulesets.md). It is a value: a derived ruleset copies its base and
-// replaces fields (Leaders and Raiders is reduX Core with its own stages,
-// texts and scoring), as godip's variants do. Every func field may be nil
-// where the doc says so; the kernel then does the documented default.
+// Ruleset is one game as a plug-in on the step engine (docs/rulesets.md):
+// its data, its unit kinds, and what it supplies, grouped by role:
+// adjudication (Adjudication), its order language (Orders), how players see it
+// (View), and two optional roles absent as a whole where the ruleset has
+// none: seats that are dealt nations and score (Seating) and a seeded bot
+// (Bot). It is a value: a derived ruleset copies its base and replaces
+// fields (Leaders and Raiders is reduX Core with its own stages, texts
+// and scoring), as godip's variants do. Where a role's func field is nil
+// the engine does the default its doc names; shared code never reads the
+// roles, it asks the engine (Engine.PlayersScore, Engine.Standings,
+// Engine.Seats, Engine.Grammar, …).
 type Ruleset struct {
 	// Ruleset is the data side: the name ("redux"), title, seeds, options
 	// and embedded board and tables.
 	*games.Ruleset
 	// Kinds are the unit kinds, in the order their dice are rolled.
 	Kinds []Kind
-	// Leaders says whether the Timeline's leaders come into play (L&R
-	// 9.2); in reduX Core their names are only history (Core 5.2).
-	Leaders bool
+	// Adjudication is the role that plays the game: the position, the
+	// steps and their stages.
+	Adjudication Adjudication
+	// Orders is the order language and what a file may hold.
+	Orders Orders
+	// View is how players see the game: the words of the events and what
+	// the reports and the map say of a nation beyond its units.
+	View View
+	// Seating is for a ruleset that deals nations to seats during play and
+	// whose players, not nations, score (Hy Breasil 5.3, 7); nil: the
+	// tables' player split fixes who plays which nation, and nations
+	// score.
+	Seating *Seating
+	// Bot writes the seeded bot's files (a simulation, a missed
+	// deadline); nil: the ruleset has no bot, so missed turns take every
+	// default.
+	Bot *Bot
+	// Library is the part of a ruleset that a library of rules built on
+	// the step engine reads (the Britannia-family library's
+	// *family.Rules: movement, battles, population); nil for a ruleset on
+	// the step engine alone (Hy Breasil).
+	Library any
+}
 
-	// ForOptions returns the ruleset a game's options make of this one, for a
-	// rule option that changes the data of the ruleset itself (classic
-	// Britannia's first-edition-burhs: burhs count as armies, seed 002 §5).
-	// New calls it once; it must not return a ruleset with ForOptions of its
-	// own. Nil: the ruleset is the same for every option.
-	ForOptions func(g *games.Game) *Ruleset
-	// LoadData reads the ruleset's own data (the tables' "rules:" section, a
-	// data file of its own) into e.Data when the game is loaded; its errors
-	// name the file and line. Nil: none.
-	LoadData func(e *Engine) error
+// Adjudication is a ruleset's adjudication role.
+type Adjudication struct {
 	// Setup returns the position a game starts from.
 	Setup func(e *Engine) *State
 	// Due says which step comes next in s (reduX Core 4.1, 4.3).
 	Due func(e *Engine, s *State) Step
-	// Grammar is the order language of the ruleset's files: the
-	// Britannia family's base grammar (orders.Base), or one that extends
-	// it with the ruleset's own keywords, whose statements the ruleset
-	// declares in its own package, and its own turn ids
-	// (docs/rulesets.md, "Order keywords"). Nil: orders.Base. Every
-	// caller decodes a game's files with it (orders.Options.Grammar).
-	Grammar *orders.Grammar
 	// Stages lists the stages of the step a turn plays, in order, each
-	// citing its rule section. The kernel runs the stages whose Part the
+	// citing its rule section. The engine runs the stages whose Part the
 	// caller asks for (Play, Check, Preview).
 	Stages func(t *Turn) []Stage
 	// Players is the player count the ruleset assumes when a game does not
 	// say (0: four).
 	Players int
-	// NoPopulationLimit says the population limit of reduX Core 4.2.2 binds
-	// no move, retreat or withdrawal: a nation's excess is always 0 to the
-	// kernel. Classic Britannia removes overpopulation at the end of a
-	// nation turn instead (seed 004 Overpopulation), in its own stage.
-	NoPopulationLimit bool
-	// Pool is how many units of kind k nation n has in all (its counters);
-	// nil: the tables' armies and cavalry (Engine.Pool). Classic Britannia
-	// counts Roman armies, forts and burhs (reference §2.3).
-	Pool func(e *Engine, n NationID, k KindID) int
+	// LoadData reads the ruleset's own data (the tables' "rules:" section,
+	// a data file of its own) into e.Data when the game is loaded; its
+	// errors name the file and line. Nil: none.
+	LoadData func(e *Engine) error
+	// ForOptions returns the ruleset a game's options make of this one, for
+	// a rule option that changes the data of the ruleset itself (classic
+	// Britannia's first-edition-burhs: burhs count as armies, seed 002 §5).
+	// New calls it once; it must not return a ruleset with ForOptions of
+	// its own. Nil: the ruleset is the same for every option.
+	ForOptions func(g *games.Game) *Ruleset
+	// Asked are the steps the player of the nation turn due in s may ask
+	// for before writing its orders (Kind AskedStep; Hy Breasil 6.1: the
+	// random event rerolled by reply, its id "r05-star-reroll"). Stages
+	// gives each its stages. Nil: none.
+	Asked func(e *Engine, s *State) []Step
+	// Snapshot writes and reads the ruleset's own part of a position (Ext)
+	// in the archive; its zero value for a ruleset with none.
+	Snapshot ExtCodec
+}
 
-	// Move are the movement rules (reduX Core 6).
-	Move MoveRules
-	// Battle are the battle rules (reduX Core 7).
-	Battle BattleRules
-	// Texts are the words of the events the kernel's stages emit.
-	Texts *Texts
-
-	// Occupy is told that nation m may have come to be the sole occupant of
-	// area a (a retreat, a unit passing through), for points (L&R 10.2).
-	Occupy func(t *Turn, m NationID, a games.AreaID)
-	// Settle is told that the position has settled after a move, a battle
-	// or a phase (L&R 10.2: points "as soon as" an area is occupied).
-	Settle func(t *Turn)
-	// Arrive says whether a Timeline arrival comes this turn, emitting why
-	// not (L&R 9.2: "if alive", "if holding"); nil: every arrival comes.
-	Arrive func(t *Turn, a games.Arrival) bool
-	// LeaderGone is told that a leader left play, eliminated in battle
-	// (killed) or otherwise (L&R 9.2, 9.3).
-	LeaderGone func(t *Turn, ld Leader, killed bool)
-
-	// Bot writes a seeded bot's order file for the nation turn due in s
-	// (a simulation, a missed deadline); BotStanding a bot's standing
-	// orders for nation n. The files must pass the checks people's files
-	// pass.
-	Bot         func(e *Engine, s *State, game, token string, seed uint64) *orders.File
-	BotStanding func(e *Engine, n NationID, game, token string, seed uint64) *orders.File
-
+// Orders is a ruleset's order language role.
+type Orders struct {
+	// Grammar is the order language of the ruleset's files: the
+	// Britannia family's base grammar (orders.Base), or one that extends
+	// it with the ruleset's own keywords and turn ids (docs/rulesets.md,
+	// "Order keywords"). Nil: orders.Base. Every caller decodes a game's
+	// files with Engine.Grammar.
+	Grammar *orders.Grammar
 	// CheckStanding validates a standing orders file; nil accepts only
 	// defend lines.
 	CheckStanding func(e *Engine, f *orders.File) orders.Errors
-	// Legacy rewrites the events of a step into the words an earlier engine
-	// wrote (Engine.Compat), so that its archives replay byte for byte;
-	// nil for a ruleset with no earlier engine.
-	Legacy func(e *Engine, version int, evs []Event) []Event
-	// Defaults lists, when a file is reviewed, the ruleset's own Decisions
-	// the file leaves to their defaults (Turn.Defaulted); nil: none.
-	Defaults func(t *Turn)
 	// Brief is what the nation due in s should know before it writes its
 	// orders beyond the position (Hy Breasil 6.1: the random event already
 	// rolled, its civilization tokens, its reroll policy); the orders
@@ -105,39 +100,52 @@ type Ruleset struct {
 	// each a note and an order line in its grammar, on the nation's
 	// position; the template comments them out. Nil: none.
 	Examples func(e *Engine, s *State, n NationID) []Example
+}
+
+// View is how players see a ruleset's game.
+type View struct {
+	// Words are the words of the events and problems, by What (Words).
+	Words Words
+	// Texts name rounds and the winner, and map a library's citations.
+	Texts *Texts
 	// Marks are the marks the map puts on nation n's counter in area a
 	// beyond its unit kinds' ("C": Hy Breasil's city, 9.3.1), each a
 	// letter with its legend word. Nil: none.
 	Marks func(e *Engine, s *State, a games.AreaID, n NationID) []Mark
 	// NationFacts are what every report says of nation n in s beyond its
 	// units, areas and points, each a short phrase ("2 civilization
-	// tokens", "elf", "submitted to the Wolf nation"; issue 13: reports show
-	// each nation's civilization tokens, abilities, race and submission).
-	// Nil: nothing.
+	// tokens", "elf", "submitted to the Wolf nation"). Nil: nothing.
 	NationFacts func(e *Engine, s *State, n NationID) []string
-	// Standings totals the victory points by player (Engine.Standings)
-	// for a ruleset whose players, not nations, score (Hy Breasil 7); nil:
-	// the nations' points summed by the tables' player split.
-	Standings func(e *Engine, s *State, players int) []Standing
+	// Limit is the population limit the reports show of nation n in s
+	// (reduX Core 4.2.2); nil: the reports show none.
+	Limit func(e *Engine, s *State, n NationID) int
 	// ScoringDie is for a ruleset whose rounds may score by chance (Hy
 	// Breasil 11, option random-scoring): for a game e whose rounds do, a
 	// reader of a step's events saying whether the step rolled the scoring
-	// die and whether its round scored; nil for a game whose rounds score as
-	// the tables say. Nil field: every game's rounds do.
+	// die and whether its round scored; nil for a game whose rounds score
+	// as the tables say. Nil field: every game's rounds do.
 	ScoringDie func(e *Engine) func(events []Event) (rolled, scored bool)
-	// Seats is for a ruleset whose players enter and leave a running game
-	// (Hy Breasil 10, continuous play): the seats of s in seat order, and
-	// whether the step due in s takes seat changes (Input.Seats). Nil, or
-	// no seats: every seat plays the whole game.
+}
+
+// Seating is the role of a ruleset that deals nations to seats during play
+// and whose players, not nations, score (Hy Breasil 5.3, 7).
+type Seating struct {
+	// Standings totals the victory points by player (Engine.Standings).
+	Standings func(e *Engine, s *State, players int) []Standing
+	// Seats are, for a game whose players enter and leave (Hy Breasil 10,
+	// continuous play), the seats of s in seat order, and whether the step
+	// due in s takes seat changes (Input.Seats). Nil, or no seats: every
+	// seat plays the whole game.
 	Seats func(e *Engine, s *State) (seats []SeatStatus, takes bool)
-	// Asked are the steps the player of the nation turn due in s may ask
-	// for before writing its orders (Kind AskedStep; Hy Breasil 6.1: the
-	// random event rerolled by reply, its id "r05-star-reroll"). Stages
-	// gives each its stages. Nil: none.
-	Asked func(e *Engine, s *State) []Step
-	// Snapshot writes and reads the ruleset's own part of a position (Ext)
-	// in the archive; nil when the ruleset has none.
-	Snapshot ExtCodec
+}
+
+// Bot is the role of a ruleset with a seeded bot.
+type Bot struct {
+	// Orders writes the bot's order file for the nation turn due in s;
+	// Standing the bot's standing orders for nation n. The files must pass
+	// the checks people's files pass.
+	Orders   func(e *Engine, s *State, game, token string, seed uint64) *orders.File
+	Standing func(e *Engine, n NationID, game, token string, seed uint64) *orders.File
 }
 
 // Example is an example line of an orders template (Ruleset.Examples): a

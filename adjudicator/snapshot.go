@@ -76,7 +76,7 @@ func (e *Engine) Snapshot(s *State) Snapshot {
 		}
 		sn.Nations = append(sn.Nations, x)
 	}
-	if c := e.R.Snapshot; c.Key != "" {
+	if c := e.R.Adjudication.Snapshot; c.Key != "" {
 		raw, err := json.Marshal(c.Encode(e, s))
 		if err != nil {
 			panic(err) // plain structs; cannot fail
@@ -104,7 +104,7 @@ func (e *Engine) stack(s *State, a games.AreaID, n NationID) (SnapshotStack, boo
 		switch {
 		case kd.Name == "cavalry":
 			st.Cavalry = c
-		case k != Infantry:
+		case k != 0: // the first kind is counted by "armies"
 			if st.Units == nil {
 				st.Units = map[string]int{}
 			}
@@ -168,7 +168,7 @@ func (e *Engine) UnmarshalState(data []byte) (*State, error) {
 			s.Nations[n].Owner = *x.Owner
 		}
 	}
-	if c := e.R.Snapshot; c.Key != "" {
+	if c := e.R.Adjudication.Snapshot; c.Key != "" {
 		var raw map[string]json.RawMessage
 		if err := json.Unmarshal(data, &raw); err != nil {
 			return nil, fmt.Errorf("state: %w", err)
@@ -241,7 +241,7 @@ func (e *Engine) readStack(s *State, st SnapshotStack) error {
 	if inf < 0 || (st.Armies <= 0 && len(st.Units) == 0) {
 		return fmt.Errorf("state: %s in %s: armies must be positive", st.Nation, st.Area)
 	}
-	s.Add(a, n, Infantry, inf)
+	s.Add(a, n, 0, inf) // the armies the other kinds leave are of the first kind
 	for name, d := range st.Damaged {
 		k := e.Kind(name)
 		if k < 0 || d < 0 || d > s.Count(a, n, k) {

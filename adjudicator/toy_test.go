@@ -45,6 +45,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
@@ -67,36 +68,32 @@ var toyData = games.Ruleset{
 // toy is the toy ruleset: the kernel's stages and defaults, its own set-up,
 // turn order, scoring and end of game (Toy 2–4), the kernel's Core bot.
 var toy = adjudicator.Ruleset{
-	Ruleset:     &toyData,
-	Kinds:       []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
-	Players:     2,
-	Grammar:     orders.Base().WithTurn(toyTurn), // its own step ids (Toy 3)
-	Setup:       toySetup,
-	Due:         toyDue,
-	Stages:      toyStages,
-	Move:        adjudicator.MoveRules{Select: adjudicator.OneKind},
-	Texts:       &toyTexts,
-	Bot:         bot.Player(nil),
-	BotStanding: bot.StandingPlayer(nil),
+	Ruleset: &toyData,
+	Kinds:   []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
+	Adjudication: adjudicator.Adjudication{Setup: toySetup, Due: toyDue, Stages: toyStages, Players: 2,
+		LoadData: family.Load(nil)},
+	Orders:  adjudicator.Orders{Grammar: orders.Base().WithTurn(toyTurn)}, // its own step ids (Toy 3)
+	View:    adjudicator.View{Words: family.Words, Texts: &adjudicator.Texts{Victory: "Toy 4.2"}, Limit: family.Limit},
+	Bot:     &adjudicator.Bot{Orders: family.Player(nil), Standing: family.StandingPlayer(nil)},
+	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}, Texts: &toyTexts},
 }
 
 // toyTexts are reduX Core's words with the toy's own where it words
 // things anew (adjudicator.Texts, the ruleset's report fragments): its
 // units are bands (Toy 1.2), they arrive by Toy 3.2, and the winner is
 // named by Toy 4.2.
-var toyTexts = func() adjudicator.Texts {
-	x := adjudicator.CoreTexts
+var toyTexts = func() family.Texts {
+	x := family.CoreTexts
 	x.Force = func(inf, _ int, _ string) string { return bands(inf) }
-	x.Moved = func(t *adjudicator.Turn, inf, _ int, _ string, path []string) string {
+	x.Moved = func(t *family.Turn, inf, _ int, _ string, path []string) string {
 		return fmt.Sprintf("%s of the %s %s %s", bands(inf), t.Nation(), adjudicator.Verb(inf, "moves", "move"), strings.Join(path, " > "))
 	}
-	x.Invaders = func(t *adjudicator.Turn, where string, inf, _ int, _ string) string {
+	x.Invaders = func(t *family.Turn, where string, inf, _ int, _ string) string {
 		return fmt.Sprintf("%s of the %s %s in %s (Toy 3.2)", bands(inf), t.Nation(), adjudicator.Verb(inf, "arrives", "arrive"), where)
 	}
-	x.Range = func(_ *adjudicator.Turn, _ bool, _, limit, steps int) (string, string) {
+	x.Range = func(_ *family.Turn, _ bool, _, limit, steps int) (string, string) {
 		return "Toy 1.2", fmt.Sprintf("bands move at most %d areas; this path has %d", limit, steps)
 	}
-	x.Victory = "Toy 4.2"
 	return x
 }()
 
@@ -134,7 +131,7 @@ func toyDue(e *adjudicator.Engine, s *adjudicator.State) adjudicator.Step {
 	season := toySeasons[(s.Round-1)%len(toySeasons)]
 	for i := s.Next; i < s.OrderLen(); i++ {
 		n := s.OrderAt(i)
-		if s.OnBoard(n) > 0 || len(e.Arrivals(s.Round, n)) > 0 {
+		if s.OnBoard(n) > 0 || len(family.Arrivals(e, s.Round, n)) > 0 {
 			return adjudicator.Step{Kind: adjudicator.NationTurn, Nation: n, ID: season + "-" + adjudicator.FoldLetters(e.NationName(n))}
 		}
 	}
@@ -167,13 +164,13 @@ func toyStages(t *adjudicator.Turn) []adjudicator.Stage {
 		}
 	}
 	return []adjudicator.Stage{
-		{Name: "turn", Rule: "Toy 3", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
-		{Name: "population increase", Rule: "Toy 3.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
-		{Name: "reinforcements", Rule: "Toy 3.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
-		{Name: "movement", Rule: "Toy 3.3", Part: adjudicator.Moving, Run: adjudicator.Movement},
-		{Name: "battles", Rule: "Toy 3.4", Part: adjudicator.Fighting, Run: adjudicator.Battles},
+		family.Stage("turn", "Toy 3", adjudicator.Setup, family.TurnStart),
+		family.Stage("population increase", "Toy 3.1", adjudicator.Setup, family.PopulationIncrease),
+		family.Stage("reinforcements", "Toy 3.2", adjudicator.Setup, family.Reinforcements),
+		family.Stage("movement", "Toy 3.3", adjudicator.Moving, family.Movement),
+		family.Stage("battles", "Toy 3.4", adjudicator.Fighting, family.Battles),
 		{Name: "next nation", Rule: "Toy 3", Part: adjudicator.Fighting, Run: func(t *adjudicator.Turn) { t.S.PassTurn(t.Step.Nation) }},
-		{Name: "battle lines", Rule: "Toy 3.4", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
+		family.Stage("battle lines", "Toy 3.4", adjudicator.Checking, family.CheckBattles),
 	}
 }
 

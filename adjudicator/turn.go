@@ -11,9 +11,11 @@ import (
 )
 
 // Turn is the working state of one step: the position being changed (a
-// copy of the step's start), the inputs, the dice, the events and errors,
-// and the bookkeeping the kernel's stages share. A ruleset's stages read
-// and change it through its methods.
+// copy of the step's start), the inputs, the dice, the events and errors.
+// A ruleset's stages read and change it through its methods; a library a
+// ruleset is built on keeps its own bookkeeping of the turn in X (the
+// Britannia-family library's family.Turn), else the ruleset keeps its own
+// there.
 type Turn struct {
 	stageRule string // the rule of the stage running (StageRule)
 	E         *Engine
@@ -29,7 +31,8 @@ type Turn struct {
 	// Strict is set while an order file is checked: problems are errors,
 	// not skipped statements.
 	Strict bool
-	// X is the ruleset's own bookkeeping for the turn, set by its stages.
+	// X is the bookkeeping of the turn of the ruleset, or of the library
+	// it is built on, set by its stages.
 	X any
 
 	errs orders.Errors
@@ -38,70 +41,15 @@ type Turn struct {
 	notes    bool   // Review: collect warnings and defaults
 	warnings []Note // statements that can never apply (Review)
 	defaults []Note // Decisions left to their defaults (Review)
-
-	// The phase's movement bookkeeping (reduX Core 6).
-	Phase     int            // the movement and battle phase: 1, or 2 in a Major Invasion (L&R 11.3)
-	fresh     []int          // [area][kind]: the mover's units that have not moved this phase
-	entries   [][]entry      // per area: groups of the mover that entered it this phase
-	passed    [][]passage    // per area: the mover's units that overran through it
-	order     []games.AreaID // battle areas in order of first entry
-	heldAt    int            // areas held at the start of movement (6.4)
-	heldStart []bool         // per land area: held at the start of movement (6.4)
-	excess0   int            // excess at the start of movement (6.4)
-	// excessStart is the excess at the start of the first Movement Phase:
-	// a Major Invasion's second phase is measured against it (L&R 11.3).
-	excessStart int
-	border      map[games.AreaID]games.AreaID
-	// Leaders (reduX L&R 9.2.1).
-	leaderFresh bool   // the mover's leader has not moved this phase
-	leaderLeft  []bool // per area: a leader left it this phase
-	// Raids and invasions (reduX L&R 11.3, 11.4).
-	Raid, MustReturn, Major bool
-	raiders                 [][]games.AreaID // per area: the mover's raiding units there, with the seas they started in
-	leaderRaider            bool             // the leader began the turn at sea in a Raiding turn
-	leaderHome              games.AreaID     // ... and which sea
-	// Boats (reduX L&R 12).
-	boatFrom, boatSea, boatTo games.AreaID
-	landlessAtMajor           bool
-	expanded                  bool // a move entered an empty area or attacked (Core 6)
-	battleNo                  int  // battles numbered across both phases of a Major Invasion
-	topLevel                  *orders.File
-	// phase2Body is the second phase's statements once its "if"s are
-	// decided (SecondMovement), phase2Copied how many of them are the
-	// top-level battle lines at its end; secondKnown says Review played the
-	// second phase (its first made no battle).
-	phase2Body   []orders.Statement
-	phase2Copied int
-	secondKnown  bool
-}
-
-// entry is a group of attacking units that entered a battle area from one
-// place; From is a sea or NoArea for reinforcements placed there (7.2.2).
-type entry struct {
-	From games.AreaID
-	N    int
-	Line int
-	Boat bool // came by boat and may not retreat (reduX L&R 12)
-}
-
-type passage struct {
-	From games.AreaID
-	N    int
-	Line int
 }
 
 func (e *Engine) newTurn(s *State, st Step, in Input, d dice.Roller, strict bool) *Turn {
-	na := len(e.G.Board.Areas)
-	t := &Turn{E: e, G: e.G, B: e.G.Board, S: s.Clone(), Step: st, N: st.Nation, In: in, D: d, Strict: strict,
-		Phase: 1, entries: make([][]entry, na), passed: make([][]passage, na), border: map[games.AreaID]games.AreaID{},
-		leaderLeft: make([]bool, na), leaderHome: games.NoArea,
-		boatFrom: games.NoArea, boatSea: games.NoArea, boatTo: games.NoArea, topLevel: in.Orders}
-	return t
+	return &Turn{E: e, G: e.G, B: e.G.Board, S: s.Clone(), Step: st, N: st.Nation, In: in, D: d, Strict: strict}
 }
 
 // run runs the step's stages of the given parts, in the ruleset's order.
 func (t *Turn) run(parts ...Part) {
-	for _, st := range t.E.R.Stages(t) {
+	for _, st := range t.E.R.Adjudication.Stages(t) {
 		for _, p := range parts {
 			if st.Part == p {
 				t.stageRule = st.Rule
@@ -121,12 +69,18 @@ func (t *Turn) Nation() string { return t.E.NationName(t.N) }
 // Name is an area's name.
 func (t *Turn) Name(a games.AreaID) string { return t.B.AreaName(a) }
 
-// Emit records an event; its nation is the acting nation unless set.
+// Emit records an event; its nation is the acting nation unless set. Its
+// words are the ruleset's (Engine.Text), kept with it only in the records
+// of engines that wrote words (Event.Text).
 func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	ev.Text = t.Cite(ev.Text) // ev.Rule stays the kernel's: stages and templates match on it
+	if _, rule, ok := t.E.Say(ev); ok {
+		ev.Rule, ev.Text = rule, t.E.Text(ev)
+	} else {
+		ev.Text = t.Cite(ev.Text) // ev.Rule stays the library's: stages and templates match on it
+	}
 	t.ev = append(t.ev, ev)
 }
 
@@ -143,17 +97,17 @@ func (t *Turn) Cite(s string) string {
 
 // Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
 // for the texts made outside a turn (the orders template) with t nil.
-// From pbem-engine-4 on, the ruleset's Texts.Refs then rewrites the
-// citations players cannot look up.
+// The ruleset's Texts.Refs then rewrites the citations players cannot
+// look up.
 func (e *Engine) Cite(t *Turn, s string) string {
-	tx := e.R.Texts
+	tx := e.R.View.Texts
 	if tx == nil {
 		return s
 	}
 	if tx.Cite != nil && strings.Contains(s, "reduX") {
 		s = reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return tx.Cite(t, rule) })
 	}
-	if tx.Refs != nil && !e.Before(4) {
+	if tx.Refs != nil {
 		s = tx.Refs(s)
 	}
 	return s
@@ -171,9 +125,34 @@ func (t *Turn) As(m NationID, f func()) {
 	f()
 }
 
-// Problem records a statement that cannot be carried out: an Illegal error
-// when checking a file, a skipped-statement event when playing the turn.
-func (t *Turn) Problem(line int, rule, format string, args ...any) {
+// Problem records a statement that cannot be carried out, a fact named
+// what (its words are the ruleset's, View.Words) with its values args
+// (Event.Args): an Illegal error when checking a file, a skipped-statement
+// event when playing the turn.
+func (t *Turn) Problem(line int, what string, args ...any) {
+	ev := Event{Kind: EvSkipped, What: what, Line: line, Args: Args(args...)}
+	if t.Strict {
+		words, rule, _ := t.E.Say(ev)
+		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words})
+		return
+	}
+	t.Emit(ev)
+}
+
+// Limit records a limit the turn does not meet, a fact named what with
+// its values args: an error when checking a file, an event when playing
+// it (a limit is only enforced where some legal file can meet it).
+func (t *Turn) Limit(what string, args ...any) {
+	if t.Strict {
+		t.Problem(0, what, args...)
+		return
+	}
+	t.Emit(Event{Kind: EvLimit, What: what, Args: Args(args...)})
+}
+
+// Problemf is Problem with its words and rule given here, for the
+// statements not yet worded by their ruleset's Words.
+func (t *Turn) Problemf(line int, rule, format string, args ...any) {
 	msg := t.Cite(fmt.Sprintf(format, args...))
 	if t.Strict {
 		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
@@ -182,16 +161,31 @@ func (t *Turn) Problem(line int, rule, format string, args ...any) {
 	t.Emit(Event{Kind: EvSkipped, Line: line, Rule: rule, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
 }
 
-// Limit records a limit the turn does not meet: an error when checking a
-// file, an event when playing it (a limit is only enforced where some
-// legal file can meet it).
-func (t *Turn) Limit(rule, format string, args ...any) {
+// Limitf is Limit with its words and rule given here.
+func (t *Turn) Limitf(rule, format string, args ...any) {
 	if t.Strict {
-		t.Problem(0, rule, format, args...)
+		t.Problemf(0, rule, format, args...)
 		return
 	}
 	t.Emit(Event{Kind: EvLimit, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
 }
+
+// Args are the further values of a fact (Event.Args) as their words name
+// them: names as they are, numbers in decimal.
+func Args(args ...any) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = fmt.Sprint(a)
+	}
+	return out
+}
+
+// Notes reports whether the turn is a Review's, which collects warnings
+// and defaults (Warn, Defaulted).
+func (t *Turn) Notes() bool { return t.notes }
 
 // Statements returns the turn file's statements of type T, in file order.
 func Statements[T orders.Statement](t *Turn) []T {

@@ -1,6 +1,11 @@
 package adjudicator
 
-import "github.com/pbem-org/pbem/games"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem-org/pbem/games"
+)
 
 // The wording of the engine's texts: numbers agree with their nouns and
 // verbs, and a nation's possessive is games.Possessive.
@@ -28,4 +33,84 @@ func Singular(b bool) int {
 		return 1
 	}
 	return 2
+}
+
+// Words are a ruleset's words of its facts (View.Words): for each What of
+// an event or problem (or its Kind, where it has no What), the rule it
+// follows and how to word it. A library a ruleset is built on has its own
+// (the Britannia-family library's family.Words); a ruleset merges them
+// with its own (Merge). Words are never part of the record: a game's
+// events are facts, worded when a report is drawn, so changing a word
+// changes no archive.
+type Words map[string]Say
+
+// Say is the words of one fact: the rule cited after them ("" for none;
+// the ruleset's Texts.Cite gives its own for a library's citation) and
+// the words themselves.
+type Say struct {
+	Rule  string
+	Words func(e *Engine, ev Event) string
+}
+
+// F words a fact from a format over its Args, each taken as a string
+// (%d is read as %s).
+func F(format string) func(e *Engine, ev Event) string {
+	format = strings.ReplaceAll(format, "%d", "%s")
+	return func(_ *Engine, ev Event) string {
+		args := make([]any, strings.Count(format, "%s"))
+		for i := range args {
+			args[i] = ev.Arg(i)
+		}
+		return fmt.Sprintf(format, args...)
+	}
+}
+
+// Merge is base's words with more's in place of base's for the same key:
+// a ruleset's words over its library's. Neither is changed.
+func Merge(base Words, more ...Words) Words {
+	out := make(Words, len(base))
+	for k, v := range base {
+		out[k] = v
+	}
+	for _, m := range more {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// Say is the words and the cited rule of an event, from the ruleset's
+// Words: by its What, else its Kind. ok is false where the ruleset has no
+// words for it.
+func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
+	key := ev.What
+	if key == "" {
+		key = ev.Kind
+	}
+	sy, ok := e.R.View.Words[key]
+	if !ok {
+		return "", "", false
+	}
+	words = sy.Words(e, ev)
+	if sy.Rule != "" {
+		rule = e.Cite(nil, sy.Rule)
+	}
+	return e.Cite(nil, words), rule, true
+}
+
+// Text is an event's words as a report shows them: its words and its
+// rule, a skipped statement with its line ("skipped (line 4): …").
+func (e *Engine) Text(ev Event) string {
+	words, rule, ok := e.Say(ev)
+	if !ok {
+		return ev.Text // the words an earlier engine wrote
+	}
+	if rule != "" {
+		words += " (" + rule + ")"
+	}
+	if ev.Kind == EvSkipped {
+		return fmt.Sprintf("skipped (line %d): %s", ev.Line, words)
+	}
+	return words
 }

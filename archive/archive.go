@@ -396,7 +396,11 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := sharedEngine(g, gf.startPlayers(), engineCompat[gf.EngineVersion])
+	var compat adjudicator.Compat
+	if knownEngine(gf.EngineVersion) {
+		compat, _ = adjudicator.CompatOf(gf.EngineVersion)
+	}
+	e, err := sharedEngine(g, gf.startPlayers(), compat) // L&R 10.4, 11.6.2 depend on the players; Hy Breasil's set-up (3)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -87,7 +87,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	id := due.ID + "-" + what
 	n, err := g.r.e.NationIndex(nation)
 	switch {
-	case g.r.e.R.Asked == nil:
+	case !g.r.e.HasAsked():
 		return nil, fmt.Errorf("%s has no step to ask for before a turn: the reroll by reply is Hy Breasil's (6.1)", g.r.g.Ruleset.Title)
 	case err != nil:
 		return nil, err

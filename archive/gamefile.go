@@ -11,38 +11,24 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
 )
 
-// EngineVersion names the behaviour of the adjudicator that wrote an
-// archive. It should change whenever the engine (or the bot that plays
-// missed turns) can give a different state or different events for the
-// same inputs; Verify reports a different version as a version mismatch,
-// not as tampering. Because the engine is changed by people who may not
-// bump it, game.yaml also records an engine fingerprint (fingerprint.go),
-// which catches a changed engine under the same version.
-//
-// pbem-engine-2 changed the words of events (their grammar, issue 10) and
-// applies the population limit at the end of a Major Invasion's second
-// phase (reduX L&R 11.3); games of pbem-engine-1 are still played and
-// replayed as that engine did (engineCompat).
-//
-// pbem-engine-3 plays classic Britannia's and Hy Breasil's rules that
-// pbem-engine-2 did not (issues 12 and 13: forts built on a Roman army's
-// way through, …); games of pbem-engine-2 replay by its rules (Compat 2).
-//
-// pbem-engine-4 plays Hy Breasil's continuous play (10) and checks Hy
-// Breasil's and classic Britannia's orders more closely (issue 13); games
-// of pbem-engine-3 replay by its rules and checks (Compat 3).
-const EngineVersion = "pbem-engine-4"
+// EngineVersion is the engine version a new game records
+// (adjudicator.EngineVersion). A game is played and replayed as its engine
+// played it: its version resolves the compatibility table once, when it is
+// opened (adjudicator.CompatOf; docs/rulesets.md "Compatibility"), and a
+// version not in the table is a version mismatch, not tampering. Because
+// the engine is changed by people who may forget the table, game.yaml also
+// records an engine fingerprint (fingerprint.go), which catches a changed
+// engine under the same version.
+var EngineVersion = adjudicator.EngineVersion
 
-// engineCompat lists the engine versions this pbem plays and replays, with
-// the adjudicator.Engine Compat that plays each exactly as its engine did.
-var engineCompat = map[string]int{
-	"pbem-engine-1": 1,
-	"pbem-engine-2": 2,
-	"pbem-engine-3": 3,
-	EngineVersion:   0,
+// knownEngine reports whether this pbem plays games of an engine version.
+func knownEngine(v string) bool {
+	_, err := adjudicator.CompatOf(v)
+	return err == nil
 }
 
 // FormatVersion is the layout of the archive described in this package's

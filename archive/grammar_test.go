@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -30,20 +31,20 @@ func (m muster) Encode(g *games.Game) string { return "muster " + orders.AreaNam
 // plays it.
 var registerMuster = sync.OnceFunc(func() {
 	r := redux.Ruleset
-	r.Grammar = orders.Base().Extend(orders.Keyword{Name: "muster", Decode: func(rd *orders.Reader, rest string) []orders.Statement {
+	r.Orders.Grammar = orders.Base().Extend(orders.Keyword{Name: "muster", Decode: func(rd *orders.Reader, rest string) []orders.Statement {
 		id, ok := rd.Area(rest, "")
 		if !ok {
 			return nil
 		}
 		return []orders.Statement{muster{At: rd.At(), Area: id}}
 	}})
-	r.Stages = func(t *adjudicator.Turn) []adjudicator.Stage {
+	r.Adjudication.Stages = func(t *adjudicator.Turn) []adjudicator.Stage {
 		if t.Step.Kind != adjudicator.NationTurn {
 			return redux.Stages(t)
 		}
 		raise := adjudicator.Stage{Name: "muster", Rule: "none", Part: adjudicator.Setup, Run: func(t *adjudicator.Turn) {
 			for _, m := range adjudicator.Statements[muster](t) {
-				t.S.Add(m.Area, t.Step.Nation, adjudicator.Infantry, 1)
+				t.S.Add(m.Area, t.Step.Nation, family.Infantry, 1)
 			}
 		}}
 		return append([]adjudicator.Stage{raise}, redux.Stages(t)...)
@@ -92,7 +93,7 @@ func TestRulesetGrammar(t *testing.T) {
 	}
 	f, with, home, n := play("with", "mus AREA")
 	_, without, _, _ := play("without", "")
-	if got, want := with.State.Count(home, n, adjudicator.Infantry), without.State.Count(home, n, adjudicator.Infantry)+1; got != want {
+	if got, want := with.State.Count(home, n, family.Infantry), without.State.Count(home, n, family.Infantry)+1; got != want {
 		t.Errorf("%d armies in %s after the muster, want %d", got, f.g.Rules().Board.AreaName(home), want)
 	}
 	if err := Verify(f.dir); err != nil {

@@ -24,10 +24,10 @@ type roll struct {
 // never change.
 func (g *Game) scoredBefore(st *Step) (map[int]bool, error) {
 	e := g.r.e
-	if e.R == nil || e.R.ScoringDie == nil {
+	if e.R == nil || e.ScoringDie() == nil {
 		return nil, nil
 	}
-	read := e.R.ScoringDie(e)
+	read := e.ScoringDie()
 	if read == nil {
 		return nil, nil
 	}

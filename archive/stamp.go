@@ -96,13 +96,13 @@ var engines struct {
 type engineKey struct {
 	g       *games.Game // load's loaded game: one per ruleset, options, tables and board
 	players int
-	compat  int
+	compat  adjudicator.Compat
 }
 
 // sharedEngine is the engine of a loaded game for a player count (the
 // players the game was set up with: L&R 10.4, 11.6.2; Hy Breasil's set-up)
 // and an engine version's compatibility, made once.
-func sharedEngine(g *games.Game, players, compat int) (*adjudicator.Engine, error) {
+func sharedEngine(g *games.Game, players int, compat adjudicator.Compat) (*adjudicator.Engine, error) {
 	k := engineKey{g, players, compat}
 	engines.Lock()
 	e := engines.m[k]

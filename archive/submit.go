@@ -77,7 +77,7 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 	if f, ok := r.decoded[text]; ok {
 		return f, nil
 	}
-	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Grammar: r.e.R.Grammar})
+	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Grammar: r.e.Grammar()})
 	if f != nil {
 		if r.decoded == nil || len(r.decoded) > 4096 {
 			r.decoded = map[string]*orders.File{}
@@ -93,7 +93,7 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 // With errors, f is what could be read (nil if nothing), so that the rule
 // errors of the rest come in the same answer.
 func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors) {
-	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.R.Grammar})
+	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.Grammar()})
 	if f == nil {
 		return nil, false, errs
 	}
@@ -168,7 +168,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if gm {
 		f, hasToken, errs = g.r.decodeEntry(text)
 	} else {
-		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.R.Grammar})
+		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.Grammar()})
 		hasToken = true
 	}
 	raw := sha256Hex([]byte(text))
@@ -330,8 +330,8 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 // roundWord is what the ruleset calls a round, lower case: "round", Hy
 // Breasil's "turn" (Texts.RoundWord; Hy Breasil 3).
 func roundWord(e *adjudicator.Engine) string {
-	if e.R.Texts != nil && e.R.Texts.RoundWord != "" {
-		return strings.ToLower(e.R.Texts.RoundWord)
+	if word, _ := e.RoundWords(); word != "Round" {
+		return strings.ToLower(word)
 	}
 	return "round"
 }

@@ -176,7 +176,7 @@ func (v *verifier) run() {
 		return
 	}
 	v.gf, v.r = gf, r
-	_, engineOK := engineCompat[gf.EngineVersion]
+	engineOK := knownEngine(gf.EngineVersion)
 	diceOK := gf.DiceSpec == dice.Version
 	if !engineOK {
 		v.ve.Mismatch = append(v.ve.Mismatch, Mismatch{What: "engine", Archive: gf.EngineVersion, Ours: EngineVersion})
@@ -194,8 +194,9 @@ func (v *verifier) run() {
 	startPath := filepath.Join(turnsDir, startDir, fileState)
 	if data, err := os.ReadFile(filepath.Join(v.dir, startPath)); err != nil {
 		v.problem(startPath, 0, "%v", err)
-	} else {
-		v.compare(startPath, data, r.e.MarshalState(start), "the rules' set-up")
+	} else if d := diffState(data, r.e.MarshalState(start)); d != nil {
+		d.Whose = "the rules' set-up"
+		v.replayProblem(startPath, d.Line, "%s", d)
 	}
 	h, err := loadHistory(v.dir)
 	if err != nil {
@@ -269,12 +270,13 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 		return nil
 	}
 	v.st.Replayed++
-	for _, name := range []string{fileDice, fileState, fileEvents} {
-		if got, want := files[name], pl.files[name]; !bytes.Equal(got, want) {
-			line, g, w := firstDiff(got, want)
-			v.replayProblem(filepath.Join(base, name), line, "the archive has %q, the replay gives %q", g, w)
-			break
-		}
+	if got, want := files[fileDice], pl.files[fileDice]; !bytes.Equal(got, want) {
+		line, g, w := firstDiff(got, want)
+		v.replayProblem(filepath.Join(base, fileDice), line, "the archive has %q, the replay gives %q", g, w)
+	} else if d := diffState(files[fileState], pl.files[fileState]); d != nil {
+		v.replayProblem(filepath.Join(base, fileState), d.Line, "%s", d)
+	} else if d := diffEvents(files[fileEvents], pl.files[fileEvents]); d != nil {
+		v.replayProblem(filepath.Join(base, fileEvents), d.Line, "%s", d)
 	}
 	return pl.state
 }
@@ -420,17 +422,6 @@ func (v *verifier) inputs(path string, got, want []byte) bool {
 		return false
 	}
 	v.problem(path, line, "the file has %q, the inputs give %q", g, w)
-	return false
-}
-
-// compare reports the first line where an archived file differs from what
-// pbem computes.
-func (v *verifier) compare(path string, got, want []byte, what string) bool {
-	if bytes.Equal(got, want) {
-		return true
-	}
-	line, g, w := firstDiff(got, want)
-	v.replayProblem(path, line, "the archive has %q, %s gives %q", g, what, w)
 	return false
 }
 

@@ -97,10 +97,16 @@ func TestVerifyFindsTampering(t *testing.T) {
 		}, "turns/003-r01-brigantes/standing.txt", 0, "changed after the step"},
 		{"a number in state.json", func(t *testing.T, dir string) {
 			edit(t, stepPath(t, dir, 3, fileState), `("armies": )1`, "${1}4")
-		}, "turns/003-r01-brigantes/state.json", 0, "the replay gives"},
-		{"an event", func(t *testing.T, dir string) {
-			edit(t, stepPath(t, dir, 2, fileEvents), `The Welsh win March`, "The Brigantes hold March")
-		}, "turns/002-r01-welsh/events.jsonl", 0, "the replay gives"},
+		}, "turns/003-r01-brigantes/state.json", 0, "field armies["},
+		{"an event's count", func(t *testing.T, dir string) {
+			edit(t, stepPath(t, dir, 2, fileEvents), `("kind":"move".*?"n":)\d+`, "${1}9")
+		}, "turns/002-r01-welsh/events.jsonl", 0, "field n: the archive has 9, the replay gives"},
+		{"an event's dice", func(t *testing.T, dir string) {
+			edit(t, stepPath(t, dir, 2, fileEvents), `("kind":"round".*?"dice":\[)\d`, "${1}7")
+		}, "turns/002-r01-welsh/events.jsonl", 0, "field dice[0]: the archive has 7"},
+		{"an event removed", func(t *testing.T, dir string) {
+			edit(t, stepPath(t, dir, 2, fileEvents), `(?m)^.*"kind":"battle-end".*\n`, "")
+		}, "turns/002-r01-welsh/events.jsonl", 0, "the replay gives the event"},
 		{"a seed", func(t *testing.T, dir string) {
 			writeFile(t, stepPath(t, dir, 4, fileSeed), readFile(t, stepPath(t, dir, 5, fileSeed)))
 		}, "turns/004-r01-caledonians/seed.hex", 1, "the hash chain is broken"},
@@ -139,6 +145,20 @@ func TestVerifyFindsTampering(t *testing.T) {
 			}
 			t.Log(err)
 		})
+	}
+}
+
+// TestVerifyWordsAreNotTheRecord changes the words a legacy event line
+// holds beside its facts (docs/design.md §2.2): they are a rendering, and
+// the archive still verifies, while a fact of the same line is caught
+// (TestVerifyFindsTampering).
+func TestVerifyWordsAreNotTheRecord(t *testing.T) {
+	dir := standardCopy(t)
+	p := stepPath(t, dir, 2, fileEvents)
+	writeFile(t, p, regexp.MustCompile(`"text":"[^"]*"`).ReplaceAllString(readFile(t, p), `"text":"other words"`))
+	writeFile(t, p, regexp.MustCompile(`"rule":"[^"]*"`).ReplaceAllString(readFile(t, p), `"rule":"another rule"`))
+	if err := Verify(dir); err != nil {
+		t.Fatalf("words changed: %v", err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 )
@@ -163,7 +164,10 @@ func everyStep(e *adjudicator.Engine, st bot.Step) error {
 			return fmt.Errorf("the %s' population marker is %d, off the track 0..%d", e.NationName(n), p, g.Tables.Population.TrackMax)
 		}
 		for k := range e.R.Kinds {
-			if in, pool := st.After.InPlay(n, k), e.Pool(n, k); in > pool {
+			if e.R.Library == nil { // the pool is the Britannia-family library's (reference §2.3)
+				break
+			}
+			if in, pool := st.After.InPlay(n, k), family.Pool(e, n, k); in > pool {
 				return fmt.Errorf("the %s have %d %s in play, %d in their pool", e.NationName(n), in, e.R.Kinds[k].Name, pool)
 			}
 		}
@@ -178,7 +182,7 @@ func everyStep(e *adjudicator.Engine, st bot.Step) error {
 // point the nations hold (reduX Core 2.1: every nation has one seat), where
 // nations score (a ruleset without its own Standings).
 func standingsAddUp(e *adjudicator.Engine, g game) error {
-	if e.R.Standings != nil {
+	if e.PlayersScore() {
 		return nil // players score, not nations (Hy Breasil 7)
 	}
 	var total adjudicator.Points // in halves: classic Britannia's half points add up exactly

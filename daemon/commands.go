@@ -7,13 +7,14 @@ import (
 	"context"
 	crand "crypto/rand"
 	"fmt"
-	"github.com/pbem-org/pbem/adjudicator"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pbem-org/pbem/adjudicator"
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
@@ -340,7 +341,7 @@ func (d *Daemon) statusFor(g *archive.Game, reader *archive.PlayerInfo) string {
 	fmt.Fprintf(&sb, "Pace: %s.\n", p)
 	s := g.State()
 	sb.WriteString("\nVictory points:\n")
-	if e := g.Engine(); e.R.Standings != nil { // players, not nations, score (Hy Breasil 7)
+	if e := g.Engine(); e.PlayersScore() { // players, not nations, score
 		sb.WriteString(playerScores(g, e, s))
 		return sb.String()
 	}

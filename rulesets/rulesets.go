@@ -59,13 +59,7 @@ func Engine(g *games.Game) (*adjudicator.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := adjudicator.New(g, r)
-	if r.LoadData != nil {
-		if err := r.LoadData(e); err != nil {
-			return nil, err
-		}
-	}
-	return e, nil
+	return adjudicator.Load(g, r)
 }
 
 // New is Engine for a game whose ruleset is known to exist (games.Lookup

@@ -2,13 +2,14 @@ package templates
 
 import (
 	"fmt"
-	"github.com/pbem-org/pbem/rulesets"
 	"html"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/pbem-org/pbem/rulesets"
 
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"

@@ -67,7 +67,7 @@ func TestHyBreasilOrdersTemplate(t *testing.T) {
 // recording the keywords of its examples in seen.
 func checkHBTemplate(t *testing.T, e *adjudicator.Engine, s *adjudicator.State, text string, seen map[string]bool) {
 	t.Helper()
-	gr := orders.Options{Grammar: e.R.Grammar}
+	gr := orders.Options{Grammar: e.Grammar()}
 	f, errs := orders.DecodeWith(text, e.G, gr)
 	if len(errs) > 0 {
 		t.Fatalf("the template does not decode: %v\n%s", errs, text)

@@ -447,8 +447,8 @@ func OrdersTemplate(e *adjudicator.Engine, s *adjudicator.State, h Header) strin
 func (p *plan) template(h Header) string {
 	d := ordersData{IDWord: "turn", Nation: p.nation, Turn: p.turn, Game: h.Game, Token: h.Token, Deadline: h.Deadline, When: "round " + strconv.Itoa(p.s.Round),
 		NoToken: h.NoToken, Ahead: h.Ahead}
-	if tx := p.e.R.Texts; tx != nil && tx.RoundWord != "" { // Hy Breasil's "turn 3" (Texts.RoundWord)
-		d.When, d.IDWord = strings.ToLower(tx.RoundWord)+" "+strconv.Itoa(p.s.Round), "step"
+	if word, _ := p.e.RoundWords(); word != "Round" { // Hy Breasil's "turn 3" (Texts.RoundWord)
+		d.When, d.IDWord = strings.ToLower(word)+" "+strconv.Itoa(p.s.Round), "step"
 	}
 	if d.Game == "" {
 		d.Game = "GAME-ID"
@@ -470,10 +470,10 @@ func (p *plan) template(h Header) string {
 func (p *plan) sections() []ordersSection {
 	b := p.g.Board
 	var out []ordersSection
-	if brief := p.e.R.Brief; brief != nil {
+	if brief := p.e.Brief(p.s, p.n); brief != nil {
 		var s0 ordersSection
 		s0.Title = "This turn"
-		for _, l := range brief(p.e, p.s, p.n) {
+		for _, l := range brief {
 			s0.Items = append(s0.Items, ordersItem{Note: l})
 		}
 		if len(s0.Items) > 0 {
@@ -482,10 +482,8 @@ func (p *plan) sections() []ordersSection {
 		// a ruleset with its own brief has its own Decisions (its
 		// docs/orders.md section); the Britannia prose below is not its
 		items := []ordersItem{{Note: "The Decisions of this game, their syntax and their defaults are in docs/orders.md. Whatever you leave out takes its default. Examples (uncomment and change them):"}}
-		if f := p.e.R.Examples; f != nil {
-			for _, x := range f(p.e, p.s, p.n) {
-				items = append(items, ordersItem{Note: x.Note, Order: x.Order})
-			}
+		for _, x := range p.e.Examples(p.s, p.n) {
+			items = append(items, ordersItem{Note: x.Note, Order: x.Order})
 		}
 		return append(out, ordersSection{Title: "Orders", Items: items})
 	}
@@ -681,8 +679,8 @@ func (p *plan) cite(section string) string {
 	if r := p.g.Ruleset; r == nil || strings.HasPrefix(r.Name, "redux") {
 		return c
 	}
-	if t := p.e.R.Texts; t != nil && t.Cite != nil {
-		return p.e.Cite(nil, c) // the ruleset's own rule (Texts.Cite)
+	if cited := p.e.Cite(nil, c); cited != c {
+		return cited // the ruleset's own rule (Texts.Cite)
 	}
 	return ""
 }

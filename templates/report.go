@@ -323,11 +323,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	if tr := g.Tables.Round(before.Round); tr != nil {
 		r.RoundLabel, r.Years = tr.Label, tr.Years
 	}
-	r.RoundWord, r.RoundOf = "Round", "the Timeline"
-	if e.R != nil && e.R.Texts != nil && e.R.Texts.RoundWord != "" {
-		tx := e.R.Texts
-		r.RoundWord, r.RoundOf = tx.RoundWord, tx.RoundOf
-	}
+	r.RoundWord, r.RoundOf = e.RoundWords()
 	round := r.RoundWord + " " + strconv.Itoa(before.Round)
 	r.PositionAfter = "the turn"
 	switch st := e.Due(before); {
@@ -356,15 +352,11 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 		}
 	}
 	r.snapshot = e.Snapshot(after)
-	if e.R != nil {
-		r.kinds = e.R.Kinds
-		r.PlayersScore = e.R.Standings != nil
-		r.NoTrack = g.Tables.Population.TrackMax == 0
-		if f := e.R.Marks; f != nil {
-			r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return f(e, after, a, n) }
-		}
-		r.scoringDie(e, o.Scored)
-	}
+	r.kinds = e.Kinds()
+	r.PlayersScore = e.PlayersScore()
+	r.NoTrack = g.Tables.Population.TrackMax == 0
+	r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return e.Marks(after, a, n) }
+	r.scoringDie(e, o.Scored)
 	r.sections(g, nextNation(e, after))
 	r.seats(e, o.Players)
 	r.position(e)
@@ -377,10 +369,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 // scored, the rounds before the step, and the step's own round if its
 // events rolled the die.
 func (r *Report) scoringDie(e *adjudicator.Engine, scored map[int]bool) {
-	if e.R.ScoringDie == nil {
-		return
-	}
-	read := e.R.ScoringDie(e)
+	read := e.ScoringDie()
 	if read == nil {
 		return
 	}
@@ -837,13 +826,13 @@ func (r *Report) position(e *adjudicator.Engine) {
 		nr := NationRow{Nation: nat.Name, Short: short(nat), Seat: r.seatOf(nat.Name),
 			Land: e.OnLand(r.After, n), Held: len(r.After.Held(b, n)),
 			Pop: r.After.Nations[n].Pop, VP: r.After.Nations[n].VP.Whole(), Gained: r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()}
-		nr.Limit, _ = e.PopulationLimit(r.After, n, nil)
+		nr.Limit, _ = e.Limit(r.After, n)
 		for a := b.NumLand; a < len(b.Areas); a++ { // armies only: a fort or burh is none (seed 002 §5)
 			nr.Sea += e.Armies(r.After, games.AreaID(a), n)
 		}
 		nr.Spare = max(0, nat.Armies+nat.Cavalry-nr.Land-nr.Sea)
-		if e.R != nil && e.R.NationFacts != nil && !r.After.Nations[n].Gone {
-			nr.Facts = e.R.NationFacts(e, r.After, n)
+		if !r.After.Nations[n].Gone {
+			nr.Facts = e.NationFacts(r.After, n)
 		}
 		if nr.Seat > 0 {
 			nr.Colour, nr.Hex = r.Players[nr.Seat-1].Colour, r.Players[nr.Seat-1].Hex
@@ -886,7 +875,7 @@ func stacksText(xs []Stack) string {
 // armies (classic Britannia's forts and burhs), "" for none.
 func extraUnits(e *adjudicator.Engine, s *adjudicator.State, a games.AreaID, n adjudicator.NationID) string {
 	var parts []string
-	for k, kd := range e.R.Kinds {
+	for k, kd := range e.Kinds() {
 		if c := s.Count(a, n, k); c > 0 && !kd.Army {
 			parts = append(parts, strconv.Itoa(c)+" "+kd.Name)
 		}
@@ -906,8 +895,8 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 				}
 			}
 			rule := ""
-			if e.R.Texts != nil && e.R.Texts.Victory != "" {
-				rule = " (" + e.R.Texts.Victory + ")"
+			if v := e.Victory(); v != "" {
+				rule = " (" + v + ")"
 			}
 			score := strconv.Itoa(st[0].VP) + " VP"
 			if r.Continuous() { // Hy Breasil 10.3: the corrected score
@@ -961,7 +950,7 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token 
 			msg += " None of your nations moves again this round."
 		}
 		lines := "defend"
-		if gr := e.R.Grammar; gr != nil && gr.StandingLines() != "" {
+		if gr := e.Grammar(); gr.StandingLines() != "" {
 			lines = gr.StandingLines() // Hy Breasil: defend, reroll, submit, permit and relinquish
 		}
 		p.Decide = []string{msg, "You may send standing orders (" + lines + " lines) for your nations at any time; they answer the Decisions of being attacked."}

@@ -8,13 +8,14 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
-	"github.com/pbem-org/pbem/rulesets"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/pbem-org/pbem/rulesets"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

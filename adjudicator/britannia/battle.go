@@ -4,16 +4,17 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
 // hard are the kinds only a 6 kills (seed 004 Battles: "it takes a six to
 // kill a Roman unit or cavalry").
-const hard = adjudicator.Mask(1<<Cavalry | 1<<Roman)
+const hard = family.Mask(1<<Cavalry | 1<<Roman)
 
 // soft are the kinds that die like infantry (seed 004: forts and burhs
 // count as a normal unit in combat).
-const soft = adjudicator.Mask(1<<Infantry | 1<<Fort | 1<<Burh)
+const soft = family.Mask(1<<Infantry | 1<<Fort | 1<<Burh)
 
 // reach is BattleRules.Reach (seed 004 Battles; ref §6): an infantry,
 // fort or burh die kills a normal unit on 5 or more, a Roman or cavalry
@@ -23,7 +24,7 @@ const soft = adjudicator.Mask(1<<Infantry | 1<<Fort | 1<<Burh)
 // armies stand in its area (seed 002 §5: "not eliminated until all Roman
 // armies in the area are gone"): read as the Roman armies there when the
 // dice are thrown.
-func reach(t *adjudicator.Turn, b *adjudicator.Battle, side int, k adjudicator.KindID, v int) adjudicator.Mask {
+func reach(t *family.Turn, b *family.Battle, side int, k adjudicator.KindID, v int) family.Mask {
 	need := 5
 	if k == Cavalry || k == Roman {
 		need = 4
@@ -31,7 +32,7 @@ func reach(t *adjudicator.Turn, b *adjudicator.Battle, side int, k adjudicator.K
 	if (side == 0 && t.B.Difficult(b.Area)) || (k == Roman && t.B.Difficult(b.Area)) {
 		need = 6
 	}
-	var m adjudicator.Mask
+	var m family.Mask
 	if v >= need {
 		m |= soft
 	}
@@ -48,7 +49,7 @@ func reach(t *adjudicator.Turn, b *adjudicator.Battle, side int, k adjudicator.K
 // (seed 002 §5 Mixed Forces: cavalry before infantry, Roman armies before
 // forts); in the rounds the burhs absorb losses, the burhs go first (seed
 // 002 §5 Saxon Burhs: turns 14-16).
-func killOrder(t *adjudicator.Turn, b *adjudicator.Battle, side int) []adjudicator.KindID {
+func killOrder(t *family.Turn, b *family.Battle, side int) []adjudicator.KindID {
 	if slices.Contains(D(t.E).Burhs.Absorb, t.S.Round) {
 		return []adjudicator.KindID{Burh, Roman, Cavalry, Infantry, Fort}
 	}
@@ -57,7 +58,7 @@ func killOrder(t *adjudicator.Turn, b *adjudicator.Battle, side int) []adjudicat
 
 // fixedStay is BattleRules.Together: forts and burhs never retreat (seed
 // 002 §5: they cannot move), so at most the other units go.
-func fixedStay(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID, want int) int {
+func fixedStay(t *family.Turn, a games.AreaID, m adjudicator.NationID, want int) int {
 	return min(want, t.S.Units(a, m)-t.S.Count(a, m, Fort)-t.S.Count(a, m, Burh))
 }
 
@@ -65,7 +66,7 @@ func fixedStay(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID, want
 // vacant area only if it does not border an area holding only the enemy
 // it just fought (seed 004 Battles/Retreats; seed 002 §5: "not adjacent
 // to enemy, except the battle area").
-func retreatInto(t *adjudicator.Turn, b *adjudicator.Battle, a games.AreaID) bool {
+func retreatInto(t *family.Turn, b *family.Battle, a games.AreaID) bool {
 	for _, e := range t.B.Edges(a) {
 		if e.To != b.Area && t.B.IsLand(e.To) && t.S.Holds(e.To, b.Sides[0]) {
 			return false

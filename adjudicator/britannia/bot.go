@@ -5,22 +5,23 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
 
 // botOrders is classic Britannia's bot: the kernel's Core player
-// (bot.Core), which keeps every move only if the engine's check accepts the
+// (family.Core), which keeps every move only if the engine's check accepts the
 // file, with the classic decisions (classicMore).
 func botOrders(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed uint64) *orders.File {
-	return bot.Core(e, s, game, token, seed, classicMore)
+	return family.Core(e, s, game, token, seed, classicMore)
 }
 
 // classicMore adds the classic decisions to a bot's file: raiders on land
 // withdraw now and then (seed 004 4), a Roman stack spreads into empty
 // areas (ref §6: Romans move three).
-func classicMore(d *bot.Draft) {
+func classicMore(d *family.Draft) {
 	if d.Errors() > 0 {
 		reland(d)
 	}
@@ -48,7 +49,7 @@ func classicMore(d *bot.Draft) {
 
 // repair drops the statements the check refuses, one at a time from the
 // end, so the file the bot sends is legal.
-func repair(d *bot.Draft) {
+func repair(d *family.Draft) {
 	for i := len(d.F.Body) - 1; i >= 0 && d.Errors() > 0; i-- {
 		before := d.Errors()
 		body := d.F.Body
@@ -84,20 +85,20 @@ func botStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token stri
 
 // botBoat tries one boat move of one army from a stack of two or more
 // that no move leaves, to a vacant coast of a sea it borders (ref §3 B).
-func botBoat(d *bot.Draft) {
+func botBoat(d *family.Draft) {
 	b := d.E.G.Board
 	for a := 0; a < b.NumLand; a++ {
 		from := games.AreaID(a)
 		if d.P.Units(from, d.N) < 2 || d.P.Foreign(from, d.N) > 0 {
 			continue
 		}
-		for _, e1 := range bot.Shuffled(d.R, b.Edges(from)) {
+		for _, e1 := range family.Shuffled(d.R, b.Edges(from)) {
 			if b.IsLand(e1.To) {
 				continue
 			}
 			for _, e2 := range b.Edges(e1.To) {
 				to := e2.To
-				if b.IsLand(to) && to != from && !adjudicator.Adjacent(b, from, to) && d.P.Vacant(to) &&
+				if b.IsLand(to) && to != from && !family.Adjacent(b, from, to) && d.P.Vacant(to) &&
 					d.Try(orders.Move{N: 1, Path: []games.AreaID{from, e1.To, to}}) {
 					return
 				}
@@ -108,7 +109,7 @@ func botBoat(d *bot.Draft) {
 
 // botBurhs buys a burh in a held area now and then, while the check
 // accepts it (seed 002 §5 Saxon Burhs).
-func botBurhs(d *bot.Draft) {
+func botBurhs(d *family.Draft) {
 	held := d.P.Held(d.E.G.Board, d.N)
 	if len(held) == 0 || d.R.Float64() < 0.5 {
 		return
@@ -120,7 +121,7 @@ func botBurhs(d *bot.Draft) {
 // §1.3), one army to a coast in turn, vacant coasts first, when the Core
 // player's landings are refused; the new file is kept if it has fewer
 // errors.
-func reland(d *bot.Draft) {
+func reland(d *family.Draft) {
 	b := d.E.G.Board
 	before, body := d.Errors(), d.F.Body
 	var kept []orders.Statement

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -30,7 +31,7 @@ import (
 
 // The unit kinds, in the order their dice are rolled (Ruleset.Kinds).
 const (
-	Infantry = adjudicator.Infantry
+	Infantry = family.Infantry
 	Cavalry  = adjudicator.KindID(1)
 	Roman    = adjudicator.KindID(2)
 	Fort     = adjudicator.KindID(3)
@@ -40,7 +41,8 @@ const (
 // Ruleset is classic Britannia.
 var Ruleset = derive(redux.Ruleset)
 
-func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
+func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
+	r, fr := family.Derive(base)
 	r.Ruleset = games.MustLookup("britannia")
 	r.Kinds = []adjudicator.Kind{
 		{Name: "infantry", Army: true, Moves: 2},           // seed 004 Movement: two land areas
@@ -49,24 +51,24 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 		{Name: "fort", Army: false, Moves: 0, Roads: true}, // seed 002 §5: cannot move, no stacking; roads
 		{Name: "burh", Army: false, Moves: 0},              // seed 002 §5 Stacking: burhs do not count
 	}
-	r.Leaders = true
-	r.Grammar = Grammar
-	r.NoPopulationLimit = true
-	r.Pool = pool
-	r.LoadData = loadData
-	r.Setup, r.Due, r.Stages = setup, due, stages
-	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
-	r.Battle = adjudicator.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
+	r.Adjudication.LoadData = family.Load(loadData)
+	r.Adjudication.Setup, r.Adjudication.Due, r.Adjudication.Stages = setup, due, stages
+	r.Adjudication.Snapshot = codec
+	r.Orders.Grammar = Grammar
+	r.Orders.CheckStanding = checkStanding
+	r.View.Texts = &ViewTexts
+	r.Bot = &adjudicator.Bot{Orders: botOrders, Standing: botStanding}
+	fr.Leaders = true
+	fr.NoPopulationLimit = true
+	fr.Pool = pool
+	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
+	fr.Battle = family.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
-	r.Texts = &Texts
-	r.LeaderGone = leaderGone
-	r.Settle = buildForts
-	r.Occupy = fortOnPassage
-	r.Arrive = arrive
-	r.CheckStanding = checkStanding
-	r.Legacy = nil
-	r.Bot, r.BotStanding = botOrders, botStanding
-	r.Snapshot = codec
+	fr.Texts = &Texts
+	fr.LeaderGone = leaderGone
+	fr.Settle = buildForts
+	fr.Occupy = fortOnPassage
+	fr.Arrive = arrive
 	return r
 }
 
@@ -77,9 +79,9 @@ func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
 var firstEditionBurhs adjudicator.Ruleset
 
 func init() {
-	Ruleset.ForOptions = options
+	Ruleset.Adjudication.ForOptions = options
 	firstEditionBurhs = Ruleset
-	firstEditionBurhs.ForOptions = nil
+	firstEditionBurhs.Adjudication.ForOptions = nil
 	firstEditionBurhs.Kinds = slices.Clone(Ruleset.Kinds)
 	firstEditionBurhs.Kinds[Burh].Army = true
 }
@@ -168,38 +170,38 @@ func stages(t *adjudicator.Turn) []adjudicator.Stage {
 	const setup, moving, fighting, checking = adjudicator.Setup, adjudicator.Moving, adjudicator.Fighting, adjudicator.Checking
 	if t.Step.Kind == adjudicator.RoundEvent {
 		return []S{
-			{Name: "holding", Rule: "Britannia 2005 Victory points; ref §4", Part: fighting, Run: holdAll},
-			{Name: "Bretwalda", Rule: "Britannia 2005 The bretwalda", Part: fighting, Run: bretwalda},
-			{Name: "King", Rule: "Britannia 2005 The king", Part: fighting, Run: king},
-			{Name: "next round", Rule: "Britannia 2005 Spillet", Part: fighting, Run: nextRound},
+			family.Stage("holding", "Britannia 2005 Victory points; ref §4", fighting, holdAll),
+			family.Stage("Bretwalda", "Britannia 2005 The bretwalda", fighting, bretwalda),
+			family.Stage("King", "Britannia 2005 The king", fighting, king),
+			family.Stage("next round", "Britannia 2005 Spillet", fighting, nextRound),
 		}
 	}
 	return []S{
-		{Name: "turn kind", Rule: "Britannia 2005 Invasions and Raiding; ref §3", Part: setup, Run: turnKind},
-		{Name: "turn", Rule: "Britannia 2005 Nationtur", Part: setup, Run: adjudicator.TurnStart},
-		{Name: "the Romans leave", Rule: "ref §3 VI; Britannia 2005 §5 Roman Forts", Part: setup, Run: romansLeave},
-		{Name: "population increase", Rule: "Britannia 2005 Population Increase", Part: setup, Run: phase1},
-		{Name: "phases", Rule: "Britannia 2005 Major Invasions", Part: setup, Run: adjudicator.PhaseStatements},
-		{Name: "raiders", Rule: "Britannia 2005 Raiding Turns", Part: setup, Run: adjudicator.MarkRaiders},
-		{Name: "movement", Rule: "Britannia 2005 Movement", Part: moving, Run: adjudicator.Movement},
-		{Name: "battles", Rule: "Britannia 2005 Battles/Retreats", Part: fighting, Run: adjudicator.Battles},
-		{Name: "second phase", Rule: "Britannia 2005 Major Invasions", Part: fighting, Run: adjudicator.SecondPhase},
-		{Name: "occupying", Rule: "ref §4 (occupy)", Part: fighting, Run: occupyScore},
-		{Name: "raider withdrawal", Rule: "Britannia 2005 Raider Withdrawal", Part: fighting, Run: withdrawal},
-		{Name: "the turn's King", Rule: "seed 002 §6 King (Turn 14)", Part: fighting, Run: turnKing},
-		{Name: "overpopulation", Rule: "Britannia 2005 Overpopulation", Part: fighting, Run: overpopulation},
-		{Name: "removals", Rule: "ref §3 XIV", Part: fighting, Run: lateRemovals},
-		{Name: "submission", Rule: "Britannia 2005 §5 Submission", Part: fighting, Run: submissions},
-		{Name: "votes", Rule: "Britannia 2005 The bretwalda", Part: fighting, Run: collectVotes},
-		{Name: "next nation", Rule: "Britannia 2005 Spillet", Part: fighting, Run: redux.NextNation},
-		{Name: "battle lines", Rule: "Britannia 2005 Battles/Retreats", Part: checking, Run: adjudicator.CheckBattles},
-		{Name: "classic lines", Rule: "Britannia 2005", Part: checking, Run: checkStatements},
+		family.Stage("turn kind", "Britannia 2005 Invasions and Raiding; ref §3", setup, turnKind),
+		family.Stage("turn", "Britannia 2005 Nationtur", setup, family.TurnStart),
+		family.Stage("the Romans leave", "ref §3 VI; Britannia 2005 §5 Roman Forts", setup, romansLeave),
+		family.Stage("population increase", "Britannia 2005 Population Increase", setup, phase1),
+		family.Stage("phases", "Britannia 2005 Major Invasions", setup, family.PhaseStatements),
+		family.Stage("raiders", "Britannia 2005 Raiding Turns", setup, family.MarkRaiders),
+		family.Stage("movement", "Britannia 2005 Movement", moving, family.Movement),
+		family.Stage("battles", "Britannia 2005 Battles/Retreats", fighting, family.Battles),
+		family.Stage("second phase", "Britannia 2005 Major Invasions", fighting, family.SecondPhase),
+		family.Stage("occupying", "ref §4 (occupy)", fighting, occupyScore),
+		family.Stage("raider withdrawal", "Britannia 2005 Raider Withdrawal", fighting, withdrawal),
+		family.Stage("the turn's King", "seed 002 §6 King (Turn 14)", fighting, turnKing),
+		family.Stage("overpopulation", "Britannia 2005 Overpopulation", fighting, overpopulation),
+		family.Stage("removals", "ref §3 XIV", fighting, lateRemovals),
+		family.Stage("submission", "Britannia 2005 §5 Submission", fighting, submissions),
+		family.Stage("votes", "Britannia 2005 The bretwalda", fighting, collectVotes),
+		family.Stage("next nation", "Britannia 2005 Spillet", fighting, redux.NextNation),
+		family.Stage("battle lines", "Britannia 2005 Battles/Retreats", checking, family.CheckBattles),
+		family.Stage("classic lines", "Britannia 2005", checking, checkStatements),
 	}
 }
 
 // turnKind sets the kind of nation turn from the Timeline's marks (ref §3:
 // R, MI, "must return to sea").
-func turnKind(t *adjudicator.Turn) {
+func turnKind(t *family.Turn) {
 	r := t.G.Tables.Round(t.S.Round)
 	name := t.Nation()
 	t.Raid = r.HasMark(games.MarkRaid, name) || r.HasMark(games.MarkReturn, name)
@@ -214,7 +216,7 @@ func turnKind(t *adjudicator.Turn) {
 // its population increase and its Timeline arrivals; Boudicca's revolt
 // (ref §3 I). A burhs line is checked in every nation's phase 1, the
 // Romans' too (seed 002 §5 Saxon Burhs: the Saxons' alone).
-func phase1(t *adjudicator.Turn) {
+func phase1(t *family.Turn) {
 	removeLeader(t)
 	d := D(t.E)
 	if t.N == d.roman {
@@ -224,7 +226,7 @@ func phase1(t *adjudicator.Turn) {
 	}
 	populationIncrease(t)
 	buyBurhs(t)
-	adjudicator.Reinforcements(t)
+	family.Reinforcements(t)
 	boudicca(t)
 	cavalryToInfantry(t)
 	lateReinforcements(t)
@@ -233,17 +235,17 @@ func phase1(t *adjudicator.Turn) {
 // removeLeader takes the acting nation's leader off the board at the start
 // of its turn, except the leaders who stay until death or the end (seed
 // 002 §5 Leaders: Harold, William, Harald Hardrada, Svein Estrithson).
-func removeLeader(t *adjudicator.Turn) {
+func removeLeader(t *family.Turn) {
 	li := t.S.LeaderOf(t.N)
 	if li < 0 || slices.Contains(D(t.E).King.Final.Leaders, t.S.Leaders[li].Name) {
 		return
 	}
-	adjudicator.RemoveLeader(t)
+	family.RemoveLeader(t)
 }
 
 // arrive holds back a Timeline leader that may not come (ref §3 IX, X:
 // "if the Angles hold ..."; a leader that fell does not come back).
-func arrive(t *adjudicator.Turn, a games.Arrival) bool {
+func arrive(t *family.Turn, a games.Arrival) bool {
 	if a.IfHolds != games.NoArea && !t.S.Holds(a.IfHolds, t.N) {
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Rule: "ref §3", Text: fmt.Sprintf("%s does not come: the %s do not hold %s (ref §3)", a.Leader, t.Nation(), t.Name(a.IfHolds))})
 		return false
@@ -253,7 +255,7 @@ func arrive(t *adjudicator.Turn, a games.Arrival) bool {
 
 // nextRound ends the round (seed 004 Spillet): the round marker moves on;
 // after the final round the game is over.
-func nextRound(t *adjudicator.Turn) {
+func nextRound(t *family.Turn) {
 	s := t.S
 	if redux.Final(t.E, s.Round) {
 		s.Over = true
@@ -270,40 +272,40 @@ func nextRound(t *adjudicator.Turn) {
 
 // checkStatements refuses, when a file is checked, the statements classic
 // Britannia has no use for.
-func checkStatements(t *adjudicator.Turn) {
-	for _, tg := range adjudicator.Statements[orders.Target](t) {
-		t.Problem(tg.Line, "Britannia 2005 Battles", "in classic Britannia a 6 must hit the harder unit first; there is no target choice")
+func checkStatements(t *family.Turn) {
+	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
+		t.Problemf(tg.Line, "Britannia 2005 Battles", "in classic Britannia a 6 must hit the harder unit first; there is no target choice")
 	}
-	for _, x := range adjudicator.Statements[orders.Rex](t) {
-		t.Problem(x.Line, "Britannia 2005 The king", "the King is determined at the end of the round; there is nothing to crown")
+	for _, x := range adjudicator.Statements[orders.Rex](t.Turn) {
+		t.Problemf(x.Line, "Britannia 2005 The king", "the King is determined at the end of the round; there is nothing to crown")
 	}
-	for _, sb := range adjudicator.Statements[Submit](t) {
+	for _, sb := range adjudicator.Statements[Submit](t.Turn) {
 		if !maySubmit(t.E, t.N, sb.To) {
-			t.Problem(sb.Line, "Britannia 2005 §5 Submission", "the %s may not submit to the %s (the submission table has no such row)", t.Nation(), sb.To)
+			t.Problemf(sb.Line, "Britannia 2005 §5 Submission", "the %s may not submit to the %s (the submission table has no such row)", t.Nation(), sb.To)
 		}
 	}
-	for _, w := range adjudicator.Statements[orders.Withdraw](t) {
+	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if w.Stay {
-			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
+			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
 		}
 	}
-	if !t.E.Before(4) {
+	if t.E.Plays(adjudicator.BretwaldaVoteCheck) {
 		checkVotes(t)
 	}
 }
 
-// checkVotes refuses, from pbem-engine-4 on, a turn file's vote line in a
+// checkVotes refuses (switch bretwalda-vote-check) a turn file's vote line in a
 // round with no Bretwalda vote, or for a nation not in play (seed 002
 // Bretwalda, Turns 8-10; seed 004 The bretwalda); standing orders, which
 // stand from round to round, may keep theirs.
-func checkVotes(t *adjudicator.Turn) {
+func checkVotes(t *family.Turn) {
 	br := D(t.E).Bretwalda
-	for _, v := range adjudicator.Statements[Vote](t) {
+	for _, v := range adjudicator.Statements[Vote](t.Turn) {
 		switch {
 		case !slices.Contains(br.Rounds, t.S.Round):
-			t.Problem(v.Line, "Britannia 2005 The bretwalda", "the Bretwalda is elected only at the end of rounds %s; this is round %s", roundLabels(t.E, br.Rounds), t.G.Tables.Round(t.S.Round).Label)
+			t.Problemf(v.Line, "Britannia 2005 The bretwalda", "the Bretwalda is elected only at the end of rounds %s; this is round %s", roundLabels(t.E, br.Rounds), t.G.Tables.Round(t.S.Round).Label)
 		case !inPlay(t.E, t.S, mustNation(t.E, v.For)):
-			t.Problem(v.Line, "Britannia 2005 The bretwalda", "the %s are not in play: vote for a nation on the board", v.For)
+			t.Problemf(v.Line, "Britannia 2005 The bretwalda", "the %s are not in play: vote for a nation on the board", v.For)
 		}
 	}
 }
@@ -311,7 +313,7 @@ func checkVotes(t *adjudicator.Turn) {
 // inPlay reports whether nation n is in play in s: it has units on the
 // board, or arrives in this round.
 func inPlay(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) bool {
-	return s.OnBoard(n) > 0 || len(e.Arrivals(s.Round, n)) > 0
+	return s.OnBoard(n) > 0 || len(family.Arrivals(e, s.Round, n)) > 0
 }
 
 // roundLabels names rounds by their labels: "VIII, IX and X".

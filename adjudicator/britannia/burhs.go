@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 )
 
 // buyBurhs is the Saxon burh purchase (seed 002 §5 Saxon Burhs; ref §3
@@ -12,14 +13,14 @@ import (
 // "burhs" line gets a burh for 2 points of the population marker, in an
 // area the Saxons hold that has none, while counters last (8) and no more
 // burhs stand than areas the Saxons hold. The default is to buy none.
-func buyBurhs(t *adjudicator.Turn) {
+func buyBurhs(t *family.Turn) {
 	b := D(t.E).Burhs
-	lines := adjudicator.Statements[BuyBurhs](t)
+	lines := adjudicator.Statements[BuyBurhs](t.Turn)
 	if len(lines) == 0 {
 		return
 	}
 	if t.Nation() != t.E.NationName(mustNation(t.E, b.Nation)) || !slices.Contains(b.Rounds, t.S.Round) {
-		t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "only the %s buy burhs, in rounds %v", b.Nation, b.Rounds)
+		t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "only the %s buy burhs, in rounds %v", b.Nation, b.Rounds)
 		return
 	}
 	held := len(t.S.Held(t.B, t.N))
@@ -27,13 +28,13 @@ func buyBurhs(t *adjudicator.Turn) {
 		pop := &t.S.Nations[t.N].Pop
 		switch {
 		case *pop < b.Cost:
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "a burh costs %d population points and the marker is at %d", b.Cost, *pop)
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "a burh costs %d population points and the marker is at %d", b.Cost, *pop)
 		case !t.S.Holds(a, t.N):
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "burhs are built in areas the %s hold, and they do not hold %s", t.Nation(), t.Name(a))
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "burhs are built in areas the %s hold, and they do not hold %s", t.Nation(), t.Name(a))
 		case t.S.Count(a, t.N, Burh) > 0:
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "%s already has a burh", t.Name(a))
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "%s already has a burh", t.Name(a))
 		case t.S.InPlay(t.N, Burh) >= min(b.Count, held):
-			t.Problem(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "no more burhs: %d stand, the most is %d (the counters, and the areas held)", t.S.InPlay(t.N, Burh), min(b.Count, held))
+			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "no more burhs: %d stand, the most is %d (the counters, and the areas held)", t.S.InPlay(t.N, Burh), min(b.Count, held))
 		default:
 			*pop -= b.Cost
 			t.S.Add(a, t.N, Burh, 1)

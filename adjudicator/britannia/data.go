@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"gopkg.in/yaml.v3"
 )
@@ -330,7 +331,7 @@ func loadData(e *adjudicator.Engine) error {
 	e.Data = r
 	// Classic Britannia has boats by nation and round (ref §3), so the
 	// kernel reads LAND > SEA > LAND paths as boat moves (Engine.Boats).
-	e.Boats = len(r.Boats) > 0
+	family.SetBoats(e, len(r.Boats) > 0)
 	return nil
 }
 

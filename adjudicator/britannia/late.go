@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -15,7 +16,7 @@ import (
 // cavalryToInfantry replaces the acting nation's cavalry by infantry in
 // the round the tables give (ref §3 VIII), while the infantry pool lasts;
 // cavalry with no infantry counter left are removed.
-func cavalryToInfantry(t *adjudicator.Turn) {
+func cavalryToInfantry(t *family.Turn) {
 	c := D(t.E).Late.CavalryToInfantry
 	if c.Round != t.S.Round || mustNation(t.E, c.Nation) != t.N || t.S.InPlay(t.N, Cavalry) == 0 {
 		return
@@ -39,7 +40,7 @@ func cavalryToInfantry(t *adjudicator.Turn) {
 // lateRemovals removes the armies the Timeline takes from the acting
 // nation at the end of its turn (ref §3 XIV: the Danes remove 4): the
 // file's remove statements, then the largest stacks, then from the sea.
-func lateRemovals(t *adjudicator.Turn) {
+func lateRemovals(t *family.Turn) {
 	for _, x := range D(t.E).Late.Removals {
 		if x.Round != t.S.Round || mustNation(t.E, x.Nation) != t.N {
 			continue
@@ -65,7 +66,7 @@ func lateRemovals(t *adjudicator.Turn) {
 }
 
 // armiesOnBoard is the acting nation's armies on land and at sea.
-func armiesOnBoard(t *adjudicator.Turn) int {
+func armiesOnBoard(t *family.Turn) int {
 	c := 0
 	for a := range t.B.Areas {
 		c += t.Armies(games.AreaID(a), t.N)
@@ -77,7 +78,7 @@ func armiesOnBoard(t *adjudicator.Turn) int {
 // while the nation's leader is on the board; the count is the table's
 // formula (S4); at sea in the row's sea, else placed in held areas as a
 // population increase is.
-func lateReinforcements(t *adjudicator.Turn) {
+func lateReinforcements(t *family.Turn) {
 	for _, x := range D(t.E).Late.Reinforcements {
 		if x.Round != t.S.Round || mustNation(t.E, x.Nation) != t.N {
 			continue

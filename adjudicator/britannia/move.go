@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -13,12 +14,12 @@ import (
 // A > B"; seed 004 Movement: Roman infantry move three areas), every other
 // nation as the kernel picks (infantry, cavalry, a leader). Forts and
 // burhs never move (seed 002 §5).
-func selectUnits(t *adjudicator.Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bool, bool) {
+func selectUnits(t *family.Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bool, bool) {
 	if t.N != D(t.E).roman {
-		return adjudicator.MoveUnits(t, mv, from, boat)
+		return family.MoveUnits(t, mv, from, boat)
 	}
 	if mv.Unit != "" && mv.Unit != "infantry" {
-		t.Problem(mv.Line, "Britannia 2005 Movement", "the Romans move Roman armies only; leave out %q", mv.Unit)
+		t.Problemf(mv.Line, "Britannia 2005 Movement", "the Romans move Roman armies only; leave out %q", mv.Unit)
 		return nil, false, false
 	}
 	fresh := t.FreshOf(from, Roman)
@@ -27,7 +28,7 @@ func selectUnits(t *adjudicator.Turn, mv orders.Move, from games.AreaID, boat bo
 		k = fresh
 	}
 	if k == 0 || k > fresh {
-		t.Problem(mv.Line, "Britannia 2005 Movement", "the Romans have %s in %s that can still move, not %d", games.Count(fresh, "army", "armies"), t.Name(from), max(k, 1))
+		t.Problemf(mv.Line, "Britannia 2005 Movement", "the Romans have %s in %s that can still move, not %d", games.Count(fresh, "army", "armies"), t.Name(from), max(k, 1))
 		return nil, false, false
 	}
 	units := make([]int, len(t.E.R.Kinds))
@@ -37,7 +38,7 @@ func selectUnits(t *adjudicator.Turn, mv orders.Move, from games.AreaID, boat bo
 
 // pathRules is MoveRules.Check: the classic limits of a path that the
 // kernel's move step does not know (difficultStops, romanPath).
-func pathRules(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
+func pathRules(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
 	if rule, why := difficultStops(t, mv, withLeader); why != "" {
 		return rule, why
 	}
@@ -52,7 +53,7 @@ func pathRules(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []i
 // standing before this movement phase (seed 004 Movement: "the Romans can
 // build roads"; Roman forts: "if a Roman unit moves from an area with a fort
 // to an adjacent area with a fort, the move does not count"; seed 002 §5).
-func romanPath(t *adjudicator.Turn, mv orders.Move, units []int) (string, string) {
+func romanPath(t *family.Turn, mv orders.Move, units []int) (string, string) {
 	if units[Roman] == 0 {
 		return "", ""
 	}
@@ -70,7 +71,7 @@ func romanPath(t *adjudicator.Turn, mv orders.Move, units []int) (string, string
 
 // road reports whether a step from x to y is on a Roman road: both land
 // areas with a Roman fort that stood before this phase, linked by land.
-func road(t *adjudicator.Turn, x, y games.AreaID) bool {
+func road(t *family.Turn, x, y games.AreaID) bool {
 	r := D(t.E).roman
 	ok := func(a games.AreaID) bool {
 		if !t.B.IsLand(a) || t.S.Count(a, r, Fort) == 0 {
@@ -86,7 +87,7 @@ func road(t *adjudicator.Turn, x, y games.AreaID) bool {
 // difficultStops: entering difficult terrain ends a move, unless a leader
 // goes with the armies (seed 004 Movement: "when you move into difficult
 // terrain you must stop"; armies with a leader need not stop).
-func difficultStops(t *adjudicator.Turn, mv orders.Move, withLeader bool) (string, string) {
+func difficultStops(t *family.Turn, mv orders.Move, withLeader bool) (string, string) {
 	if withLeader {
 		return "", ""
 	}
@@ -102,7 +103,7 @@ func difficultStops(t *adjudicator.Turn, mv orders.Move, withLeader bool) (strin
 // overlord or another subject of the same overlord, and the overlord
 // passes through its subjects' areas but does not attack them (seed 002
 // §5 Submission).
-func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
+func mayEnter(t *family.Turn, a games.AreaID, _ bool) (string, string) {
 	x := X(t.S)
 	for _, m := range t.S.Occupants(a) {
 		if m == t.N {
@@ -125,7 +126,7 @@ func mayEnter(t *adjudicator.Turn, a games.AreaID, _ bool) (string, string) {
 // checks the path: once a Movement Phase, through one sea, to an area on
 // that sea not adjacent to the start (a reading the seeds leave open,
 // shared with reduX L&R 12).
-func boat(t *adjudicator.Turn, mv orders.Move, count int) bool {
+func boat(t *family.Turn, mv orders.Move, count int) bool {
 	return t.BoatOK(mv, count, func() (string, string) {
 		if !hasBoats(t.E, t.N, t.S.Round) {
 			return ruleMove, fmt.Sprintf("the %s have no boats in round %d (ref §3: B on the Timeline)", t.Nation(), t.S.Round)
@@ -148,7 +149,7 @@ func hasBoats(e *adjudicator.Engine, n adjudicator.NationID, round int) bool {
 // the nations that submitted to it, but may not end its move there (seed
 // 002 §5 Submission: "Romans may move through but not end turn in subject
 // areas"; mayEnter refuses the end).
-func passable(t *adjudicator.Turn, a games.AreaID) bool {
+func passable(t *family.Turn, a games.AreaID) bool {
 	x := X(t.S)
 	occ := t.S.Occupants(a)
 	for _, m := range occ {
@@ -166,7 +167,7 @@ func passable(t *adjudicator.Turn, a games.AreaID) bool {
 // leave the English Channel, the Norwegians the North Sea; the Jutes and
 // Saxons may not enter the Atlantic Ocean, the Angles and Dubliners the
 // Icelandic Sea).
-func seaStep(t *adjudicator.Turn, x, y games.AreaID) (string, string) {
+func seaStep(t *family.Turn, x, y games.AreaID) (string, string) {
 	for _, m := range D(t.E).SeaMoves {
 		if mustNation(t.E, m.Nation) != t.N {
 			continue
@@ -187,7 +188,7 @@ const protectUntil = 8
 
 // provoke is MoveRules.Entering: a former subject of Rome that attacks the
 // Romano-British loses its protection (ref §4: "unless attacked first").
-func provoke(t *adjudicator.Turn, a games.AreaID) {
+func provoke(t *family.Turn, a games.AreaID) {
 	if x := X(t.S); x.protected(t.N) && t.S.Has(a, D(t.E).successor) {
 		x.protect(t.N, t.E.NumNations(), false)
 	}
@@ -197,7 +198,7 @@ func provoke(t *adjudicator.Turn, a games.AreaID) {
 // §1.3: the Irish land south of Galloway, the Scots north of Cumbria but
 // not in Moray or Mar, the Danes south of Lothian, the Dubliners north of
 // Devon): the first land area of a move from the sea.
-func landing(t *adjudicator.Turn, mv orders.Move, from games.AreaID) (string, string) {
+func landing(t *family.Turn, mv orders.Move, from games.AreaID) (string, string) {
 	if t.B.IsLand(from) {
 		return "", ""
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -13,7 +14,7 @@ import (
 // increaseSkipped says why the acting nation has no population increase
 // this turn ("" if it has one): seed 002 §5 (Romans, Norwegians, Normans
 // never), ref §2.4 (the Romano-British in VI).
-func increaseSkipped(t *adjudicator.Turn) string {
+func increaseSkipped(t *family.Turn) string {
 	d, name := D(t.E), t.Nation()
 	if slices.ContainsFunc(d.Population.NoIncrease, func(s string) bool { return strings.EqualFold(s, name) }) {
 		return fmt.Sprintf("the %s never gain population (Britannia 2005 Population Increase)", name)
@@ -33,7 +34,7 @@ func increaseSkipped(t *adjudicator.Turn) string {
 // 002 §5 Submission); new armies one to a held area unless there are more
 // armies than areas, within the stacking limit; when the pool runs out the
 // marker goes to 5 (ref §2.4).
-func populationIncrease(t *adjudicator.Turn) {
+func populationIncrease(t *family.Turn) {
 	s, n, p := t.S, t.N, t.G.Tables.Population
 	if why := increaseSkipped(t); why != "" {
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, Rule: "Britannia 2005 Population Increase", Text: "No population increase: " + why})
@@ -72,16 +73,16 @@ func populationIncrease(t *adjudicator.Turn) {
 }
 
 // noPlace refuses the file's place statements when no army is gained.
-func noPlace(t *adjudicator.Turn, why string) {
-	for _, pl := range adjudicator.Statements[orders.Place](t) {
-		t.Problem(pl.Line, "Britannia 2005 Population Increase", "nothing to place: %s", why)
+func noPlace(t *family.Turn, why string) {
+	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
+		t.Problemf(pl.Line, "Britannia 2005 Population Increase", "nothing to place: %s", why)
 	}
 }
 
 // overpopulationExempt says whether the acting nation is exempt from
 // overpopulation this round (seed 004 5: not the Romans; seed 002 §5:
 // Jutes, Angles, Saxons in IV and V).
-func overpopulationExempt(t *adjudicator.Turn) bool {
+func overpopulationExempt(t *family.Turn) bool {
 	d, name := D(t.E), t.Nation()
 	fold := func(s string) bool { return strings.EqualFold(s, name) }
 	if slices.ContainsFunc(d.Population.NoOverpopulation, fold) {
@@ -99,7 +100,7 @@ func overpopulationExempt(t *adjudicator.Turn) bool {
 // than twice the land areas it occupies removes the excess (armies at sea
 // do not count); no area may be emptied (seed 002 §5): the file's remove
 // statements, then the largest stacks.
-func overpopulation(t *adjudicator.Turn) {
+func overpopulation(t *family.Turn) {
 	if overpopulationExempt(t) {
 		return
 	}

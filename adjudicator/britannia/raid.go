@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -15,11 +16,11 @@ import (
 // [N]" lines; on a turn whose raiders must return (ref §3 XI: the Danes)
 // every raider goes. The default is to stay on land (seed 002 §7: raiders
 // may remain and become regular armies).
-func withdrawal(t *adjudicator.Turn) {
-	ws := pictsHome(t, adjudicator.Statements[orders.Withdraw](t))
+func withdrawal(t *family.Turn) {
+	ws := pictsHome(t, adjudicator.Statements[orders.Withdraw](t.Turn))
 	if !t.Raid {
 		for _, w := range ws {
-			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
 		}
 		return
 	}
@@ -31,7 +32,7 @@ func withdrawal(t *adjudicator.Turn) {
 	}
 	for _, w := range ws {
 		if !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 {
-			t.Problem(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no raiders in %s", t.Nation(), t.Name(w.Area))
+			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no raiders in %s", t.Nation(), t.Name(w.Area))
 			continue
 		}
 		k := len(t.Raiders(w.Area))
@@ -61,7 +62,7 @@ func withdrawal(t *adjudicator.Turn) {
 // "withdraw AREA [N]" for Pictish armies in an area outside Scotland moves
 // them to the first Pictish area of Scotland, in board order, on a sea that
 // AREA borders. It returns the withdraw lines it did not use.
-func pictsHome(t *adjudicator.Turn, ws []orders.Withdraw) []orders.Withdraw {
+func pictsHome(t *family.Turn, ws []orders.Withdraw) []orders.Withdraw {
 	ph := D(t.E).PictsHome
 	if mustNation(t.E, ph.Nation) != t.N || !slices.Contains(ph.Rounds, t.S.Round) {
 		return ws
@@ -90,7 +91,7 @@ func pictsHome(t *adjudicator.Turn, ws []orders.Withdraw) []orders.Withdraw {
 			moved[home]++
 		}
 		if len(order) == 0 {
-			t.Problem(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland on a sea that %s borders has room (stacking limit)", t.Name(w.Area))
+			t.Problemf(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland on a sea that %s borders has room (stacking limit)", t.Name(w.Area))
 			continue
 		}
 		for _, home := range order {
@@ -104,7 +105,7 @@ func pictsHome(t *adjudicator.Turn, ws []orders.Withdraw) []orders.Withdraw {
 // homeBySea is the first area of Scotland the acting nation holds on a sea
 // that area a borders and where one more army keeps the stacking limit
 // (seed 004 Movement), or NoArea.
-func homeBySea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
+func homeBySea(t *family.Turn, a games.AreaID) games.AreaID {
 	for h := 0; h < t.B.NumLand; h++ {
 		id := games.AreaID(h)
 		if !t.B.InRegion(id, "Scotland") || !t.S.Holds(id, t.N) || !onSharedSea(t, a, id) {
@@ -121,9 +122,9 @@ func homeBySea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
 }
 
 // onSharedSea reports whether land areas a and b border a common sea.
-func onSharedSea(t *adjudicator.Turn, a, b games.AreaID) bool {
+func onSharedSea(t *family.Turn, a, b games.AreaID) bool {
 	for _, e := range t.B.Edges(a) {
-		if !t.B.IsLand(e.To) && adjudicator.Adjacent(t.B, e.To, b) {
+		if !t.B.IsLand(e.To) && family.Adjacent(t.B, e.To, b) {
 			return true
 		}
 	}

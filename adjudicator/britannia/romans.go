@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -27,9 +28,9 @@ func romanPool(e *adjudicator.Engine) int {
 // reinforcement table (§2.4) in place of a population increase (seed 004
 // Population Increase: "the Romans get reinforcements from the
 // continent").
-func romanPhase(t *adjudicator.Turn) {
+func romanPhase(t *family.Turn) {
 	d := D(t.E)
-	for _, a := range t.E.Arrivals(t.S.Round, t.N) {
+	for _, a := range family.Arrivals(t.E, t.S.Round, t.N) {
 		if len(a.SeaIDs) == 0 || a.Armies == 0 {
 			continue
 		}
@@ -48,7 +49,7 @@ func romanPhase(t *adjudicator.Turn) {
 }
 
 // romanArrive puts k Roman armies in a sea, as many as the pool allows.
-func romanArrive(t *adjudicator.Turn, k int, sea games.AreaID, rule string) {
+func romanArrive(t *family.Turn, k int, sea games.AreaID, rule string) {
 	k = min(k, romanPool(t.E)-t.S.InPlay(t.N, Roman))
 	if k <= 0 {
 		return
@@ -87,7 +88,7 @@ func romanReinforcements(e *adjudicator.Engine, s *adjudicator.State) int {
 // legionWithdrawal removes k Roman armies in round II (ref §3 II): the
 // file's remove statements, then the largest stacks, then single armies
 // (at sea first, then in board order).
-func legionWithdrawal(t *adjudicator.Turn, k int) {
+func legionWithdrawal(t *family.Turn, k int) {
 	k = min(k, t.S.InPlay(t.N, Roman))
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: k, Rule: "ref §3 II",
 		Text: fmt.Sprintf("The legion withdrawal: %s leave Britain (ref §3 II)", games.Count(k, "Roman army", "Roman armies"))})
@@ -112,7 +113,7 @@ func legionWithdrawal(t *adjudicator.Turn, k int) {
 // fort is built at once"; seed 002 §5: when a Roman army is sole occupant,
 // "even moving through"). Forts are never built from round VI on (ref §3
 // VI).
-func buildForts(t *adjudicator.Turn) {
+func buildForts(t *family.Turn) {
 	x, _ := t.X.(*turnX)
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
@@ -132,8 +133,8 @@ func buildForts(t *adjudicator.Turn) {
 // Roman army is sole occupant of an area for the first time (even moving
 // through)"). The fort stands from the phase it is built in, so a road
 // through it needs a later phase (seed 002 §5 Roman Roads).
-func fortOnPassage(t *adjudicator.Turn, m adjudicator.NationID, a games.AreaID) {
-	if t.E.Before(3) { // pbem-engine-2 built forts only where Roman armies stood
+func fortOnPassage(t *family.Turn, m adjudicator.NationID, a games.AreaID) {
+	if !t.E.Plays(adjudicator.FortsOnTheWay) {
 		return
 	}
 	if x, ok := t.X.(*turnX); ok && m == t.N && t.B.IsLand(a) && t.S.Count(a, m, Roman) > 0 && t.S.Holds(a, m) {
@@ -144,7 +145,7 @@ func fortOnPassage(t *adjudicator.Turn, m adjudicator.NationID, a games.AreaID) 
 // buildFort builds the acting nation's fort in land area a if it is the
 // Romans, a has no fort, the round is before the Romans leave and a fort
 // counter is left (seed 004 Roman forts; ref §3 VI).
-func buildFort(t *adjudicator.Turn, a games.AreaID) {
+func buildFort(t *family.Turn, a games.AreaID) {
 	d := D(t.E)
 	if t.N != d.roman || t.S.Round >= d.Romans.Leave || t.S.Count(a, t.N, Fort) > 0 || t.S.InPlay(t.N, Fort) >= d.Romans.Forts {
 		return
@@ -163,14 +164,14 @@ func buildFort(t *adjudicator.Turn, a games.AreaID) {
 // while the Romano-British pool lasts, and the other Roman armies leave.
 // The conversion is a reconstruction (ref §6: the first edition converts
 // 1:1); submission to Rome ends (seed 002 §5).
-func romansLeave(t *adjudicator.Turn) {
+func romansLeave(t *family.Turn) {
 	d := D(t.E)
 	if t.N != d.successor || t.S.Round != d.Romans.Leave || romanUnits(t.S) == 0 {
 		return
 	}
 	r := d.roman
 	converted, left := 0, 0
-	pool := t.E.Pool(t.N, Infantry) - t.S.InPlay(t.N, Infantry)
+	pool := family.Pool(t.E, t.N, Infantry) - t.S.InPlay(t.N, Infantry)
 	for a := range t.B.Areas {
 		id := games.AreaID(a)
 		t.S.Add(id, r, Fort, -t.S.Count(id, r, Fort))
@@ -201,7 +202,7 @@ func romansLeave(t *adjudicator.Turn) {
 // boudicca is the Belgic revolt of round I (ref §3 I): one more Belgic
 // army joins Boudicca where the Timeline put her, whatever the stacking
 // limit (S3).
-func boudicca(t *adjudicator.Turn) {
+func boudicca(t *family.Turn) {
 	b := D(t.E).Boudicca
 	if t.S.Round != b.Round || b.Leader == "" || t.Nation() != t.E.NationName(mustNation(t.E, b.Nation)) {
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -62,7 +63,7 @@ func areaPoints(b *games.Board, row *Scoring, areas []games.AreaID) (adjudicator
 // scoredAreas is what nation n holds for scoring: its own areas, and for an
 // overlord its subjects' areas too (seed 004 "Vi overgiver os": "the Romans
 // now score victory points for the areas the nation holds").
-func scoredAreas(t *adjudicator.Turn, n adjudicator.NationID) []games.AreaID {
+func scoredAreas(t *family.Turn, n adjudicator.NationID) []games.AreaID {
 	areas := t.S.Held(t.B, n)
 	for _, m := range X(t.S).subjects(n) {
 		areas = append(areas, t.S.Held(t.B, m)...)
@@ -74,7 +75,7 @@ func scoredAreas(t *adjudicator.Turn, n adjudicator.NationID) []games.AreaID {
 // holdAll is the end-of-round Hold scoring of every card (ref §4, seed 004
 // Victory points: holding areas in the scoring rounds); a subject nation
 // scores half (seed 002 §5 Submission), exactly.
-func holdAll(t *adjudicator.Turn) {
+func holdAll(t *family.Turn) {
 	for n := range t.E.NumNations() {
 		c := cardOf(t.E, n)
 		if c == nil {
@@ -102,7 +103,7 @@ func holdAll(t *adjudicator.Turn) {
 // counted for the areas it holds at the end of its movement and battles,
 // before raiders withdraw (ref §4 Danes XI: "at the start of the raider
 // withdrawal phase").
-func occupyScore(t *adjudicator.Turn) {
+func occupyScore(t *family.Turn) {
 	c := cardOf(t.E, t.N)
 	if c == nil {
 		return
@@ -118,7 +119,7 @@ func occupyScore(t *adjudicator.Turn) {
 }
 
 // awardPoints gives nation n points (halves allowed), with an event.
-func awardPoints(t *adjudicator.Turn, n adjudicator.NationID, p adjudicator.Points, rule, why string) {
+func awardPoints(t *family.Turn, n adjudicator.NationID, p adjudicator.Points, rule, why string) {
 	t.S.Nations[n].VP += p
 	name := t.E.NationName(n)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: name, N: p.Whole(), Rule: rule, Text: fmt.Sprintf("The %s score %s VP %s (%s)", name, p, why, rule)})
@@ -127,7 +128,7 @@ func awardPoints(t *adjudicator.Turn, n adjudicator.NationID, p adjudicator.Poin
 // scoreKills is BattleRules.Kills: the Kill rows of the killer's card
 // (ref §4): VP for each unit of the row's kind of the row's victims, in
 // its rounds, only in the killer's own turn where the card says so.
-func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjudicator.NationID, kills []int) {
+func scoreKills(t *family.Turn, b *family.Battle, killer, victim adjudicator.NationID, kills []int) {
 	c := cardOf(t.E, killer)
 	if c == nil {
 		return
@@ -152,15 +153,8 @@ func scoreKills(t *adjudicator.Turn, b *adjudicator.Battle, killer, victim adjud
 }
 
 // killed counts the units of a Kill row's kind: "1 Roman army", "2
-// armies" (kind any, armies only); before pbem-engine-4 "1 roman unit",
-// "2 units".
+// armies" (kind any, armies only).
 func killed(e *adjudicator.Engine, kind string, n int) string {
-	if e.Before(4) {
-		if kind == "any" {
-			return games.Count(n, "unit", "units") // "1 unit of the Belgae", not "1 any unit"
-		}
-		return games.Count(n, kind+" unit", kind+" units")
-	}
 	for id, k := range e.R.Kinds {
 		if k.Name == kind {
 			return units(e, adjudicator.KindID(id), n)
@@ -173,7 +167,7 @@ func killed(e *adjudicator.Engine, kind string, n int) string {
 // leader (ref §4: Boudicca, Aelle, Arthur, Harold ...) on the killer's
 // card, and the rows of any card that score when one of its "by" nations
 // kills him (ref §4 Normans: Harold).
-func scoreLeaderKill(t *adjudicator.Turn, killer, victim adjudicator.NationID, name string) {
+func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name string) {
 	for _, c := range D(t.E).Cards {
 		for _, k := range c.Kill {
 			if games.Fold(k.Leader) != games.Fold(name) || !inRounds(k.Rounds, t.S.Round) {
@@ -188,7 +182,7 @@ func scoreLeaderKill(t *adjudicator.Turn, killer, victim adjudicator.NationID, n
 }
 
 // englishAreas counts the areas of the title's region nation n holds.
-func englishAreas(t *adjudicator.Turn, n adjudicator.NationID, region string) int {
+func englishAreas(t *family.Turn, n adjudicator.NationID, region string) int {
 	c := 0
 	for _, a := range t.S.Held(t.B, n) {
 		if t.B.InRegion(a, region) {
@@ -203,7 +197,7 @@ func englishAreas(t *adjudicator.Turn, n adjudicator.NationID, region string) in
 // all to one nation, by its "vote NATION" line (collectVotes), else to
 // itself (docs/orders.md); a nation with more than half the votes is Bretwalda
 // and scores 4 VP.
-func bretwalda(t *adjudicator.Turn) {
+func bretwalda(t *family.Turn) {
 	br := D(t.E).Bretwalda
 	if !slices.Contains(br.Rounds, t.S.Round) {
 		return
@@ -234,7 +228,7 @@ func bretwalda(t *adjudicator.Turn) {
 
 // voteOf is nation m's Bretwalda vote: the one recorded at the end of the
 // round's nation turns (collectVotes), else its own nation (docs/orders.md).
-func voteOf(t *adjudicator.Turn, m adjudicator.NationID) adjudicator.NationID {
+func voteOf(t *family.Turn, m adjudicator.NationID) adjudicator.NationID {
 	if v := X(t.S).Votes[m]; v >= 0 {
 		return v
 	}
@@ -246,10 +240,10 @@ func voteOf(t *adjudicator.Turn, m adjudicator.NationID) adjudicator.NationID {
 // turn, else its standing orders): the vote is a Decision of every nation
 // at the end of the round, collected by mail before the round ends, so no
 // round end waits for a mail (issue 12; docs/orders.md).
-// From pbem-engine-4 on a vote by or for a nation not in play is not
-// recorded: the voter votes for itself, as with no vote line (seed 002
-// Bretwalda).
-func collectVotes(t *adjudicator.Turn) {
+// A vote by or for a nation not in play is not recorded (switch
+// bretwalda-in-play): the voter votes for itself, as with no vote line
+// (seed 002 Bretwalda).
+func collectVotes(t *family.Turn) {
 	if !slices.Contains(D(t.E).Bretwalda.Rounds, t.S.Round) {
 		return
 	}
@@ -263,7 +257,7 @@ func collectVotes(t *adjudicator.Turn) {
 		}
 		for _, st := range f.Body {
 			if v, ok := st.(Vote); ok {
-				if to := mustNation(t.E, v.For); t.E.Before(4) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
+				if to := mustNation(t.E, v.For); !t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
 					x.Votes[m] = to
 				}
 				break
@@ -279,7 +273,7 @@ func collectVotes(t *adjudicator.Turn) {
 // William, Harald Hardrada or Svein Estrithson may be King, for 10 VP; the
 // seeds do not give XVI's special rule, so the one of those nations that
 // holds the most English areas (at least four, no tie) is King.
-func king(t *adjudicator.Turn) {
+func king(t *family.Turn) {
 	k := D(t.E).King
 	final := k.Final.Round == t.S.Round
 	if !final && !slices.Contains(k.Rounds, t.S.Round) {
@@ -310,7 +304,7 @@ func king(t *adjudicator.Turn) {
 
 // crown makes nation n King with count English areas: vp VP, and with army
 // the King's infantry (seed 004 The king).
-func crown(t *adjudicator.Turn, n adjudicator.NationID, count, vp int, army bool) {
+func crown(t *family.Turn, n adjudicator.NationID, count, vp int, army bool) {
 	name := t.E.NationName(n)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: vp, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The %s hold %d English areas and are King", name, count)})
 	t.Award(n, vp, "Britannia 2005 The king", "as King")
@@ -325,9 +319,9 @@ func crown(t *adjudicator.Turn, n adjudicator.NationID, count, vp int, army bool
 // English areas as any other nation, and at least four, as at a round's end
 // (8 VP and an infantry); the round's King follows at its end, and the Danes
 // may be King again then. Which nation and round: the tables' king: turn:.
-// Games of pbem-engine-2 had no such King.
-func turnKing(t *adjudicator.Turn) {
-	if t.E.Before(3) || !turnKingDue(t) {
+// Switch turn-king (games of an engine before it had no such King).
+func turnKing(t *family.Turn) {
+	if !t.E.Plays(adjudicator.TurnKing) || !turnKingDue(t) {
 		return
 	}
 	count := make([]int, t.E.NumNations())
@@ -344,7 +338,7 @@ func turnKing(t *adjudicator.Turn) {
 
 // turnKingDue reports whether the acting nation's turn ends with a King test
 // (KingRules.Turn).
-func turnKingDue(t *adjudicator.Turn) bool {
+func turnKingDue(t *family.Turn) bool {
 	for _, tk := range D(t.E).King.Turn {
 		if tk.Round == t.S.Round && mustNation(t.E, tk.Nation) == t.N {
 			return true
@@ -369,14 +363,14 @@ func crowned(count []int, n int, final bool) bool {
 
 // hasFinalLeader reports whether one of the XVI leaders of nation n is on
 // the board.
-func hasFinalLeader(t *adjudicator.Turn, n adjudicator.NationID) bool {
+func hasFinalLeader(t *family.Turn, n adjudicator.NationID) bool {
 	li := t.S.LeaderOf(n)
 	return li >= 0 && slices.Contains(D(t.E).King.Final.Leaders, t.S.Leaders[li].Name)
 }
 
 // kingsArmy places the King's extra infantry in the English area the
 // acting nation holds with the fewest of its armies.
-func kingsArmy(t *adjudicator.Turn, k int) {
+func kingsArmy(t *family.Turn, k int) {
 	k = min(k, t.Available(Infantry))
 	best := games.NoArea
 	for _, a := range t.S.Held(t.B, t.N) {
@@ -395,13 +389,13 @@ func kingsArmy(t *adjudicator.Turn, k int) {
 // vote is due, its deadline, and the votes recorded so far (issue 12: "a
 // vote that is due is shown in every player's report with the deadline").
 //
-// From pbem-engine-4 on it names the last round of the votes and lists
-// only the votes of nations in play (seed 002 Bretwalda: Turns 8-10);
-// pbem-engine-3's text is kept for its games.
-func voteDue(t *adjudicator.Turn) {
+// It names the last round of the votes and lists only the votes of
+// nations in play (seed 002 Bretwalda: Turns 8-10; switch
+// bretwalda-in-play).
+func voteDue(t *family.Turn) {
 	var so []string
 	for m, v := range X(t.S).Votes {
-		if v >= 0 && (t.E.Before(4) || inPlay(t.E, t.S, m)) {
+		if v >= 0 && (!t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, m)) {
 			so = append(so, fmt.Sprintf("%s for %s", t.E.NationName(m), t.E.NationName(v)))
 		}
 	}
@@ -410,12 +404,9 @@ func voteDue(t *adjudicator.Turn) {
 		recorded = strings.Join(so, ", ")
 	}
 	label := t.G.Tables.Round(t.S.Round).Label
-	text := fmt.Sprintf("The Bretwalda vote is due at the end of round %s: send \"vote NATION\" in your standing orders before the last nation turn of the round; recorded so far: %s", label, recorded)
-	if !t.E.Before(4) {
-		rounds := D(t.E).Bretwalda.Rounds
-		last := t.G.Tables.Round(slices.Max(rounds)).Label
-		text = fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
-			label, roundLabels(t.E, rounds), last, label, recorded)
-	}
+	rounds := D(t.E).Bretwalda.Rounds
+	last := t.G.Tables.Round(slices.Max(rounds)).Label
+	text := fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
+		label, roundLabels(t.E, rounds), last, label, recorded)
 	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda", Text: text})
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 )
 
 // Ext is the part of a position only classic Britannia has: who has
@@ -196,7 +197,7 @@ func decode(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
 
 // leaderGone is Ruleset.LeaderGone: a leader eliminated in battle is
 // remembered (a fallen leader does not come back and cannot be King).
-func leaderGone(t *adjudicator.Turn, ld adjudicator.Leader, killed bool) {
+func leaderGone(t *family.Turn, ld adjudicator.Leader, killed bool) {
 	if killed {
 		x := X(t.S)
 		x.Fallen = append(x.Fallen, ld.Name)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -14,7 +15,7 @@ import (
 // the round, at most that many areas held, the overlord on the board, not
 // already a subject. The overlord scores the row's VP (ref §4: 6 for the
 // submission of the Belgae). The default is not to submit.
-func submissions(t *adjudicator.Turn) {
+func submissions(t *family.Turn) {
 	x := X(t.S)
 	for m := range t.E.NumNations() {
 		f := t.DecisionFile(m)
@@ -36,7 +37,7 @@ func submissions(t *adjudicator.Turn) {
 
 // submissionRow is the row of the submission table that lets nation m
 // submit to the nation named to now, or nil.
-func submissionRow(t *adjudicator.Turn, m adjudicator.NationID, to string) *Submission {
+func submissionRow(t *family.Turn, m adjudicator.NationID, to string) *Submission {
 	d := D(t.E)
 	held := len(t.S.Held(t.B, m))
 	for i := range d.Submission {
@@ -53,7 +54,7 @@ func submissionRow(t *adjudicator.Turn, m adjudicator.NationID, to string) *Subm
 }
 
 // submit makes nation m a subject of the row's overlord.
-func submit(t *adjudicator.Turn, m adjudicator.NationID, row *Submission) {
+func submit(t *family.Turn, m adjudicator.NationID, row *Submission) {
 	o := mustNation(t.E, row.To)
 	X(t.S).Overlord[m] = o
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: t.E.NationName(m), Rule: "Britannia 2005 §5 Submission",
@@ -66,7 +67,7 @@ func submit(t *adjudicator.Turn, m adjudicator.NationID, row *Submission) {
 // endSubmissions frees the subjects whose submission ends as round r
 // begins (seed 002 §5: to the Romans at the start of VI, to the Angles
 // at XII).
-func endSubmissions(t *adjudicator.Turn, r int) {
+func endSubmissions(t *family.Turn, r int) {
 	x := X(t.S)
 	for n, o := range x.Overlord {
 		if o < 0 {

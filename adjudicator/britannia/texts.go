@@ -6,43 +6,41 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
 // Texts are classic Britannia's words: units by kind (Roman armies, forts,
 // burhs, cavalry, leaders), the classic rules cited.
-var Texts = classicTexts(adjudicator.CoreTexts)
+var Texts = classicTexts(family.CoreTexts)
 
 const (
 	ruleMove   = "Britannia 2005 Movement"
 	ruleBattle = "Britannia 2005 Battles/Retreats"
 )
 
-func classicTexts(x adjudicator.Texts) adjudicator.Texts {
+func classicTexts(x family.Texts) family.Texts {
 	x.Force = force
-	x.Invaders = func(t *adjudicator.Turn, where string, inf, cav int, leader string) string {
+	x.Invaders = func(t *family.Turn, where string, inf, cav int, leader string) string {
 		return fmt.Sprintf("%s invaders arrive in the %s: %s (ref §3)", t.Nation(), where, force(inf, cav, leader))
 	}
-	x.Placed = func(t *adjudicator.Turn, dest string, inf, cav int, leader string) string {
+	x.Placed = func(t *family.Turn, dest string, inf, cav int, leader string) string {
 		return fmt.Sprintf("%s placed in %s (ref §3)", adjudicator.Upper(force(inf, cav, leader)), dest)
 	}
-	x.Nowhere = func(t *adjudicator.Turn, inf, cav int, leader string) string {
+	x.Nowhere = func(t *family.Turn, inf, cav int, leader string) string {
 		return fmt.Sprintf("The %s have nowhere to place %s (ref §3)", t.Nation(), force(inf, cav, leader))
 	}
-	x.Shortage = func(t *adjudicator.Turn, kind string, avail, want int) string {
+	x.Shortage = func(t *family.Turn, kind string, avail, want int) string {
 		return fmt.Sprintf("Only %d of %s %s available (ref §2.3)", avail, games.Count(want, kind+" reinforcement", kind+" reinforcements"), adjudicator.Verb(avail, "is", "are"))
 	}
-	x.Moved = func(t *adjudicator.Turn, inf, cav int, leader string, path []string) string {
+	x.Moved = func(t *family.Turn, inf, cav int, leader string, path []string) string {
 		what := force(inf, cav, leader)
 		if t.N == D(t.E).roman {
 			what = games.Count(inf+cav, "Roman army", "Roman armies")
 		}
-		if !t.E.Before(4) { // "Romans 2 Roman armies move" before pbem-engine-4
-			return fmt.Sprintf("The %s move %s %s", t.Nation(), what, strings.Join(path, " > "))
-		}
-		return fmt.Sprintf("%s %s %s %s", t.Nation(), what, adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
+		return fmt.Sprintf("The %s move %s %s", t.Nation(), what, strings.Join(path, " > "))
 	}
-	x.Range = func(t *adjudicator.Turn, withLeader bool, inf, limit, steps int) (string, string) {
+	x.Range = func(t *family.Turn, withLeader bool, inf, limit, steps int) (string, string) {
 		what := "infantry move"
 		switch {
 		case withLeader:
@@ -52,18 +50,18 @@ func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 		}
 		return ruleMove, fmt.Sprintf("%s at most %d areas; this path has %d", what, limit, steps)
 	}
-	x.Strait = func(t *adjudicator.Turn, from, to string) (string, string) {
+	x.Strait = func(t *family.Turn, from, to string) (string, string) {
 		return ruleMove, fmt.Sprintf("crossing the strait from %s to %s takes all of a unit's movement", from, to)
 	}
-	x.NoOverrun = func(t *adjudicator.Turn, area, occupants string) (string, string) {
+	x.NoOverrun = func(t *family.Turn, area, occupants string) (string, string) {
 		return ruleMove, fmt.Sprintf("armies must stop in %s: it holds %s units and it is difficult terrain", area, occupants)
 	}
-	x.Round = func(t *adjudicator.Turn, b *adjudicator.Battle, r *adjudicator.RoundResult) string {
+	x.Round = func(t *family.Turn, b *family.Battle, r *family.RoundResult) string {
 		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %s against %s",
 			r.Round, t.Nation(), rollText(t.E, r.Dice[0], r.Leader[0]), r.Need[0], killText(t.E, r.Kills[0]), b.DefName, rollText(t.E, r.Dice[1], r.Leader[1]), r.Need[1], killText(t.E, r.Kills[1]),
 			strength(t, b.Area, t.N), strength(t, b.Area, b.Def))
 	}
-	x.BattleEnd = func(t *adjudicator.Turn, b *adjudicator.Battle) string {
+	x.BattleEnd = func(t *family.Turn, b *family.Battle) string {
 		switch A, D := t.S.Units(b.Area, t.N), t.S.Units(b.Area, b.Def); {
 		case A > 0 && D == 0:
 			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), strength(t, b.Area, t.N))
@@ -74,21 +72,23 @@ func classicTexts(x adjudicator.Texts) adjudicator.Texts {
 		}
 		return fmt.Sprintf("The battle in %s is over", t.Name(b.Area))
 	}
-	x.DefenderStuck = func(t *adjudicator.Turn, nation, area string) string {
+	x.DefenderStuck = func(t *family.Turn, nation, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or only forts and burhs are left), and fight on (%s)", nation, area, ruleBattle)
 	}
-	x.AttackerStuck = func(t *adjudicator.Turn, area string) string {
+	x.AttackerStuck = func(t *family.Turn, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on (%s)", t.Nation(), area, ruleBattle)
 	}
-	x.Cite = cite
-	x.Refs = refs
-	x.Victory = "Britannia 2005 Vinderen"
 	return x
 }
 
+// ViewTexts are classic Britannia's words of what the step engine and the
+// views name: the winner by the 2005 rules, and the classic rules cited
+// where the family library cites reduX.
+var ViewTexts = adjudicator.Texts{Cite: cite, Refs: refs, Victory: "Britannia 2005 Vinderen"}
+
 // need is BattleRules.Need, for the words: what a side's first dice hit a
 // normal unit on (seed 004 Battles; ref §6).
-func need(t *adjudicator.Turn, b *adjudicator.Battle, side int) int {
+func need(t *family.Turn, b *family.Battle, side int) int {
 	k := Infantry
 	if t.S.Count(b.Area, b.Sides[side], Roman) > 0 {
 		k = Roman
@@ -126,7 +126,7 @@ func force(inf, cav int, leader string) string {
 var kindWords = []string{"", "cavalry", "Roman", "fort", "burh"}
 
 // rollText is a side's dice kind by kind, with the leader's +1.
-func rollText(e *adjudicator.Engine, d adjudicator.Dice, leader bool) string {
+func rollText(e *adjudicator.Engine, d family.Dice, leader bool) string {
 	var parts []string
 	for k, ds := range d {
 		if len(ds) == 0 {
@@ -149,9 +149,8 @@ func rollText(e *adjudicator.Engine, d adjudicator.Dice, leader bool) string {
 }
 
 // killText is what a side killed, kind by kind: "2 and 1 Roman fort"
-// (infantry by number alone); before pbem-engine-4 the kinds' names,
-// "1 roman", "2 fort".
-func killText(e *adjudicator.Engine, k adjudicator.Kills) string {
+// (infantry by number alone).
+func killText(e *adjudicator.Engine, k family.Kills) string {
 	var parts []string
 	for kind, c := range k {
 		if c == 0 {
@@ -171,7 +170,7 @@ func killText(e *adjudicator.Engine, k adjudicator.Kills) string {
 
 // strength is nation m's units in an area: "3", "4 (1 cavalry, with
 // Arthur)", "2 (1 fort)".
-func strength(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) string {
+func strength(t *family.Turn, a games.AreaID, m adjudicator.NationID) string {
 	var among []string
 	for _, k := range []adjudicator.KindID{Cavalry, Fort, Burh} {
 		if c := t.S.Count(a, m, k); c > 0 {
@@ -192,10 +191,9 @@ func strength(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) strin
 // by kind id (seed 002 §5 Roman Forts, Saxon Burhs).
 var kindNouns = [][2]string{{"army", "armies"}, {"cavalry", "cavalry"}, {"Roman army", "Roman armies"}, {"Roman fort", "Roman forts"}, {"Saxon burh", "Saxon burhs"}}
 
-// units counts c units of a kind: "1 Roman army", "2 Roman forts"; before
-// pbem-engine-4 "1 roman", "2 fort" (the kind's name).
+// units counts c units of a kind: "1 Roman army", "2 Roman forts".
 func units(e *adjudicator.Engine, k adjudicator.KindID, c int) string {
-	if e.Before(4) || int(k) >= len(kindNouns) {
+	if int(k) >= len(kindNouns) {
 		return fmt.Sprintf("%d %s", c, e.R.Kinds[k].Name)
 	}
 	return games.Count(c, kindNouns[k][0], kindNouns[k][1])

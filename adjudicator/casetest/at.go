@@ -203,7 +203,7 @@ func (a *At) BareKind(n adjudicator.NationID) adjudicator.KindID {
 	if kn, ok := partOf(a.G.Ruleset.Name).(BareKinder); ok {
 		return kn.BareKind(a, n)
 	}
-	return adjudicator.Infantry
+	return 0
 }
 
 // ForceText writes a force as the case format does: "Normans 1, 2 cavalry

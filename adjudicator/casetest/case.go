@@ -51,7 +51,7 @@ const (
 )
 
 var (
-	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "compat": true, "seats": true}
+	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "engine": true, "seats": true}
 	blockKeys  = map[string]bool{"state": true, "standing": true, "orders": true, "dice": true, "expect": true, "events": true, "errors": true, "warnings": true, "defaults": true}
 	keyLine    = regexp.MustCompile(`^([a-z]+):\s*(.*)$`)
 )

@@ -122,9 +122,11 @@ func prepare(t testing.TB, c *Case) *At {
 		a.L = l
 		a.E.Players = a.Atoi(l.Text)
 	}
-	if l, ok := c.Header["compat"]; ok {
+	if l, ok := c.Header["engine"]; ok {
 		a.L = l
-		a.E.Compat = a.Atoi(l.Text)
+		if a.E.Compat, err = adjudicator.CompatOf(l.Text); err != nil {
+			a.Fatalf("%v", err)
+		}
 	}
 	return a
 }

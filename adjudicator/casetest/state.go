@@ -244,7 +244,7 @@ func (a *At) orderFile(n adjudicator.NationID, turn string, lines []Line) *order
 		sb.WriteString(strings.Repeat("\n", l.N-at-1) + l.Text + "\n")
 		at = l.N
 	}
-	f, errs := orders.DecodeWith(sb.String(), a.G, orders.Options{Grammar: a.E.R.Grammar})
+	f, errs := orders.DecodeWith(sb.String(), a.G, orders.Options{Grammar: a.E.Grammar()})
 	if errs != nil {
 		if len(lines) > 0 {
 			a.L = lines[0]

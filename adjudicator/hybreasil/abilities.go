@@ -22,7 +22,7 @@ const (
 )
 
 // abilityNames are every ability pbem plays, in the default's order;
-// engine2Abilities those pbem-engine-2 played, which its games replay with.
+// engine2Abilities the three played without switch hb-seven-abilities.
 var (
 	abilityNames     = []string{Taxation, Capital, Food, Navigation, Diplomacy, Prophecy, CityBuilding}
 	engine2Abilities = abilityNames[:3]
@@ -30,7 +30,7 @@ var (
 
 // abilitiesOf are the abilities the engine plays (9.3.1).
 func abilitiesOf(e *adjudicator.Engine) []string {
-	if e.Before(3) {
+	if !e.Plays(adjudicator.HBSevenAbilities) {
 		return engine2Abilities
 	}
 	return abilityNames
@@ -101,7 +101,7 @@ func gainAbility(t *adjudicator.Turn) {
 			choice = a
 			break
 		}
-		t.Problem(a.Line, "Hy Breasil 9.3", "the %s nation has %s already", t.Nation(), a.Name)
+		t.Problemf(a.Line, "Hy Breasil 9.3", "the %s nation has %s already", t.Nation(), a.Name)
 	}
 	for _, a := range abilitiesOf(t.E) {
 		if choice.Name == "" && !has(t.S, t.N, a) {

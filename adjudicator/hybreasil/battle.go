@@ -112,15 +112,10 @@ func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, 
 	return toCity
 }
 
-// roundText is a round of battle's words (6.3.1). From pbem-engine-4 on
-// they give each side's hit number ("hit on 5+"; the defender's city's die
-// hits on 4+, 9.3.1), which the report's dice table reads, and the units
-// left and wounded by nation; earlier engines' words are kept.
+// roundText is a round of battle's words (6.3.1): each side's hit number
+// ("hit on 5+"; the defender's city's die hits on 4+, 9.3.1), and the
+// units left and wounded by nation.
 func roundText(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, r, need, defNeed int, city bool, ad, dd []int, ha, hd int) string {
-	if t.E.Before(4) {
-		return fmt.Sprintf("Round %d: the %s roll %v (%s), the %s roll %v (%s); %d (%d wounded) and %d (%d wounded) left", r,
-			t.Nation(), ad, plural(ha, "hit"), t.E.NationName(def), dd, plural(hd, "hit"), t.S.Units(a, t.N), t.S.Damaged(a, t.N, Army), t.S.Units(a, def), t.S.Damaged(a, def, Army))
-	}
 	cityDie := ""
 	if city {
 		cityDie = fmt.Sprintf(", the city's die last on %d+", D(t.E).Hit)

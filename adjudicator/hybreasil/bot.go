@@ -55,8 +55,8 @@ func Bot(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed u
 // Civilization under option abilities (9.3): one it lacks, at random, so
 // that bot games play every ability; "" for none.
 func botAbility(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, r *rand.Rand) string {
-	if !e.G.HasOption("abilities") || X(s).Event[n] != Civilization || e.Before(3) {
-		return "" // pbem-engine-2's bot named none: its missed turns replay so
+	if !e.G.HasOption("abilities") || X(s).Event[n] != Civilization || !e.Plays(adjudicator.HBBotChoices) {
+		return "" // without hb-bot-choices the bot named none: its missed turns replay so
 	}
 	var lack []string
 	for _, a := range abilitiesOf(e) {
@@ -93,10 +93,10 @@ func BotStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token stri
 		if e.G.HasOption("submission") && r.IntN(3) == 0 {
 			f.Body = append(f.Body, Submit{At: orders.At{Line: len(f.Body) + 1}})
 		}
-		if !e.Before(3) && r.IntN(4) == 0 { // 5.3: give up the smallest nation for a new one
+		if e.Plays(adjudicator.HBBotChoices) && r.IntN(4) == 0 { // 5.3: give up the smallest nation for a new one
 			f.Body = append(f.Body, Relinquish{At: orders.At{Line: len(f.Body) + 1}, Smallest: true})
 		}
-		if e.G.HasOption("abilities") && !e.Before(3) && r.IntN(3) == 0 { // 9.3.1 Diplomacy: let one nation through
+		if e.G.HasOption("abilities") && e.Plays(adjudicator.HBBotChoices) && r.IntN(3) == 0 { // 9.3.1 Diplomacy: let one nation through
 			if m := r.IntN(e.NumNations()); m != n {
 				f.Body = append(f.Body, Permit{At: orders.At{Line: len(f.Body) + 1}, Nations: []string{e.NationName(m)}})
 			}

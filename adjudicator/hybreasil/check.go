@@ -15,21 +15,21 @@ import (
 // played. Lines of the Britannia games that mean nothing here are
 // refused; a move's path must be adjacent areas ending on land (6.3); a
 // place line puts one unit in an area the nation occupies (6.2); a phase
-// block is "phase 2:" (Strong leader, 6.1). From pbem-engine-4 on it
-// also refuses what pbem-engine-3 took and played around (checkLines,
-// checkCounts); games of older engines replay as they were checked.
+// block is "phase 2:" (Strong leader, 6.1). With switch hb-order-checks
+// it also refuses what earlier engines took and played around
+// (checkLines, checkCounts).
 func checkOrders(t *adjudicator.Turn) {
 	if t.In.Orders == nil {
 		return
 	}
 	checkBody(t, t.In.Orders.Body)
-	if !t.E.Before(4) {
+	if t.E.Plays(adjudicator.HBOrderChecks) {
 		checkLines(t, t.In.Orders.Body)
 		checkCounts(t, t.In.Orders.Body)
 	}
 }
 
-// checkLines refuses, from pbem-engine-4 on, a second "phase 2:" block
+// checkLines refuses (switch hb-order-checks) a second "phase 2:" block
 // (Strong leader gives one second phase, 6.1), a land line after a move
 // or in a block (the nation chooses its sea before it moves, 5.1, 5.2),
 // and every line that optionLine or ownLine refuses.
@@ -45,7 +45,7 @@ func checkLines(t *adjudicator.Turn, body []orders.Statement) {
 			}
 		case orders.Phase:
 			if x.N == 2 && phase2 {
-				t.Problem(x.Line, "Hy Breasil 6.1", "the %s nation has one second movement and combat phase: write its moves in one phase 2 block", t.Nation())
+				t.Problemf(x.Line, "Hy Breasil 6.1", "the %s nation has one second movement and combat phase: write its moves in one phase 2 block", t.Nation())
 			}
 			phase2 = phase2 || x.N == 2
 			moved = true
@@ -63,7 +63,7 @@ func checkLines(t *adjudicator.Turn, body []orders.Statement) {
 }
 
 func landFirst(t *adjudicator.Turn, line int) {
-	t.Problem(line, "Hy Breasil 5.1, 5.2", "a land line comes first, before any move: the nation chooses its sea before it moves")
+	t.Problemf(line, "Hy Breasil 5.1, 5.2", "a land line comes first, before any move: the nation chooses its sea before it moves")
 }
 
 // walk calls f on each statement of body and of the blocks in it, with
@@ -85,7 +85,7 @@ func walk(body []orders.Statement, depth int, f func(st orders.Statement, depth 
 // option submission (9.2).
 func optionLine(t *adjudicator.Turn, st orders.Statement) {
 	if msg, rule := optionMissing(t.G, st); msg != "" {
-		t.Problem(st.Pos(), rule, "%s", msg)
+		t.Problemf(st.Pos(), rule, "%s", msg)
 	}
 }
 
@@ -99,7 +99,8 @@ func optionMissing(g *games.Game, st orders.Statement) (msg, rule string) {
 }
 
 // standingLine refuses a standing submit or permit line of nation self
-// (pbem-engine-4): without its option, or naming self (9.2, 9.3.1).
+// (switch hb-standing-checks): without its option, or naming self (9.2,
+// 9.3.1).
 func standingLine(e *adjudicator.Engine, self string, st orders.Statement) orders.Errors {
 	var errs orders.Errors
 	if msg, rule := optionMissing(e.G, st); msg != "" {
@@ -132,7 +133,7 @@ func optionOf(st orders.Statement) (kw, opt, rule string) {
 // own (5.3: "relinquish one of his existing nations").
 func ownLine(t *adjudicator.Turn, st orders.Statement) {
 	if msg, rule := selfLine(t.Nation(), st); msg != "" {
-		t.Problem(st.Pos(), rule, "%s", msg)
+		t.Problemf(st.Pos(), rule, "%s", msg)
 	}
 	r, ok := st.(Relinquish)
 	if !ok || r.Nation == "" {
@@ -149,7 +150,7 @@ func ownLine(t *adjudicator.Turn, st orders.Statement) {
 	}
 	if !named {
 		who := seatName(t.E, seat)
-		t.Problem(r.Line, "Hy Breasil 5.3", "the %s nation is not %s's: relinquish one of %s's nations (%s), \"smallest\" or \"never\"", r.Nation, who, who, strings.Join(mine, ", "))
+		t.Problemf(r.Line, "Hy Breasil 5.3", "the %s nation is not %s's: relinquish one of %s's nations (%s), \"smallest\" or \"never\"", r.Nation, who, who, strings.Join(mine, ", "))
 	}
 }
 
@@ -176,18 +177,18 @@ func checkBody(t *adjudicator.Turn, body []orders.Statement) {
 			checkPath(t, x)
 		case orders.Place:
 			if x.N > 1 || !t.B.IsLand(x.Area) || !t.S.Has(x.Area, t.N) {
-				t.Problem(x.Line, "Hy Breasil 6.2", "a new unit goes to a land area the %s nation occupies, one an area", t.Nation())
+				t.Problemf(x.Line, "Hy Breasil 6.2", "a new unit goes to a land area the %s nation occupies, one an area", t.Nation())
 			}
 		case orders.Phase:
 			if x.N != 2 {
-				t.Problem(x.Line, "Hy Breasil 6.1", "a nation has at most two movement and combat phases (Strong leader): write phase 2")
+				t.Problemf(x.Line, "Hy Breasil 6.1", "a nation has at most two movement and combat phases (Strong leader): write phase 2")
 			}
 			checkBody(t, x.Body)
 		case orders.If:
 			checkBody(t, x.Then)
 		case orders.Remove, orders.Attack, orders.Defend, Reroll, Land, Submit, Ability, Permit, Relinquish, City:
 		default:
-			t.Problem(st.Pos(), "Hy Breasil", "%q means nothing in Hy Breasil", orders.EncodeStatement(st, t.G))
+			t.Problemf(st.Pos(), "Hy Breasil", "%q means nothing in Hy Breasil", orders.EncodeStatement(st, t.G))
 		}
 	}
 }
@@ -195,19 +196,19 @@ func checkBody(t *adjudicator.Turn, body []orders.Statement) {
 func checkPath(t *adjudicator.Turn, mv orders.Move) {
 	p := mv.Path
 	if len(p) < 2 {
-		t.Problem(mv.Line, "Hy Breasil 6.3", "a move needs at least two areas")
+		t.Problemf(mv.Line, "Hy Breasil 6.3", "a move needs at least two areas")
 		return
 	}
 	if mv.Unit != "" {
-		t.Problem(mv.Line, "Hy Breasil 2", "Hy Breasil has one kind of unit")
+		t.Problemf(mv.Line, "Hy Breasil 2", "Hy Breasil has one kind of unit")
 	}
 	for i := 1; i < len(p); i++ {
 		if ok, _ := t.B.Adjacent(p[i-1], p[i]); !ok {
-			t.Problem(mv.Line, "Hy Breasil 6.3", "%s is not adjacent to %s", t.Name(p[i]), t.Name(p[i-1]))
+			t.Problemf(mv.Line, "Hy Breasil 6.3", "%s is not adjacent to %s", t.Name(p[i]), t.Name(p[i-1]))
 			return
 		}
 	}
 	if !t.B.IsLand(p[len(p)-1]) {
-		t.Problem(mv.Line, "Hy Breasil 6.3", "no unit ends its movement in a sea area (%s)", t.Name(p[len(p)-1]))
+		t.Problemf(mv.Line, "Hy Breasil 6.3", "no unit ends its movement in a sea area (%s)", t.Name(p[len(p)-1]))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
@@ -15,7 +16,8 @@ import (
 // TestStandingRefusals: standing orders hold submit lines only with option
 // submission (Hy Breasil 9.2) and permit lines only with option abilities
 // (9.3.1 Diplomacy), and a nation neither submits to nor permits itself;
-// pbem-engine-3 (Compat 3) took them all, and its games replay so.
+// pbem-engine-3 (without hb-standing-checks) took them all, and its games
+// replay so.
 func TestStandingRefusals(t *testing.T) {
 	const file = "game: g\nnation: Star\nkind: standing\ntoken: t\n\n" +
 		"submit to Moon, Star\n" + // 6
@@ -25,20 +27,20 @@ func TestStandingRefusals(t *testing.T) {
 	tests := []struct {
 		name    string
 		options []string
-		compat  int
+		engine  string
 		want    []string
 	}{
-		{"no options", nil, 0, []string{
+		{"no options", nil, "pbem-engine-4", []string{
 			`line 6: "submit" is played only with option submission, which this game does not use (Hy Breasil 9.2)`,
 			"line 6: the Star nation cannot submit to itself (Hy Breasil 9.2)",
 			`line 7: "permit" is played only with option abilities, which this game does not use (Hy Breasil 9.3.1)`,
 			"line 7: the Star nation cannot permit itself (Hy Breasil 9.3.1)",
 		}},
-		{"both options", []string{"abilities", "submission"}, 0, []string{
+		{"both options", []string{"abilities", "submission"}, "pbem-engine-4", []string{
 			"line 6: the Star nation cannot submit to itself (Hy Breasil 9.2)",
 			"line 7: the Star nation cannot permit itself (Hy Breasil 9.3.1)",
 		}},
-		{"pbem-engine-3", nil, 3, nil},
+		{"pbem-engine-3", nil, "pbem-engine-3", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,8 +48,9 @@ func TestStandingRefusals(t *testing.T) {
 			require.NoError(t, err)
 			e, err := rulesets.Engine(g)
 			require.NoError(t, err)
-			e.Compat = tc.compat
-			f, errs := orders.DecodeWith(file, e.G, orders.Options{Grammar: e.R.Grammar})
+			e.Compat, err = adjudicator.CompatOf(tc.engine)
+			require.NoError(t, err)
+			f, errs := orders.DecodeWith(file, e.G, orders.Options{Grammar: e.Grammar()})
 			require.Empty(t, errs)
 			var got []string
 			for _, err := range e.CheckStanding(f) {
@@ -70,9 +73,9 @@ func TestStandingLinesNamed(t *testing.T) {
 	e, err := rulesets.Engine(g)
 	require.NoError(t, err)
 	head := "game: g\nnation: Star\nkind: standing\ntoken: t\n\n"
-	_, errs := orders.DecodeWith(head+"move 2 Southwold > Goldmead\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	_, errs := orders.DecodeWith(head+"move 2 Southwold > Goldmead\n", e.G, orders.Options{Grammar: e.Grammar()})
 	assert.Equal(t, "line 6: "+want, errs.Error())
-	f, errs := orders.DecodeWith(head+"target Southwold: infantry\n", e.G, orders.Options{Grammar: e.R.Grammar})
+	f, errs := orders.DecodeWith(head+"target Southwold: infantry\n", e.G, orders.Options{Grammar: e.Grammar()})
 	require.Empty(t, errs)
 	got := e.CheckStanding(f)
 	require.Len(t, got, 1)

@@ -37,9 +37,9 @@ func decodeCity(r *orders.Reader, rest string) []orders.Statement {
 // citySet is the token set set aside as city tokens under option
 // abilities (9.3: "set one set of nation tokens aside ... so there will be
 // one less nation for use in play"): the last; -1 without the option or
-// in a game of pbem-engine-2, which had no cities.
+// without switch hb-cities.
 func citySet(t *adjudicator.Turn) adjudicator.NationID {
-	if !t.G.HasOption("abilities") || t.E.Before(3) {
+	if !t.G.HasOption("abilities") || !t.E.Plays(adjudicator.HBCities) {
 		return -1
 	}
 	return t.E.NumNations() - 1
@@ -75,7 +75,7 @@ func buildCities(t *adjudicator.Turn) {
 			why = "every city token is in use"
 		}
 		if why != "" {
-			t.Problem(c.Line, "Hy Breasil 9.3.1", "%s", why)
+			t.Problemf(c.Line, "Hy Breasil 9.3.1", "%s", why)
 			continue
 		}
 		t.S.Add(c.Area, t.N, Army, -cityCost)

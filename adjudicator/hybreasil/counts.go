@@ -27,7 +27,7 @@ type counter struct {
 }
 
 // checkCounts refuses a move of more units than can stand unmoved in its
-// area (counter); pbem-engine-3 moved what there was.
+// area (counter; switch hb-order-checks: before it, what there was moved).
 func checkCounts(t *adjudicator.Turn, body []orders.Statement) {
 	b, x := t.B, X(t.S)
 	c := &counter{t: t, has: make([]int, len(b.Areas)), extra: make([]int, len(b.Areas)), in: make([]int, len(b.Areas)), phase: 1}
@@ -85,7 +85,7 @@ func (c *counter) move(mv orders.Move, left, top []int) {
 		k = left[from] // "move all": whatever is left
 	}
 	if k > left[from] {
-		c.t.Problem(mv.Line, "Hy Breasil 6.3", "%s", c.tooMany(from, k, top[from]-left[from]))
+		c.t.Problemf(mv.Line, "Hy Breasil 6.3", "%s", c.tooMany(from, k, top[from]-left[from]))
 		k = left[from]
 	}
 	left[from] -= k

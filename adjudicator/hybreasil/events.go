@@ -22,10 +22,6 @@ func eventFor(e *adjudicator.Engine, total int) string {
 func rollEvent(t *adjudicator.Turn, n adjudicator.NationID, phase string) string {
 	die := roll(t, phase)
 	ev := eventFor(t.E, die+X(t.S).Civ[n])
-	if t.E.Before(3) { // pbem-engine-2's words
-		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %d civilization token(s): %s", t.E.NationName(n), die, X(t.S).Civ[n], ev)
-		return ev
-	}
 	say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %s: %s", t.E.NationName(n), die, plural(X(t.S).Civ[n], "civilization token"), ev)
 	return ev
 }
@@ -307,7 +303,7 @@ const rerollSuffix = "-reroll"
 // the reroll policy of the orders decides (6.1, docs/orders.md).
 func Asked(e *adjudicator.Engine, s *adjudicator.State) []adjudicator.Step {
 	st := Due(e, s)
-	if e.Before(4) || st.Kind != adjudicator.NationTurn {
+	if !e.Plays(adjudicator.HBRerollByReply) || st.Kind != adjudicator.NationTurn {
 		return nil
 	}
 	n, x := st.Nation, X(s)

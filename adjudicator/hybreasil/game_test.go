@@ -155,7 +155,7 @@ func TestBriefAbilities(t *testing.T) {
 		assert.Contains(t, brief, want)
 	}
 	assert.NotContains(t, strings.Join(hybreasil.Brief(e, s, 1), "\n"), "9.3.1")
-	e.Compat = 2 // a game of pbem-engine-2 plays three abilities
+	e.Compat, _ = adjudicator.CompatOf("pbem-engine-2") // without hb-seven-abilities: three abilities
 	assert.Contains(t, strings.Join(hybreasil.Brief(e, s, 0), "\n"), "(taxation, capital AREA, food preservation)")
 }
 

@@ -35,34 +35,21 @@ import (
 // Army is the one unit kind: a nation token on the board (Hy Breasil 2).
 const Army adjudicator.KindID = 0
 
-// Ruleset is Hy Breasil.
+// Ruleset is Hy Breasil, on the step engine alone.
 var Ruleset = adjudicator.Ruleset{
-	Ruleset:       games.MustLookup("hy-breasil"),
-	Kinds:         []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
-	LoadData:      LoadData,
-	Grammar:       Grammar,
-	Setup:         Setup,
-	Due:           Due,
-	Stages:        Stages,
-	Texts:         &texts,
-	Players:       4,
-	CheckStanding: checkStanding,
-	Standings:     Standings,
-	Seats:         Seats,
-	Asked:         Asked,
-	Brief:         Brief,
-	Examples:      Examples,
-	NationFacts:   NationFacts,
-	Marks:         Marks,
-	ScoringDie:    ScoringDie,
-	Snapshot:      codec,
-	Bot:           Bot,
-	BotStanding:   BotStanding,
+	Ruleset: games.MustLookup("hy-breasil"),
+	Kinds:   []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
+	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData,
+		Asked: Asked, Snapshot: codec},
+	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples},
+	View:    adjudicator.View{Texts: &texts, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
+	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats},
+	Bot:     &adjudicator.Bot{Orders: Bot, Standing: BotStanding},
 }
 
 // texts are the kernel's words, the victory citing Hy Breasil 7.
 var texts = func() adjudicator.Texts {
-	t := adjudicator.CoreTexts
+	var t adjudicator.Texts
 	t.Victory = "Hy Breasil 7"
 	t.RoundWord, t.RoundOf = "Turn", "the game" // Hy Breasil 3: a game of turns
 	t.RoundEvent = roundEvent
@@ -219,16 +206,16 @@ func seatName(e *adjudicator.Engine, seat int) string {
 
 // checkStanding accepts the lines a nation may leave standing: defend
 // lines (6.3.2), a reroll policy (6.1), a submit line (9.2), permit lines
-// (9.3.1) and a relinquish line (5.3). From pbem-engine-4 on, submit and
-// permit lines need their options and may not name the nation itself
-// (standingLine).
+// (9.3.1) and a relinquish line (5.3). Submit and permit lines need their
+// options and may not name the nation itself (standingLine; switch
+// hb-standing-checks).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		switch st.(type) {
 		case orders.Defend:
 			return nil, false // the kernel's defend check
 		case Submit, Permit:
-			if e.Before(4) {
+			if !e.Plays(adjudicator.HBStandingChecks) {
 				return nil, true
 			}
 			return standingLine(e, f.Nation, st), true

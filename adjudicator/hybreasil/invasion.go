@@ -141,9 +141,9 @@ func landing(t *adjudicator.Turn) {
 		home := x.Home[t.N]
 		switch {
 		case x.Entered[t.N] != t.S.Round || home == games.NoArea:
-			t.Problem(l.Line, "Hy Breasil 5.2", "the %s nation chooses its sea only in the turn it enters", t.Nation())
+			t.Problemf(l.Line, "Hy Breasil 5.2", "the %s nation chooses its sea only in the turn it enters", t.Nation())
 		case t.B.IsLand(l.Sea) || t.B.Areas[l.Sea].Inland:
-			t.Problem(l.Line, "Hy Breasil 5.1", "a nation enters in a sea that is not inland; %s is not one", t.Name(l.Sea))
+			t.Problemf(l.Line, "Hy Breasil 5.1", "a nation enters in a sea that is not inland; %s is not one", t.Name(l.Sea))
 		case l.Sea != home:
 			c := t.S.Units(home, t.N)
 			t.S.Add(home, t.N, Army, -c)

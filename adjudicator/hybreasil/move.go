@@ -33,7 +33,7 @@ func movement(t *adjudicator.Turn) {
 				if ph.N == 2 {
 					second = append(second, ph.Body...)
 				} else {
-					t.Problem(ph.Line, "Hy Breasil 6.1", "a nation has at most two movement and combat phases (Strong leader)")
+					t.Problemf(ph.Line, "Hy Breasil 6.1", "a nation has at most two movement and combat phases (Strong leader)")
 				}
 				continue
 			}
@@ -44,7 +44,7 @@ func movement(t *adjudicator.Turn) {
 	if tx(t).event == StrongLeader {
 		phases = 2
 	} else if len(second) > 0 {
-		t.Problem(second[0].Pos(), "Hy Breasil 6.1", "the %s nation has one movement and combat phase this turn (no Strong leader): the phase 2 block is not played", t.Nation())
+		t.Problemf(second[0].Pos(), "Hy Breasil 6.1", "the %s nation has one movement and combat phase this turn (no Strong leader): the phase 2 block is not played", t.Nation())
 	}
 	for ph := 1; ph <= phases && InPlay(t.S, t.N); ph++ {
 		tx(t).phase = ph
@@ -103,7 +103,7 @@ func (m *mover) own(a games.AreaID) bool { return m.t.S.Has(a, m.t.N) || m.permi
 func (m *mover) move(mv orders.Move) {
 	t, p := m.t, mv.Path
 	if len(p) < 2 {
-		t.Problem(mv.Line, "Hy Breasil 6.3", "a move needs at least two areas")
+		t.Problemf(mv.Line, "Hy Breasil 6.3", "a move needs at least two areas")
 		return
 	}
 	dest := p[len(p)-1]
@@ -111,7 +111,7 @@ func (m *mover) move(mv orders.Move) {
 		m.resolve()
 	}
 	if msg := m.pathProblem(p); msg != "" {
-		t.Problem(mv.Line, "Hy Breasil 6.3", "%s", msg)
+		t.Problemf(mv.Line, "Hy Breasil 6.3", "%s", msg)
 		return
 	}
 	n := m.fresh[p[0]]
@@ -119,20 +119,20 @@ func (m *mover) move(mv orders.Move) {
 		n = mv.N
 	}
 	if n == 0 {
-		t.Problem(mv.Line, "Hy Breasil 6.3.3", "the %s nation has no unit in %s that has not moved", t.Nation(), t.Name(p[0]))
+		t.Problemf(mv.Line, "Hy Breasil 6.3.3", "the %s nation has no unit in %s that has not moved", t.Nation(), t.Name(p[0]))
 		return
 	}
 	attack := t.S.Foreign(dest, t.N) > 0
 	if attack && tx(t).event == WeakLeader {
-		t.Problem(mv.Line, "Hy Breasil 6.1", "Weak leader: the %s nation may not attack this turn", t.Nation())
+		t.Problemf(mv.Line, "Hy Breasil 6.1", "Weak leader: the %s nation may not attack this turn", t.Nation())
 		return
 	}
 	if def := defender(t, dest); attack && permits(t, def) {
-		t.Problem(mv.Line, "Hy Breasil 9.3.1", "the %s nation lets the %s through its areas this turn (Diplomacy), so they may not attack it", t.E.NationName(def), t.Nation())
+		t.Problemf(mv.Line, "Hy Breasil 9.3.1", "the %s nation lets the %s through its areas this turn (Diplomacy), so they may not attack it", t.E.NationName(def), t.Nation())
 		return
 	}
 	if def := defender(t, dest); attack && !mayAttack(t.S, t.N, def) {
-		t.Problem(mv.Line, "Hy Breasil 9.2", "the %s and %s nations may not attack each other while one has submitted to the other", t.Nation(), t.E.NationName(def))
+		t.Problemf(mv.Line, "Hy Breasil 9.2", "the %s and %s nations may not attack each other while one has submitted to the other", t.Nation(), t.E.NationName(def))
 		return
 	}
 	t.S.Add(p[0], t.N, Army, -n)
@@ -195,10 +195,7 @@ func lostAtSea(t *adjudicator.Turn) {
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		if c := t.S.Units(games.AreaID(a), t.N); c > 0 {
 			t.S.Add(games.AreaID(a), t.N, Army, -c)
-			verb := "are"
-			if c == 1 && !t.E.Before(3) { // pbem-engine-2 wrote "1 unit ... are lost"
-				verb = "is"
-			}
+			verb := adjudicator.Verb(c, "is", "are")
 			say(t, adjudicator.EvRemove, "Hy Breasil 6.3", "The %s nation's %s left at sea in %s %s lost", t.Nation(), plural(c, "unit"), t.Name(games.AreaID(a)), verb)
 		}
 	}

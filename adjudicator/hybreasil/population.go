@@ -46,11 +46,11 @@ func populationIncrease(t *adjudicator.Turn) {
 	placed := make([]bool, len(t.B.Areas))
 	for _, p := range adjudicator.Statements[orders.Place](t) {
 		if k == 0 {
-			t.Problem(p.Line, "Hy Breasil 6.2", "no new unit is left to place")
+			t.Problemf(p.Line, "Hy Breasil 6.2", "no new unit is left to place")
 			continue
 		}
 		if p.N > 1 || !t.B.IsLand(p.Area) || !t.S.Has(p.Area, t.N) || placed[p.Area] {
-			t.Problem(p.Line, "Hy Breasil 6.2", "a new unit goes to an area the %s nation occupies, one an area", t.Nation())
+			t.Problemf(p.Line, "Hy Breasil 6.2", "a new unit goes to an area the %s nation occupies, one an area", t.Nation())
 			continue
 		}
 		placeOne(t, p.Area, placed)

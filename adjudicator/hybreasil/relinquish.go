@@ -75,7 +75,7 @@ func noteRelinquish(t *adjudicator.Turn) {
 // relinquished is the nation seat gives up to take nation n at the nation
 // limit (5.3), by the first answer among its nations; -1 to refuse n.
 func relinquished(t *adjudicator.Turn, seat int, n adjudicator.NationID) adjudicator.NationID {
-	if t.E.Before(3) { // pbem-engine-2 always refused
+	if !t.E.Plays(adjudicator.HBRelinquish) {
 		return -1
 	}
 	x := X(t.S)

@@ -165,10 +165,7 @@ func cutOff(t *adjudicator.Turn, rest []games.AreaID) {
 	for _, a := range rest {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)
-		verb := "are"
-		if c == 1 && !t.E.Before(3) { // pbem-engine-2 wrote "1 unit ... are removed"
-			verb = "is"
-		}
+		verb := adjudicator.Verb(c, "is", "are")
 		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Cut off, the %s nation's %s in %s %s removed", t.Nation(), plural(c, "unit"), t.Name(a), verb)
 	}
 }
@@ -187,7 +184,7 @@ func supportLimit(t *adjudicator.Turn) {
 			k = min(excess, t.S.Units(r.Area, t.N))
 		}
 		if k <= 0 || !t.B.IsLand(r.Area) {
-			t.Problem(r.Line, "Hy Breasil 6.4", "the %s nation has no unit in %s to remove", t.Nation(), t.Name(r.Area))
+			t.Problemf(r.Line, "Hy Breasil 6.4", "the %s nation has no unit in %s to remove", t.Nation(), t.Name(r.Area))
 			continue
 		}
 		t.S.Add(r.Area, t.N, Army, -k)

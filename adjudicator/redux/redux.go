@@ -15,26 +15,31 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
-	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
 
 // Ruleset is reduX Core.
 var Ruleset = adjudicator.Ruleset{
-	Ruleset:       games.MustLookup("redux"),
-	Kinds:         []adjudicator.Kind{{Name: "infantry", Army: true, Moves: 2}},
-	Grammar:       orders.Base().WithStanding("defend"), // checkStanding: no target lines in Core
-	Setup:         Setup,
-	Due:           Due,
-	Stages:        Stages,
-	Move:          adjudicator.MoveRules{Select: adjudicator.OneKind},
-	Texts:         &adjudicator.CoreTexts,
-	CheckStanding: checkStanding,
-	Bot:           bot.Player(nil),
-	Legacy:        Legacy(false),
-	BotStanding:   bot.StandingPlayer(nil), // hold, or fall back against odds
+	Ruleset:      games.MustLookup("redux"),
+	Kinds:        []adjudicator.Kind{{Name: "infantry", Army: true, Moves: 2}},
+	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, LoadData: family.Load(nil)},
+	Orders: adjudicator.Orders{
+		Grammar:       orders.Base().WithStanding("defend"), // checkStanding: no target lines in Core
+		CheckStanding: checkStanding,
+	},
+	View: adjudicator.View{Words: family.Words, Texts: &Texts, Limit: family.Limit},
+	Bot: &adjudicator.Bot{
+		Orders:   family.Player(nil),
+		Standing: family.StandingPlayer(nil), // hold, or fall back against odds
+	},
+	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}, Texts: &family.CoreTexts},
 }
+
+// Texts are reduX Core's words of what the step engine and the views name:
+// the winner by reduX Core 3.
+var Texts = adjudicator.Texts{Victory: "reduX Core 3"}
 
 // checkStanding accepts defend lines without leaders (reduX Core 7.2).
 func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
@@ -57,7 +62,7 @@ func Setup(e *adjudicator.Engine) *adjudicator.State {
 	s := e.Blank()
 	for n, nat := range e.G.Tables.Nations {
 		for _, st := range nat.StartIDs {
-			s.Add(st.Area, n, adjudicator.Infantry, st.Armies)
+			s.Add(st.Area, n, family.Infantry, st.Armies)
 		}
 		s.Nations[n].Pop = nat.Population
 	}
@@ -82,7 +87,7 @@ func Plays(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) 
 	if s.OnBoard(n) > 0 {
 		return true
 	}
-	for _, a := range e.Arrivals(s.Round, n) {
+	for _, a := range family.Arrivals(e, s.Round, n) {
 		if a.Armies+a.Cavalry > 0 {
 			return true
 		}
@@ -100,45 +105,45 @@ func Stages(t *adjudicator.Turn) []adjudicator.Stage {
 }
 
 // roundStages is the end of a round (reduX Core 4.3).
-var roundStages = []adjudicator.Stage{{Name: "end of round", Rule: "reduX Core 4.3", Part: adjudicator.Fighting, Run: EndRound}}
+var roundStages = []adjudicator.Stage{family.Stage("end of round", "reduX Core 4.3", adjudicator.Fighting, EndRound)}
 
 // turnStages is a nation turn (reduX Core 4.1).
 var turnStages = []adjudicator.Stage{
-	{Name: "turn", Rule: "reduX Core 4.1", Part: adjudicator.Setup, Run: adjudicator.TurnStart},
-	{Name: "population increase", Rule: "reduX Core 5.1", Part: adjudicator.Setup, Run: adjudicator.PopulationIncrease},
-	{Name: "reinforcements", Rule: "reduX Core 5.2", Part: adjudicator.Setup, Run: adjudicator.Reinforcements},
-	{Name: "one movement phase", Rule: "reduX L&R 11.3", Part: adjudicator.Setup, Run: adjudicator.PhaseStatements},
-	{Name: "movement", Rule: "reduX Core 6", Part: adjudicator.Moving, Run: adjudicator.Movement},
-	{Name: "battles", Rule: "reduX Core 7", Part: adjudicator.Fighting, Run: adjudicator.Battles},
-	{Name: "next nation", Rule: "reduX Core 4.1", Part: adjudicator.Fighting, Run: NextNation},
-	{Name: "battle lines", Rule: "reduX Core 7", Part: adjudicator.Checking, Run: adjudicator.CheckBattles},
-	{Name: "no Leaders and Raiders orders", Rule: "reduX Core", Part: adjudicator.Checking, Run: refuseLR},
+	family.Stage("turn", "reduX Core 4.1", adjudicator.Setup, family.TurnStart),
+	family.Stage("population increase", "reduX Core 5.1", adjudicator.Setup, family.PopulationIncrease),
+	family.Stage("reinforcements", "reduX Core 5.2", adjudicator.Setup, family.Reinforcements),
+	family.Stage("one movement phase", "reduX L&R 11.3", adjudicator.Setup, family.PhaseStatements),
+	family.Stage("movement", "reduX Core 6", adjudicator.Moving, family.Movement),
+	family.Stage("battles", "reduX Core 7", adjudicator.Fighting, family.Battles),
+	family.Stage("next nation", "reduX Core 4.1", adjudicator.Fighting, NextNation),
+	family.Stage("battle lines", "reduX Core 7", adjudicator.Checking, family.CheckBattles),
+	family.Stage("no Leaders and Raiders orders", "reduX Core", adjudicator.Checking, refuseLR),
 }
 
 // NextNation passes the turn on in the Play Order (reduX Core 4.1).
-func NextNation(t *adjudicator.Turn) { t.S.PassTurn(t.Step.Nation) }
+func NextNation(t *family.Turn) { t.S.PassTurn(t.Step.Nation) }
 
 // refuseLR refuses the Leaders and Raiders statements in a reduX Core file:
 // they would mean nothing here.
-func refuseLR(t *adjudicator.Turn) {
+func refuseLR(t *family.Turn) {
 	if t.In.Orders == nil {
 		return
 	}
 	orders.Walk(t.In.Orders.Body, func(st orders.Statement) {
 		switch x := st.(type) {
 		case orders.Withdraw, orders.Target, orders.Rex:
-			t.Problem(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
+			t.Problemf(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
 		case orders.Reinforce:
 			if x.Cavalry > 0 {
-				t.Problem(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
+				t.Problemf(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
 			}
 		case orders.Attack:
 			if x.Rule.Leader || orders.MentionsWon(x.Rule.When) {
-				t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				t.Problemf(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
 			}
 		case orders.Defend:
 			if x.Rule.Leader {
-				t.Problem(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				t.Problemf(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
 			}
 		}
 	})

@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
 // EndRound is the end of a game round (reduX Core 4.3): every nation scores
 // for the areas it holds (3.1); after the final round the King of England
 // is determined (3.2) and the game is over.
-func EndRound(t *adjudicator.Turn) {
+func EndRound(t *family.Turn) {
 	s := t.S
 	Holding(t)
 	if Final(t.E, s.Round) {
@@ -34,7 +35,7 @@ func Final(e *adjudicator.Engine, r int) bool {
 // Holding is reduX Core 3.1: each nation scores its Holding Areas table
 // row for every land area it holds: its scoring centres at the centre
 // value, any other area at the other value.
-func Holding(t *adjudicator.Turn) {
+func Holding(t *family.Turn) {
 	s, b := t.S, t.B
 	for n, nat := range t.G.Tables.Nations {
 		centres, others := 0, 0
@@ -65,7 +66,7 @@ func Holding(t *adjudicator.Turn) {
 // King is reduX Core 3.2: the nation holding the most areas in England
 // south of and including York and Cheshire is King of England and scores 8;
 // a tie splits the points evenly, the remainder lost.
-func King(t *adjudicator.Turn) {
+func King(t *family.Turn) {
 	s, k := t.S, t.G.Tables.King
 	if k.VP == 0 {
 		return

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -19,7 +20,7 @@ import (
 // stays legal; the phase 2 block is decided at play time, so it only
 // expands single armies into empty areas, which keeps the limits of Core
 // 6.4.
-func lrOrders(d *bot.Draft) {
+func lrOrders(d *family.Draft) {
 	l := &lrDraft{d}
 	if d.Errors() > 0 {
 		l.repairLandings()
@@ -28,7 +29,7 @@ func lrOrders(d *bot.Draft) {
 		l.repairStacks()
 	}
 	l.leaderLeads()
-	if d.E.Boats && d.R.Float64() < 0.25 {
+	if family.Boats(d.E) && d.R.Float64() < 0.25 {
 		l.boat()
 	}
 	pv := d.E.Preview(d.S, d.F)
@@ -43,7 +44,7 @@ func lrOrders(d *bot.Draft) {
 }
 
 // lrDraft is a draft with the Leaders and Raiders helpers.
-type lrDraft struct{ *bot.Draft }
+type lrDraft struct{ *family.Draft }
 
 func (l *lrDraft) foreign(st *adjudicator.State, a games.AreaID) int { return st.Foreign(a, l.N) }
 
@@ -86,7 +87,7 @@ func (l *lrDraft) repairLandings() {
 			unit = "leader"
 		}
 		landed := false
-		for _, ed := range bot.Shuffled(l.R, b.Edges(sea)) {
+		for _, ed := range family.Shuffled(l.R, b.Edges(sea)) {
 			if b.IsLand(ed.To) && l.improve(orders.Move{At: l.line(), N: p.Units(sea, n), Unit: unit, Path: []games.AreaID{sea, ed.To}}) {
 				landed = true
 				break
@@ -105,7 +106,7 @@ func (l *lrDraft) repairLandings() {
 func (l *lrDraft) spreadAshore(sea games.AreaID) {
 	b, p := l.E.G.Board, l.P
 	var coast []games.AreaID
-	for _, ed := range bot.Shuffled(l.R, b.Edges(sea)) {
+	for _, ed := range family.Shuffled(l.R, b.Edges(sea)) {
 		if b.IsLand(ed.To) && p.Vacant(ed.To) {
 			coast = append(coast, ed.To)
 		}
@@ -147,7 +148,7 @@ func (l *lrDraft) repairStacks() {
 		if p.LeaderIn(from, n) >= 0 {
 			unit = "leader"
 		}
-		for _, ed := range bot.Shuffled(l.R, b.Edges(from)) {
+		for _, ed := range family.Shuffled(l.R, b.Edges(from)) {
 			if b.IsLand(ed.To) && l.foreign(p, ed.To) == 0 && l.improve(orders.Move{At: l.line(), N: k, Unit: unit, Path: []games.AreaID{from, ed.To}}) {
 				break
 			}
@@ -168,7 +169,7 @@ func (l *lrDraft) leaderLeads() {
 		return
 	}
 	k := p.Units(from, n) - 1
-	for _, ed := range bot.Shuffled(r, b.Edges(from)) {
+	for _, ed := range family.Shuffled(r, b.Edges(from)) {
 		to := ed.To
 		if !b.IsLand(to) || ed.Strait {
 			continue
@@ -179,7 +180,7 @@ func (l *lrDraft) leaderLeads() {
 		}
 		path := []games.AreaID{from, to}
 		if fo == 0 && r.IntN(2) == 0 {
-			if nb := bot.PickNeighbour(r, b, to, func(x games.AreaID) bool { return x != from && p.Vacant(x) }); nb != games.NoArea {
+			if nb := family.PickNeighbour(r, b, to, func(x games.AreaID) bool { return x != from && p.Vacant(x) }); nb != games.NoArea {
 				path = append(path, nb)
 			}
 		}
@@ -201,9 +202,9 @@ func (l *lrDraft) boat() {
 			if b.IsLand(sea.To) {
 				continue
 			}
-			for _, land := range bot.Shuffled(l.R, b.Edges(sea.To)) {
+			for _, land := range family.Shuffled(l.R, b.Edges(sea.To)) {
 				to := land.To
-				if !b.IsLand(to) || to == from || !p.Vacant(to) || adjudicator.Adjacent(b, from, to) {
+				if !b.IsLand(to) || to == from || !p.Vacant(to) || family.Adjacent(b, from, to) {
 					continue
 				}
 				if l.Try(orders.Move{At: l.line(), N: 1, Path: []games.AreaID{from, sea.To, to}}) {
@@ -238,7 +239,7 @@ func (l *lrDraft) secondPhase(pv *adjudicator.State) {
 		if pv.Units(from, l.N) < 3 || r.Float64() < 0.3 {
 			continue
 		}
-		to := bot.PickNeighbour(r, b, from, func(x games.AreaID) bool { return pv.Vacant(x) && !used[x] })
+		to := family.PickNeighbour(r, b, from, func(x games.AreaID) bool { return pv.Vacant(x) && !used[x] })
 		if to == games.NoArea {
 			continue
 		}

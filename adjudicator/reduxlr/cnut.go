@@ -2,6 +2,7 @@ package reduxlr
 
 import (
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -11,10 +12,10 @@ import (
 // Rex Anglorum if they qualify (10.6): the file's "crown yes|no", by
 // default yes. They score for it and their extra army is placed in the sea
 // Cnut arrived in.
-func cnutChoice(t *adjudicator.Turn) bool {
+func cnutChoice(t *family.Turn) bool {
 	if !cnutTurn(t) {
-		for _, r := range adjudicator.Statements[orders.Rex](t) {
-			t.Problem(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
+		for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
+			t.Problemf(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
 		}
 		return false
 	}
@@ -32,7 +33,7 @@ func cnutChoice(t *adjudicator.Turn) bool {
 		return false
 	}
 	yes, line := true, 0
-	for _, r := range adjudicator.Statements[orders.Rex](t) {
+	for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
 		yes, line = r.Yes, r.Line
 	}
 	if !yes {
@@ -46,13 +47,13 @@ func cnutChoice(t *adjudicator.Turn) bool {
 		t.Award(t.N, lr.VP, "reduX L&R 10.6", "as Rex Anglorum")
 	}
 	sea := games.NoArea
-	for _, a := range t.E.Arrivals(s.Round, t.N) {
+	for _, a := range family.Arrivals(t.E, s.Round, t.N) {
 		if a.Leader == "Cnut" && len(a.SeaIDs) > 0 {
 			sea = a.SeaIDs[0]
 		}
 	}
-	if k := min(lr.Armies, t.Available(adjudicator.Infantry)); k > 0 && sea != games.NoArea {
-		s.Add(sea, t.N, adjudicator.Infantry, k)
+	if k := min(lr.Armies, t.Available(family.Infantry)); k > 0 && sea != games.NoArea {
+		s.Add(sea, t.N, family.Infantry, k)
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(sea), N: k, Rule: "reduX L&R 9.4", Text: "The Danes' Rex Anglorum " + unitsText(k, 0) + " " + adjudicator.Verb(k, "is", "are") + " placed in " + t.Name(sea) + " (reduX L&R 9.4)"})
 	}
 	return true
@@ -64,12 +65,12 @@ func cnutChoice(t *adjudicator.Turn) bool {
 // four go back to sea with Cnut ("withdraw" lines, by default from the
 // areas with the most raiders left), and the rest, who must return but
 // cannot, are removed.
-func cnutWithdrawal(t *adjudicator.Turn, want, remove []int) {
+func cnutWithdrawal(t *family.Turn, want, remove []int) {
 	left := make([]int, t.B.NumLand)
 	for a := range left {
 		left[a] = len(t.Raiders(games.AreaID(a)))
 	}
-	lines := adjudicator.Statements[orders.Withdraw](t)
+	lines := adjudicator.Statements[orders.Withdraw](t.Turn)
 	cnutStays(t, lines, left)
 	back := 0
 	for _, w := range lines {
@@ -107,7 +108,7 @@ func cnutWithdrawal(t *adjudicator.Turn, want, remove []int) {
 
 // cnutStays keeps up to two of Cnut's raiders in England: the "stay"
 // lines, else the English areas with the most raiders.
-func cnutStays(t *adjudicator.Turn, lines []orders.Withdraw, left []int) {
+func cnutStays(t *family.Turn, lines []orders.Withdraw, left []int) {
 	stay, any := 0, false
 	for _, w := range lines {
 		if !w.Stay {
@@ -116,9 +117,9 @@ func cnutStays(t *adjudicator.Turn, lines []orders.Withdraw, left []int) {
 		any = true
 		switch {
 		case !t.B.IsLand(w.Area) || t.B.Area(w.Area).Region != "England":
-			t.Problem(w.Line, "reduX L&R 9.4", "Cnut's raiders may stay only in England, not in %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 9.4", "Cnut's raiders may stay only in England, not in %s", t.Name(w.Area))
 		case left[w.Area] == 0:
-			t.Problem(w.Line, "reduX L&R 9.4", "the Danes have no raiding armies in %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 9.4", "the Danes have no raiding armies in %s", t.Name(w.Area))
 		default:
 			k := left[w.Area]
 			if w.N > 0 {
@@ -126,7 +127,7 @@ func cnutStays(t *adjudicator.Turn, lines []orders.Withdraw, left []int) {
 			}
 			k = min(k, cnutStay-stay)
 			if k == 0 {
-				t.Problem(w.Line, "reduX L&R 9.4", "at most %d of Cnut's raiding armies stay in England", cnutStay)
+				t.Problemf(w.Line, "reduX L&R 9.4", "at most %d of Cnut's raiding armies stay in England", cnutStay)
 			}
 			left[w.Area] -= k
 			stay += k
@@ -144,7 +145,7 @@ func cnutStays(t *adjudicator.Turn, lines []orders.Withdraw, left []int) {
 
 // mostLeft is the area with the most raiders left (in England only, if
 // asked), board order on ties; -1 if none.
-func mostLeft(t *adjudicator.Turn, left []int, england bool) int {
+func mostLeft(t *family.Turn, left []int, england bool) int {
 	best := -1
 	for a := range left {
 		if left[a] > 0 && (!england || t.B.Area(games.AreaID(a)).Region == "England") && (best < 0 || left[a] > left[best]) {
@@ -156,29 +157,29 @@ func mostLeft(t *adjudicator.Turn, left []int, england bool) int {
 
 // checkStatements checks the Leaders and Raiders statements of a file
 // against the turn (when a file is checked).
-func checkStatements(t *adjudicator.Turn) {
-	for _, w := range adjudicator.Statements[orders.Withdraw](t) {
+func checkStatements(t *family.Turn) {
+	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if !t.Raid {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
 		} else if !t.B.IsLand(w.Area) {
-			t.Problem(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
 		}
 	}
-	for _, r := range adjudicator.Statements[orders.Rex](t) {
+	for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
 		if !cnutTurn(t) {
-			t.Problem(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
+			t.Problemf(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
 		}
 	}
-	for _, tg := range adjudicator.Statements[orders.Target](t) {
+	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
 		if tg.Area != games.NoArea && !t.B.IsLand(tg.Area) {
-			t.Problem(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
+			t.Problemf(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
 		}
 	}
 	// The "phase 2:" block is played after the first battles, so unless
 	// they make none (the check played it), only what does not depend on
 	// them is checked: each move's path. Then the moves of the branches not
 	// taken are still checked on the board.
-	for _, ph := range adjudicator.Statements[orders.Phase](t) {
+	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
 		orders.Walk(ph.Body, func(st orders.Statement) {
 			if x, ok := st.(orders.Move); ok && (!t.SecondKnown() || !t.Phase2Played(x.Line)) {
 				t.CheckPath(x)
@@ -201,7 +202,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 // defaults lists the Leaders and Raiders Decisions a file leaves to their
 // defaults (docs/orders.md 15-21): raiders staying at sea or on land, the
 // second phase of a Major Invasion, Cnut's crown, the Normans' cavalry.
-func defaults(t *adjudicator.Turn) {
+func defaults(t *family.Turn) {
 	if t.Raid && (!t.Major || t.SecondKnown()) {
 		for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 			id := games.AreaID(a)

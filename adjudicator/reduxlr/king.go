@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -18,7 +19,7 @@ import (
 // Anglorum in its rounds (10.6), the King at the end of the final round
 // (11.6) — or the extra nation turns that decide him (11.6.1) — then
 // holding areas in the 🏰 rounds (10.1).
-func endRound(t *adjudicator.Turn) {
+func endRound(t *family.Turn) {
 	s, e := t.S, t.E
 	r := e.G.Tables.Round(s.Round)
 	if X(s).Extra != nil { // the extra nation turns are over (11.6.1)
@@ -56,7 +57,7 @@ func endRound(t *adjudicator.Turn) {
 }
 
 // gameOver decides the King, scores holding areas and ends the game.
-func gameOver(t *adjudicator.Turn, afterExtra bool) {
+func gameOver(t *family.Turn, afterExtra bool) {
 	king(t, afterExtra)
 	holding(t)
 	t.S.Over = true
@@ -91,7 +92,7 @@ func eligibleNames(e *adjudicator.Engine, s *adjudicator.State) (names []string,
 // that qualifies as Rex Anglorum scores that instead; after the extra
 // nation turns, with several still eligible, a nation with an eligible
 // leader that qualifies as Rex Anglorum scores that instead.
-func king(t *adjudicator.Turn, _ bool) {
+func king(t *family.Turn, _ bool) {
 	k := t.G.Tables.LR.King
 	names, nations := eligibleNames(t.E, t.S)
 	switch len(names) {
@@ -218,7 +219,7 @@ func dueExtra(e *adjudicator.Engine, s *adjudicator.State) adjudicator.NationID 
 // extraReinforcements places an extra nation turn's reinforcements
 // (11.6.1): invaders in the table's seas, others on land; the Normans may
 // take one cavalry for two infantry ("reinforce cavalry N", default none).
-func extraReinforcements(t *adjudicator.Turn) {
+func extraReinforcements(t *family.Turn) {
 	x := tx(t).extraTurn
 	xt := extraTable(t.E, t.N)
 	inf, cav := x.Armies, 0
@@ -227,22 +228,22 @@ func extraReinforcements(t *adjudicator.Turn) {
 		seas = xt.SeaIDs
 	}
 	var land *orders.Reinforce
-	for _, r := range adjudicator.Statements[orders.Reinforce](t) {
+	for _, r := range adjudicator.Statements[orders.Reinforce](t.Turn) {
 		if r.Cavalry > 0 {
 			if xt == nil || xt.CavalryRate == 0 {
-				t.Problem(r.Line, "reduX L&R 11.6.1", "the %s may not take cavalry for infantry", t.Nation())
+				t.Problemf(r.Line, "reduX L&R 11.6.1", "the %s may not take cavalry for infantry", t.Nation())
 				continue
 			}
 			k := min(r.Cavalry, inf/xt.CavalryRate, t.Available(t.E.Kind("cavalry")))
 			if k < r.Cavalry {
-				t.Problem(r.Line, "reduX L&R 11.6.1", "only %d cavalry can replace infantry (one for %d infantry, from the cavalry not in play)", k, xt.CavalryRate)
+				t.Problemf(r.Line, "reduX L&R 11.6.1", "only %d cavalry can replace infantry (one for %d infantry, from the cavalry not in play)", k, xt.CavalryRate)
 			}
 			cav += k
 			inf -= k * xt.CavalryRate
 			continue
 		}
 		if len(seas) > 0 {
-			t.Problem(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", games.Possessive(t.Nation()))
+			t.Problemf(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", games.Possessive(t.Nation()))
 			continue
 		}
 		rr := r

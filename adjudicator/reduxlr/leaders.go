@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -16,7 +17,7 @@ const romanoBritish = "Romano-British"
 
 // leaderGone records a leader leaving play (9.2): eliminated in battle it
 // may not come back "if alive"; Arthur's cavalry become infantry (9.3).
-func leaderGone(t *adjudicator.Turn, ld adjudicator.Leader, killed bool) {
+func leaderGone(t *family.Turn, ld adjudicator.Leader, killed bool) {
 	l := X(t.S)
 	l.Gone = append(l.Gone, ld.Name)
 	if killed {
@@ -29,10 +30,10 @@ func leaderGone(t *adjudicator.Turn, ld adjudicator.Leader, killed bool) {
 
 // arthurGone replaces the Romano-British cavalry with infantry when Arthur
 // leaves play, or removes them when no infantry are left (reduX L&R 9.3).
-func arthurGone(t *adjudicator.Turn, rb adjudicator.NationID) {
+func arthurGone(t *family.Turn, rb adjudicator.NationID) {
 	s, e := t.S, t.E
 	cav := e.Kind("cavalry")
-	freeInf := max(0, e.Pool(rb, adjudicator.Infantry)-s.InPlay(rb, adjudicator.Infantry))
+	freeInf := max(0, family.Pool(e, rb, family.Infantry)-s.InPlay(rb, family.Infantry))
 	for a := range t.B.Areas {
 		id := games.AreaID(a)
 		c := s.Count(id, rb, cav)
@@ -42,7 +43,7 @@ func arthurGone(t *adjudicator.Turn, rb adjudicator.NationID) {
 		swap := min(c, freeInf)
 		freeInf -= swap
 		s.Add(id, rb, cav, -c)
-		s.Add(id, rb, adjudicator.Infantry, swap)
+		s.Add(id, rb, family.Infantry, swap)
 		txt := fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"))
 		if swap < c {
 			txt = fmt.Sprintf("Arthur has left play: %d Romano-British cavalry in %s %s infantry and %d %s removed for want of infantry (reduX L&R 9.3)", swap, t.Name(id), adjudicator.Verb(swap, "becomes", "become"), c-swap, adjudicator.Verb(c-swap, "is", "are"))
@@ -54,7 +55,7 @@ func arthurGone(t *adjudicator.Turn, rb adjudicator.NationID) {
 // arrive holds back a Timeline arrival whose condition fails (9.2): a
 // leader that comes only while the nation holds an area, or only if it was
 // not eliminated.
-func arrive(t *adjudicator.Turn, a games.Arrival) bool {
+func arrive(t *family.Turn, a games.Arrival) bool {
 	if a.IfHolds != games.NoArea && a.If != "" && !t.S.Holds(a.IfHolds, t.N) {
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s does not come: the %s do not hold %s", leaderOr(a), t.Nation(), t.Name(a.IfHolds))})
 		return false
@@ -74,7 +75,7 @@ func leaderOr(a games.Arrival) string {
 }
 
 // leaderStays keeps Arthur with his cavalry (9.3).
-func leaderStays(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) string {
+func leaderStays(t *family.Turn, a games.AreaID, m adjudicator.NationID) string {
 	li := t.S.LeaderIn(a, m)
 	if li >= 0 && t.S.Leaders[li].Name == arthur && t.S.Count(a, m, t.E.Kind("cavalry")) > 0 {
 		return "must stay with his cavalry (reduX L&R 9.3)"
@@ -84,10 +85,10 @@ func leaderStays(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID) st
 
 // arthurTogether lets Arthur's side retreat either its infantry only or
 // everything (9.3).
-func arthurTogether(t *adjudicator.Turn, a games.AreaID, m adjudicator.NationID, want int) int {
+func arthurTogether(t *family.Turn, a games.AreaID, m adjudicator.NationID, want int) int {
 	li := t.S.LeaderIn(a, m)
 	if li >= 0 && t.S.Leaders[li].Name == arthur && want < t.S.Units(a, m) {
-		return min(want, t.S.Count(a, m, adjudicator.Infantry))
+		return min(want, t.S.Count(a, m, family.Infantry))
 	}
 	return want
 }
@@ -103,7 +104,7 @@ func arthurOnBoard(s *adjudicator.State) bool {
 
 // arthurMove keeps Arthur and his cavalry together for the round they
 // appear (9.3).
-func arthurMove(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
+func arthurMove(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
 	s, n := t.S, t.N
 	if !arthurOnBoard(s) || t.Nation() != romanoBritish {
 		return "", ""
@@ -122,7 +123,7 @@ func arthurMove(t *adjudicator.Turn, mv orders.Move, from games.AreaID, units []
 
 // mayEnter says why the mover may not attack area a (9.3: the
 // Romano-British restraint; 11.6.1: the extra turns' limits).
-func mayEnter(t *adjudicator.Turn, a games.AreaID, withLeader bool) (string, string) {
+func mayEnter(t *family.Turn, a games.AreaID, withLeader bool) (string, string) {
 	s, n := t.S, t.N
 	withArthur := withLeader && s.LeaderOf(n) >= 0 && s.Leaders[s.LeaderOf(n)].Name == arthur
 	nat := t.G.Tables.Nations
@@ -155,7 +156,7 @@ func mayEnter(t *adjudicator.Turn, a games.AreaID, withLeader bool) (string, str
 }
 
 // provoke records a British nation attacking the Romano-British (9.3).
-func provoke(t *adjudicator.Turn, a games.AreaID) {
+func provoke(t *family.Turn, a games.AreaID) {
 	nat := t.G.Tables.Nations
 	if !nat[t.N].British {
 		return
@@ -171,10 +172,10 @@ func provoke(t *adjudicator.Turn, a games.AreaID) {
 // boat checks what Leaders and Raiders adds to the kernel's boat rule (12):
 // the option must be on, not in an extra turn, not after landing with no
 // land held at a Major Invasion.
-func boat(t *adjudicator.Turn, mv orders.Move, count int) bool {
+func boat(t *family.Turn, mv orders.Move, count int) bool {
 	return t.BoatOK(mv, count, func() (string, string) {
 		switch {
-		case !t.E.Boats:
+		case !family.Boats(t.E):
 			return "reduX Core 6", fmt.Sprintf("armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)", t.Name(mv.Path[1]))
 		case tx(t).extra:
 			return "reduX L&R 12", "boat movement may not be used in the extra nation turns of the final round"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -21,11 +22,11 @@ const (
 
 // withdrawal is Phase IV (11.5): raiding units may go back to the sea they
 // started the turn in; on a ☞ turn they all must (11.4).
-func withdrawal(t *adjudicator.Turn) {
+func withdrawal(t *family.Turn) {
 	s, n := t.S, t.N
 	if !t.Raid {
-		for _, w := range adjudicator.Statements[orders.Withdraw](t) {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+		for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
 		}
 		return
 	}
@@ -38,8 +39,8 @@ func withdrawal(t *adjudicator.Turn) {
 		onLand += len(t.Raiders(games.AreaID(a)))
 	}
 	if onLand == 0 {
-		for _, w := range adjudicator.Statements[orders.Withdraw](t) {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+		for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
 		}
 		return
 	}
@@ -56,7 +57,7 @@ func withdrawal(t *adjudicator.Turn) {
 
 // withdrawals decides how many raiders withdraw from each area, and (Cnut)
 // how many are removed.
-func withdrawals(t *adjudicator.Turn, rex bool) (want, remove []int) {
+func withdrawals(t *family.Turn, rex bool) (want, remove []int) {
 	s, n := t.S, t.N
 	want = make([]int, t.B.NumLand) // raiders to withdraw, per area
 	remove = make([]int, t.B.NumLand)
@@ -91,11 +92,11 @@ func withdrawals(t *adjudicator.Turn, rex bool) (want, remove []int) {
 	if !all && !rex {
 		before := t.Excess(n)
 		for a, k := range want {
-			s.Add(games.AreaID(a), n, adjudicator.Infantry, -k)
+			s.Add(games.AreaID(a), n, family.Infantry, -k)
 		}
 		ex := t.Excess(n)
 		for a, k := range want {
-			s.Add(games.AreaID(a), n, adjudicator.Infantry, k)
+			s.Add(games.AreaID(a), n, family.Infantry, k)
 		}
 		if ex > 0 && ex > before {
 			t.Emit(adjudicator.Event{Kind: adjudicator.EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %s over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.Nation(), games.Count(ex, "army", "armies"))})
@@ -106,19 +107,19 @@ func withdrawals(t *adjudicator.Turn, rex bool) (want, remove []int) {
 }
 
 // chosenWithdrawals reads the file's withdraw lines (11.5).
-func chosenWithdrawals(t *adjudicator.Turn, want []int) {
-	for _, w := range adjudicator.Statements[orders.Withdraw](t) {
+func chosenWithdrawals(t *family.Turn, want []int) {
+	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if w.Stay {
-			t.Problem(w.Line, "reduX L&R 9.4", "\"stay\" is only for Cnut's raiders; raiders stay on land unless told to withdraw")
+			t.Problemf(w.Line, "reduX L&R 9.4", "\"stay\" is only for Cnut's raiders; raiders stay on land unless told to withdraw")
 			continue
 		}
 		if !t.B.IsLand(w.Area) {
-			t.Problem(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
 			continue
 		}
 		r := len(t.Raiders(w.Area)) - want[w.Area]
 		if r == 0 {
-			t.Problem(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
 			continue
 		}
 		k := r
@@ -132,7 +133,7 @@ func chosenWithdrawals(t *adjudicator.Turn, want []int) {
 // carryWithdrawals takes the raiders off the land: removed ones (Cnut, 9.4)
 // and withdrawn ones, each to the sea it started in; a leader left alone
 // goes with them (9.2.3).
-func carryWithdrawals(t *adjudicator.Turn, want, remove []int) {
+func carryWithdrawals(t *family.Turn, want, remove []int) {
 	s, n := t.S, t.N
 	for a := range want {
 		id := games.AreaID(a)
@@ -167,7 +168,7 @@ func carryWithdrawals(t *adjudicator.Turn, want, remove []int) {
 
 // cnutToSea sends Cnut back to sea with the armies that withdraw with him
 // (9.4).
-func cnutToSea(t *adjudicator.Turn, want []int) {
+func cnutToSea(t *family.Turn, want []int) {
 	s := t.S
 	li := s.LeaderOf(t.N)
 	if li < 0 || !t.B.IsLand(s.Leaders[li].Area) {
@@ -186,7 +187,7 @@ func cnutToSea(t *adjudicator.Turn, want []int) {
 
 // strandedLeader: a leader is never alone (9.2.1): one left without armies
 // on land goes to sea with the raiders, or is lost if none are there.
-func strandedLeader(t *adjudicator.Turn) {
+func strandedLeader(t *family.Turn) {
 	s, n := t.S, t.N
 	li := s.LeaderOf(n)
 	if li < 0 {
@@ -208,7 +209,7 @@ func strandedLeader(t *adjudicator.Turn) {
 
 // raidPoints is 10.3: an area raided is one the nation had units in at the
 // start of the phase and has left vacant by withdrawing.
-func raidPoints(t *adjudicator.Turn, start []games.AreaID, want []int) {
+func raidPoints(t *family.Turn, start []games.AreaID, want []int) {
 	name := t.Nation()
 	if t.G.Tables.Round(t.S.Round).HasMark(games.MarkOccupy, name) {
 		return
@@ -226,7 +227,7 @@ func raidPoints(t *adjudicator.Turn, start []games.AreaID, want []int) {
 
 // leaderSea is where a raiding leader withdrawing from area a goes: the sea
 // he started the turn in.
-func leaderSea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
+func leaderSea(t *family.Turn, a games.AreaID) games.AreaID {
 	if _, home := t.LeaderRaider(); home != games.NoArea {
 		return home
 	}
@@ -240,8 +241,8 @@ func leaderSea(t *adjudicator.Turn, a games.AreaID) games.AreaID {
 
 // cnutTurn reports whether this is the Danes' turn in which Cnut arrives
 // (9.4).
-func cnutTurn(t *adjudicator.Turn) bool {
-	for _, a := range t.E.Arrivals(t.S.Round, t.N) {
+func cnutTurn(t *family.Turn) bool {
+	for _, a := range family.Arrivals(t.E, t.S.Round, t.N) {
 		if a.Leader == "Cnut" {
 			return true
 		}

@@ -18,8 +18,8 @@ import (
 	"fmt"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/adjudicator/redux"
-	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -27,24 +27,24 @@ import (
 // Ruleset is reduX Core with Leaders and Raiders.
 var Ruleset = derive(redux.Ruleset)
 
-func derive(r adjudicator.Ruleset) adjudicator.Ruleset {
+func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
+	r, fr := family.Derive(base)
 	r.Ruleset = games.MustLookup("redux-lr")
-	r.Grammar = orders.Base() // standing orders hold defend and target lines (9.1.2)
 	r.Kinds = []adjudicator.Kind{
 		{Name: "infantry", Army: true, Moves: 2},
 		{Name: "cavalry", Army: true, Moves: 3}, // 9.1.1
 	}
-	r.Leaders = true
-	r.Setup, r.Due, r.Stages = setup, due, stages
-	r.Move = adjudicator.MoveRules{LeaderMoves: 3, Boat: boat, MayEnter: mayEnter, Entering: provoke, Check: arthurMove}
-	r.Battle = adjudicator.BattleRules{Kills: scoreKills, LeaderKilled: scoreLeaderKill, LeaderStays: leaderStays, Together: arthurTogether}
-	r.Texts = &Texts
-	r.Occupy, r.Settle, r.LeaderGone, r.Arrive = occupyArea, occupyAll, leaderGone, arrive
-	r.CheckStanding = checkStanding
-	r.Defaults = defaults
-	r.Legacy = redux.Legacy(true)
-	r.Bot, r.BotStanding = bot.Player(lrOrders), bot.StandingPlayer(lrStanding) // the Core player with the L&R decisions
-	r.Snapshot = codec
+	r.Adjudication.Setup, r.Adjudication.Due, r.Adjudication.Stages = setup, due, stages
+	r.Adjudication.Snapshot = codec
+	r.Orders.Grammar = orders.Base() // standing orders hold defend and target lines (9.1.2)
+	r.Orders.CheckStanding = checkStanding
+	r.Bot = &adjudicator.Bot{Orders: family.Player(lrOrders), Standing: family.StandingPlayer(lrStanding)} // the Core player with the L&R decisions
+	fr.Leaders = true
+	fr.Move = family.MoveRules{LeaderMoves: 3, Boat: boat, MayEnter: mayEnter, Entering: provoke, Check: arthurMove}
+	fr.Battle = family.BattleRules{Kills: scoreKills, LeaderKilled: scoreLeaderKill, LeaderStays: leaderStays, Together: arthurTogether}
+	fr.Texts = &Texts
+	fr.Occupy, fr.Settle, fr.LeaderGone, fr.Arrive = occupyArea, occupyAll, leaderGone, arrive
+	fr.Defaults = defaults
 	return r
 }
 
@@ -54,7 +54,7 @@ type turnX struct {
 	extraTurn *ExtraTurn // ... and its reinforcements
 }
 
-func tx(t *adjudicator.Turn) *turnX { return t.X.(*turnX) }
+func tx(t *family.Turn) *turnX { return t.X.(*turnX) }
 
 func setup(e *adjudicator.Engine) *adjudicator.State {
 	s := redux.Setup(e)
@@ -80,30 +80,30 @@ func stages(t *adjudicator.Turn) []adjudicator.Stage {
 	type S = adjudicator.Stage
 	const setup, moving, fighting, checking = adjudicator.Setup, adjudicator.Moving, adjudicator.Fighting, adjudicator.Checking
 	if t.Step.Kind == adjudicator.RoundEvent {
-		return []S{{Name: "end of round", Rule: "reduX L&R 11.2", Part: fighting, Run: endRound}}
+		return []S{family.Stage("end of round", "reduX L&R 11.2", fighting, endRound)}
 	}
 	return []S{
-		{Name: "turn kind", Rule: "reduX L&R 11.3, 11.4, 11.6.1", Part: setup, Run: turnKind},
-		{Name: "turn", Rule: "reduX Core 4.1", Part: setup, Run: adjudicator.TurnStart},
-		{Name: "population and reinforcements", Rule: "reduX Core 5, L&R 9.1, 9.2, 11.6.1", Part: setup, Run: phase1},
-		{Name: "occupying", Rule: "reduX L&R 10.2", Part: setup, Run: occupyAll},
-		{Name: "phases", Rule: "reduX L&R 11.3", Part: setup, Run: adjudicator.PhaseStatements},
-		{Name: "raiders", Rule: "reduX L&R 11.4", Part: setup, Run: adjudicator.MarkRaiders},
-		{Name: "movement", Rule: "reduX Core 6, L&R 9.1.1, 9.2.1, 12", Part: moving, Run: adjudicator.Movement},
-		{Name: "battles", Rule: "reduX Core 7, L&R 9.1.2, 9.2.2", Part: fighting, Run: adjudicator.Battles},
-		{Name: "second phase", Rule: "reduX L&R 11.3", Part: fighting, Run: adjudicator.SecondPhase},
-		{Name: "raider withdrawal", Rule: "reduX L&R 11.5", Part: fighting, Run: withdrawal},
-		{Name: "end of the nation turn", Rule: "reduX L&R 11.1, 10.5", Part: fighting, Run: endOfTurn},
-		{Name: "next nation", Rule: "reduX Core 4.1", Part: fighting, Run: redux.NextNation},
-		{Name: "battle lines", Rule: "reduX Core 7", Part: checking, Run: adjudicator.CheckBattles},
-		{Name: "Leaders and Raiders lines", Rule: "reduX L&R 9.4, 11.5, 11.3", Part: checking, Run: checkStatements},
+		family.Stage("turn kind", "reduX L&R 11.3, 11.4, 11.6.1", setup, turnKind),
+		family.Stage("turn", "reduX Core 4.1", setup, family.TurnStart),
+		family.Stage("population and reinforcements", "reduX Core 5, L&R 9.1, 9.2, 11.6.1", setup, phase1),
+		family.Stage("occupying", "reduX L&R 10.2", setup, occupyAll),
+		family.Stage("phases", "reduX L&R 11.3", setup, family.PhaseStatements),
+		family.Stage("raiders", "reduX L&R 11.4", setup, family.MarkRaiders),
+		family.Stage("movement", "reduX Core 6, L&R 9.1.1, 9.2.1, 12", moving, family.Movement),
+		family.Stage("battles", "reduX Core 7, L&R 9.1.2, 9.2.2", fighting, family.Battles),
+		family.Stage("second phase", "reduX L&R 11.3", fighting, family.SecondPhase),
+		family.Stage("raider withdrawal", "reduX L&R 11.5", fighting, withdrawal),
+		family.Stage("end of the nation turn", "reduX L&R 11.1, 10.5", fighting, endOfTurn),
+		family.Stage("next nation", "reduX Core 4.1", fighting, redux.NextNation),
+		family.Stage("battle lines", "reduX Core 7", checking, family.CheckBattles),
+		family.Stage("Leaders and Raiders lines", "reduX L&R 9.4, 11.5, 11.3", checking, checkStatements),
 	}
 }
 
 // turnKind sets what kind of nation turn this is from the Timeline's marks:
 // a Raiding turn, one whose raiders must return, a Major Invasion (11.3,
 // 11.4), or an extra nation turn of the final round (11.6.1).
-func turnKind(t *adjudicator.Turn) {
+func turnKind(t *family.Turn) {
 	x := &turnX{}
 	t.X = x
 	r := t.G.Tables.Round(t.S.Round)
@@ -126,15 +126,15 @@ func turnKind(t *adjudicator.Turn) {
 // population gives infantry only (9.1), reinforcements bring cavalry and
 // leaders (9.1, 9.2); an extra nation turn of the final round has no
 // population increase and brings its own reinforcements (11.6.1).
-func phase1(t *adjudicator.Turn) {
+func phase1(t *family.Turn) {
 	if !tx(t).extra {
-		adjudicator.RemoveLeader(t)
-		adjudicator.PopulationIncrease(t)
-		adjudicator.Reinforcements(t)
+		family.RemoveLeader(t)
+		family.PopulationIncrease(t)
+		family.Reinforcements(t)
 		return
 	}
-	for _, pl := range adjudicator.Statements[orders.Place](t) {
-		t.Problem(pl.Line, "reduX Core 5.1", "nothing to place: %s", "an extra nation turn has no population increase (reduX L&R 11.6.1)")
+	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
+		t.Problemf(pl.Line, "reduX Core 5.1", "nothing to place: %s", "an extra nation turn has no population increase (reduX L&R 11.6.1)")
 	}
 	extraReinforcements(t)
 }

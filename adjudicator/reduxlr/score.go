@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -15,7 +16,7 @@ import (
 // occupyArea scores nation m for occupying area a now, if the round is one
 // of its occupying rounds and it is the sole occupant (10.2). In its own
 // extra nation turn a nation scores no new areas (11.6.1).
-func occupyArea(t *adjudicator.Turn, m adjudicator.NationID, a games.AreaID) {
+func occupyArea(t *family.Turn, m adjudicator.NationID, a games.AreaID) {
 	l := X(t.S)
 	if !t.B.IsLand(a) || !t.S.Holds(a, m) || l.occupied(m, a) {
 		return
@@ -41,7 +42,7 @@ func occupyArea(t *adjudicator.Turn, m adjudicator.NationID, a games.AreaID) {
 
 // occupyAll scores every occupation that has come about (10.2: "as soon as
 // the nation is the sole occupant").
-func occupyAll(t *adjudicator.Turn) {
+func occupyAll(t *family.Turn) {
 	r := t.G.Tables.Round(t.S.Round)
 	for _, o := range t.G.Tables.LR.Occupying {
 		if !r.HasMark(games.MarkOccupy, t.E.NationName(o.NationIdx)) {
@@ -59,7 +60,7 @@ func occupyAll(t *adjudicator.Turn) {
 // Bretwalda round the nation becomes Bretwalda by holding more areas of
 // England and its bordering Scottish and Welsh areas than any other nation
 // (10.5). The extra turns it played are marked done (11.6.1).
-func endOfTurn(t *adjudicator.Turn) {
+func endOfTurn(t *family.Turn) {
 	occupyAll(t)
 	bretwalda(t)
 	if tx(t).extraTurn != nil {
@@ -71,7 +72,7 @@ func endOfTurn(t *adjudicator.Turn) {
 	}
 }
 
-func bretwalda(t *adjudicator.Turn) {
+func bretwalda(t *family.Turn) {
 	if !t.G.Tables.Round(t.S.Round).HasMark(games.MarkBretwalda, "") {
 		return
 	}
@@ -104,7 +105,7 @@ func heldIn(s *adjudicator.State, nations int, set []games.AreaID) []int {
 
 // scoreKills awards the Other Scoring table's points for eliminating armies
 // (10.4): only units of a nation another player controls.
-func scoreKills(t *adjudicator.Turn, _ *adjudicator.Battle, killer, victim adjudicator.NationID, kills []int) {
+func scoreKills(t *family.Turn, _ *family.Battle, killer, victim adjudicator.NationID, kills []int) {
 	inf, cav := kills[0], kills[1]
 	if inf+cav == 0 || t.E.Controller(t.S, killer) == t.E.Controller(t.S, victim) {
 		return
@@ -126,7 +127,7 @@ func scoreKills(t *adjudicator.Turn, _ *adjudicator.Battle, killer, victim adjud
 	}
 }
 
-func killEntry(t *adjudicator.Turn, e games.Elimination, killer, victim adjudicator.NationID) bool {
+func killEntry(t *family.Turn, e games.Elimination, killer, victim adjudicator.NationID) bool {
 	if e.NationIdx >= 0 && e.NationIdx != killer {
 		return false
 	}
@@ -144,7 +145,7 @@ func killEntry(t *adjudicator.Turn, e games.Elimination, killer, victim adjudica
 
 // scoreLeaderKill awards the points for eliminating a leader (10.4); no
 // British nation scores for Arthur (9.3).
-func scoreLeaderKill(t *adjudicator.Turn, killer, victim adjudicator.NationID, name string) {
+func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name string) {
 	if t.E.Controller(t.S, killer) == t.E.Controller(t.S, victim) {
 		return
 	}
@@ -195,7 +196,7 @@ func rexNation(e *adjudicator.Engine, s *adjudicator.State) adjudicator.NationID
 // infantry army at once by the rules for reinforcements (the default of
 // docs/orders.md: a vacant scoring centre, else the held area with the most
 // armies).
-func rexAnglorum(t *adjudicator.Turn, army bool) {
+func rexAnglorum(t *family.Turn, army bool) {
 	rx := t.G.Tables.LR.RexAnglorum
 	m := rexNation(t.E, t.S)
 	if m < 0 {
@@ -210,9 +211,9 @@ func rexAnglorum(t *adjudicator.Turn, army bool) {
 		if !army || rx.Armies == 0 {
 			return
 		}
-		k := min(rx.Armies, t.Available(adjudicator.Infantry))
+		k := min(rx.Armies, t.Available(family.Infantry))
 		if dest := t.DefaultReinforce(len(t.S.Held(t.B, m)) == 0); k > 0 && dest != games.NoArea {
-			t.S.Add(dest, m, adjudicator.Infantry, k)
+			t.S.Add(dest, m, family.Infantry, k)
 			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(dest), N: k, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The Rex Anglorum's extra %s %s placed in %s (reduX L&R 10.6)", unitsText(k, 0), adjudicator.Verb(k, "is", "are"), t.Name(dest))})
 		}
 	})
@@ -222,7 +223,7 @@ func rexAnglorum(t *adjudicator.Turn, army bool) {
 // its scoring centres, the areas adjacent to them (straits included) and
 // other areas, but no more other areas than centres and adjacent areas
 // together.
-func holding(t *adjudicator.Turn) {
+func holding(t *family.Turn) {
 	s, b := t.S, t.B
 	for n, nat := range t.G.Tables.Nations {
 		var centres, adj, other []string
@@ -230,7 +231,7 @@ func holding(t *adjudicator.Turn) {
 			switch {
 			case slices.Contains(nat.CentreIDs, a):
 				centres = append(centres, b.AreaName(a)+"*")
-			case slices.ContainsFunc(nat.CentreIDs, func(c games.AreaID) bool { return adjudicator.Adjacent(b, a, c) }):
+			case slices.ContainsFunc(nat.CentreIDs, func(c games.AreaID) bool { return family.Adjacent(b, a, c) }):
 				adj = append(adj, b.AreaName(a)+"+")
 			default:
 				other = append(other, b.AreaName(a))

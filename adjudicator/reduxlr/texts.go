@@ -5,34 +5,35 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
 )
 
 // Texts are Leaders and Raiders' words: Core's, with units described by
 // type and leader.
-var Texts = lrTexts(adjudicator.CoreTexts)
+var Texts = lrTexts(family.CoreTexts)
 
-func lrTexts(x adjudicator.Texts) adjudicator.Texts {
+func lrTexts(x family.Texts) family.Texts {
 	x.Force = force
-	x.Invaders = func(t *adjudicator.Turn, where string, inf, cav int, leader string) string {
+	x.Invaders = func(t *family.Turn, where string, inf, cav int, leader string) string {
 		return fmt.Sprintf("%s invaders arrive in %s: %s (reduX Core 5.2.1)", t.Nation(), where, force(inf, cav, leader))
 	}
-	x.Placed = func(t *adjudicator.Turn, dest string, inf, cav int, leader string) string {
+	x.Placed = func(t *family.Turn, dest string, inf, cav int, leader string) string {
 		return fmt.Sprintf("%s placed in %s (reduX Core 5.2.2)", adjudicator.Upper(force(inf, cav, leader)), dest)
 	}
-	x.Nowhere = func(t *adjudicator.Turn, inf, cav int, leader string) string {
+	x.Nowhere = func(t *family.Turn, inf, cav int, leader string) string {
 		return fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.Nation(), force(inf, cav, leader))
 	}
-	x.Shortage = func(t *adjudicator.Turn, kind string, avail, want int) string {
+	x.Shortage = func(t *family.Turn, kind string, avail, want int) string {
 		if kind == "cavalry" {
 			return fmt.Sprintf("Only %d of %s %s available (reduX L&R 9.1)", avail, games.Count(want, "cavalry reinforcement", "cavalry reinforcements"), adjudicator.Verb(avail, "is", "are"))
 		}
 		return fmt.Sprintf("Only %d of %s %s available; marker to %d (reduX Core 5)", avail, games.Count(want, "infantry reinforcement", "infantry reinforcements"), adjudicator.Verb(avail, "is", "are"), t.G.Tables.Population.TrackMax)
 	}
-	x.Moved = func(t *adjudicator.Turn, inf, cav int, leader string, path []string) string {
+	x.Moved = func(t *family.Turn, inf, cav int, leader string, path []string) string {
 		return fmt.Sprintf("%s %s %s %s", t.Nation(), force(inf, cav, leader), adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
 	}
-	x.Range = func(t *adjudicator.Turn, withLeader bool, inf, limit, steps int) (string, string) {
+	x.Range = func(t *family.Turn, withLeader bool, inf, limit, steps int) (string, string) {
 		what := "armies move"
 		switch {
 		case withLeader:
@@ -42,18 +43,18 @@ func lrTexts(x adjudicator.Texts) adjudicator.Texts {
 		}
 		return "reduX Core 6, L&R 9.1.1, 9.2.1", fmt.Sprintf("%s at most %d areas; this path has %d", what, limit, steps)
 	}
-	x.Strait = func(t *adjudicator.Turn, from, to string) (string, string) {
+	x.Strait = func(t *family.Turn, from, to string) (string, string) {
 		return "reduX Core 6.2, L&R 9.2.1", fmt.Sprintf("crossing the strait from %s to %s takes all of a unit's movement", from, to)
 	}
-	x.NoOverrun = func(t *adjudicator.Turn, area, occupants string) (string, string) {
+	x.NoOverrun = func(t *family.Turn, area, occupants string) (string, string) {
 		return "reduX Core 6.3", fmt.Sprintf("armies must stop in %s: it holds %s armies and overruns are not possible in difficult terrain (armies with a leader may, L&R 9.2.1)", area, occupants)
 	}
-	x.Round = func(t *adjudicator.Turn, b *adjudicator.Battle, r *adjudicator.RoundResult) string {
+	x.Round = func(t *family.Turn, b *family.Battle, r *family.RoundResult) string {
 		return fmt.Sprintf("  round %d: %s roll %s and kill %s; %s roll %s and kill %s; left %s against %s",
 			r.Round, t.Nation(), rollText(r.Dice[0], r.Leader[0]), killText(r.Kills[0]), b.DefName, rollText(r.Dice[1], r.Leader[1]), killText(r.Kills[1]),
 			t.Strength(b.Area, t.N, " ("), t.Strength(b.Area, b.Def, " ("))
 	}
-	x.BattleEnd = func(t *adjudicator.Turn, b *adjudicator.Battle) string {
+	x.BattleEnd = func(t *family.Turn, b *family.Battle) string {
 		switch A, D := t.S.Units(b.Area, t.N), t.S.Units(b.Area, b.Def); {
 		case A > 0 && D == 0:
 			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), t.Strength(b.Area, t.N, " ("))
@@ -64,10 +65,10 @@ func lrTexts(x adjudicator.Texts) adjudicator.Texts {
 		}
 		return fmt.Sprintf("The battle in %s is over", t.Name(b.Area))
 	}
-	x.DefenderStuck = func(t *adjudicator.Turn, nation, area string) string {
+	x.DefenderStuck = func(t *family.Turn, nation, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or may not retreat), and fight on (reduX Core 7.2, L&R 9.2.2)", nation, area)
 	}
-	x.AttackerStuck = func(t *adjudicator.Turn, area string) string {
+	x.AttackerStuck = func(t *family.Turn, area string) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on (reduX Core 7.2.2, L&R 9.2.2, 12)", t.Nation(), area)
 	}
 	return x
@@ -104,7 +105,7 @@ func armies(n int) string {
 }
 
 // rollText is a side's dice: infantry, then cavalry, with the leader's +1.
-func rollText(d adjudicator.Dice, leader bool) string {
+func rollText(d family.Dice, leader bool) string {
 	inf, cav := d[0], []int(nil)
 	if len(d) > 1 {
 		cav = d[1]
@@ -123,7 +124,7 @@ func rollText(d adjudicator.Dice, leader bool) string {
 	return s
 }
 
-func killText(k adjudicator.Kills) string {
+func killText(k family.Kills) string {
 	inf, cav := k[0], 0
 	if len(k) > 1 {
 		cav = k[1]

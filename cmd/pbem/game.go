@@ -5,13 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/pbem-org/pbem/games"
-	"github.com/pbem-org/pbem/rulesets"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/rulesets"
 
 	"github.com/pbem-org/pbem/archive"
 )
@@ -169,8 +170,9 @@ func (e *env) playersFlag(g *games.Game, players int) (int, bool) {
 // roundWord is what the ruleset calls a round, lower case: "round", or
 // Hy Breasil's "turn" (Texts.RoundWord; Hy Breasil 3).
 func roundWord(ruleset string) string {
-	if rs, err := rulesets.Lookup(ruleset); err == nil && rs.Texts != nil && rs.Texts.RoundWord != "" {
-		return strings.ToLower(rs.Texts.RoundWord)
+	if rs, err := rulesets.Lookup(ruleset); err == nil {
+		word, _ := rs.RoundWords()
+		return strings.ToLower(word)
 	}
 	return "round"
 }

@@ -1,9 +1,10 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -14,10 +15,10 @@ import (
 // cavalry (L&R 9.1) and leaders (9.2) with them. Ruleset.Arrive may hold
 // an arrival back.
 func Reinforcements(t *Turn) {
-	reinforceStmts := Statements[orders.Reinforce](t)
+	reinforceStmts := adjudicator.Statements[orders.Reinforce](t.Turn)
 	used := false
-	for _, a := range t.E.Arrivals(t.S.Round, t.N) {
-		if f := t.E.R.Arrive; f != nil && !f(t, a) {
+	for _, a := range Arrivals(t.E, t.S.Round, t.N) {
+		if f := t.R.Arrive; f != nil && !f(t, a) {
 			continue
 		}
 		var r *orders.Reinforce
@@ -30,7 +31,7 @@ func Reinforcements(t *Turn) {
 			inf, cav = inf+cav, 0 // one unit type (reduX Core 1.2)
 		}
 		leader := a.Leader
-		if !t.E.R.Leaders {
+		if !t.R.Leaders {
 			leader = ""
 		}
 		t.PlaceArrival(inf, cav, leader, a.SeaIDs, r)
@@ -40,10 +41,10 @@ func Reinforcements(t *Turn) {
 	}
 	for _, r := range reinforceStmts {
 		if r.Cavalry > 0 {
-			t.Problem(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
+			t.Problemf(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
 			continue
 		}
-		t.Problem(r.Line, "reduX Core 5.2.2", "the %s receive no reinforcements to place on land this turn", t.Nation())
+		t.Problemf(r.Line, "reduX Core 5.2.2", "the %s receive no reinforcements to place on land this turn", t.Nation())
 	}
 }
 
@@ -68,9 +69,9 @@ func (t *Turn) PlaceArrival(inf, cav int, leader string, seas []games.AreaID, r 
 	dest := t.landDest(count, leader, landless, r)
 	if dest == games.NoArea {
 		if count == 0 {
-			t.Emit(Event{Kind: EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("The %s hold no area with armies: %s cannot be placed (reduX L&R 9.2.1)", t.Nation(), leader)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("The %s hold no area with armies: %s cannot be placed (reduX L&R 9.2.1)", t.Nation(), leader)})
 		} else {
-			t.Emit(Event{Kind: EvLimit, N: count, Text: t.E.R.Texts.Nowhere(t, inf, cav, leader)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, N: count, Text: t.R.Texts.Nowhere(t, inf, cav, leader)})
 		}
 		return
 	}
@@ -80,20 +81,20 @@ func (t *Turn) PlaceArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		t.entries[dest] = append(t.entries[dest], entry{From: games.NoArea, N: count})
 		t.order = append(t.order, dest)
 	}
-	t.Emit(Event{Kind: EvReinforce, Area: t.Name(dest), N: count, Text: t.E.R.Texts.Placed(t, t.Name(dest), inf, cav, leader)})
+	t.Emit(Event{Kind: adjudicator.EvReinforce, Area: t.Name(dest), N: count, Text: t.R.Texts.Placed(t, t.Name(dest), inf, cav, leader)})
 }
 
 // shortages cuts reinforcements to the units not on the board (reduX Core
 // 5: the marker goes to the top of the track; L&R 9.1 for cavalry).
 func (t *Turn) shortages(inf, cav int) (int, int) {
 	if avail := t.Available(Infantry); inf > avail {
-		t.Emit(Event{Kind: EvShortage, N: inf - avail, Text: t.E.R.Texts.Shortage(t, "infantry", avail, inf)})
+		t.Emit(Event{Kind: adjudicator.EvShortage, N: inf - avail, Text: t.R.Texts.Shortage(t, "infantry", avail, inf)})
 		inf = avail
 		t.S.Nations[t.N].Pop = t.G.Tables.Population.TrackMax
 	}
 	if k := t.E.Kind("cavalry"); k >= 0 {
 		if avail := t.Available(k); cav > avail {
-			t.Emit(Event{Kind: EvShortage, N: cav - avail, Text: t.E.R.Texts.Shortage(t, "cavalry", avail, cav)})
+			t.Emit(Event{Kind: adjudicator.EvShortage, N: cav - avail, Text: t.R.Texts.Shortage(t, "cavalry", avail, cav)})
 			cav = avail
 		}
 	}
@@ -116,7 +117,7 @@ func (t *Turn) placeAtSea(inf, cav int, leader string, seas []games.AreaID) {
 		t.border[sea] = seas[1]
 	}
 	if inf+cav == 0 {
-		t.Emit(Event{Kind: EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s arrives with no armies and cannot be placed at sea alone (reduX L&R 9.2.1)", leader)})
+		t.Emit(Event{Kind: adjudicator.EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s arrives with no armies and cannot be placed at sea alone (reduX L&R 9.2.1)", leader)})
 		return
 	}
 	t.addUnits(sea, inf, cav, leader)
@@ -124,7 +125,7 @@ func (t *Turn) placeAtSea(inf, cav int, leader string, seas []games.AreaID) {
 	if len(seas) == 2 {
 		where = "the border of " + t.Name(seas[0]) + " and " + t.Name(seas[1])
 	}
-	t.Emit(Event{Kind: EvReinforce, Area: t.Name(sea), N: inf + cav, Text: t.E.R.Texts.Invaders(t, where, inf, cav, leader)})
+	t.Emit(Event{Kind: adjudicator.EvReinforce, Area: t.Name(sea), N: inf + cav, Text: t.R.Texts.Invaders(t, where, inf, cav, leader)})
 }
 
 // landDest is where reinforcements go on land: the reinforce statement's
@@ -136,7 +137,7 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 			if t.S.Holds(r.Area, t.N) {
 				return r.Area
 			}
-			t.Problem(r.Line, "reduX L&R 9.2.1", "%s may only be placed with %s armies, in an area they hold; %s is not one", leader, t.Nation(), t.Name(r.Area))
+			t.Problemf(r.Line, "reduX L&R 9.2.1", "%s may only be placed with %s armies, in an area they hold; %s is not one", leader, t.Nation(), t.Name(r.Area))
 		}
 		dest := t.mostArmies()
 		if dest != games.NoArea {
@@ -147,13 +148,13 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 	if r != nil {
 		switch {
 		case r.Cavalry > 0:
-			t.Problem(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
+			t.Problemf(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
 		case t.reinforceOK(r.Area, landless):
 			return r.Area
 		case landless:
-			t.Problem(r.Line, "reduX Core 5.2.2", "a nation with no land places reinforcements in a scoring centre, a vacant one if any; %s is not allowed", t.Name(r.Area))
+			t.Problemf(r.Line, "reduX Core 5.2.2", "a nation with no land places reinforcements in a scoring centre, a vacant one if any; %s is not allowed", t.Name(r.Area))
 		default:
-			t.Problem(r.Line, "reduX Core 5.2.2", "reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither", t.Nation(), t.Name(r.Area))
+			t.Problemf(r.Line, "reduX Core 5.2.2", "reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither", t.Nation(), t.Name(r.Area))
 		}
 	}
 	dest := t.DefaultReinforce(landless)
@@ -224,8 +225,8 @@ func RemoveLeader(t *Turn) {
 	}
 	ld := t.S.Leaders[li]
 	t.S.Leaders = slices.Delete(t.S.Leaders, li, li+1)
-	t.Emit(Event{Kind: EvLeader, Area: t.Name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s turn (reduX L&R 9.2)", ld.Name, possessive(t.Nation()))})
-	if f := t.E.R.LeaderGone; f != nil {
+	t.Emit(Event{Kind: adjudicator.EvLeader, Area: t.Name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s turn (reduX L&R 9.2)", ld.Name, possessive(t.Nation()))})
+	if f := t.R.LeaderGone; f != nil {
 		f(t, ld, false)
 	}
 }

@@ -1,9 +1,10 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -53,13 +54,13 @@ type MoveRules struct {
 func (t *Turn) Move(mv orders.Move) bool {
 	b := t.B
 	if len(mv.Path) < 2 {
-		t.Problem(mv.Line, "reduX Core 6", "a move needs at least two areas")
+		t.Problemf(mv.Line, "reduX Core 6", "a move needs at least two areas")
 		return false
 	}
 	from := t.seaHome(mv.Path[0])
 	steps := len(mv.Path) - 1
-	boat := t.E.R.Move.Boat != nil && steps == 2 && b.IsLand(from) && !b.IsLand(mv.Path[1]) && b.IsLand(mv.Path[2])
-	sel := t.E.R.Move.Select
+	boat := t.R.Move.Boat != nil && steps == 2 && b.IsLand(from) && !b.IsLand(mv.Path[1]) && b.IsLand(mv.Path[2])
+	sel := t.R.Move.Select
 	if sel == nil {
 		sel = MoveUnits
 	}
@@ -68,12 +69,12 @@ func (t *Turn) Move(mv orders.Move) bool {
 		return false
 	}
 	if withLeader && !t.leaderFresh {
-		t.Problem(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
+		t.Problemf(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
 		return false
 	}
-	if f := t.E.R.Move.Check; f != nil {
+	if f := t.R.Move.Check; f != nil {
 		if rule, why := f(t, mv, from, units, withLeader); why != "" {
-			t.Problem(mv.Line, rule, "%s", why)
+			t.Problemf(mv.Line, rule, "%s", why)
 			return false
 		}
 	}
@@ -93,16 +94,16 @@ func (t *Turn) Move(mv orders.Move) bool {
 func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int, withLeader, boat bool) bool {
 	b := t.B
 	if boat {
-		return t.E.R.Move.Boat(t, mv, count)
+		return t.R.Move.Boat(t, mv, count)
 	}
 	steps := len(mv.Path) - 1
 	if limit := t.moveLimit(units, withLeader); steps > limit {
-		rule, msg := t.E.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
-		t.Problem(mv.Line, rule, "%s", msg)
+		rule, msg := t.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
+		t.Problemf(mv.Line, rule, "%s", msg)
 		return false
 	}
 	if !b.IsLand(from) && t.Fresh(from) == 0 {
-		t.Problem(mv.Line, "reduX Core 6.1", "the %s have no armies at sea in %s", t.Nation(), t.Name(from))
+		t.Problemf(mv.Line, "reduX Core 6.1", "the %s have no armies at sea in %s", t.Nation(), t.Name(from))
 		return false
 	}
 	for i := 1; i < len(mv.Path); i++ {
@@ -117,7 +118,7 @@ func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int,
 // else the shortest range of the kinds that move.
 func (t *Turn) moveLimit(units []int, withLeader bool) int {
 	if withLeader {
-		return t.E.R.Move.LeaderMoves
+		return t.R.Move.LeaderMoves
 	}
 	limit := 0
 	for k, c := range units {
@@ -132,14 +133,14 @@ func (t *Turn) moveLimit(units []int, withLeader bool) int {
 func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 	b := t.B
 	x, y := mv.Path[i-1], mv.Path[i]
-	if !b.IsLand(y) && i == 1 && !b.IsLand(x) && len(mv.Path) == 3 && t.E.R.Move.SeaStep != nil {
+	if !b.IsLand(y) && i == 1 && !b.IsLand(x) && len(mv.Path) == 3 && t.R.Move.SeaStep != nil {
 		return t.seaStep(mv, x, y)
 	}
 	if !b.IsLand(y) {
-		if t.E.Boats && i == 1 {
-			t.Problem(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
+		if Boats(t.E) && i == 1 {
+			t.Problemf(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
 		} else {
-			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
+			t.Problemf(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
 		}
 		return false
 	}
@@ -150,12 +151,12 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		}
 	}
 	if !linked {
-		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		t.Problemf(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
 		return false
 	}
 	if strait && len(mv.Path) != 2 {
-		rule, msg := t.E.R.Texts.Strait(t, t.Name(x), t.Name(y))
-		t.Problem(mv.Line, rule, "%s", msg)
+		rule, msg := t.R.Texts.Strait(t, t.Name(x), t.Name(y))
+		t.Problemf(mv.Line, rule, "%s", msg)
 		return false
 	}
 	foreign := t.S.Foreign(y, t.N) > 0
@@ -163,18 +164,18 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return true
 	}
 	if count == 0 && (!t.S.Has(y, t.N) || foreign) {
-		t.Problem(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
+		t.Problemf(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
 		return false
 	}
 	if foreign {
 		if rule, why := t.mayEnterRule(y, withLeader); why != "" {
-			t.Problem(mv.Line, rule, "%s", why)
+			t.Problemf(mv.Line, rule, "%s", why)
 			return false
 		}
 	}
 	if i < len(mv.Path)-1 && foreign && b.Difficult(y) && !withLeader {
-		rule, msg := t.E.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
-		t.Problem(mv.Line, rule, "%s", msg)
+		rule, msg := t.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
+		t.Problemf(mv.Line, rule, "%s", msg)
 		return false
 	}
 	return true
@@ -183,11 +184,11 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 // seaStep checks the first step of a SEA > SEA > LAND move (MoveRules.SeaStep).
 func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 	if !Adjacent(t.B, x, y) {
-		t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		t.Problemf(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
 		return false
 	}
-	if rule, why := t.E.R.Move.SeaStep(t, x, y); why != "" {
-		t.Problem(mv.Line, rule, "%s", why)
+	if rule, why := t.R.Move.SeaStep(t, x, y); why != "" {
+		t.Problemf(mv.Line, rule, "%s", why)
 		return false
 	}
 	return true
@@ -195,12 +196,12 @@ func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 
 // passable is MoveRules.Passable, false without one.
 func (t *Turn) passable(a games.AreaID) bool {
-	f := t.E.R.Move.Passable
+	f := t.R.Move.Passable
 	return f != nil && f(t, a)
 }
 
 func (t *Turn) mayEnterRule(a games.AreaID, withLeader bool) (string, string) {
-	if f := t.E.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
+	if f := t.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
 		return f(t, a, withLeader)
 	}
 	return "", ""
@@ -220,7 +221,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	if boat {
 		prev = mv.Path[1]
 	}
-	if f := t.E.R.Move.Entering; f != nil {
+	if f := t.R.Move.Entering; f != nil {
 		for _, y := range mv.Path[1:] {
 			if b.IsLand(y) && s.Foreign(y, n) > 0 {
 				f(t, y)
@@ -256,7 +257,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	for _, a := range mv.Path {
 		names = append(names, t.Name(a))
 	}
-	t.Emit(Event{Kind: EvMove, Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Text: t.E.R.Texts.Moved(t, units[Infantry], count-units[Infantry], leader, names)})
+	t.Emit(Event{Kind: adjudicator.EvMove, Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Text: t.R.Texts.Moved(t, units[Infantry], count-units[Infantry], leader, names)})
 	t.leaderFollows(from, dest, mv.Line)
 	t.settle()
 }
@@ -273,10 +274,10 @@ func (t *Turn) passThrough(mv orders.Move, units []int, count int) {
 		}
 		if s.Foreign(y, n) > 0 {
 			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
-			t.Emit(Event{Kind: EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), Verb(count, "overruns", "overrun"), t.Name(y))})
+			t.Emit(Event{Kind: adjudicator.EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), adjudicator.Verb(count, "overruns", "overrun"), t.Name(y))})
 			continue
 		}
-		if t.E.R.Occupy == nil {
+		if t.R.Occupy == nil {
 			continue
 		}
 		for k, c := range units {
@@ -306,7 +307,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 	switch mv.Unit {
 	case "leader alone", "leader":
 		if t.S.LeaderIn(from, t.N) < 0 {
-			t.Problem(mv.Line, "reduX L&R 9.2", "the %s have no leader in %s", t.Nation(), t.Name(from))
+			t.Problemf(mv.Line, "reduX L&R 9.2", "the %s have no leader in %s", t.Nation(), t.Name(from))
 			return nil, false, false
 		}
 		if mv.Unit == "leader alone" {
@@ -317,7 +318,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshInf + freshCav
 		}
 		if k > freshInf+freshCav {
-			t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
+			t.Problemf(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
 			return nil, false, false
 		}
 		c := min(k, freshCav) // armies with a leader: cavalry first
@@ -332,7 +333,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshCav
 		}
 		if k == 0 || k > freshCav {
-			t.Problem(mv.Line, "reduX L&R 9.1", "the %s have %d cavalry in %s that can still move, not %d", t.Nation(), freshCav, t.Name(from), max(k, 1))
+			t.Problemf(mv.Line, "reduX L&R 9.1", "the %s have %d cavalry in %s that can still move, not %d", t.Nation(), freshCav, t.Name(from), max(k, 1))
 			return nil, false, false
 		}
 		units[cav] = k
@@ -340,7 +341,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 	case "infantry", "":
 		return armiesMoving(t, mv, from, units, freshInf, freshCav, steps, boat)
 	}
-	t.Problem(mv.Line, "reduX L&R 9", "unknown unit %q (infantry, cavalry, leader or leader alone)", mv.Unit)
+	t.Problemf(mv.Line, "reduX L&R 9", "unknown unit %q (infantry, cavalry, leader or leader alone)", mv.Unit)
 	return nil, false, false
 }
 
@@ -359,19 +360,19 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 		k = freshInf + freshCav
 	}
 	if k == 0 {
-		t.Problem(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+		t.Problemf(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
 		return nil, false, false
 	}
 	switch {
 	case onlyCav:
 		if k > freshCav {
-			t.Problem(mv.Line, "reduX L&R 9.1.1", "only cavalry move three areas, and the %s have %d cavalry in %s that can still move (armies with a leader move three: \"move %d leader ...\")", t.Nation(), freshCav, t.Name(from), k)
+			t.Problemf(mv.Line, "reduX L&R 9.1.1", "only cavalry move three areas, and the %s have %d cavalry in %s that can still move (armies with a leader move three: \"move %d leader ...\")", t.Nation(), freshCav, t.Name(from), k)
 			return nil, false, false
 		}
 		units[cav] = k
 	case mv.Unit == "infantry":
 		if k > freshInf {
-			t.Problem(mv.Line, "reduX Core 6", "the %s have %d infantry in %s that can still move, not %d", t.Nation(), freshInf, t.Name(from), k)
+			t.Problemf(mv.Line, "reduX Core 6", "the %s have %d infantry in %s that can still move, not %d", t.Nation(), freshInf, t.Name(from), k)
 			return nil, false, false
 		}
 		units[Infantry] = k
@@ -391,9 +392,9 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 // countProblem reports a move of more units than may move.
 func (t *Turn) countProblem(mv orders.Move, from games.AreaID, k int) {
 	if has := t.S.Units(from, t.N); has >= k {
-		t.Problem(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
+		t.Problemf(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
 	} else {
-		t.Problem(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
+		t.Problemf(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
 	}
 }
 
@@ -404,7 +405,7 @@ func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, b
 	if count == 0 {
 		count = t.Fresh(from)
 		if count == 0 {
-			t.Problem(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+			t.Problemf(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
 			return nil, false, false
 		}
 	}
@@ -413,7 +414,7 @@ func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, b
 		return nil, false, false
 	}
 	if mv.Unit != "" {
-		t.Problem(mv.Line, "reduX Core 1.2", "there is only one unit type in reduX Core; leave out %q", mv.Unit)
+		t.Problemf(mv.Line, "reduX Core 1.2", "there is only one unit type in reduX Core; leave out %q", mv.Unit)
 		return nil, false, false
 	}
 	units := make([]int, len(t.E.R.Kinds))
@@ -452,13 +453,13 @@ func (t *Turn) leaderFollows(from, to games.AreaID, line int) {
 		t.leaderLeft[from] = true
 	}
 	t.leaderFresh = false
-	t.Emit(Event{Kind: EvLeader, Area: t.Name(to), Line: line, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s goes with the last %s armies from %s to %s (reduX L&R 9.2.1)", ld.Name, t.Nation(), t.Name(from), t.Name(to))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Line: line, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s goes with the last %s armies from %s to %s (reduX L&R 9.2.1)", ld.Name, t.Nation(), t.Name(from), t.Name(to))})
 }
 
 // occupy tells the ruleset that nation m may have come to occupy area a
 // (L&R 10.2).
 func (t *Turn) occupy(m NationID, a games.AreaID) {
-	if f := t.E.R.Occupy; f != nil {
+	if f := t.R.Occupy; f != nil {
 		f(t, m, a)
 	}
 }
@@ -466,7 +467,7 @@ func (t *Turn) occupy(m NationID, a games.AreaID) {
 // settle tells the ruleset that the position has settled after a move, a
 // battle or a phase (L&R 10.2: "as soon as" a nation is the sole occupant).
 func (t *Turn) settle() {
-	if f := t.E.R.Settle; f != nil {
+	if f := t.R.Settle; f != nil {
 		f(t)
 	}
 }
@@ -479,7 +480,7 @@ func (t *Turn) BoatOK(mv orders.Move, count int, why func() (rule, msg string)) 
 	b := t.B
 	from, sea, to := mv.Path[0], mv.Path[1], mv.Path[2]
 	fail := func(rule, f string, args ...any) bool {
-		t.Problem(mv.Line, rule, f, args...)
+		t.Problemf(mv.Line, rule, f, args...)
 		return false
 	}
 	if rule, msg := why(); msg != "" {

@@ -1,9 +1,10 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -36,7 +37,7 @@ func (p popLimit) excess() int { return max(0, p.onLand-p.limit()) }
 // armies of area a (raiding units, reduX L&R 11.4; nil for none), with the
 // clear areas it does not hold (explain).
 func (t *Turn) popLimitOf(m NationID, skip func(games.AreaID) int) popLimit {
-	return t.E.popLimitIn(t.S, m, skip, true)
+	return popLimitIn(t.E, t.S, m, skip, true)
 }
 
 // moverLimit is the mover's population limit without its raiders (L&R
@@ -61,7 +62,7 @@ func (t *Turn) explain(p popLimit) string {
 		for _, a := range p.contested {
 			names = append(names, t.Name(a))
 		}
-		return s + fmt.Sprintf(", and no +1 for clear terrain: they hold none, %s being contested", OrJoin(names, "and"))
+		return s + fmt.Sprintf(", and no +1 for clear terrain: they hold none, %s being contested", adjudicator.OrJoin(names, "and"))
 	}
 	return s + ", and no +1: they hold no clear terrain"
 }
@@ -96,7 +97,7 @@ func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail string) {
 		}
 	}
 	if len(stacks) > 1 {
-		over = append(over, fmt.Sprintf("overstacks in %s, where one is allowed", OrJoin(stacks, "and")))
+		over = append(over, fmt.Sprintf("overstacks in %s, where one is allowed", adjudicator.OrJoin(stacks, "and")))
 	}
 	return where, strings.Join(over, "; ")
 }
@@ -106,7 +107,7 @@ func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail string) {
 func (t *Turn) checkStacking() {
 	st := t.G.Tables.Stacking
 	if where, detail := t.stackingBreak(t.N); where != games.NoArea {
-		t.Limit("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, %s)",
+		t.Limitf("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, %s)",
 			t.Nation(), t.Name(where), detail, st.Clear, st.Difficult, t.overstackWords(st))
 	}
 }
@@ -114,9 +115,9 @@ func (t *Turn) checkStacking() {
 // overstackWords says the overstack allowance: "one overstack of up to 5
 // or 4"; with no limit in clear terrain (games.NoStackLimit, classic
 // Britannia), "one overstack of any size, or of up to 4 in difficult
-// terrain", except in a game of pbem-engine-2, which printed the 99.
+// terrain".
 func (t *Turn) overstackWords(st games.Stacking) string {
-	if st.OverstackClear >= games.NoStackLimit && !t.E.Before(3) {
+	if st.OverstackClear >= games.NoStackLimit {
 		return fmt.Sprintf("one overstack of any size, or of up to %d in difficult terrain", st.OverstackDifficult)
 	}
 	return fmt.Sprintf("one overstack of up to %d or %d", st.OverstackClear, st.OverstackDifficult)
@@ -126,7 +127,7 @@ func (t *Turn) overstackWords(st games.Stacking) string {
 // holds at least as many areas as at the start of the phase; an area a
 // leader left counts as held (L&R 9.2.1).
 func (t *Turn) checkHeld() {
-	if t.E.R.Move.KeepNoAreas {
+	if t.R.Move.KeepNoAreas {
 		return
 	}
 	now := 0
@@ -140,8 +141,8 @@ func (t *Turn) checkHeld() {
 		}
 	}
 	if now < t.heldAt {
-		t.Limit("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
-			t.Nation(), t.heldAt, now, OrJoin(left, "and"))
+		t.Limitf("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
+			t.Nation(), t.heldAt, now, adjudicator.OrJoin(left, "and"))
 	}
 }
 

@@ -1,8 +1,9 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -15,9 +16,9 @@ const Infantry KindID = 0
 // the Play Order list). Where a ruleset has no cavalry kind, a nation's
 // cavalry count as infantry (Core 1.2: one unit type). Ruleset.Pool
 // replaces this where a ruleset has kinds of its own.
-func (e *Engine) Pool(n NationID, k KindID) int {
-	if e.R.Pool != nil {
-		return e.R.Pool(e, n, k)
+func Pool(e *Engine, n NationID, k KindID) int {
+	if Of(e).Pool != nil {
+		return Of(e).Pool(e, n, k)
 	}
 	nat := e.G.Tables.Nations[n]
 	switch {
@@ -33,25 +34,10 @@ func (e *Engine) Pool(n NationID, k KindID) int {
 
 // Available is how many of the acting nation's units of kind k are not on
 // the board.
-func (t *Turn) Available(k KindID) int { return max(0, t.E.Pool(t.N, k)-t.S.InPlay(t.N, k)) }
+func (t *Turn) Available(k KindID) int { return max(0, Pool(t.E, t.N, k)-t.S.InPlay(t.N, k)) }
 
 // Armies is how many of nation n's units in area a count as armies.
 func (t *Turn) Armies(a games.AreaID, n NationID) int { return t.E.Armies(t.S, a, n) }
-
-// Armies is how many of nation n's units in area a of position s count as
-// armies (reduX L&R 9.1: cavalry are armies; leaders are not).
-func (e *Engine) Armies(s *State, a games.AreaID, n NationID) int {
-	if e.allArmies {
-		return s.Units(a, n)
-	}
-	c := 0
-	for k, kd := range e.R.Kinds {
-		if kd.Army {
-			c += s.Count(a, n, k)
-		}
-	}
-	return c
-}
 
 // StackLimit returns the normal and overstack limits of an area (reduX
 // Core 4.2.1).
@@ -93,12 +79,12 @@ func (t *Turn) StackingOK(m NationID) (ok bool, where games.AreaID) {
 // (which it holds) is clear terrain. Armies at sea do not count; skip
 // counts units to leave out per area (L&R 11.4: raiders), nil for none.
 func (t *Turn) PopulationLimit(m NationID, skip func(games.AreaID) int) (limit, onLand int) {
-	return t.E.PopulationLimit(t.S, m, skip)
+	return PopulationLimit(t.E, t.S, m, skip)
 }
 
 // PopulationLimit is PopulationLimit of Turn for a position.
-func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) int) (limit, onLand int) {
-	p := e.popLimitIn(s, m, skip, false)
+func PopulationLimit(e *Engine, s *State, m NationID, skip func(games.AreaID) int) (limit, onLand int) {
+	p := popLimitIn(e, s, m, skip, false)
 	return p.limit(), p.onLand
 }
 
@@ -106,9 +92,9 @@ func (e *Engine) PopulationLimit(s *State, m NationID, skip func(games.AreaID) i
 // holding them, less skip(a) armies of area a (nil: none), and whether it
 // holds one of clear terrain (reduX Core 4.2.2); with why, also the clear
 // areas with its armies that it does not hold, which explain a missing +1.
-func (e *Engine) popLimitIn(s *State, m NationID, skip func(games.AreaID) int, why bool) popLimit {
+func popLimitIn(e *Engine, s *State, m NationID, skip func(games.AreaID) int, why bool) popLimit {
 	b := e.G.Board
-	p := popLimit{free: e.R.NoPopulationLimit}
+	p := popLimit{free: Of(e).NoPopulationLimit}
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
 		k := e.Armies(s, id, m)
@@ -132,11 +118,11 @@ func (e *Engine) popLimitIn(s *State, m NationID, skip func(games.AreaID) int, w
 }
 
 // Excess is nation m's excess armies (reduX Core 4.2.2), or 0.
-func (t *Turn) Excess(m NationID) int { return t.E.Excess(t.S, m) }
+func (t *Turn) Excess(m NationID) int { return Excess(t.E, t.S, m) }
 
 // Excess is nation m's excess armies in position s, or 0.
-func (e *Engine) Excess(s *State, m NationID) int {
-	lim, on := e.PopulationLimit(s, m, nil)
+func Excess(e *Engine, s *State, m NationID) int {
+	lim, on := PopulationLimit(e, s, m, nil)
 	return max(0, on-lim)
 }
 
@@ -149,7 +135,7 @@ func PopulationIncrease(t *Turn) {
 	excess := t.Excess(n)
 	if len(held) == 0 {
 		if s.Nations[n].Pop != 0 {
-			t.Emit(Event{Kind: EvPopulation, Text: fmt.Sprintf("The %s hold no land: no population increase, marker to 0 (reduX Core 5.1)", t.Nation())})
+			t.Emit(Event{Kind: adjudicator.EvPopulation, Text: fmt.Sprintf("The %s hold no land: no population increase, marker to 0 (reduX Core 5.1)", t.Nation())})
 		}
 		s.Nations[n].Pop = 0
 		t.noPlaceStatements("the nation holds no land and gains no armies")
@@ -167,7 +153,7 @@ func PopulationIncrease(t *Turn) {
 	if excess > gain {
 		remove := (excess - gain) / 2
 		s.Nations[n].Pop = 0
-		t.Emit(Event{Kind: EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %s and %s: no increase, %s removed, marker to 0 (reduX Core 5.1)", t.Nation(), count(excess, "excess army", "excess armies"), count(points, "population point", "population points"), count(remove, "army", "armies"))})
+		t.Emit(Event{Kind: adjudicator.EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %s and %s: no increase, %s removed, marker to 0 (reduX Core 5.1)", t.Nation(), count(excess, "excess army", "excess armies"), count(points, "population point", "population points"), count(remove, "army", "armies"))})
 		t.removeExcess(remove)
 		t.noPlaceStatements("the nation is over its population limit and gains no armies")
 		return
@@ -176,7 +162,7 @@ func PopulationIncrease(t *Turn) {
 	gain -= excess
 	s.Nations[n].Pop = rest
 	if avail := t.Available(Infantry); gain > avail {
-		t.Emit(Event{Kind: EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %s left of the %d gained; marker to %d (reduX Core 5)", t.Nation(), count(avail, "army", "armies"), gain, p.TrackMax)})
+		t.Emit(Event{Kind: adjudicator.EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %s left of the %d gained; marker to %d (reduX Core 5)", t.Nation(), count(avail, "army", "armies"), gain, p.TrackMax)})
 		gain = avail
 		s.Nations[n].Pop = p.TrackMax
 	}
@@ -184,19 +170,19 @@ func PopulationIncrease(t *Turn) {
 	if excess > 0 {
 		txt = fmt.Sprintf("The %s have %s and %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), count(excess, "excess army", "excess armies"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
 	}
-	t.Emit(Event{Kind: EvPopulation, N: gain, Text: txt})
+	t.Emit(Event{Kind: adjudicator.EvPopulation, N: gain, Text: txt})
 	t.placeArmies(gain, held)
 }
 
 func (t *Turn) noPlaceStatements(why string) {
-	for _, pl := range Statements[orders.Place](t) {
-		t.Problem(pl.Line, "reduX Core 5.1", "nothing to place: %s", why)
+	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
+		t.Problemf(pl.Line, "reduX Core 5.1", "nothing to place: %s", why)
 	}
 }
 
 func (t *Turn) noRemoveStatements() {
-	for _, r := range Statements[orders.Remove](t) {
-		t.Problem(r.Line, "reduX Core 5.1", "no armies need removing this turn")
+	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
+		t.Problemf(r.Line, "reduX Core 5.1", "no armies need removing this turn")
 	}
 }
 
@@ -227,17 +213,17 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 		}
 		return false
 	}
-	for _, pl := range Statements[orders.Place](t) {
+	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
 		for i := 0; i < max(pl.N, 1); i++ {
 			switch {
 			case left == 0:
-				t.Problem(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
+				t.Problemf(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
 			case !t.S.Holds(pl.Area, t.N):
-				t.Problem(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
+				t.Problemf(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
 			case placed[pl.Area] > 0 && otherRoom(pl.Area):
-				t.Problem(pl.Line, "reduX Core 5.1.1", "no more than one new army in %s while another held area has room", t.Name(pl.Area))
+				t.Problemf(pl.Line, "reduX Core 5.1.1", "no more than one new army in %s while another held area has room", t.Name(pl.Area))
 			case !t.canPlace(pl.Area):
-				t.Problem(pl.Line, "reduX Core 4.2.1", "another army in %s would break the stacking limit", t.Name(pl.Area))
+				t.Problemf(pl.Line, "reduX Core 4.2.1", "another army in %s would break the stacking limit", t.Name(pl.Area))
 			default:
 				t.S.Add(pl.Area, t.N, Infantry, 1)
 				placed[pl.Area]++
@@ -247,13 +233,13 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 			break
 		}
 	}
-	if left > 0 && len(Statements[orders.Place](t)) > 0 {
-		t.Emit(Event{Kind: EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
+	if left > 0 && len(adjudicator.Statements[orders.Place](t.Turn)) > 0 {
+		t.Emit(Event{Kind: adjudicator.EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
 	}
 	t.placeByDefault(left, placed, held)
 	for a, c := range placed {
 		if c > 0 {
-			t.Emit(Event{Kind: EvPlace, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.Name(games.AreaID(a)))})
+			t.Emit(Event{Kind: adjudicator.EvPlace, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.Name(games.AreaID(a)))})
 		}
 	}
 }
@@ -277,7 +263,7 @@ func (t *Turn) placeByDefault(left int, placed []int, held []games.AreaID) {
 			}
 		}
 		if best == games.NoArea {
-			t.Emit(Event{Kind: EvShortage, N: left, Text: fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %d (reduX Core 5.1.1)", count(left, "new army", "new armies"), Verb(left, "has", "have"), isAre(left), t.G.Tables.Population.TrackMax)})
+			t.Emit(Event{Kind: adjudicator.EvShortage, N: left, Text: fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %d (reduX Core 5.1.1)", count(left, "new army", "new armies"), adjudicator.Verb(left, "has", "have"), isAre(left), t.G.Tables.Population.TrackMax)})
 			t.S.Nations[t.N].Pop = t.G.Tables.Population.TrackMax
 			return
 		}
@@ -330,13 +316,13 @@ func (t *Turn) bordersEnemy(a games.AreaID) bool {
 // in an area. Infantry go before cavalry.
 func (t *Turn) removeExcess(k int) {
 	removed := make([]int, t.B.NumLand)
-	for _, r := range Statements[orders.Remove](t) {
+	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
 		for i := 0; i < max(r.N, 1); i++ {
 			switch {
 			case k == 0:
-				t.Problem(r.Line, "reduX Core 5.1", "no more armies need removing")
+				t.Problemf(r.Line, "reduX Core 5.1", "no more armies need removing")
 			case t.Armies(r.Area, t.N) <= 1:
-				t.Problem(r.Line, "reduX Core 5.1", "the last army in %s may not be removed", t.Name(r.Area))
+				t.Problemf(r.Line, "reduX Core 5.1", "the last army in %s may not be removed", t.Name(r.Area))
 			default:
 				t.removeArmy(r.Area)
 				removed[r.Area]++
@@ -366,7 +352,7 @@ func (t *Turn) removeExcess(k int) {
 	t.defaultedAreas(byDefault, "reduX Core 5.1", "%s removed by default, from the largest stacks: %s", "army", "armies")
 	for a, c := range removed {
 		if c > 0 {
-			t.Emit(Event{Kind: EvRemove, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.Name(games.AreaID(a)))})
+			t.Emit(Event{Kind: adjudicator.EvRemove, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.Name(games.AreaID(a)))})
 		}
 	}
 }
@@ -380,15 +366,6 @@ func (t *Turn) removeArmy(a games.AreaID) {
 			return
 		}
 	}
-}
-
-// OnLand is the number of nation n's armies on land in position s.
-func (e *Engine) OnLand(s *State, n NationID) int {
-	t := 0
-	for a := 0; a < e.G.Board.NumLand; a++ {
-		t += e.Armies(s, games.AreaID(a), n)
-	}
-	return t
 }
 
 // PlaceArmies places gain new infantry of the acting nation in the held

@@ -1,4 +1,4 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -127,10 +128,10 @@ func Battles(t *Turn) {
 func (t *Turn) battleOrder() []games.AreaID {
 	var order []games.AreaID
 	seen := make([]bool, len(t.B.Areas))
-	for _, bo := range Statements[orders.Battles](t) {
+	for _, bo := range adjudicator.Statements[orders.Battles](t.Turn) {
 		for _, a := range bo.Areas {
 			if len(t.entries[a]) == 0 {
-				t.Problem(bo.Line, "reduX Core 7", "there is no battle in %s", t.Name(a))
+				t.Problemf(bo.Line, "reduX Core 7", "there is no battle in %s", t.Name(a))
 				continue
 			}
 			if !seen[a] {
@@ -163,7 +164,7 @@ func (t *Turn) fight(num int, area games.AreaID) {
 		return
 	}
 	b := &Battle{Num: num, Area: area, Def: def, DefName: t.E.NationName(def), Sides: [2]NationID{n, def}, groups: slices.Clone(t.entries[area])}
-	t.Emit(Event{Kind: EvBattle, Area: t.Name(area), Opponent: b.DefName, Battle: num, N: s.Units(area, n), TheirLft: s.Units(area, def),
+	t.Emit(Event{Kind: adjudicator.EvBattle, Area: t.Name(area), Opponent: b.DefName, Battle: num, N: s.Units(area, n), TheirLft: s.Units(area, def),
 		Text: fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", num, t.Name(area), t.Nation(), t.Strength(area, n, ": "), b.DefName, t.Strength(area, def, ": "))})
 	round := 1
 	for ; s.Has(area, n) && s.Has(area, def); round++ {
@@ -181,7 +182,7 @@ func (t *Turn) fight(num int, area games.AreaID) {
 		t.attackerRetreats(b, round)
 	}
 	t.victorRetreat(b, round)
-	t.Emit(Event{Kind: EvBattleEnd, Area: t.Name(area), Opponent: b.DefName, Battle: num, Left: s.Units(area, n), TheirLft: s.Units(area, def), Text: t.E.R.Texts.BattleEnd(t, b)})
+	t.Emit(Event{Kind: adjudicator.EvBattleEnd, Area: t.Name(area), Opponent: b.DefName, Battle: num, Left: s.Units(area, n), TheirLft: s.Units(area, def), Text: t.R.Texts.BattleEnd(t, b)})
 	t.entries[area] = nil
 	t.settle()
 }
@@ -191,7 +192,7 @@ func (t *Turn) fight(num int, area games.AreaID) {
 func (t *Turn) battleRound(b *Battle, round int) {
 	s, area := t.S, b.Area
 	per := 1
-	if t.E.ReducedRandomness {
+	if ReducedRandomness(t.E) {
 		per = 2
 	}
 	r := &RoundResult{Round: round}
@@ -218,9 +219,9 @@ func (t *Turn) battleRound(b *Battle, round int) {
 		s.Add(area, b.Def, k, -c)
 	}
 	t.trimRaiders(area)
-	t.Emit(Event{Kind: EvRound, Area: t.Name(area), Opponent: b.DefName, Battle: b.Num, Round: round, Dice: r.Dice[0].All(), TheirDie: r.Dice[1].All(),
-		Hits: r.Kills[0].Total(), TheirHit: r.Kills[1].Total(), Left: s.Units(area, t.N), TheirLft: s.Units(area, b.Def), Text: t.E.R.Texts.Round(t, b, r)})
-	if f := t.E.R.Battle.Kills; f != nil {
+	t.Emit(Event{Kind: adjudicator.EvRound, Area: t.Name(area), Opponent: b.DefName, Battle: b.Num, Round: round, Dice: r.Dice[0].All(), TheirDie: r.Dice[1].All(),
+		Hits: r.Kills[0].Total(), TheirHit: r.Kills[1].Total(), Left: s.Units(area, t.N), TheirLft: s.Units(area, b.Def), Text: t.R.Texts.Round(t, b, r)})
+	if f := t.R.Battle.Kills; f != nil {
 		f(t, b, t.N, b.Def, r.Kills[0])
 		f(t, b, b.Def, t.N, r.Kills[1])
 	}
@@ -254,14 +255,14 @@ func (t *Turn) rollSide(b *Battle, side, round, per int) (Dice, hitPool, int) {
 	if side == 0 && t.B.Difficult(b.Area) {
 		need = 6
 	}
-	if f := t.E.R.Battle.Need; f != nil {
+	if f := t.R.Battle.Need; f != nil {
 		need = f(t, b, side)
 	}
 	return ds, pool, need
 }
 
 func (t *Turn) bonus(b *Battle, side int) int {
-	if f := t.E.R.Battle.Bonus; f != nil {
+	if f := t.R.Battle.Bonus; f != nil {
 		return f(t, b, side)
 	}
 	if t.S.LeaderIn(b.Area, b.Sides[side]) >= 0 {
@@ -275,7 +276,7 @@ func (t *Turn) bonus(b *Battle, side int) int {
 // cavalry die on 4, except infantry defending difficult terrain, which dies
 // only on 6.
 func (t *Turn) reach(b *Battle, side int, k KindID, v int) Mask {
-	if f := t.E.R.Battle.Reach; f != nil {
+	if f := t.R.Battle.Reach; f != nil {
 		return f(t, b, side, k, v)
 	}
 	var any, soft Mask
@@ -305,7 +306,7 @@ func (t *Turn) reach(b *Battle, side int, k KindID, v int) Mask {
 // BattleRules.KillOrder, else the side's "target" Decision for the area
 // (L&R 9.1.2), cavalry first by default.
 func (t *Turn) killOrder(b *Battle, side int) []KindID {
-	if f := t.E.R.Battle.KillOrder; f != nil {
+	if f := t.R.Battle.KillOrder; f != nil {
 		return f(t, b, side)
 	}
 	cav := t.E.Kind("cavalry")
@@ -406,7 +407,7 @@ func (t *Turn) loseAttackers(area games.AreaID, groups []entry, k KindID, c int)
 	}
 	t.S.Add(area, t.N, k, -c)
 	var pref []games.AreaID
-	for _, cs := range Statements[orders.Casualties](t) {
+	for _, cs := range adjudicator.Statements[orders.Casualties](t.Turn) {
 		if cs.Area == area {
 			pref = append(pref, cs.First...)
 		}
@@ -466,8 +467,8 @@ func (t *Turn) leaderAlone(area games.AreaID, m, opp NationID) {
 	}
 	ld := t.S.Leaders[li]
 	t.EliminateLeader(li)
-	t.Emit(Event{Kind: EvLeader, Nation: t.E.NationName(m), Area: t.Name(area), Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s is left without armies in %s and is eliminated (reduX L&R 9.2.2)", ld.Name, t.Name(area))})
-	if f := t.E.R.Battle.LeaderKilled; f != nil {
+	t.Emit(Event{Kind: adjudicator.EvLeader, Nation: t.E.NationName(m), Area: t.Name(area), Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s is left without armies in %s and is eliminated (reduX L&R 9.2.2)", ld.Name, t.Name(area))})
+	if f := t.R.Battle.LeaderKilled; f != nil {
 		f(t, opp, m, ld.Name)
 	}
 }
@@ -476,7 +477,7 @@ func (t *Turn) leaderAlone(area games.AreaID, m, opp NationID) {
 func (t *Turn) EliminateLeader(li int) {
 	ld := t.S.Leaders[li]
 	t.S.Leaders = slices.Delete(t.S.Leaders, li, li+1)
-	if f := t.E.R.LeaderGone; f != nil {
+	if f := t.R.LeaderGone; f != nil {
 		f(t, ld, true)
 	}
 }

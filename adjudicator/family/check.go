@@ -1,14 +1,13 @@
-package adjudicator
+package family
 
 import (
-	"fmt"
-
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/orders"
 )
 
 // TurnStart is the event that opens a nation turn.
 func TurnStart(t *Turn) {
-	t.Emit(Event{Kind: EvTurn, Round: t.S.Round, Text: fmt.Sprintf("Round %d: the %s turn", t.S.Round, possessive(t.Nation()))})
+	t.Emit(Event{Kind: adjudicator.EvTurn, Round: t.S.Round})
 }
 
 // CheckPath checks a move's path on the board alone: adjacent steps, land
@@ -19,25 +18,25 @@ func TurnStart(t *Turn) {
 func (t *Turn) CheckPath(mv orders.Move) {
 	b, p := t.B, mv.Path
 	if len(p) < 2 {
-		t.Problem(mv.Line, "reduX Core 6", "a move needs at least two areas")
+		t.Problem(mv.Line, "path-short")
 		return
 	}
 	if len(p) == 3 && b.IsLand(p[0]) && !b.IsLand(p[1]) && b.IsLand(p[2]) {
-		if !t.E.Boats {
-			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)", t.Name(p[1]))
+		if !Boats(t.E) {
+			t.Problem(mv.Line, "no-boats", t.Name(p[1]))
 		} else if !Adjacent(b, p[0], p[1]) || !Adjacent(b, p[1], p[2]) || Adjacent(b, p[0], p[2]) {
-			t.Problem(mv.Line, "reduX L&R 12", "a boat move goes from a coastal area through a sea it borders to another area on that sea, not adjacent to the start")
+			t.Problem(mv.Line, "boat-path")
 		}
 		return
 	}
-	if most := t.E.R.Move.LeaderMoves; len(p)-1 > most {
-		t.Problem(mv.Line, "reduX Core 6, L&R 9.1.1, 9.2.1", "no unit moves more than %d areas; this path has %d", most, len(p)-1)
+	if most := t.R.Move.LeaderMoves; len(p)-1 > most {
+		t.Problem(mv.Line, "path-long", most, len(p)-1)
 		return
 	}
 	for i := 1; i < len(p); i++ {
 		x, y := p[i-1], p[i]
 		if !b.IsLand(y) {
-			t.Problem(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
+			t.Problem(mv.Line, "into-sea", t.Name(y))
 			return
 		}
 		linked, strait := b.Adjacent(x, y)
@@ -47,11 +46,11 @@ func (t *Turn) CheckPath(mv orders.Move) {
 			}
 		}
 		if !linked {
-			t.Problem(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+			t.Problem(mv.Line, "not-adjacent", t.Name(y), t.Name(x))
 			return
 		}
 		if strait && len(p) != 2 {
-			t.Problem(mv.Line, "reduX Core 6.2", "crossing the strait from %s to %s takes all of a unit's movement", t.Name(x), t.Name(y))
+			t.Problem(mv.Line, "strait-path", t.Name(x), t.Name(y))
 			return
 		}
 	}

@@ -1,9 +1,10 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -32,7 +33,7 @@ func Movement(t *Turn) {
 	// (not in the first phase of a Major Invasion, L&R 11.3).
 	mustExpand := t.excess0 > 0 && t.canExpand() && !(t.Major && t.Phase == 1)
 	t.expanded = false
-	for _, mv := range Statements[orders.Move](t) {
+	for _, mv := range adjudicator.Statements[orders.Move](t.Turn) {
 		into := t.expands(mv)
 		if t.Move(mv) && into {
 			t.expanded = true
@@ -106,7 +107,7 @@ func (t *Turn) atSea() {
 				why = "are raiders with a leader and must end the Movement Phase on land"
 			}
 			k := t.Fresh(sea)
-			t.Problem(0, rule, "%d %s at sea in %s %s; add a move such as \"move %d %s > LAND\"", k, armies(k), t.Name(sea), why, k, t.Name(sea))
+			t.Problemf(0, rule, "%d %s at sea in %s %s; add a move such as \"move %d %s > LAND\"", k, armies(k), t.Name(sea), why, k, t.Name(sea))
 			continue
 		}
 		t.landByDefault(sea)
@@ -121,12 +122,12 @@ func (t *Turn) landByDefault(sea games.AreaID) {
 		return (t.S.Foreign(a, t.N) == 0 || t.mayEnter(a, leader) == "") && t.landingOK(sea, a, leader)
 	})
 	if best == games.NoArea {
-		t.Emit(Event{Kind: EvLimit, Area: t.Name(sea), Rule: "reduX Core 6.1", Text: fmt.Sprintf("the %s at sea in %s have nowhere they may land (reduX Core 6.1)", t.Nation(), t.Name(sea))})
+		t.Emit(Event{Kind: adjudicator.EvLimit, Area: t.Name(sea), Rule: "reduX Core 6.1", Text: fmt.Sprintf("the %s at sea in %s have nowhere they may land (reduX Core 6.1)", t.Nation(), t.Name(sea))})
 		return
 	}
 	k := t.Fresh(sea)
-	t.Emit(Event{Kind: EvDefault, Area: t.Name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
-	t.Defaulted(0, "reduX Core 6.1, L&R 11.3", "%s at sea in %s %s by default in %s", count(k, "army", "armies"), t.Name(sea), Verb(k, "lands", "land"), t.Name(best))
+	t.Emit(Event{Kind: adjudicator.EvDefault, Area: t.Name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
+	t.Defaulted(0, "reduX Core 6.1, L&R 11.3", "%s at sea in %s %s by default in %s", count(k, "army", "armies"), t.Name(sea), adjudicator.Verb(k, "lands", "land"), t.Name(best))
 	mv := orders.Move{N: k, Path: []games.AreaID{sea, best}}
 	if leader && t.leaderFresh {
 		mv.Unit = "leader"
@@ -141,7 +142,7 @@ func (t *Turn) landByDefault(sea games.AreaID) {
 // lets the units at sea land in area a (classic Britannia's landing
 // limits, reference §1.3); true without one.
 func (t *Turn) landingOK(sea, a games.AreaID, leader bool) bool {
-	f := t.E.R.Move.Check
+	f := t.R.Move.Check
 	if f == nil {
 		return true
 	}
@@ -282,9 +283,9 @@ func (t *Turn) checkOverruns() {
 		}
 		line := t.passed[a][0].Line
 		if t.Strict {
-			t.Problem(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.Name(id), stop, Verb(stop, "stops", "stop"), count(t.S.Foreign(id, t.N), "defender", "defenders"), need)
+			t.Problemf(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.Name(id), stop, adjudicator.Verb(stop, "stops", "stop"), count(t.S.Foreign(id, t.N), "defender", "defenders"), need)
 		} else {
-			t.Emit(Event{Kind: EvLimit, Area: t.Name(id), Line: line, Rule: "reduX Core 6.3", Text: fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%d of %d); it stands", t.Name(id), stop, need)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, Area: t.Name(id), Line: line, Rule: "reduX Core 6.3", Text: fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%d of %d); it stands", t.Name(id), stop, need)})
 		}
 	}
 }
@@ -302,14 +303,14 @@ func (t *Turn) checkEndOfMovement(owesExpansion bool) {
 	t.checkStacking()
 	t.checkHeld()
 	base := t.excess0
-	if t.Major && t.Phase == 2 && !t.E.Legacy() {
+	if t.Major && t.Phase == 2 && t.E.Plays(adjudicator.MajorInvasionLimit) {
 		base = t.excessStart
 	}
 	if p := t.moverLimit(); p.excess() > 0 && base == 0 && !(t.Major && t.Phase == 1) {
-		t.Limit("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
+		t.Limitf("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
 	}
 	if owesExpansion {
-		t.Limit("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.Nation())
+		t.Limitf("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.Nation())
 	}
 }
 

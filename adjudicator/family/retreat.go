@@ -1,8 +1,9 @@
-package adjudicator
+package family
 
 import (
 	"fmt"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -89,7 +90,7 @@ func (t *Turn) victorRetreat(b *Battle, round int) {
 	}
 	env := orders.Env{Mine: t.Armies(area, n), Round: round, Won: true}
 	if rule, line, ok := t.RetreatRule(n, area, false); ok && !rule.Hold && orders.MentionsWon(rule.When) && rule.When.Eval(env) {
-		t.Emit(Event{Kind: EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  the victorious %s, with their leader, fall back from %s (reduX L&R 9.2.2)", t.Nation(), t.Name(area))})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  the victorious %s, with their leader, fall back from %s (reduX L&R 9.2.2)", t.Nation(), t.Name(area))})
 		t.attackerRetreat(b, rule, line)
 	}
 }
@@ -114,13 +115,13 @@ func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line 
 	ld := t.S.Leaders[li]
 	name := t.E.NationName(m)
 	refuse := func(why string) {
-		t.Emit(Event{Kind: EvRetreat, Nation: name, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s would retreat alone but %s (reduX L&R 9.2.2)", ld.Name, why)})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: name, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s would retreat alone but %s (reduX L&R 9.2.2)", ld.Name, why)})
 	}
 	if t.leaderVsLeader(area, m, opp) {
 		refuse("faces another leader")
 		return
 	}
-	if f := t.E.R.Battle.LeaderStays; f != nil {
+	if f := t.R.Battle.LeaderStays; f != nil {
 		if why := f(t, area, m); why != "" {
 			refuse(why)
 			return
@@ -147,7 +148,7 @@ func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line 
 		return
 	}
 	t.S.Leaders[li].Area = dest
-	t.Emit(Event{Kind: EvRetreat, Nation: name, Area: t.Name(area), Path: []string{t.Name(area), t.Name(dest)}, Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2",
+	t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: name, Area: t.Name(area), Path: []string{t.Name(area), t.Name(dest)}, Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2",
 		Text: fmt.Sprintf("  %s retreats alone from %s to %s (reduX L&R 9.2.2)", ld.Name, t.Name(area), t.Name(dest))})
 }
 
@@ -160,7 +161,7 @@ func (t *Turn) retreatable(area games.AreaID, m, opp NationID, want int) int {
 	if t.leaderVsLeader(area, m, opp) {
 		want = min(want, total-1)
 	}
-	if f := t.E.R.Battle.Together; f != nil {
+	if f := t.R.Battle.Together; f != nil {
 		want = f(t, area, m, want)
 	}
 	return max(0, want)
@@ -246,7 +247,7 @@ func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 		}
 	}
 	if total == 0 {
-		t.Emit(Event{Kind: EvRetreat, Nation: b.DefName, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1", Text: t.E.R.Texts.DefenderStuck(t, b.DefName, t.Name(area))})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: b.DefName, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1", Text: t.R.Texts.DefenderStuck(t, b.DefName, t.Name(area))})
 		return
 	}
 	first := games.NoArea
@@ -255,7 +256,7 @@ func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 			if first == games.NoArea {
 				first = a
 			}
-			t.Emit(Event{Kind: EvRetreat, Nation: b.DefName, Area: t.Name(area), Path: []string{t.Name(area), t.Name(a)}, N: moved[a], Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1",
+			t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: b.DefName, Area: t.Name(area), Path: []string{t.Name(area), t.Name(a)}, N: moved[a], Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1",
 				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", b.DefName, moved[a], armies(moved[a]), t.Name(area), t.Name(a))})
 			t.occupy(def, a)
 		}
@@ -278,7 +279,7 @@ func (t *Turn) defenderDests(b *Battle, rule orders.Rule) []games.AreaID {
 					return false
 				}
 			}
-			if f := t.E.R.Battle.RetreatInto; f != nil {
+			if f := t.R.Battle.RetreatInto; f != nil {
 				return f(t, b, a)
 			}
 			return true
@@ -314,7 +315,7 @@ func (t *Turn) leaderWithRetreat(m NationID, area, to games.AreaID) {
 		return
 	}
 	t.S.Leaders[li].Area = to
-	t.Emit(Event{Kind: EvLeader, Nation: t.E.NationName(m), Area: t.Name(to), Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("  %s retreats with them to %s (reduX L&R 9.2.1)", t.S.Leaders[li].Name, t.Name(to))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, Nation: t.E.NationName(m), Area: t.Name(to), Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("  %s retreats with them to %s (reduX L&R 9.2.1)", t.S.Leaders[li].Name, t.Name(to))})
 }
 
 // attackerRetreat moves attacking units back where they came from (reduX
@@ -358,13 +359,13 @@ func (t *Turn) attackerRetreat(b *Battle, rule orders.Rule, line int) {
 			if toSea {
 				rl = "reduX L&R 11.3, 11.4"
 			}
-			t.Emit(Event{Kind: EvRetreat, Area: t.Name(area), Path: []string{t.Name(area), t.Name(g.From)}, N: k, Battle: b.Num, Line: line, Rule: rl,
+			t.Emit(Event{Kind: adjudicator.EvRetreat, Area: t.Name(area), Path: []string{t.Name(area), t.Name(g.From)}, N: k, Battle: b.Num, Line: line, Rule: rl,
 				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", t.Nation(), k, armies(k), t.Name(area), t.Name(g.From))})
 			t.occupy(n, g.From)
 		}
 	}
 	if total == 0 {
-		t.Emit(Event{Kind: EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.2", Text: t.E.R.Texts.AttackerStuck(t, t.Name(area))})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.2", Text: t.R.Texts.AttackerStuck(t, t.Name(area))})
 	}
 	t.leaderWithRetreat(n, area, first)
 }
