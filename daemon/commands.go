@@ -297,7 +297,12 @@ func (d *Daemon) rollback(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 	if err := d.reply(m, in, "rollback", msg); err != nil {
 		return err
 	}
-	return d.yourTurn(g)
+	if err := d.yourTurn(g); err != nil {
+		return err
+	}
+	st := d.loadPace(g) // the turn due again starts its clock now
+	st.Told = g.Due().Nation != ""
+	return d.savePace(g, st)
 }
 
 func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo {

@@ -14,7 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // createPaced makes a game with its own pace under the daemon's games
@@ -246,4 +248,42 @@ func TestPaceCrashEverywhere(t *testing.T) {
 			assert.Equal(t, want, got)
 		})
 	}
+}
+
+// TestTurnPlayedBeside: a turn played by another process (pbem turn, as a
+// forum GM does) while the daemon runs is seen within a tick (the sweep of
+// archive stamps), and one played while it was stopped is seen at its
+// start: the player due next is told, without any game's archive read at
+// the start for those that did not change.
+func TestTurnPlayedBeside(t *testing.T) {
+	f := newFixture(t)
+	beside := func() string {
+		g, err := archive.Open(f.g.Dir())
+		require.NoError(t, err)
+		p := g.PlayerOf(g.Due().Nation)
+		_, err = g.Submit(g.Due().Nation, f.botOrdersOf(g, f.tokens[p.Name]), f.now)
+		require.NoError(t, err)
+		_, err = g.Advance(false)
+		require.NoError(t, err)
+		return g.Due().ID
+	}
+	next := beside()
+	f.now = f.now.Add(time.Minute)
+	require.NoError(t, f.d.Tick(context.Background()))
+	p := f.g.PlayerOf(f.g.Due().Nation)
+	assert.Equal(t, next, f.g.Due().ID, "the daemon's open game read again")
+	assert.Len(t, f.mailsOf(p.Email, "ashdown", next+": Your turn"), 1)
+
+	next = beside() // while no daemon runs
+	f.d = f.open(f.d.cfg)
+	require.NoError(t, f.d.Tick(context.Background()))
+	g := f.d.game("ashdown")
+	p = g.PlayerOf(g.Due().Nation)
+	assert.Equal(t, next, g.Due().ID)
+	assert.Len(t, f.mailsOf(p.Email, "ashdown", next+": Your turn"), 1)
+}
+
+// botOrdersOf writes the due nation's orders of g as its player would.
+func (f *fixture) botOrdersOf(g *archive.Game, token string) string {
+	return orders.Encode(bot.Orders(g.Engine(), g.State(), g.ID(), token, 3), g.Rules())
 }
