@@ -569,7 +569,7 @@ func (in *Intake) pre(c *imapclient.Client, uidKey string, m *Message) (needBody
 func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Handler) outcome {
 	o := outcome{uidKey: uidKey, m: m}
 	log := in.log.With("uid", m.UID, "uidvalidity", m.UIDValidity)
-	id, err := in.journal.Store(m.Raw)
+	id, existed, err := in.journal.store(m.Raw)
 	if err != nil {
 		o.err = err
 		return o
@@ -604,17 +604,23 @@ func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Hand
 		o.err = err
 		return o
 	}
+	if attempts == 0 && existed {
+		attempts = 1 // a first attempt cut short: its raw mail is kept, its count is not written
+	}
 	if attempts >= in.cfg.MaxAttempts {
 		m.Attempt = attempts
 		o.giveUp = fmt.Errorf("mailer: handler did not succeed in %d attempts (it may have crashed the process)", attempts)
 		return o
 	}
 	// Counted before the call, so a handler that kills the process is
-	// eventually set aside rather than crashing the daemon for ever.
+	// eventually set aside rather than crashing the daemon for ever: the
+	// raw mail kept counts the first attempt, a record the later ones.
 	m.Attempt = attempts + 1
-	if err := in.journal.setAttempts(msgKey, m.Attempt); err != nil {
-		o.err = err
-		return o
+	if m.Attempt > 1 {
+		if err := in.journal.setAttempts(msgKey, m.Attempt); err != nil {
+			o.err = err
+			return o
+		}
 	}
 
 	herr := in.call(ctx, h, m)
@@ -623,8 +629,10 @@ func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Hand
 			o.err = err
 			return o
 		}
-		if err := in.journal.setAttempts(msgKey, 0); err != nil {
-			log.Warn("cannot clear attempt count", "err", err)
+		if m.Attempt > 1 {
+			if err := in.journal.setAttempts(msgKey, 0); err != nil {
+				log.Warn("cannot clear attempt count", "err", err)
+			}
 		}
 		log.Info("message processed", "attempt", m.Attempt)
 		o.mark = true
@@ -637,6 +645,12 @@ func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Hand
 	if IsPermanent(herr) || m.Attempt >= in.cfg.MaxAttempts {
 		o.giveUp = herr
 		return o
+	}
+	if m.Attempt == 1 { // the next try counts this one
+		if err := in.journal.setAttempts(msgKey, 1); err != nil {
+			o.err = err
+			return o
+		}
 	}
 	o.retry = backoff(in.cfg.Backoff, in.cfg.MaxBackoff, m.Attempt)
 	log.Warn("handler failed; will retry", "err", herr, "attempt", m.Attempt, "in", o.retry)
