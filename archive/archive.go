@@ -93,6 +93,7 @@ type Game struct {
 	chain   *dice.Chain        // loaded on first use
 	broken  error              // set by a failed write: reopen
 	rolls   map[int]roll       // what each step read so far says of the scoring die (scoredBefore)
+	seen    seenStamp          // what reload read (stamp.go), so that writing skips reading it again unchanged
 }
 
 // chainLength is the number of seeds a new game commits to: one per nation
@@ -458,6 +459,8 @@ func gmFile(name string, data []byte, def string) *games.File {
 
 // reload reads the step list and the current state from disk.
 func (g *Game) reload() error {
+	seen := seenStamp{at: time.Now()}
+	seen.s, seen.newest = readStamp(g.dir)
 	h, err := loadHistory(g.dir)
 	if err != nil {
 		return err
@@ -470,7 +473,7 @@ func (g *Game) reload() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", stepDir(h.last(), g.idOf(h, h.last())), err)
 	}
-	g.h, g.state = h, s
+	g.h, g.state, g.seen = h, s, seen
 	return nil
 }
 
@@ -654,7 +657,7 @@ func (g *Game) writing() (unlock func(), err error) {
 		unlock()
 		return nil, fmt.Errorf("refusing to write game %s: %w", g.gf.Game, err)
 	}
-	if err := g.reload(); err != nil {
+	if err := g.reloadIfChanged(); err != nil {
 		unlock()
 		return nil, err
 	}

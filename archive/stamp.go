@@ -26,7 +26,12 @@ import (
 // process that writes a game records the stamp after its own writes and
 // finds those of another (pbem turn, pbem pace) by a different one.
 func Stamp(dir string) string {
-	s := ""
+	s, _ := readStamp(dir)
+	return s
+}
+
+// readStamp is Stamp and the latest of its modification times.
+func readStamp(dir string) (s string, newest time.Time) {
 	for _, p := range []string{turnsDir, rollbacksLog, paceFile} {
 		fi, err := os.Stat(filepath.Join(dir, p))
 		switch {
@@ -36,9 +41,34 @@ func Stamp(dir string) string {
 			s += "?;"
 		default:
 			s += fmt.Sprintf("%d;", fi.ModTime().UnixNano())
+			if fi.ModTime().After(newest) {
+				newest = fi.ModTime()
+			}
 		}
 	}
-	return s
+	return s, newest
+}
+
+// seenStamp is the stamp a game's steps and position were read under
+// (reload), the time they were read, and the stamp's latest time.
+type seenStamp struct {
+	s      string
+	at     time.Time
+	newest time.Time
+}
+
+// reloadIfChanged reads the game's steps and position again unless its
+// stamp says nothing changed since reload last read them: a write takes
+// the lock and reads the game, in case another process wrote it, and most
+// of the time none did. A stamp is trusted only when its files were last
+// changed well before they were read (a second): a file's time has a
+// coarse grain, and a change in the same grain as the read could leave it
+// as it was.
+func (g *Game) reloadIfChanged() error {
+	if s, _ := readStamp(g.dir); g.seen.s != "" && s == g.seen.s && g.seen.newest.Before(g.seen.at.Add(-time.Second)) {
+		return nil
+	}
+	return g.reload()
 }
 
 // PendingArrival is the arrival of the orders accepted for turn in the game
