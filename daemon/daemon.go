@@ -44,7 +44,7 @@ type Daemon struct {
 	dirs      map[string]bool       // game directories served, by path
 	bad       map[string]string     // game directories that would not open: the error last logged
 	due       dueHeap               // games by their next check (schedule.go)
-	open      int                   // games whose archive is open
+	opened    map[*gameEntry]bool   // games whose archive is open
 	openGames int                   // how many may stay open unused (Options.OpenGames)
 	seq       uint64                // uses of games, to close the least used
 	sweepIDs  []string              // games still to sweep this round (schedule.go)
@@ -81,7 +81,7 @@ type Options struct {
 // missing and mailing it to the GM once.
 func New(cfg Config, o Options) (*Daemon, error) {
 	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*gameEntry{},
-		dirs: map[string]bool{}, bad: map[string]string{}, openGames: o.OpenGames, kick: make(chan struct{}, 1), large: make(chan struct{}, 1)}
+		dirs: map[string]bool{}, bad: map[string]string{}, openGames: o.OpenGames, opened: map[*gameEntry]bool{}, kick: make(chan struct{}, 1), large: make(chan struct{}, 1)}
 	if d.log == nil {
 		d.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}

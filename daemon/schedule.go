@@ -190,7 +190,7 @@ func (d *Daemon) acquire(e *gameEntry) (*archive.Game, error) {
 	d.mu.Lock()
 	if e.g == nil {
 		e.g = g
-		d.open++
+		d.opened[e] = true
 	}
 	g = e.g
 	d.mu.Unlock()
@@ -206,10 +206,10 @@ func (d *Daemon) release(e *gameEntry) {
 	if e.g != nil && e.pins == 0 {
 		e.g.ForgetSecrets() // the dice chain is read again for the next step
 	}
-	for d.open > d.openGames {
+	for len(d.opened) > d.openGames {
 		var lru *gameEntry
-		for _, o := range d.games {
-			if o.g != nil && o.pins == 0 && (lru == nil || o.used < lru.used) {
+		for o := range d.opened {
+			if o.pins == 0 && (lru == nil || o.used < lru.used) {
 				lru = o
 			}
 		}
@@ -217,7 +217,7 @@ func (d *Daemon) release(e *gameEntry) {
 			return // every open game is in use
 		}
 		lru.g = nil
-		d.open--
+		delete(d.opened, lru)
 	}
 }
 
@@ -449,7 +449,7 @@ func (d *Daemon) openGame(dir string) (*archive.Game, error) {
 	}
 	if e.g == nil {
 		e.g = g
-		d.open++
+		d.opened[e] = true
 		d.seq++
 		e.used = d.seq
 	}
