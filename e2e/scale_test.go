@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -531,6 +532,7 @@ func (sc *scaleRun) turns(b *testing.B, k int) {
 		before += mb.count(b)
 	}
 	want, got := 6*k, 0
+	t0 := time.Now()
 	el := sc.burst(b, mails, func() {
 		deadline := time.Now().Add(30 * time.Minute)
 		for {
@@ -556,6 +558,13 @@ func (sc *scaleRun) turns(b *testing.B, k int) {
 	}
 	lost := max(0, want-got)
 	_, hwm, _ := memOf(sc.p.cmd.Process.Pid)
+	// When the last acknowledgement and the last step went out: the
+	// acknowledgements do not wait for the turns (the clock plays them).
+	if acked, stepped, err := lastOf(sc.p.log, t0); err == nil {
+		b.ReportMetric(acked.Seconds(), "s-last-ack")
+		b.ReportMetric(stepped.Seconds(), "s-last-step")
+		b.Logf("the last acknowledgement was accepted by Postfix %v after the first mail, the last step played %v after it", acked.Round(time.Millisecond), stepped.Round(time.Millisecond))
+	}
 	b.ReportMetric(float64(played)/el.Seconds(), "turns/s")
 	b.ReportMetric(float64(lost), "lost")
 	b.ReportMetric(hwm, "MB-HWM-turns")
@@ -564,4 +573,31 @@ func (sc *scaleRun) turns(b *testing.B, k int) {
 	if lost > 0 || played < k {
 		b.Errorf("%d of %d turns played, %d mails missing", played, k, lost)
 	}
+}
+
+// lastOf reads the daemon's log for the last acknowledgement accepted by
+// the SMTP server ("sent", id reply.*) and the last step played ("step")
+// since t0, as times after t0.
+func lastOf(path string, t0 time.Time) (acked, stepped time.Duration, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		var r struct {
+			Time time.Time `json:"time"`
+			Msg  string    `json:"msg"`
+			ID   string    `json:"id"`
+		}
+		if json.Unmarshal([]byte(l), &r) != nil || r.Time.Before(t0) {
+			continue
+		}
+		switch {
+		case r.Msg == "sent" && strings.HasPrefix(r.ID, "reply."):
+			acked = max(acked, r.Time.Sub(t0))
+		case r.Msg == "step":
+			stepped = max(stepped, r.Time.Sub(t0))
+		}
+	}
+	return acked, stepped, nil
 }
