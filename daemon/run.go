@@ -89,7 +89,12 @@ func (d *Daemon) runClock(ctx context.Context, tick time.Duration, workers int) 
 				if err := d.runEntry(ctx, e); err != nil && ctx.Err() == nil {
 					d.log.Error("clock", "game", e.id, "err", err) // one game's trouble never stops the others
 				}
-				busy.Add(-1)
+				if busy.Add(-1) == 0 {
+					select { // the loop looks again: at the start, to log that it caught up
+					case d.kick <- struct{}{}:
+					default:
+					}
+				}
 			}
 		}()
 	}
