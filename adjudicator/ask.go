@@ -28,22 +28,14 @@ func (e *Engine) Victory() string {
 	return ""
 }
 
-// Brief is what nation n should know in s before it writes its orders
-// (Orders.Brief); nil for nothing.
-func (e *Engine) Brief(s *State, n NationID) []string {
-	if f := e.R.Orders.Brief; f != nil {
-		return f(e, s, n)
+// ScoreVictory is the rule by which the winner is named where the
+// standings rank by the ruleset's own score (Standing.Score, where
+// Standing.Turns > 0: Seating.Victory), else Victory's.
+func (e *Engine) ScoreVictory() string {
+	if st := e.R.Seating; st != nil && st.Victory != "" {
+		return st.Victory
 	}
-	return nil
-}
-
-// Examples are the example lines of nation n's orders template in s
-// (Orders.Examples); nil for none.
-func (e *Engine) Examples(s *State, n NationID) []Example {
-	if f := e.R.Orders.Examples; f != nil {
-		return f(e, s, n)
-	}
-	return nil
+	return e.Victory()
 }
 
 // Marks are the marks on nation n's counter in area a of s beyond its

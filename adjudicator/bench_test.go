@@ -61,7 +61,7 @@ func benchNationTurn(b *testing.B, ruleset string) {
 		tc := turns[i%len(turns)]
 		d := dice.NewTurn(key[:], "bench", tc.id, nil, nil)
 		t0 := time.Now()
-		if _, _, err := e.NationTurn(tc.s, tc.in, d); err != nil {
+		if _, _, err := e.Play(tc.s, tc.in, d); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(t0))

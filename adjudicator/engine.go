@@ -134,6 +134,9 @@ type Input struct {
 	// Seats are the players entering and leaving the game at the step,
 	// for a round event that takes them (Ruleset.Seats, Hy Breasil 10.1).
 	Seats []SeatChange
+	// Asked is the id of a step the player of the nation due asks for
+	// (Engine.Asked: "r05-star-reroll"); "" plays the step due.
+	Asked string
 }
 
 // SeatChange is a player entering or leaving the game at the start of a
@@ -200,19 +203,6 @@ func (e *Engine) Asked(s *State) []Step {
 		return nil
 	}
 	return e.R.Adjudication.Asked(e, s)
-}
-
-// PlayAsked plays the asked step id in s (Ruleset.Asked) with dice d; an
-// id that is not one of Asked(s) is refused.
-func (e *Engine) PlayAsked(s *State, id string, d dice.Roller) (*State, []Event, error) {
-	for _, st := range e.Asked(s) {
-		if st.ID == id {
-			t := e.newTurn(s, st, Input{}, d, false)
-			t.run(Setup, Moving, Fighting)
-			return t.S, t.ev, nil
-		}
-	}
-	return nil, nil, fmt.Errorf("%s cannot be asked for now: %s is due", id, e.TurnID(s))
 }
 
 // Seats are the seats of s and whether the step due takes seat changes
@@ -298,20 +288,45 @@ func isLowerLetters(s string) bool {
 	return true
 }
 
-// Play plays the step that is due in s and returns the new position and
-// the events. Statements that have become impossible are skipped and
-// reported (docs/design.md §2: two kinds of legality). s is not changed.
+// Play plays a step of s and returns the new position and the events:
+// the step due, or the one in.Asked names (Engine.Asked). Each input goes
+// only with the steps that take it: orders with the nation turn of their
+// nation, seat changes with a round event that takes them. Statements
+// that have become impossible are skipped and reported (docs/design.md §2:
+// two kinds of legality). s is not changed.
 func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error) {
-	st := e.Due(s)
-	if st.Kind == NationTurn && in.Orders != nil && in.Orders.Nation != e.NationName(st.Nation) {
-		return nil, nil, fmt.Errorf("orders are for the %s but it is the %s turn", in.Orders.Nation, possessive(e.NationName(st.Nation)))
-	}
-	if st.Kind == RoundEvent && s.Over {
-		return nil, nil, fmt.Errorf("the game is over")
+	st, err := e.stepFor(s, in)
+	if err != nil {
+		return nil, nil, err
 	}
 	t := e.newTurn(s, st, in, d, false)
 	t.run(Setup, Moving, Fighting)
 	return t.S, t.ev, nil
+}
+
+// stepFor is the step Play plays in s with in, or why it cannot.
+func (e *Engine) stepFor(s *State, in Input) (Step, error) {
+	if in.Asked != "" {
+		for _, st := range e.Asked(s) {
+			if st.ID == in.Asked {
+				return st, nil
+			}
+		}
+		return Step{}, fmt.Errorf("%s cannot be asked for now: %s is due", in.Asked, e.TurnID(s))
+	}
+	st := e.Due(s)
+	switch {
+	case st.Kind == NationTurn && in.Orders != nil && in.Orders.Nation != e.NationName(st.Nation):
+		return st, fmt.Errorf("orders are for the %s but it is the %s turn", in.Orders.Nation, possessive(e.NationName(st.Nation)))
+	case st.Kind == RoundEvent && s.Over:
+		return st, fmt.Errorf("the game is over")
+	case st.Kind == RoundEvent && in.Orders != nil:
+		return st, fmt.Errorf("%s is a round event and takes no orders", st.ID)
+	}
+	if _, takes := e.Seats(s); len(in.Seats) > 0 && (!takes || st.Kind != RoundEvent) {
+		return st, fmt.Errorf("%s takes no players entering or leaving", st.ID)
+	}
+	return st, nil
 }
 
 // RoundEventName names round event id of round: its report title, its
@@ -322,38 +337,6 @@ func (e *Engine) RoundEventName(id string, round int) (title, name, does string)
 		return e.R.View.Texts.RoundEvent(id, round)
 	}
 	return "end of round", "the end of round " + strconv.Itoa(round), "scoring"
-}
-
-// NationTurn plays the nation turn due in s; it is Play refusing round
-// events.
-func (e *Engine) NationTurn(s *State, in Input, d dice.Roller) (*State, []Event, error) {
-	if st := e.Due(s); st.Kind != NationTurn {
-		return nil, nil, fmt.Errorf("no nation turn is due in round %d: %s is", s.Round, st.ID)
-	}
-	return e.Play(s, in, d)
-}
-
-// EndRound plays the round event due in s; it is Play refusing nation
-// turns.
-func (e *Engine) EndRound(s *State) (*State, []Event, error) { return e.RoundEvent(s, nil) }
-
-// RoundEvent plays the round event due in s with dice d, for a ruleset
-// whose round events roll (Hy Breasil 5.2: the invasion phase); the
-// Britannia rulesets' round events roll none, so d may be nil for them.
-func (e *Engine) RoundEvent(s *State, d dice.Roller) (*State, []Event, error) {
-	return e.RoundEventInput(s, Input{}, d)
-}
-
-// RoundEventInput plays the round event due in s with its inputs: the
-// seat changes it takes (Input.Seats, Hy Breasil 10.1).
-func (e *Engine) RoundEventInput(s *State, in Input, d dice.Roller) (*State, []Event, error) {
-	if st := e.Due(s); st.Kind != RoundEvent {
-		return nil, nil, fmt.Errorf("the round is not over: the %s turn is due", possessive(e.NationName(st.Nation)))
-	}
-	if _, takes := e.Seats(s); len(in.Seats) > 0 && !takes {
-		return nil, nil, fmt.Errorf("%s takes no players entering or leaving", e.TurnID(s))
-	}
-	return e.Play(s, in, d)
 }
 
 // CheckStanding validates a standing orders file (any time).
@@ -392,46 +375,48 @@ func CheckStandingLines(e *Engine, f *orders.File, more func(st orders.Statement
 			errs = append(errs, CheckDefend(e, d)...)
 			continue
 		}
-		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + lines + " lines"})
+		errs = append(errs, e.Refusal(st.Pos(), MsgStandingLines, lines))
 	}
 	return errs
 }
 
-// CheckDefend checks a defend line (reduX Core 6.1.1, 7.2): a land area,
-// retreats to land.
+// CheckDefend checks a defend line: a land area (no battle is fought at
+// sea), retreats to land (reduX Core 6.1.1, 7.2; Hy Breasil 6.3.2).
 func CheckDefend(e *Engine, d orders.Defend) orders.Errors {
 	var errs orders.Errors
 	if d.Area != games.NoArea && !e.G.Board.IsLand(d.Area) {
-		errs = append(errs, &orders.Error{Line: d.Line, Illegal: true, Rule: "reduX Core 6.1.1", Msg: "no battles occur at sea"})
+		errs = append(errs, e.Refusal(d.Line, MsgBattleAtSea))
 	}
 	for _, to := range d.Rule.To {
 		if !e.G.Board.IsLand(to) {
-			errs = append(errs, &orders.Error{Line: d.Line, Illegal: true, Rule: "reduX Core 7.2", Msg: "armies may never retreat to a sea area"})
+			errs = append(errs, e.Refusal(d.Line, MsgRetreatToSea))
 		}
 	}
 	return errs
 }
 
-// AfterPhase1 returns the state after the due nation's first stages
-// (population increase and reinforcements) with the given file (nil:
-// defaults), before any movement. Bots and order templates use it to see
-// what will be on the map.
-func (e *Engine) AfterPhase1(s *State, f *orders.File) *State { return e.playParts(s, f, Setup) }
-
-// Preview returns the state at the end of the due nation's movement with
-// the given file, before any battle (no dice are needed up to there).
-func (e *Engine) Preview(s *State, f *orders.File) *State { return e.playParts(s, f, Setup, Moving) }
-
-// playParts plays the stages of the given parts of the nation turn due in
-// s with file f, without dice; a copy of s when no nation turn is due.
-func (e *Engine) playParts(s *State, f *orders.File, parts ...Part) *State {
+// Partial plays the parts of the nation turn due in s (Setup, Moving,
+// Checking) that need no dice, with the inputs in, on a copy of s: the
+// position and the events so far. Bots and orders templates read what the
+// turn will bring from it (Setup: after the population increase and
+// reinforcements; Setup and Moving: at the end of movement, before any
+// battle; Checking after them, with an order file in in.Orders: what
+// checking that file plays beyond them, such as a Major Invasion's second
+// Movement Phase when its first makes no battle, reduX L&R 11.3). With no
+// nation turn due, a copy of s and no events.
+func (e *Engine) Partial(s *State, in Input, parts ...Part) (*State, []Event) {
 	st := e.Due(s)
 	if st.Kind != NationTurn {
-		return s.Clone()
+		return s.Clone(), nil
 	}
-	t := e.newTurn(s, st, Input{Orders: f}, nil, false)
+	for _, p := range parts {
+		if p == Fighting {
+			panic("adjudicator: Partial plays only the parts that roll no dice")
+		}
+	}
+	t := e.newTurn(s, st, in, nil, false)
 	t.run(parts...)
-	return t.S
+	return t.S, t.ev
 }
 
 // Standing is one player's score.
@@ -502,4 +487,11 @@ func (e *Engine) OnLand(s *State, n NationID) int {
 		t += e.Armies(s, games.AreaID(a), n)
 	}
 	return t
+}
+
+// PartialState is the position of Partial with the order file f (nil:
+// every Decision takes its default).
+func (e *Engine) PartialState(s *State, f *orders.File, parts ...Part) *State {
+	p, _ := e.Partial(s, Input{Orders: f}, parts...)
+	return p
 }

@@ -99,19 +99,34 @@ type Event struct {
 	// 9.3.1), which hits on CityNeed.
 	City     bool `json:"city,omitempty"`
 	CityNeed int  `json:"city_need,omitempty"`
+	// Die is the one die an event rolls outside a battle where its words
+	// show it: a random event's die (Hy Breasil 6.1), Plague's, the
+	// scoring die (11). Scored says the scoring die let the turn's victory
+	// points be scored (Hy Breasil 11: on 4 or more).
+	Die    int  `json:"die,omitempty"`
+	Scored bool `json:"scored,omitempty"`
 	// For is the nation an event is about when it is not the acting one:
 	// the nation due next, whose random event is rolled as its turn
 	// becomes due (Hy Breasil 6.1).
 	For string `json:"for,omitempty"`
+	// VP is the victory points an event scores, exactly: in halves where
+	// a ruleset scores halves (Britannia 2005 ref §4); N is them rounded
+	// down where it holds them.
+	VP Points `json:"vp,omitempty"`
+	// Areas are the areas a fact counts where it names several: those a
+	// score is for (reduX Core 3.1, L&R 10.1, Britannia 2005 ref §4).
+	Areas []string `json:"areas,omitempty"`
 	// Decision names the Decision that took its default (EvDefault), and
 	// What why.
 	Decision string   `json:"decision,omitempty"`
 	Args     []string `json:"args,omitempty"`
-	// Rule and Text are the event's words as the engine of the day wrote
-	// them, kept in the archives of that engine; the record is the facts
-	// above (Engine.Text words them).
-	Rule string `json:"rule,omitempty"`
-	Text string `json:"text"`
+	// Said are the words an engine that wrote words kept with the event
+	// (the engines before events were facts): a rendering, compared by nothing, shown
+	// only for an event the ruleset has no words for (Engine.Text).
+	Said string `json:"text,omitempty"`
+	// Text is the event's words as a view shows them, filled when a view
+	// is drawn (Engine.Render); never part of the record.
+	Text string `json:"-"`
 }
 
 // Roll is the dice one kind of units rolled.

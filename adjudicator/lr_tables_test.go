@@ -58,7 +58,7 @@ func TestLRTablesOverride(t *testing.T) {
 		for _, a := range []string{"Powys", "Devon", "Cornwall"} {
 			s.Add(area(g, a), we, family.Infantry, 1)
 		}
-		ns, _, err := e.EndRound(s)
+		ns, _, err := e.Play(s, adjudicator.Input{}, nil)
 		require.NoError(t, err)
 		assert.Equal(t, 10+5+3, ns.Nations[we].VP.Whole(), "centre Powys, adjacent Devon, other Cornwall at the GM's values, in a round the GM made a holding round")
 	})
@@ -69,7 +69,7 @@ func TestLRTablesOverride(t *testing.T) {
 		s.Next = br
 		s.Add(area(g, "Cheshire"), we, family.Infantry, 1)
 		s.Add(area(g, "Cumbria"), br, family.Infantry, 1)
-		ns, _, err := e.NationTurn(s, adjudicator.Input{}, dice.NewScript())
+		ns, _, err := e.Play(s, adjudicator.Input{}, dice.NewScript())
 		require.NoError(t, err)
 		assert.Equal(t, 7, ns.Nations[we].VP.Whole(), "the Welsh occupy Cheshire, a GM's addition, in their occupying round VIII")
 	})
@@ -83,7 +83,7 @@ func TestLRTablesOverride(t *testing.T) {
 			orders.Withdraw{At: orders.At{Line: 2}, Area: area(g, "Norfolk")},
 		}}
 		require.Empty(t, e.Check(s, f, nil))
-		ns, _, err := e.NationTurn(s, adjudicator.Input{Orders: f}, dice.NewScript())
+		ns, _, err := e.Play(s, adjudicator.Input{Orders: f}, dice.NewScript())
 		require.NoError(t, err)
 		assert.Equal(t, 5, ns.Nations[an].VP.Whole())
 	})
@@ -98,7 +98,7 @@ func TestLRTablesOverride(t *testing.T) {
 		f := &orders.File{Kind: orders.TurnOrders, Nation: "Romano-British", Turn: e.TurnID(s), Body: []orders.Statement{
 			orders.Move{At: orders.At{Line: 1}, N: 2, Path: []games.AreaID{area(g, "Kent"), area(g, "Essex")}},
 		}}
-		ns, _, err := e.NationTurn(s, adjudicator.Input{Orders: f}, dice.NewScript(5, 1, 1))
+		ns, _, err := e.Play(s, adjudicator.Input{Orders: f}, dice.NewScript(5, 1, 1))
 		require.NoError(t, err)
 		assert.Equal(t, 20+2, ns.Nations[rb].VP.Whole(), "the GM's 20 for Aelle and the table's 2 for his army")
 	})
@@ -108,7 +108,7 @@ func TestLRTablesOverride(t *testing.T) {
 		we := nation(g, "Welsh")
 		s.Next = we
 		s.Add(area(g, "Powys"), we, family.Infantry, 1)
-		ns, _, err := e.NationTurn(s, adjudicator.Input{}, dice.NewScript())
+		ns, _, err := e.Play(s, adjudicator.Input{}, dice.NewScript())
 		require.NoError(t, err)
 		assert.Equal(t, 9, ns.Nations[we].VP.Whole())
 	})
@@ -117,7 +117,7 @@ func TestLRTablesOverride(t *testing.T) {
 		s := empty(g, 11)
 		da := nation(g, "Danes")
 		s.Add(area(g, "York"), da, family.Infantry, 1)
-		ns, _, err := e.EndRound(s)
+		ns, _, err := e.Play(s, adjudicator.Input{}, nil)
 		require.NoError(t, err)
 		assert.Equal(t, 15, ns.Nations[da].VP.Whole())
 		assert.Equal(t, 2, ns.Units(area(g, "Lindsey"), da), "two extra armies, in the vacant scoring centre Lindsey (Core 5.2.2)")
@@ -128,7 +128,7 @@ func TestLRTablesOverride(t *testing.T) {
 		no := nation(g, "Normans")
 		s.Add(area(g, "Wessex"), no, family.Infantry, 1)
 		s.Leaders = []adjudicator.Leader{{Nation: no, Name: "William", Area: area(g, "Wessex")}}
-		ns, _, err := e.EndRound(s)
+		ns, _, err := e.Play(s, adjudicator.Input{}, nil)
 		require.NoError(t, err)
 		assert.Equal(t, 30+4, ns.Nations[no].VP.Whole(), "King 30, then Wessex, a Norman centre")
 	})
@@ -140,7 +140,7 @@ func TestLRTablesOverride(t *testing.T) {
 		f := &orders.File{Kind: orders.TurnOrders, Nation: "Danes", Turn: e.TurnID(s), Body: []orders.Statement{
 			orders.Move{At: orders.At{Line: 1}, N: 3, Path: []games.AreaID{area(g, "North Sea"), area(g, "Bernicia")}},
 		}}
-		ns, _, err := e.NationTurn(s, adjudicator.Input{Orders: f}, dice.NewScript())
+		ns, _, err := e.Play(s, adjudicator.Input{Orders: f}, dice.NewScript())
 		require.NoError(t, err)
 		assert.Equal(t, 3, ns.Units(area(g, "Bernicia"), da), "a plain Raiding turn: raiders may stay on land")
 		assert.Equal(t, 1, ns.Units(area(g, "North Sea"), da), "the others stayed at sea")

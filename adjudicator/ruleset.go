@@ -90,16 +90,28 @@ type Orders struct {
 	// CheckStanding validates a standing orders file; nil accepts only
 	// defend lines.
 	CheckStanding func(e *Engine, f *orders.File) orders.Errors
-	// Brief is what the nation due in s should know before it writes its
-	// orders beyond the position (Hy Breasil 6.1: the random event already
-	// rolled, its civilization tokens, its reroll policy); the orders
-	// template shows each line first. Nil: nothing.
-	Brief func(e *Engine, s *State, n NationID) []string
-	// Examples are the example lines of the Orders section of nation n's
-	// orders template in s, for a ruleset with its own Decisions (a Brief):
-	// each a note and an order line in its grammar, on the nation's
-	// position; the template comments them out. Nil: none.
-	Examples func(e *Engine, s *State, n NationID) []Example
+	// Template writes the orders template of nation n, whose turn is due
+	// in s: what the player must decide and the sections of notes and
+	// order lines that follow the envelope (Engine.Template; the Britannia
+	// family's family.Template, Hy Breasil's its own). Nil: the envelope
+	// alone.
+	Template func(e *Engine, s *State, n NationID) Template
+	// Asks are the steps a player may ask for before writing its orders
+	// (Adjudication.Asked plays them), each by the word it is asked with:
+	// the mail command, the CLI's, and the end of the step's id
+	// ("r05-star-reroll"). Nil: none.
+	Asks []Ask
+}
+
+// Ask is a step a player may ask for before writing orders (Orders.Asks).
+type Ask struct {
+	// Word is what the player asks with, in lower-case letters ("reroll");
+	// the asked step's id is the id of the turn due, "-" and the word.
+	Word string
+	// Does says what it does, for help texts and the notice that offers
+	// it, words that follow "to": "reroll the random event of the nation
+	// due for a civilization token".
+	Does string
 }
 
 // View is how players see a ruleset's game.
@@ -137,6 +149,11 @@ type Seating struct {
 	// due in s takes seat changes (Input.Seats). Nil, or no seats: every
 	// seat plays the whole game.
 	Seats func(e *Engine, s *State) (seats []SeatStatus, takes bool)
+	// Victory is the rule by which the winner is named where the
+	// standings rank by a score of the ruleset's own (Standing.Turns > 0,
+	// Standing.Score: Hy Breasil 10.3's corrected score); "": the
+	// Texts' Victory (Engine.ScoreVictory).
+	Victory string
 }
 
 // Bot is the role of a ruleset with a seeded bot.
@@ -147,10 +164,6 @@ type Bot struct {
 	Orders   func(e *Engine, s *State, game, token string, seed uint64) *orders.File
 	Standing func(e *Engine, n NationID, game, token string, seed uint64) *orders.File
 }
-
-// Example is an example line of an orders template (Ruleset.Examples): a
-// note, an order line, or both.
-type Example struct{ Note, Order string }
 
 // Kind is a unit kind (reduX Core 1.2, L&R 9.1): what it counts for and how
 // far it moves. What it hits on which terrain is BattleRules.Reach.
@@ -183,7 +196,10 @@ const (
 	Moving
 	// Fighting stages and everything after them may roll dice.
 	Fighting
-	// Checking stages run only when an order file is checked.
+	// Checking stages run when an order file is checked, and in a
+	// partial run that asks for them with an order file (Engine.Partial:
+	// the orders template's, every Decision at its default). They roll no
+	// dice.
 	Checking
 )
 

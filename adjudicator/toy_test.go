@@ -72,30 +72,32 @@ var toy = adjudicator.Ruleset{
 	Kinds:   []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
 	Adjudication: adjudicator.Adjudication{Setup: toySetup, Due: toyDue, Stages: toyStages, Players: 2,
 		LoadData: family.Load(nil)},
-	Orders:  adjudicator.Orders{Grammar: orders.Base().WithTurn(toyTurn)}, // its own step ids (Toy 3)
-	View:    adjudicator.View{Words: family.Words, Texts: &adjudicator.Texts{Victory: "Toy 4.2"}, Limit: family.Limit},
+	Orders:  adjudicator.Orders{Grammar: orders.Base().WithTurn(toyTurn), Template: family.Template(nil)}, // its own step ids (Toy 3)
+	View:    adjudicator.View{Words: toyWords, Texts: &adjudicator.Texts{Victory: "Toy 4.2"}, Limit: family.Limit},
 	Bot:     &adjudicator.Bot{Orders: family.Player(nil), Standing: family.StandingPlayer(nil)},
-	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}, Texts: &toyTexts},
+	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}},
 }
 
-// toyTexts are reduX Core's words with the toy's own where it words
-// things anew (adjudicator.Texts, the ruleset's report fragments): its
-// units are bands (Toy 1.2), they arrive by Toy 3.2, and the winner is
-// named by Toy 4.2.
-var toyTexts = func() family.Texts {
-	x := family.CoreTexts
-	x.Force = func(inf, _ int, _ string) string { return bands(inf) }
-	x.Moved = func(t *family.Turn, inf, _ int, _ string, path []string) string {
-		return fmt.Sprintf("%s of the %s %s %s", bands(inf), t.Nation(), adjudicator.Verb(inf, "moves", "move"), strings.Join(path, " > "))
-	}
-	x.Invaders = func(t *family.Turn, where string, inf, _ int, _ string) string {
-		return fmt.Sprintf("%s of the %s %s in %s (Toy 3.2)", bands(inf), t.Nation(), adjudicator.Verb(inf, "arrives", "arrive"), where)
-	}
-	x.Range = func(_ *family.Turn, _ bool, _, limit, steps int) (string, string) {
-		return "Toy 1.2", fmt.Sprintf("bands move at most %d areas; this path has %d", limit, steps)
-	}
-	return x
-}()
+// toyWords are the library's words with the toy's own where it words
+// things anew (adjudicator.Words): its units are bands (Toy 1.2), they
+// arrive by Toy 3.2.
+var toyWords = adjudicator.Merge(family.Words, adjudicator.Words{
+	"move": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s of the %s %s %s", bands(ev.N), ev.Nation, adjudicator.Verb(ev.N, "moves", "move"), strings.Join(ev.Path, " > "))
+	}},
+	"invaders": {Rule: "Toy 3.2", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s of the %s %s in %s", bands(ev.N), ev.Nation, adjudicator.Verb(ev.N, "arrives", "arrive"), family.InvadersWhere(ev))
+	}},
+	"toy-holding": {Rule: "Toy 4.1", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("The %s score %d VP for the areas they hold", ev.Nation, ev.N)
+	}},
+	"toy-over": {Quiet: true, Rule: "Toy 4.2", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return "The game is over: " + strings.Join(ev.Args, "; ")
+	}},
+	"range": {Rule: "Toy 1.2", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("bands move at most %s areas; this path has %s", ev.Arg(2), ev.Arg(3))
+	}},
+})
 
 // bands counts bands: "1 band", "3 bands".
 func bands(n int) string {
@@ -186,7 +188,7 @@ func toyScore(t *adjudicator.Turn) {
 			}
 		}
 		if vp > 0 {
-			t.Award(n, vp, "Toy 4.1", "for the areas they hold")
+			t.Award(n, vp, adjudicator.Event{What: "toy-holding"})
 		}
 	}
 }
@@ -201,7 +203,7 @@ func toyNextRound(t *adjudicator.Turn) {
 		for _, st := range t.E.Standings(s, t.E.PlayerCount()) {
 			parts = append(parts, fmt.Sprintf("%s %s", strings.Join(st.Nations, ", "), st.Points))
 		}
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, Rule: "Toy 4.2", Text: "The game is over: " + strings.Join(parts, "; ")})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, What: "toy-over", Args: parts})
 		return
 	}
 	s.Round++

@@ -2,8 +2,6 @@ package adjudicator
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -69,43 +67,32 @@ func (t *Turn) Nation() string { return t.E.NationName(t.N) }
 // Name is an area's name.
 func (t *Turn) Name(a games.AreaID) string { return t.B.AreaName(a) }
 
-// Emit records an event; its nation is the acting nation unless set. Its
-// words are the ruleset's (Engine.Text), kept with it only in the records
-// of engines that wrote words (Event.Text).
+// Emit records an event, a fact; its nation is the acting nation unless
+// set. Its words are the ruleset's (Engine.Text), drawn when a view is.
 func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	if _, rule, ok := t.E.Say(ev); ok {
-		ev.Rule, ev.Text = rule, t.E.Text(ev)
-	} else {
-		ev.Text = t.Cite(ev.Text) // ev.Rule stays the library's: stages and templates match on it
-	}
+	ev.Text = ""
 	t.ev = append(t.ev, ev)
 }
 
-// reduxCitation matches a citation of reduX's rules: "reduX Core 5.1",
-// "reduX L&R 9.2.1", "reduX Core 6.1, L&R 11.3".
-var reduxCitation = regexp.MustCompile(`reduX (?:Core|L&R) \d+(?:\.\d+)*(?:, (?:Core |L&R )?\d+(?:\.\d+)*)*`)
+// Cite is s with the citations of the library the ruleset is built on
+// made the ruleset's own (Texts.Cite), for the words made in a turn.
+func (t *Turn) Cite(s string) string { return t.E.Cite(s) }
 
-// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite:
-// the kernel's shared stages cite reduX, and a game of another ruleset
-// cites its own rules. Without a Cite, s is returned unchanged.
-func (t *Turn) Cite(s string) string {
-	return t.E.Cite(t, s)
-}
-
-// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
-// for the texts made outside a turn (the orders template) with t nil.
-// The ruleset's Texts.Refs then rewrites the citations players cannot
-// look up.
-func (e *Engine) Cite(t *Turn, s string) string {
+// Cite is s, words or a rule, with the citations of the library the
+// ruleset is built on made the ruleset's own (Texts.Cite: classic
+// Britannia cites its rules where the Britannia-family library cites
+// reduX), and the citations players cannot look up rewritten as ones they
+// can (Texts.Refs). Without either, s unchanged.
+func (e *Engine) Cite(s string) string {
 	tx := e.R.View.Texts
 	if tx == nil {
 		return s
 	}
-	if tx.Cite != nil && strings.Contains(s, "reduX") {
-		s = reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return tx.Cite(t, rule) })
+	if tx.Cite != nil {
+		s = tx.Cite(s)
 	}
 	if tx.Refs != nil {
 		s = tx.Refs(s)
@@ -131,6 +118,9 @@ func (t *Turn) As(m NationID, f func()) {
 // event when playing the turn.
 func (t *Turn) Problem(line int, what string, args ...any) {
 	ev := Event{Kind: EvSkipped, What: what, Line: line, Args: Args(args...)}
+	if t.N >= 0 {
+		ev.Nation = t.Nation()
+	}
 	if t.Strict {
 		words, rule, _ := t.E.Say(ev)
 		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words})
@@ -148,26 +138,6 @@ func (t *Turn) Limit(what string, args ...any) {
 		return
 	}
 	t.Emit(Event{Kind: EvLimit, What: what, Args: Args(args...)})
-}
-
-// Problemf is Problem with its words and rule given here, for the
-// statements not yet worded by their ruleset's Words.
-func (t *Turn) Problemf(line int, rule, format string, args ...any) {
-	msg := t.Cite(fmt.Sprintf(format, args...))
-	if t.Strict {
-		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
-		return
-	}
-	t.Emit(Event{Kind: EvSkipped, Line: line, Rule: rule, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
-}
-
-// Limitf is Limit with its words and rule given here.
-func (t *Turn) Limitf(rule, format string, args ...any) {
-	if t.Strict {
-		t.Problemf(0, rule, format, args...)
-		return
-	}
-	t.Emit(Event{Kind: EvLimit, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
 }
 
 // Args are the further values of a fact (Event.Args) as their words name
@@ -220,11 +190,13 @@ func (t *Turn) DecisionFile(m NationID) *orders.File {
 	return t.Standing(m)
 }
 
-// Award gives nation m whole victory points, with an event.
-func (t *Turn) Award(m NationID, vp int, rule, why string) {
+// Award gives nation m whole victory points, with a score event: the
+// fact given (its What, Args and any other facts its words name) with the
+// nation, the points (N, VP) and the kind.
+func (t *Turn) Award(m NationID, vp int, fact Event) {
 	t.S.AddVP(m, vp)
-	name := t.E.NationName(m)
-	t.Emit(Event{Kind: EvScore, Nation: name, N: vp, Rule: rule, Text: fmt.Sprintf("The %s score %d VP %s (%s)", name, vp, why, rule)})
+	fact.Kind, fact.Nation, fact.N, fact.VP = EvScore, t.E.NationName(m), vp, VP(vp)
+	t.Emit(fact)
 }
 
 // Errors are the errors found so far while checking.

@@ -36,8 +36,7 @@ func Singular(b bool) int {
 }
 
 // Words are a ruleset's words of its facts (View.Words): for each What of
-// an event or problem (or its Kind, where it has no What), the rule it
-// follows and how to word it. A library a ruleset is built on has its own
+// an event or problem, the rule it follows and how to word it. A library a ruleset is built on has its own
 // (the Britannia-family library's family.Words); a ruleset merges them
 // with its own (Merge). Words are never part of the record: a game's
 // events are facts, worded when a report is drawn, so changing a word
@@ -48,16 +47,23 @@ type Words map[string]Say
 // the ruleset's Texts.Cite gives its own for a library's citation) and
 // the words themselves.
 type Say struct {
-	Rule  string
-	Words func(e *Engine, ev Event) string
+	Rule string
+	// RuleOf, where set, is the rule of an event by its facts (a round of
+	// the Timeline).
+	RuleOf func(e *Engine, ev Event) string
+	Words  func(e *Engine, ev Event) string
+	// Quiet says the words do not cite the rule after them (a retreat
+	// told within its battle).
+	Quiet bool
 }
 
 // F words a fact from a format over its Args, each taken as a string
 // (%d is read as %s).
 func F(format string) func(e *Engine, ev Event) string {
 	format = strings.ReplaceAll(format, "%d", "%s")
+	verbs := strings.Count(format, "%") - 2*strings.Count(format, "%%")
 	return func(_ *Engine, ev Event) string {
-		args := make([]any, strings.Count(format, "%s"))
+		args := make([]any, verbs)
 		for i := range args {
 			args[i] = ev.Arg(i)
 		}
@@ -81,22 +87,20 @@ func Merge(base Words, more ...Words) Words {
 }
 
 // Say is the words and the cited rule of an event, from the ruleset's
-// Words: by its What, else its Kind. ok is false where the ruleset has no
-// words for it.
+// Words by its What. ok is false where the ruleset has no words for it.
 func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
-	key := ev.What
-	if key == "" {
-		key = ev.Kind
-	}
-	sy, ok := e.R.View.Words[key]
-	if !ok {
+	sy, ok := e.R.View.Words[ev.What]
+	if !ok || ev.What == "" {
 		return "", "", false
 	}
 	words = sy.Words(e, ev)
-	if sy.Rule != "" {
-		rule = e.Cite(nil, sy.Rule)
+	switch {
+	case sy.RuleOf != nil:
+		rule = e.Cite(sy.RuleOf(e, ev))
+	case sy.Rule != "":
+		rule = e.Cite(sy.Rule)
 	}
-	return e.Cite(nil, words), rule, true
+	return e.Cite(words), rule, true
 }
 
 // Text is an event's words as a report shows them: its words and its
@@ -104,13 +108,24 @@ func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
 func (e *Engine) Text(ev Event) string {
 	words, rule, ok := e.Say(ev)
 	if !ok {
-		return ev.Text // the words an earlier engine wrote
+		return ev.Said // the words an earlier engine wrote
 	}
-	if rule != "" {
+	if rule != "" && !e.R.View.Words[ev.What].Quiet {
 		words += " (" + rule + ")"
 	}
 	if ev.Kind == EvSkipped {
 		return fmt.Sprintf("skipped (line %d): %s", ev.Line, words)
 	}
 	return words
+}
+
+// Render is events with their words as a view shows them (Event.Text,
+// Engine.Text): a copy, the facts unchanged.
+func (e *Engine) Render(evs []Event) []Event {
+	out := make([]Event, len(evs))
+	for i, ev := range evs {
+		ev.Text = e.Text(ev)
+		out[i] = ev
+	}
+	return out
 }

@@ -174,6 +174,9 @@ func (g *Game) resolve(to string) (int, error) {
 	if to == "start" || to == "0" || to == startDir {
 		return 0, nil
 	}
+	if err := g.folderAgrees(to); err != nil {
+		return 0, err
+	}
 	if n, err := strconv.Atoi(strings.SplitN(to, "-", 2)[0]); err == nil {
 		if n < 1 || n > len(g.h.steps) {
 			return 0, fmt.Errorf("there is no step %s (steps 001 to %03d)", to, len(g.h.steps))
@@ -191,6 +194,21 @@ func (g *Game) resolve(to string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("no step in force is %q (give start, a step number or a step id such as r02-end)", to)
+}
+
+// folderAgrees refuses a step given by number and id ("080-r07-invasion",
+// a step folder's name) whose number and id name different steps: step
+// 080 drawn for r07-invasion without a word before (issue 23).
+func (g *Game) folderAgrees(s string) error {
+	num, id, ok := strings.Cut(s, "-")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n < 1 || n > len(g.h.steps) {
+		return nil
+	}
+	if st := g.h.info(n); st.ID != id {
+		return fmt.Errorf("%q names two steps: step %03d is %s, not %s; give the number alone, the id alone, or the folder as it is (%s)", s, n, st.ID, id, st.Dir())
+	}
+	return nil
 }
 
 func (g *Game) describe(n int) string {

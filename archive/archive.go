@@ -94,6 +94,7 @@ type Game struct {
 	broken  error              // set by a failed write: reopen
 	rolls   map[int]roll       // what each step read so far says of the scoring die (scoredBefore)
 	seen    seenStamp          // what reload read (stamp.go), so that writing skips reading it again unchanged
+	gfAddrs bool               // game.yaml on disk holds the players' addresses (addresses.go)
 }
 
 // chainLength is the number of seeds a new game commits to: one per nation
@@ -278,7 +279,7 @@ func drawTokens(rand io.Reader, players []Player, split *games.PlayerSplit, gf *
 			return nil, nil, err
 		}
 		tokens[p.Name] = tok
-		tokenFile = append(tokenFile, tokenEntry{Name: strings.TrimSpace(p.Name), Token: tok})
+		tokenFile = append(tokenFile, tokenEntry{Name: strings.TrimSpace(p.Name), Token: tok, Email: strings.TrimSpace(p.Email)})
 		gf.Players = append(gf.Players, playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email),
 			Colour: split.Players[i].Colour, Nations: split.Players[i].Nations, TokenSHA256: hashToken(tok), Prefs: p.Prefs})
 	}
@@ -333,9 +334,12 @@ func (w writer) writeNew(dir, secrets string, files []newFile) error {
 	return w.rename(dirTmp, dir)
 }
 
+// tokenEntry is a seat in tokens.yaml: its token and its player's address
+// (absent in games created before addresses left game.yaml).
 type tokenEntry struct {
 	Name  string `yaml:"name"`
 	Token string `yaml:"token"`
+	Email string `yaml:"email,omitempty"`
 }
 
 // Open opens a game directory with its private directory beside it.
@@ -354,6 +358,10 @@ func OpenOptions(dir string, o Options) (*Game, error) {
 	}
 	gf, r, err := loadRules(dir)
 	if err != nil {
+		return nil, err
+	}
+	g.gfAddrs = gf.hasAddresses()
+	if err := g.loadAddresses(gf); err != nil {
 		return nil, err
 	}
 	g.gf, g.r = gf, r

@@ -45,7 +45,7 @@ func (r *rules) playAsked(parent *adjudicator.State, in stepInput) (*played, err
 	p := &played{id: in.id, nation: -1, digest: inputsDigest(r.id, in.id, nil, nil, nil)}
 	d := dice.NewTurn(in.seed, r.id, in.id, p.digest, nil)
 	var err error
-	if p.state, p.events, err = r.e.PlayAsked(parent, in.id, d); err != nil {
+	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Asked: in.id}, d); err != nil {
 		return nil, err
 	}
 	if err := d.Err(); err != nil {
@@ -63,11 +63,13 @@ func (r *rules) playAsked(parent *adjudicator.State, in stepInput) (*played, err
 }
 
 // Ask plays what the player of the nation due asks for before writing its
-// orders, "reroll" (Hy Breasil 6.1), as a step of its own: its seed the
+// orders, by the word it asks with (adjudicator.Ruleset's Orders.Asks:
+// Hy Breasil 6.1's "reroll"), as a step of its own: its seed the
 // next of the chain, its report like any step's, and the turn still due,
-// now with the new position. It is refused when nothing of the kind may be
-// asked now, or when orders for the turn are accepted already (written for
-// the position as it was: send them again after). by is "player" or "gm";
+// now with the new position. It is refused, in the ruleset's words
+// (adjudicator.MsgAskNotNow, MsgAskAfterOrders), when nothing of the kind
+// may be asked now, or when orders for the turn are accepted already
+// (written for the position as it was). by is "player" or "gm";
 // ref names the request (the mail's journal id), so that a request
 // retried after a crash returns the step it played instead of a second.
 func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, error) {
@@ -88,16 +90,16 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	n, err := g.r.e.NationIndex(nation)
 	switch {
 	case !g.r.e.HasAsked():
-		return nil, fmt.Errorf("%s has no step to ask for before a turn: the reroll by reply is Hy Breasil's (6.1)", g.r.g.Ruleset.Title)
+		return nil, fmt.Errorf("%s has no step to ask for before a turn", g.r.g.Ruleset.Title)
 	case err != nil:
 		return nil, err
 	case due.Nation == "" || g.r.g.Tables.Nations[n].Name != due.Nation:
 		return nil, fmt.Errorf("it is not the %s nation's turn: %s is due", g.r.g.Tables.Nations[n].Name, orDefault(due.ID, "nothing"))
 	case !g.r.isAsked(g.state, id):
-		return nil, fmt.Errorf("%q cannot be asked for in %s (Hy Breasil 6.1: a nation rerolls its random event for a civilization token, not in its first turn)", what, due.ID)
+		return nil, errors.New(g.r.e.Message(adjudicator.MsgAskNotNow, what, due.ID))
 	}
 	if p, err := g.pending(due.ID); err != nil || p != nil {
-		return nil, errors.Join(err, fmt.Errorf("orders for %s are accepted already (digest %s), written for the event as it is: it stands, and the reroll line of those orders decides (Hy Breasil 6.1)", due.ID, digestOf(p)))
+		return nil, errors.Join(err, errors.New(g.r.e.Message(adjudicator.MsgAskAfterOrders, due.ID, digestOf(p), what)))
 	}
 	info, seed, err := g.nextStep(id)
 	if err != nil {

@@ -63,10 +63,13 @@ type gameFile struct {
 
 type playerFile struct {
 	Name        string   `yaml:"name"`
-	Email       string   `yaml:"email"`
 	Colour      string   `yaml:"colour"`
 	Nations     []string `yaml:"nations,flow"`
 	TokenSHA256 string   `yaml:"token_sha256"`
+	// Email is the player's address: kept in the private directory
+	// (tokens.yaml), never written here; read from game.yaml files written
+	// before it moved (addresses.go).
+	Email string `yaml:"email,omitempty"`
 	// Seat is "out" when the player asked to leave the game, under
 	// continuous play (Hy Breasil 10.1, seats.go); empty otherwise.
 	Seat string `yaml:"seat,omitempty"`
@@ -81,12 +84,19 @@ type playerFile struct {
 const gameHeader = "# pbem game: the public record of the game (archive/doc.go).\n" +
 	"# A step at depth i (the i-th step in force) uses seed s_i, with SHA256(s_i) == s_(i-1) and s_0 the commitment.\n"
 
+// marshal is game.yaml for gf: the public record, without the players'
+// addresses.
 func (gf *gameFile) marshal() []byte {
+	pub := *gf
+	pub.Players = append([]playerFile(nil), gf.Players...)
+	for i := range pub.Players {
+		pub.Players[i].Email = ""
+	}
 	var b bytes.Buffer
 	b.WriteString(gameHeader)
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(gf); err != nil {
+	if err := enc.Encode(&pub); err != nil {
 		panic(err) // plain structs
 	}
 	enc.Close()

@@ -62,7 +62,8 @@ func (g *Game) ChangedBy(ref string) (seat string, ok bool) {
 }
 
 // ChangePlayer changes a seat and returns the new token when it was
-// rotated. game.yaml is rewritten atomically and players.log gets a line;
+// rotated. game.yaml and tokens.yaml (the token and the address) are
+// rewritten atomically and players.log gets a line, without the address;
 // nothing a turn depends on changes, so verify is unaffected. rand draws
 // the new token (crypto/rand.Reader in production).
 func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string, error) {
@@ -94,13 +95,12 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 	p := &gf.Players[seat]
 	var what []string
 	if c.Email != "" && !strings.EqualFold(c.Email, p.Email) {
-		what = append(what, fmt.Sprintf("address %s -> %s", p.Email, c.Email))
+		what = append(what, "a new address") // the address itself is private (tokens.yaml)
 		p.Email = c.Email
 	}
 	token := ""
-	var tokData []byte
 	if c.RotateToken {
-		if token, tokData, err = g.rotateToken(rand, p.Name); err != nil {
+		if token, err = newToken(rand); err != nil {
 			return "", err
 		}
 		p.TokenSHA256 = hashToken(token)
@@ -109,21 +109,43 @@ func (g *Game) ChangePlayer(name string, c PlayerChange, rand io.Reader) (string
 	if len(what) == 0 {
 		return "", errors.New("nothing to change")
 	}
-	// game.yaml first: a crash before tokens.yaml is written loses only the
-	// new token, which nobody has seen yet; the GM rotates it again.
-	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+	tokData, err := g.editTokens(func(toks []tokenEntry) []tokenEntry {
+		for i := range toks {
+			if toks[i].Name == p.Name && token != "" {
+				toks[i].Token = token
+			}
+		}
+		return withAddresses(toks, &gf)
+	})
+	if err != nil {
 		return "", err
 	}
-	if tokData != nil {
-		if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
-			return "", err
-		}
+	// game.yaml first: a crash before tokens.yaml is written loses only the
+	// new token, which nobody has seen yet, and the new address; the
+	// request, not logged yet, is made again.
+	if err := g.writeGame(&gf); err != nil {
+		return "", err
+	}
+	if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
+		return "", err
 	}
 	if err := g.logPlayer(p.Name, c, strings.Join(what, ", ")); err != nil {
 		return "", err
 	}
 	g.gf = &gf
 	return token, nil
+}
+
+// withAddresses sets each seat's address in tokens.yaml's entries from gf.
+func withAddresses(toks []tokenEntry, gf *gameFile) []tokenEntry {
+	for i := range toks {
+		for _, p := range gf.Players {
+			if p.Name == toks[i].Name && p.Email != "" {
+				toks[i].Email = p.Email
+			}
+		}
+	}
+	return toks
 }
 
 // changedSeat is the seat of the player called name, who may take the
@@ -146,25 +168,8 @@ func (g *Game) changedSeat(name, email string) (int, error) {
 	return seat, nil
 }
 
-// rotateToken draws a new token for the player called name and returns it
-// with the new tokens.yaml, not yet written.
-func (g *Game) rotateToken(rand io.Reader, name string) (token string, tokData []byte, err error) {
-	if token, err = newToken(rand); err != nil {
-		return "", nil, err
-	}
-	tokData, err = g.editTokens(func(toks []tokenEntry) []tokenEntry {
-		for i := range toks {
-			if toks[i].Name == name {
-				toks[i].Token = token
-			}
-		}
-		return toks
-	})
-	return token, tokData, err
-}
-
 // tokensHeader heads tokens.yaml.
-const tokensHeader = "# pbem tokens: keep out of the public archive\n"
+const tokensHeader = "# pbem tokens and addresses: keep out of the public archive\n"
 
 // readTokens reads tokens.yaml from the private directory.
 func (g *Game) readTokens() ([]tokenEntry, error) {

@@ -2,7 +2,6 @@ package archive
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -152,7 +151,7 @@ func (g *Game) SetPrefs(name string, p MailPrefs, ref string) error {
 	gf := *g.gf
 	gf.Players = append([]playerFile(nil), g.gf.Players...)
 	gf.Players[seat].Prefs = p
-	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+	if err := g.writeGame(&gf); err != nil {
 		return err
 	}
 	line := fmt.Sprintf("%s %s (player): mail preferences %s", g.now().UTC().Format(time.RFC3339), gf.Players[seat].Name, p)

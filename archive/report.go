@@ -210,6 +210,9 @@ func (g *Game) Report(id string) (string, error) {
 // ones too) or an id (the latest step in force with it, else the latest
 // superseded one).
 func (g *Game) find(id string) (int, error) {
+	if err := g.folderAgrees(id); err != nil {
+		return 0, err
+	}
 	if n, err := g.resolve(id); err == nil {
 		return n, nil
 	}

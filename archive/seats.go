@@ -29,8 +29,9 @@ const fileSeats = "seats.txt"
 const seatOut = "out"
 
 // ErrFixedSeats is returned for a seat change in a game whose players play
-// the whole game.
-var ErrFixedSeats = errors.New("the players of this game are fixed: only a game with option continuous (Hy Breasil 10) takes players entering and leaving")
+// the whole game, wrapped with the ruleset's reason
+// (adjudicator.MsgSeatsFixed).
+var ErrFixedSeats = errors.New("the players of this game are fixed")
 
 // seatsText is seats.txt for the step due in s: nil when the step takes no
 // seat changes or none is asked for.
@@ -76,7 +77,7 @@ func parseSeats(e *adjudicator.Engine, data []byte) ([]adjudicator.SeatChange, e
 		case err != nil:
 			return nil, fmt.Errorf("%s line %d: %w", fileSeats, line, err)
 		case seen[c.Seat]:
-			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter in the same turn (Hy Breasil 10.1)", fileSeats, line, e.SeatColours()[c.Seat])
+			return nil, fmt.Errorf("%s line %d: %s is named twice: a player cannot leave and enter at the same step", fileSeats, line, e.SeatColours()[c.Seat])
 		}
 		seen[c.Seat] = true
 		out = append(out, c)
@@ -124,7 +125,7 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	np := playerFile{Name: strings.TrimSpace(p.Name), Email: strings.TrimSpace(p.Email), Colour: colours[len(g.gf.Players)], TokenSHA256: hashToken(token), Prefs: p.Prefs, Admitted: true}
 	gf.Players = append(append([]playerFile(nil), g.gf.Players...), np)
 	tokData, err := g.editTokens(func(toks []tokenEntry) []tokenEntry {
-		return append(toks, tokenEntry{Name: np.Name, Token: token})
+		return withAddresses(append(toks, tokenEntry{Name: np.Name, Token: token}), &gf)
 	})
 	if err != nil {
 		return "", err
@@ -133,7 +134,7 @@ func (g *Game) AdmitPlayer(p Player, c PlayerChange, rand io.Reader) (string, er
 	if err := g.w.writePrivate(filepath.Join(g.secrets, "tokens.yaml"), tokData); err != nil {
 		return "", err
 	}
-	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+	if err := g.writeGame(&gf); err != nil {
 		return "", err
 	}
 	if err := g.logPlayer(np.Name, c, "admitted as "+np.Colour+"; enters the game at the start of the next turn"); err != nil {
@@ -180,7 +181,7 @@ func (g *Game) AskSeat(name string, in bool, c PlayerChange) error {
 		return fmt.Errorf("%s is the last player in the game and cannot leave: the GM ends the game instead", p.Name)
 	}
 	p.Seat = map[bool]string{true: "", false: seatOut}[in]
-	if err := g.w.writeFile(filepath.Join(g.dir, "game.yaml"), gf.marshal()); err != nil {
+	if err := g.writeGame(&gf); err != nil {
 		return err
 	}
 	what := map[bool]string{true: "asks to enter the game again", false: "asks to leave the game"}[in] + " at the start of the next turn"
@@ -206,7 +207,7 @@ func (g *Game) wantedIn(gf *gameFile) int {
 // over.
 func (g *Game) canChangeSeats() error {
 	if seats, _ := g.r.e.Seats(g.state); seats == nil {
-		return ErrFixedSeats
+		return fmt.Errorf("%w: %s", ErrFixedSeats, g.r.e.Message(adjudicator.MsgSeatsFixed))
 	}
 	if g.due().Over {
 		return errors.New("the game is over")

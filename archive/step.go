@@ -119,7 +119,7 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 			return nil, err
 		}
 		d := dice.NewTurn(in.seed, r.id, id, p.digest, saltsOf(f, standing))
-		p.state, p.events, err = r.e.NationTurn(parent, adjudicator.Input{Orders: f, Standing: standing}, d)
+		p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Orders: f, Standing: standing}, d)
 		if err != nil {
 			return nil, err
 		}
@@ -154,7 +154,7 @@ func (r *rules) playRound(parent *adjudicator.State, in stepInput, p *played) er
 		return err
 	}
 	d := dice.NewTurn(in.seed, r.id, p.id, p.digest, nil)
-	if p.state, p.events, err = r.e.RoundEventInput(parent, adjudicator.Input{Seats: seats}, d); err != nil {
+	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Seats: seats}, d); err != nil {
 		return err
 	}
 	if err := d.Err(); err != nil {

@@ -374,6 +374,13 @@ func (g *Game) validateEnvelope(f *orders.File, hasToken bool, nation string, wa
 	if want != nil && f.Kind != *want {
 		add("these are %s orders, not %s orders", f.Kind, *want)
 	}
+	if f.Salt != "" {
+		if sec, err := g.secretsLocked(); err != nil {
+			add("the salt could not be checked against the game's secrets: %v", err)
+		} else if sec.Holds(f.Salt) {
+			add("the salt: line holds a secret token of this game; the salt is published with the turn's report, so write other words there (a token goes on the token: line alone)")
+		}
+	}
 	return errs
 }
 

@@ -2,9 +2,6 @@ package bot_test
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -94,30 +91,19 @@ func classicAtSea(e *adjudicator.Engine, st bot.Step) error {
 	return noneAtSea(e, st)
 }
 
-var scoreText = regexp.MustCompile(`^The (.+?) score (\d+(?:\.5)?) VP`)
-
 // pointsExact: each nation's points change by exactly what its score events
-// say, in halves (ref §4).
+// say (their VP), in halves (ref §4).
 func pointsExact(e *adjudicator.Engine, st bot.Step) error {
 	got := make([]adjudicator.Points, e.NumNations())
 	for _, ev := range st.Events {
-		if ev.Kind != adjudicator.EvScore {
+		if ev.Kind != adjudicator.EvScore || ev.VP == 0 {
 			continue
 		}
-		m := scoreText.FindStringSubmatch(ev.Text)
-		if m == nil {
-			continue
-		}
-		n, err := e.NationIndex(m[1])
+		n, err := e.NationIndex(ev.Nation)
 		if err != nil {
-			return fmt.Errorf("score event for %q: %v", m[1], err)
+			return fmt.Errorf("score event for %q: %v", ev.Nation, err)
 		}
-		whole, half, _ := strings.Cut(m[2], ".")
-		w, _ := strconv.Atoi(whole)
-		got[n] += adjudicator.VP(w)
-		if half == "5" {
-			got[n]++
-		}
+		got[n] += ev.VP
 	}
 	for n := range e.NumNations() {
 		if d := st.After.Nations[n].VP - st.Before.Nations[n].VP; d != got[n] {
@@ -152,7 +138,7 @@ func fortsWithRomans(e *adjudicator.Engine, st bot.Step) error {
 func kingsWhen(e *adjudicator.Engine, st bot.Step) error {
 	kings := 0
 	for _, ev := range st.Events {
-		if ev.Kind == adjudicator.EvKing && strings.HasSuffix(ev.Text, " are King") {
+		if ev.What == "cb-king" {
 			kings++
 		}
 	}

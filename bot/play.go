@@ -48,7 +48,7 @@ func Play(e *adjudicator.Engine, seed uint64, obs Observer) (*adjudicator.State,
 			return s, fmt.Errorf("%s: %w", id, err)
 		}
 		if obs != nil {
-			if err := obs(Step{ID: id, Before: s, After: ns, Events: evs}); err != nil {
+			if err := obs(Step{ID: id, Before: s, After: ns, Events: e.Render(evs)}); err != nil {
 				return ns, fmt.Errorf("%s: %w", id, err)
 			}
 		}

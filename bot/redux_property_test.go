@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
@@ -57,7 +56,7 @@ func stackingKept(e *adjudicator.Engine, st bot.Step) error {
 	}
 	reported := map[string]bool{}
 	for _, ev := range st.Events {
-		if ev.Kind == adjudicator.EvLimit && strings.Contains(ev.Rule, "4.2.1") {
+		if ev.Kind == adjudicator.EvLimit && ev.What == "stacking" {
 			reported[ev.Nation] = true
 		}
 	}

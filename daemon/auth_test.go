@@ -116,16 +116,16 @@ func TestForgedOnBehalf(t *testing.T) {
 }
 
 // TestPressNeedsToken: press acts for a seat: without the token, or with
-// a wrong one, nothing is relayed nor written to the public press log.
+// a wrong one, nothing is relayed nor written to the press log.
 func TestPressNeedsToken(t *testing.T) {
 	f := newFixture(t)
-	pressLog := filepath.Join(f.g.Dir(), "press.log")
+	pressLog := filepath.Join(f.g.SecretsDir(), "press.log")
 	for _, tok := range []string{"", "token: " + f.tokens["Carol"] + "\n"} {
 		before := len(f.out.to(addrs[3]))
 		f.mail(addrs[0], "press", "game: ashdown\n"+tok+"press Welsh\nThe Saxons are coming.\n")
 		assert.Len(t, f.out.to(addrs[3]), before, "a press without Alice's token was relayed")
 		_, err := os.Stat(pressLog)
-		assert.True(t, os.IsNotExist(err), "a forged press reached the public press log")
+		assert.True(t, os.IsNotExist(err), "a forged press reached the press log")
 	}
 	assert.Contains(t, f.out.last(addrs[0]).Text, "the token is wrong")
 	f.mail(addrs[0], "press", "game: ashdown\ntoken: "+f.tokens["Alice"]+"\npress Welsh\nThe Saxons are coming.\n")
@@ -165,7 +165,10 @@ func TestObserveConfirms(t *testing.T) {
 	assert.Empty(t, f.d.observers(f.g), "subscribed before confirming")
 
 	f.mail(victim, "observe ashdown", "")
-	assert.Len(t, f.out.to(victim), 1, "a second request the same day sends no second mail")
+	assert.Len(t, f.out.to(victim), 2, "a second request the same day is answered")
+	again := f.out.last(victim)
+	assert.Contains(t, again.Text, "A confirmation code was mailed to "+victim+" today already")
+	assert.NotContains(t, again.Text, strings.Fields(conf.Subject)[3], "a second code mail the same day")
 
 	f.mail(mallory, "observe ashdown confirm "+strings.Fields(conf.Subject)[3], "")
 	assert.Empty(t, f.d.observers(f.g), "a code confirmed from another address")
@@ -180,7 +183,12 @@ func TestObserveConfirms(t *testing.T) {
 	assert.Contains(t, f.out.last(victim).Subject, "r01-romanobritish:", "the observer gets the report")
 
 	f.mail(victim, "observe ashdown off", "")
+	assert.Equal(t, []string{victim}, f.d.observers(f.g), "unsubscribed without a confirmation")
+	off := f.out.last(victim)
+	require.True(t, strings.HasPrefix(off.Subject, "observe ashdown off confirm "), off.Subject)
+	f.mail(victim, "Re: "+off.Subject, "")
 	assert.Empty(t, f.d.observers(f.g))
+	assert.Contains(t, f.out.last(victim).Text, "no longer receives the reports of game ashdown")
 }
 
 // TestFailedLoginsSurviveRestart: the failed-login count is kept on disk:

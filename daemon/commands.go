@@ -1,13 +1,9 @@
 package daemon
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"context"
 	crand "crypto/rand"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,7 +14,6 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
-	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/templates"
 )
 
@@ -27,7 +22,11 @@ import (
 // registered address and token; GM commands need the GM's address and
 // token; observe confirms the address by mail first.
 func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) error {
-	switch env.command {
+	command := env.command
+	if isAskWord(command) {
+		command = "ask" // a step asked for before orders, by its word (askWords)
+	}
+	switch command {
 	case "status", "orders", "map", "history", "archive":
 		return d.readCommand(m, in, g, env)
 	case "observe":
@@ -37,7 +36,7 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return d.join(m, in, g, env) // a newcomer: confirmed, then admitted by the GM
 		}
 		fallthrough
-	case "token", "ready", "auto", "press", "address", "prefs", "leave", "reroll":
+	case "token", "ready", "auto", "press", "address", "prefs", "leave", "ask":
 		player := d.playerByEmail(g, in.From)
 		if env.command == "token" && (len(env.args) == 0 || !strings.EqualFold(env.args[0], "new")) {
 			return d.sendToken(m, in, g, player)
@@ -100,15 +99,7 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 	case "history":
 		return d.reply(m, in, "history of "+g.ID(), d.history(g, env.args))
 	case "archive":
-		tgz, err := publicArchive(g.Dir())
-		if err != nil {
-			return err
-		}
-		name := g.ID() + "-archive.tar.gz"
-		return d.send(&mailer.Outgoing{ID: safeID("reply", m.JournalID), To: []string{replyAddr(in)}, InReplyTo: in.MessageID, AutoSubmitted: true,
-			Subject: "pbem: the public archive of " + g.ID(),
-			Text:    fmt.Sprintf("The public archive of game %s is attached (%s). Unpack it and run\n\n    pbem verify --game %s\n\nto re-derive every die and replay every turn; it needs no secret.\n", g.ID(), name, g.ID()),
-			Attach:  []mailer.Part{{Name: name, ContentType: "application/gzip", Data: tgz}}})
+		return d.archiveMail(m, in, g, env)
 	}
 	return d.reply(m, in, "status of "+g.ID(), d.statusFor(g, d.playerByEmail(g, in.From)))
 }
@@ -138,7 +129,7 @@ func (d *Daemon) seatAuth(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 	if player == nil {
 		return false, d.reply(m, in, what, fmt.Sprintf("%q acts for a player: it must come from a player's registered address, with their token. %s is not a player of game %s.", what, in.From, g.ID()))
 	}
-	if env.token == "" {
+	if env.token == "" || placeholderToken(env.token) {
 		return false, d.reply(m, in, what, fmt.Sprintf("%q needs your token: put the lines \"game: %s\" and \"token: …\" before the command line. Send \"token %s\" to have your token again.", what, g.ID(), g.ID()))
 	}
 	tok, err := d.tokenOf(g, player.Name)
@@ -154,6 +145,9 @@ func (d *Daemon) seatAuth(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 // seatCommand runs a command for the sender's seat, authenticated by
 // seatAuth.
 func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
+	if isAskWord(env.command) {
+		return d.ask(m, in, g, player, env.command)
+	}
 	switch env.command {
 	case "token": // token new
 		return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{RotateToken: true, Why: "asked for by the player", By: "player", Ref: m.JournalID})
@@ -179,14 +173,12 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		return d.prefs(m, in, g, player, env)
 	case "join", "leave":
 		return d.seatChange(m, in, g, player, env.command == "join")
-	case "reroll":
-		return d.reroll(m, in, g, player)
 	}
 	// address: a player moves, from the registered address, with the token.
 	if len(env.args) != 1 {
 		return d.reply(m, in, "address", "Write \"address NEW@ADDRESS\" from your registered address, with your token.")
 	}
-	return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player from " + player.Email, By: "player", Ref: m.JournalID})
+	return d.changePlayer(m, in, g, player.Name, archive.PlayerChange{Email: env.args[0], RotateToken: true, Why: "moved by the player", By: "player", Ref: m.JournalID})
 }
 
 // auto hands a nation of the sender's to the bot, or takes it back.
@@ -215,28 +207,6 @@ func (d *Daemon) auto(ctx context.Context, m *mailer.Message, in *mailer.Inbound
 		return err
 	}
 	return d.runDue(ctx, g)
-}
-
-// press relays a message from the sender to the player of a nation and
-// keeps it in the game's press log.
-func (d *Daemon) press(m *mailer.Message, in *mailer.Inbound, g *archive.Game, player *archive.PlayerInfo, env envelope) error {
-	if len(env.args) < 1 {
-		return d.reply(m, in, "press", "Write \"press NATION\" and then your message, from your registered address, with your token.")
-	}
-	idx, err := g.Rules().Tables.NationIndex(env.args[0])
-	if err != nil {
-		return d.reply(m, in, "press", err.Error())
-	}
-	to := g.PlayerOf(g.Rules().Tables.Nations[idx].Name)
-	body := pressBody(in.Text, env.token)
-	if err := d.logPress(g, player.Name, to.Name, body); err != nil {
-		return err
-	}
-	if err := d.send(&mailer.Outgoing{ID: safeID("press", m.JournalID), To: []string{to.Email}, Subject: fmt.Sprintf("pbem %s: press from %s", g.ID(), player.Name),
-		Text: fmt.Sprintf("%s (%s) writes:\n\n%s\n", player.Name, strings.Join(player.Nations, ", "), body)}); err != nil {
-		return err
-	}
-	return d.reply(m, in, "press", "Relayed to "+to.Name+" and kept in the game's press log.")
 }
 
 // gmCommand runs a GM command, authenticated by gmOnly.
@@ -362,31 +332,16 @@ func (d *Daemon) statusFor(g *archive.Game, reader *archive.PlayerInfo) string {
 	return sb.String()
 }
 
-// pressBody is the text of a press mail without its envelope: the "game:"
-// and "token:" lines as orders.ReadEnvelope reads them ("Token : …" too),
-// the press command line, and any other line that holds the sender's
-// token (a quoted one), so that the token never reaches the public press
-// log.
-func pressBody(text, token string) string {
-	var out []string
-	for _, l := range strings.Split(text, "\n") {
-		t := strings.ToLower(strings.TrimSpace(l))
-		if key, _, ok := orders.ParseHeader(t); ok && (key == "game" || key == "token") {
-			continue
-		}
-		if strings.HasPrefix(t, "press") || (token != "" && strings.Contains(l, token)) {
-			continue
-		}
-		out = append(out, l)
-	}
-	return strings.TrimSpace(strings.Join(out, "\n"))
-}
+// appendLog appends a line to a log file of the daemon's, made with mode
+// 0644 if new.
+func (d *Daemon) appendLog(path, line string) error { return appendFile(path, line, 0o644) }
 
-func (d *Daemon) appendLog(path, line string) error {
+// appendFile appends text to a file, made with perm if new, and syncs it.
+func appendFile(path, line string, perm os.FileMode) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, perm)
 	if err != nil {
 		return err
 	}
@@ -395,12 +350,6 @@ func (d *Daemon) appendLog(path, line string) error {
 		return err
 	}
 	return f.Sync()
-}
-
-// logPress keeps relayed press beside the game (press.log in the game
-// directory: public once the game is over, as njudge's press archives).
-func (d *Daemon) logPress(g *archive.Game, from, to, body string) error {
-	return d.appendLog(filepath.Join(g.Dir(), "press.log"), fmt.Sprintf("%s %s -> %s\n%s\n\n", d.now().UTC().Format(time.RFC3339), from, to, indent(body)))
 }
 
 // logGM records a GM action by mail.
@@ -453,44 +402,6 @@ func (d *Daemon) history(g *archive.Game, args []string) string {
 	return sb.String()
 }
 
-// publicArchive packs a game directory (never its private directory, which
-// lives beside it) as a .tar.gz, files in sorted order with fixed times.
-func publicArchive(dir string) ([]byte, error) {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	base := filepath.Base(dir)
-	err := filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		name := filepath.ToSlash(filepath.Join(base, rel))
-		if de.IsDir() {
-			return tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: name + "/", Mode: 0o755, ModTime: time.Unix(0, 0)})
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: name, Mode: 0o644, Size: int64(len(data)), ModTime: time.Unix(0, 0)}); err != nil {
-			return err
-		}
-		_, err = tw.Write(data)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	if err := tw.Close(); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // changePlayer applies a seat change, mails the new token to the seat's
 // (new) address, and "your turn" if the seat is due, and tells the old
 // address and the GM.
@@ -534,8 +445,8 @@ func (d *Daemon) changePlayer(m *mailer.Message, in *mailer.Inbound, g *archive.
 }
 
 // playerScores is the status's score lines where players, not nations,
-// score (Hy Breasil 7): each player's VP and the nations they own now,
-// best first, and under continuous play the seats (10).
+// score (the ruleset's Seating role): each player's VP and the nations they
+// own now, best first, and the seats where players enter and leave.
 func playerScores(g *archive.Game, e *adjudicator.Engine, s *adjudicator.State) string {
 	var sb strings.Builder
 	players := g.Players()

@@ -130,11 +130,12 @@ type Pace struct {
 	// NMR is what happens after a missed deadline: "bot" (the bot plays
 	// the turn and the report says so) or "wait" (the GM decides).
 	NMR string `yaml:"nmr"`
-	// RerollWindow lets the player of a Hy Breasil nation reroll its
-	// random event by replying "reroll" within this time after the turn
-	// became due, before sending orders, and see the new event first (Hy
-	// Breasil 6.1). Zero (the default) allows no reroll by reply: the
-	// reroll line of the orders decides, and no turn waits on a mail.
+	// RerollWindow lets the player of the nation due ask by reply for a
+	// step its ruleset lets it ask for before writing its orders
+	// (adjudicator.Orders.Asks: Hy Breasil 6.1's reroll of its random
+	// event), within this time after the turn became due, and see what
+	// came of it first. Zero (the default) allows no asking by reply: the
+	// orders decide, and no turn waits on a mail.
 	RerollWindow time.Duration `yaml:"reroll_window"`
 }
 

@@ -10,15 +10,18 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 // Enqueuer queues outgoing mail durably (mailer.Outbox).
@@ -57,6 +60,10 @@ type Daemon struct {
 	kick      chan struct{}         // a game's check is due now: wake the clock
 	async     atomic.Bool           // Serve's clock runs the turns a mail makes ready
 	large     chan struct{}         // one large mail handled at a time (largeMail)
+	// notices is what each owner was told of forged mail (notices.go),
+	// loaded on first use; noticeMu guards it and its file.
+	notices  map[string]*ownerNotices
+	noticeMu sync.Mutex
 }
 
 // largeMail is the size above which a mail is handled alone (Daemon.large):
@@ -121,6 +128,20 @@ func (d *Daemon) GamesDir() string { return filepath.Join(d.cfg.Data, "games") }
 
 func (d *Daemon) paceDir() string { return filepath.Join(d.cfg.Data, "pace") }
 
+// moveAddresses takes the players' addresses out of the game.yaml of a
+// game created before they moved to its private directory (issue 23): the
+// public record holds none. A failure is logged; the game is served.
+func (d *Daemon) moveAddresses(g *archive.Game) {
+	if !g.HasAddresses() {
+		return
+	}
+	if err := g.MoveAddresses(); err != nil {
+		d.log.Warn("the players' addresses stay in game.yaml: they could not be moved to the private directory", "game", g.ID(), "err", err)
+		return
+	}
+	d.log.Info("the players' addresses moved from game.yaml to the private directory", "game", g.ID())
+}
+
 // Handle processes one incoming mail (mailer.Handler). Every mail that is
 // not automatic gets an answer at once; a mail whose processing fails is
 // retried by the intake, and replies keep their ids, so nothing is sent
@@ -171,7 +192,7 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 		e = d.entry(env.game)
 	}
 	if e == nil {
-		return d.reply(m, in, "Unknown game", fmt.Sprintf("There is no game %q here. Games: %s.", env.game, strings.Join(d.GameIDs(), ", ")))
+		return d.reply(m, in, "Unknown game", d.unknownGame(in, env.game))
 	}
 	// The game's lock for the whole of the mail: the clock never sees orders
 	// stored and the rest of their handling undone (issue 23).
@@ -198,6 +219,33 @@ func (d *Daemon) Key(m *mailer.Message) string {
 		return ""
 	}
 	return strings.ToLower(strings.TrimSpace(readEnvelope(in).game))
+}
+
+// unknownGame is the answer to a mail naming a game that is not here. It
+// names no other game, except the games the sender plays in when the
+// answer goes to the sender's own address (not to a Reply-To, where a
+// forger of the From would read it).
+func (d *Daemon) unknownGame(in *mailer.Inbound, id string) string {
+	text := fmt.Sprintf("There is no game %q here: check the game's name in your welcome mail or the last report.", id)
+	if !strings.EqualFold(replyAddr(in), in.From) {
+		return text
+	}
+	var mine []string
+	for _, gid := range d.GameIDs() {
+		// The players' addresses alone, not the game: a small file a game.
+		if e := d.entry(gid); e != nil {
+			if ok, err := archive.PlaysIn(e.dir, in.From); err == nil && ok {
+				mine = append(mine, gid)
+			}
+		}
+	}
+	switch {
+	case len(mine) > 10:
+		text += fmt.Sprintf(" %s plays in %d games here, among them %s.", in.From, len(mine), strings.Join(mine[:10], ", "))
+	case len(mine) > 0:
+		text += fmt.Sprintf(" %s plays in %s here.", in.From, strings.Join(mine, ", "))
+	}
+	return text
 }
 
 // unread names, for a mail whose orders pbem could not find, the
@@ -235,18 +283,42 @@ type envelope struct {
 	command                         string
 	args                            []string
 	text                            string
+	// line is the line of the text the command is on (orders.Clean's
+	// numbering), 0 when the command came in the Subject.
+	line int
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "reroll", "pace"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "pace"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
-	for _, c := range commandWords {
-		if w == c {
-			return true
+	return slices.Contains(commandWords, w) || isAskWord(w)
+}
+
+// askWords are the words a player of any ruleset asks with for a step
+// before writing orders (adjudicator.Orders.Asks: Hy Breasil's "reroll"),
+// each a command of its own; a word that is a command already is not one.
+func askWords() []askWord {
+	var out []askWord
+	for _, r := range rulesets.All() {
+		for _, a := range r.Orders.Asks {
+			if !slices.Contains(commandWords, a.Word) {
+				out = append(out, askWord{Ask: a, title: r.Ruleset.Title})
+			}
 		}
 	}
-	return false
+	return out
+}
+
+// askWord is a word of askWords and the title of its ruleset.
+type askWord struct {
+	adjudicator.Ask
+	title string
+}
+
+// isAskWord reports whether w is a word of askWords.
+func isAskWord(w string) bool {
+	return slices.ContainsFunc(askWords(), func(a askWord) bool { return a.Word == strings.ToLower(w) })
 }
 
 // readEnvelope finds the game, nation, token and command of a mail. Orders
@@ -264,6 +336,7 @@ func readEnvelope(in *mailer.Inbound) envelope {
 		if f := strings.Fields(e.Body[0].Text); isCommand(f[0]) {
 			env.command = strings.ToLower(f[0])
 			env.args = f[1:]
+			env.line = e.Body[0].N
 		}
 	}
 	subj := strings.Fields(stripReplyPrefix(in.Subject))
@@ -333,10 +406,10 @@ func (d *Daemon) orders(ctx context.Context, m *mailer.Message, in *mailer.Inbou
 	}
 	switch {
 	case errors.As(err, &rej):
-		if wrongToken(rej) {
+		if wrongToken(rej) && !placeholderToken(env.token) {
 			return d.failedLogin(m, in, g, who, "the token is wrong")
 		}
-		return d.reply(m, in, "Orders NOT accepted — "+g.ID(), d.refusal(g, nation, rej))
+		return d.reply(m, in, "Orders NOT accepted — "+g.ID(), d.refusal(g, nation, rej, env.token))
 	case err != nil:
 		return err // a disk problem: let the intake retry
 	}
@@ -436,6 +509,23 @@ func wrongToken(rej *archive.RejectedError) bool {
 	return errors.As(rej, &te)
 }
 
+// placeholders are what pbem's own mail puts where a token goes: the
+// orders template's "YOUR-TOKEN" (templates.OrdersTemplate), the help's
+// "TOKEN", the GM's "YOUR-GM-TOKEN" and an ellipsis.
+var placeholders = []string{"YOUR-TOKEN", "TOKEN", "YOUR-GM-TOKEN", "…", "..."}
+
+// placeholderToken reports whether a token is one of pbem's placeholders:
+// a reply quoting pbem's mail, which is told what is missing and is no
+// failed login.
+func placeholderToken(tok string) bool {
+	for _, p := range placeholders {
+		if strings.EqualFold(strings.TrimSpace(tok), p) {
+			return true
+		}
+	}
+	return false
+}
+
 // missingToken reports whether a file was refused for having no token
 // (orders.ErrNoToken), as a reply that quotes pbem's acknowledgement (token
 // removed) has.
@@ -445,13 +535,21 @@ func missingToken(rej *archive.RejectedError) bool {
 
 // refusal is the answer to a refused order file: every error with its
 // line.
-func (d *Daemon) refusal(g *archive.Game, nation string, rej *archive.RejectedError) string {
+func (d *Daemon) refusal(g *archive.Game, nation string, rej *archive.RejectedError, token string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Your orders for the %s in game %s were NOT accepted. Every problem, with its line:\n\n", nation, g.ID())
 	for _, e := range rej.Errors {
+		var te *orders.TokenError
+		if errors.As(e, &te) && placeholderToken(token) {
+			fmt.Fprintf(&sb, "  \"token: %s\" is the placeholder of pbem's orders template, not your token\n", token)
+			continue
+		}
 		sb.WriteString("  " + e.Error() + "\n")
 	}
 	sb.WriteString("\nNothing was recorded; send the whole file again, corrected.\n")
+	if placeholderToken(token) {
+		fmt.Fprintf(&sb, "The template in pbem's \"your turn\" mail holds a placeholder where your token goes: a reply that quotes it needs your own token on the token: line. Your token is in pbem's welcome mail; send \"token %s\" from your registered address to have it again.\n", g.ID())
+	}
 	if missingToken(rej) {
 		fmt.Fprintf(&sb, "Every order file needs your secret token in a line \"token: …\". The copy of your orders in pbem's acknowledgement has the token removed: a reply that quotes it (\"same as before\") needs the token line added. Send \"token %s\" from your registered address to have the token again.\n", g.ID())
 	}
@@ -509,9 +607,15 @@ func (d *Daemon) send(o *mailer.Outgoing) error {
 
 var idUnsafe = regexp.MustCompile(`[^A-Za-z0-9._+=-]+`)
 
-// safeID builds an outbox id from parts.
+// safeID builds an outbox id from parts; empty parts are left out.
 func safeID(parts ...string) string {
-	s := idUnsafe.ReplaceAllString(strings.Join(parts, "."), "-")
+	var keep []string
+	for _, p := range parts {
+		if p != "" {
+			keep = append(keep, p)
+		}
+	}
+	s := idUnsafe.ReplaceAllString(strings.Join(keep, "."), "-")
 	s = strings.Trim(s, ".-")
 	if len(s) > 200 {
 		s = s[:200]
@@ -528,7 +632,7 @@ func indent(s string) string {
 }
 
 func helpText(addr string) string {
-	return fmt.Sprintf(`pbem referees Britannia by mail. Send mail to %s.
+	return fmt.Sprintf(`pbem referees board games by mail. Send mail to %s.
 
 Orders: a plain-text file in the body or as a .txt attachment:
 
@@ -549,7 +653,8 @@ command line; or write the command and game in the Subject ("status ashdown").
   orders               an orders template for your nation that moves next
   map                  the current map
   history [ROUND]      the steps of the game, or the reports of a round
-  archive              the public archive, to verify every die
+  archive              the public archive, to verify every die (with your
+                       token: your own press too)
   token                send your token again to your registered address
   observe [off]        the public report of every turn (a confirmation code
                        is mailed to your address first)
@@ -558,21 +663,30 @@ With your token, from your registered address:
   token new            a new token (the old one stops working)
   address NEW@ADDR     play from a new address
   auto on|off NATION   let the bot play a nation (on) or not (off)
-  press NATION text    relay a message to the player of NATION (kept in the archive)
+  press NATION text    relay a message to the player of NATION (kept in the
+                       game's private press log; tokens are taken out)
   prefs                your mail preferences; "prefs map round" and the like
                        change them (send "prefs" for the choices)
-  leave, join          leave a game of continuous play at the start of the
-                       next turn, or enter it again (Hy Breasil 10)
-  reroll               reroll the random event of your Hy Breasil nation due,
-                       for a civilization token, before sending its orders,
-                       where the GM allows it (Hy Breasil 6.1)
-Without a seat: "join [YOUR NAME]" asks for a seat in a game of continuous
-play; a code is mailed to your address to confirm, then the GM decides.
+  leave, join          leave a game whose players enter and leave during
+                       play, from its next round, or enter it again
+%sWithout a seat: "join [YOUR NAME]" asks for a seat in a game whose players
+enter and leave; a code is mailed to your address to confirm, then the GM
+decides.
   pace                 the game's pace: deadlines, reminders, grace
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
 replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"),
 pace NAME VALUE... (the game's own pace: "pace deadline 24h at 21:00
 timezone Europe/Berlin"; send "pace" for the names), and order files for
 a player's nation.
-`, addr)
+`, addr, askHelp())
+}
+
+// askHelp is the help text's lines for the words players ask with before
+// their orders, ruleset by ruleset (askWords).
+func askHelp() string {
+	var b strings.Builder
+	for _, a := range askWords() {
+		fmt.Fprintf(&b, "  %-20s %s: %s, before sending its orders, where the GM allows it\n", a.Word, a.title, a.Does)
+	}
+	return b.String()
 }

@@ -31,6 +31,9 @@ type capture struct {
 }
 
 func (c *capture) Enqueue(o *mailer.Outgoing) error {
+	if strings.Contains(o.ID, "..") || strings.HasSuffix(o.ID, ".") {
+		return fmt.Errorf("outgoing id %q: the outbox refuses it", o.ID)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ids == nil {

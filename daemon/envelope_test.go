@@ -88,8 +88,8 @@ func TestGMTokenWhereDecodeReadsIt(t *testing.T) {
 }
 
 // TestPressHidesTheToken: a press mail whose token line Decode reads
-// ("Token : …") is relayed, and neither the relayed text nor the public
-// press log holds the token, nor a quoted line that holds it.
+// ("Token : …") is relayed, and neither the relayed text nor the press
+// log holds the token, not even in a quoted line, which is kept without it.
 func TestPressHidesTheToken(t *testing.T) {
 	f := newFixture(t)
 	tok := f.tokens["Alice"]
@@ -98,7 +98,8 @@ func TestPressHidesTheToken(t *testing.T) {
 	require.NotNil(t, relayed)
 	assert.Contains(t, relayed.Text, "The Saxons are coming.")
 	assert.NotContains(t, relayed.Text, tok)
-	data, err := os.ReadFile(filepath.Join(f.g.Dir(), "press.log"))
+	assert.Contains(t, relayed.Text, "> my token: [token removed]")
+	data, err := os.ReadFile(filepath.Join(f.g.SecretsDir(), "press.log"))
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "The Saxons are coming.")
 	assert.NotContains(t, string(data), tok)

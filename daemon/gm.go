@@ -108,7 +108,7 @@ func (d *Daemon) asGM(in *mailer.Inbound, env envelope) gmAuth {
 	switch {
 	case !strings.EqualFold(strings.TrimSpace(in.From), d.gmAddr):
 		return notGM
-	case env.token == "":
+	case env.token == "" || placeholderToken(env.token):
 		return gmNoToken
 	case !sameToken(env.token, d.gmToken):
 		return gmBadToken
@@ -128,13 +128,24 @@ func sameToken(a, b string) bool {
 func (d *Daemon) gmOnly(m *mailer.Message, in *mailer.Inbound, g *archive.Game, env envelope) (bool, error) {
 	switch d.asGM(in, env) {
 	case notGM:
-		return false, d.reply(m, in, env.command, fmt.Sprintf("Only the GM may %s a game.", env.command))
+		return false, d.reply(m, in, env.command, fmt.Sprintf("Only the GM may %s: %q is a GM command, taken only from the GM's address with the GM's token.", gmWhat[env.command], env.command))
 	case gmNoToken:
 		return false, d.reply(m, in, env.command, fmt.Sprintf("GM commands need the GM's token: put a line \"token: …\" before the command line (\"game: %s\", \"token: …\", then \"%s …\"). The token was mailed to the GM when pbem serve first started.", g.ID(), env.command))
 	case gmBadToken:
 		return false, d.failedLogin(m, in, g, victim{addr: d.gmAddr, who: "the GM", what: fmt.Sprintf("the GM command %q", env.command)}, "the GM token is wrong")
 	}
 	return true, nil
+}
+
+// gmWhat says what each GM command does, for the answer to one that is
+// not the GM's.
+var gmWhat = map[string]string{
+	"pause":    "pause game play",
+	"resume":   "resume a paused game",
+	"extend":   "extend a deadline",
+	"rollback": "roll a game back",
+	"replace":  "give a player's seat to another address",
+	"admit":    "admit a new player",
 }
 
 // victim is whom a failed login tried to act for.
@@ -145,7 +156,8 @@ type victim struct {
 }
 
 // failedLogin answers a mail that failed authentication, tells the one it
-// tried to act for when the answer does not reach them, and counts it:
+// tried to act for when the answer does not reach them (notify: once,
+// then a daily summary), and counts it:
 // after limits.failed_logins_per_day failures a sender gets no more
 // answers that day and the GM is told, once. The count is kept on disk.
 func (d *Daemon) failedLogin(m *mailer.Message, in *mailer.Inbound, g *archive.Game, v victim, why string) error {
@@ -163,15 +175,7 @@ func (d *Daemon) failedLogin(m *mailer.Message, in *mailer.Inbound, g *archive.G
 	if strings.EqualFold(replyAddr(in), v.addr) {
 		return nil // the answer reached them
 	}
-	reply := ""
-	if in.ReplyTo != "" {
-		reply = fmt.Sprintf(" (Reply-To: %s)", in.ReplyTo)
-	}
-	return d.send(&mailer.Outgoing{
-		ID: safeID("warn", g.ID(), m.JournalID), To: []string{v.addr}, AutoSubmitted: true,
-		Subject: fmt.Sprintf("pbem %s: someone tried to act as %s", g.ID(), v.who),
-		Text:    fmt.Sprintf("A mail from %s%s tried to act as %s in game %s (%s) and was refused: %s. If it was you, use your registered address and token. Nothing was changed.\n", in.From, reply, v.who, g.ID(), v.what, why),
-	})
+	return d.notify(m, in, g.ID(), v, why)
 }
 
 // overLimit reports whether a sender with n failed logins today gets no

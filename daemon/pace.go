@@ -547,7 +547,7 @@ func (d *Daemon) tellTurn(g *archive.Game, kind, id string) error {
 	dl := when(pace.deadline(d.base(st), st.Extended), pace.zoneOf(p))
 	tmpl := templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
 	text := fmt.Sprintf("%s: the %s move next in game %s (%s). Orders are due by %s.\n\n%sFill in the template below and send it back (the token is in your welcome mail; send \"token %s\" to have it again).\n\n%s",
-		kind, due.Nation, g.ID(), due.ID, dl, d.rerollNote(g, st), g.ID(), tmpl)
+		kind, due.Nation, g.ID(), due.ID, dl, d.askNote(g, st), g.ID(), tmpl)
 	return d.send(&mailer.Outgoing{
 		ID: id, To: []string{p.Email}, AutoSubmitted: true,
 		Subject: fmt.Sprintf("pbem %s %s: %s — the %s", g.ID(), due.ID, kind, due.Nation),

@@ -105,6 +105,9 @@ func (d *Daemon) runClock(ctx context.Context, tick time.Duration, workers int) 
 		if time.Since(scanned) >= tick {
 			d.Discover()
 			d.sweep(sweepPerTick)
+			if err := d.FlushNotices(); err != nil {
+				d.log.Error("the daily summary of forged mail", "err", err)
+			}
 			scanned = time.Now()
 		}
 		due := d.popDue(d.now())

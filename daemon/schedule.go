@@ -182,7 +182,7 @@ func (d *Daemon) acquire(e *gameEntry) (*archive.Game, error) {
 		}
 		return g, nil
 	}
-	g, err := archive.Open(e.dir)
+	g, err := d.openArchive(e.dir)
 	if err != nil {
 		d.release(e)
 		return nil, err
@@ -253,8 +253,8 @@ func (d *Daemon) GameIDs() []string {
 	return ids
 }
 
-// Games is how many games the daemon serves.
-func (d *Daemon) Games() int {
+// GameCount is how many games the daemon serves.
+func (d *Daemon) GameCount() int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return len(d.games)
@@ -343,7 +343,7 @@ func (d *Daemon) loadSchedule() {
 			d.mu.Unlock()
 		}
 		d.paced = nil
-		d.log.Info("schedule loaded", "games", d.Games(), "took", time.Since(t0).Round(time.Millisecond).String(), "due", len(d.due))
+		d.log.Info("schedule loaded", "games", d.GameCount(), "took", time.Since(t0).Round(time.Millisecond).String(), "due", len(d.due))
 	})
 }
 
@@ -431,9 +431,22 @@ func (d *Daemon) discovered(dir string) {
 	d.log.Info("new game", "game", g.ID(), "ruleset", g.Rules().Ruleset.Name, "players", len(g.Players()))
 }
 
+// openArchive opens a game's archive, and moves what an older pbem kept
+// where it no longer belongs: the players' addresses out of game.yaml, the
+// press log out of the game directory (issue 23).
+func (d *Daemon) openArchive(dir string) (*archive.Game, error) {
+	g, err := archive.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	d.moveAddresses(g)
+	d.movePress(g)
+	return g, nil
+}
+
 // openGame opens a game directory and serves it, its first check due now.
 func (d *Daemon) openGame(dir string) (*archive.Game, error) {
-	g, err := archive.Open(dir)
+	g, err := d.openArchive(dir)
 	if err != nil {
 		return nil, err
 	}

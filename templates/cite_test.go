@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pbem-org/pbem/bot"
-	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/rulesets"
 )
@@ -44,22 +43,5 @@ func TestOrdersTemplateCitesItsRules(t *testing.T) {
 		if !errors.Is(err, stop) {
 			t.Fatalf("%s: the bot game ended after %d steps: %v", ruleset, templates, err)
 		}
-	}
-}
-
-// TestTemplateDiceRollsEveryFace checks the die of the orders template's
-// preview: 6 first (as before, for reduX), then every face within six
-// rolls, so that a ruleset's "roll again" (Hy Breasil 6.1) ends.
-func TestTemplateDiceRollsEveryFace(t *testing.T) {
-	d := &templateDice{}
-	if r := d.Roll(dice.Label{}); r != 6 {
-		t.Errorf("first roll %d, want 6", r)
-	}
-	seen := map[int]bool{6: true}
-	for i := 0; i < 5; i++ {
-		seen[d.Roll(dice.Label{Phase: "reroll"})] = true
-	}
-	if len(seen) != 6 {
-		t.Errorf("six rolls gave the faces %v, want all of 1 to 6", seen)
 	}
 }

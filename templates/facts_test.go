@@ -32,7 +32,7 @@ func TestHyBreasilReportWords(t *testing.T) {
 	s.Add(a+1, 1, 0, 1)
 	x.Civ[0], x.Race[0], x.Lord[0] = 2, "elf", 1
 	x.Abilities[0], x.Capital[0] = []string{hybreasil.Taxation, hybreasil.Capital}, a
-	cup := adjudicator.Event{Kind: hybreasil.EvCup, Text: "Turn 1: the nations move in the order Star, Moon (Hy Breasil 6)"}
+	cup := adjudicator.Event{Kind: hybreasil.EvCup, Said: "Turn 1: the nations move in the order Star, Moon (Hy Breasil 6)"}
 	r := Build(e, e.Due(s).ID, s, s, []adjudicator.Event{cup}, Options{Players: []string{"Ann", "Bo", "Cy"}})
 	text := strings.Join(strings.Fields(Text(r)), " ")
 	first, second := g.Tables.Nations[0].Name, g.Tables.Nations[1].Name

@@ -76,7 +76,7 @@ func checkHBTemplate(t *testing.T, e *adjudicator.Engine, s *adjudicator.State, 
 		t.Fatalf("the template as sent is refused: %v\n%s", errs, text)
 	}
 	var uncommented []string
-	for _, sec := range newPlan(e.G, e, s).sections() {
+	for _, sec := range e.Template(s).Sections {
 		for _, it := range sec.Items {
 			if it.Order == "" || sec.Title != "Orders" {
 				continue

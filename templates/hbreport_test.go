@@ -37,12 +37,14 @@ func hbTurn(t *testing.T) (*adjudicator.Engine, *adjudicator.State, *adjudicator
 func hbBattle(star, moon string, text [2]string) []adjudicator.Event {
 	const rule = "Hy Breasil 6.3.1"
 	return []adjudicator.Event{
-		{Kind: adjudicator.EvTurn, Nation: star, Text: "Turn 1: the " + star + " nation (Red) plays"},
-		{Kind: adjudicator.EvBattle, Nation: star, Opponent: moon, Area: "Goldmead", Battle: 1, Rule: rule, Text: "Battle 1 in Goldmead: the " + star + " nation attacks the " + moon + " nation (Hy Breasil 6.3.1)"},
-		{Kind: adjudicator.EvRound, Nation: star, Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{6, 5, 6}, TheirDie: []int{1, 2, 1}, Hits: 3, Left: 3, TheirLft: 2, Rule: rule, Text: text[0]},
-		{Kind: adjudicator.EvRound, Nation: star, Area: "Goldmead", Battle: 1, Round: 2, Dice: []int{1, 1, 5}, TheirDie: []int{5, 2}, Hits: 1, TheirHit: 1, Left: 3, TheirLft: 1, Rule: rule, Text: text[1]},
-		{Kind: adjudicator.EvRetreat, Nation: moon, Area: "Goldmead", Path: []string{"Goldmead", "Tallowmere"}, N: 1, Rule: "Hy Breasil 6.3.2", Text: "The " + moon + " nation retreats 1 unit from Goldmead to Tallowmere (Hy Breasil 6.3.2)"},
-		{Kind: adjudicator.EvBattleEnd, Nation: star, Area: "Goldmead", Battle: 1, Rule: rule, Text: "Battle 1 ends: the " + star + " nation holds Goldmead (Hy Breasil 6.3.1)"},
+		{Kind: adjudicator.EvTurn, Nation: star, Said: "Turn 1: the " + star + " nation (Red) plays"},
+		{Kind: adjudicator.EvBattle, Nation: star, Opponent: moon, Area: "Goldmead", Battle: 1, Said: "Battle 1 in Goldmead: the " + star + " nation attacks the " + moon + " nation (Hy Breasil 6.3.1)"},
+		{Kind: adjudicator.EvRound, Nation: star, Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{6, 5, 6}, TheirDie: []int{1, 2, 1}, Hits: 3, Left: 3, TheirLft: 2,
+			Need: 5, TheirNeed: 4, Wounds: true, Killed: 1, TheirWounded: 1, Said: text[0]},
+		{Kind: adjudicator.EvRound, Nation: star, Area: "Goldmead", Battle: 1, Round: 2, Dice: []int{1, 1, 5}, TheirDie: []int{5, 2}, Hits: 1, TheirHit: 1, Left: 3, TheirLft: 1,
+			Need: 5, TheirNeed: 4, Wounds: true, Killed: 1, Wounded: 1, Said: text[1]},
+		{Kind: adjudicator.EvRetreat, Nation: moon, Area: "Goldmead", Path: []string{"Goldmead", "Tallowmere"}, N: 1, Said: "The " + moon + " nation retreats 1 unit from Goldmead to Tallowmere (Hy Breasil 6.3.2)"},
+		{Kind: adjudicator.EvBattleEnd, Nation: star, Area: "Goldmead", Battle: 1, Said: "Battle 1 ends: the " + star + " nation holds Goldmead (Hy Breasil 6.3.1)"},
 	}
 }
 
@@ -81,34 +83,14 @@ func TestHyBreasilDiceTable(t *testing.T) {
 	assert.Contains(t, BBCode(r), moon+" (defender, 4+)")
 }
 
-// TestHyBreasilDiceTableOld: a round of an earlier engine states no hit
-// numbers: the table marks as many dice as the side's hits, the highest,
-// and gives no number rather than reduX's.
-func TestHyBreasilDiceTableOld(t *testing.T) {
-	e, before, after := hbTurn(t)
-	star, moon := e.NationName(0), e.NationName(1)
-	evs := hbBattle(star, moon, [2]string{
-		"Round 1: the " + star + " roll [6 5 6] (3 hits), the " + moon + " roll [1 2 1] (0 hits); 3 (0 wounded) and 2 (1 wounded) left",
-		"Round 2: the " + star + " roll [1 1 5] (1 hit), the " + moon + " roll [5 2] (1 hit); 3 (1 wounded) and 1 (0 wounded) left",
-	})
-	r := Build(e, e.Due(before).ID, before, after, evs, Options{Players: []string{"Ann", "Bo", "Cy", "Di"}})
-	text := Text(r)
-	assert.Contains(t, text, star+" (attacker)  6* 5* 6*")
-	assert.Contains(t, text, moon+" (defender)  1  2  1")
-	assert.Contains(t, text, star+" (attacker)  1  1  5*")
-	assert.Contains(t, text, moon+" (defender)  5* 2")
-	assert.Contains(t, text, "Losses: "+star+" 0, "+moon+" 2;")
-}
-
 // TestHyBreasilCityDie: the defender's city rolls a die of its own, the
 // last, hitting on 4+ however its units' dice hit (9.3.1); it is not a
 // unit, so it is no loss.
 func TestHyBreasilCityDie(t *testing.T) {
 	b := &Battle{Attacker: "Star", Defender: "Moon"}
 	ev := adjudicator.Event{Kind: adjudicator.EvRound, Nation: "Star", Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{4, 4}, TheirDie: []int{3, 3, 3},
-		Hits: 2, TheirHit: 2, Left: 1, TheirLft: 1, Rule: "Hy Breasil 6.3.1",
-		Text: "Round 1: the Star roll [4 4] (hit on 4+: 2 hits), the Moon roll [3 3 3] (hit on 3+, the city's die last on 4+: 2 hits); left: the Star 1, the Moon 1"}
-	b.round(games.MustLoad("hy-breasil"), ev)
+		Hits: 2, TheirHit: 2, Left: 1, TheirLft: 1, Need: 4, TheirNeed: 3, City: true, CityNeed: 4, Wounds: true, Killed: 1, TheirKilled: 1}
+	b.round(ev)
 	def := b.Steps[0].Defend
 	assert.Equal(t, []Die{{3, true}, {3, true}, {3, false}}, def.Dice)
 	assert.Equal(t, 1, b.DefenderLost, "two units and the city: one unit killed")
@@ -124,14 +106,14 @@ func TestHyBreasilSections(t *testing.T) {
 	e, before, after := hbTurn(t)
 	star, moon := e.NationName(0), e.NationName(1)
 	evs := []adjudicator.Event{
-		{Kind: adjudicator.EvTurn, Nation: star, Text: "Turn 1: the " + star + " nation (Red) plays"},
-		{Kind: hybreasil.EvEvent, Nation: star, Text: "The " + star + " nation is in its first turn: strong leader (Hy Breasil 6.1)"},
-		{Kind: adjudicator.EvPopulation, Nation: star, Text: "The " + star + " nation has 0 PIPs: 0 new units (Hy Breasil 6.2)"},
-		{Kind: adjudicator.EvMove, Nation: star, Text: "The " + star + " nation moves 2 units Southern Reach > Goldmead (Hy Breasil 6.3)"},
-		{Kind: adjudicator.EvPhase, Nation: star, Text: "Strong leader: the " + star + " nation's second movement and combat phase (Hy Breasil 6.1)"},
-		{Kind: adjudicator.EvMove, Nation: star, Text: "The " + star + " nation moves 2 units Goldmead > Tallowmere (Hy Breasil 6.3)"},
-		{Kind: adjudicator.EvRemove, Nation: star, Text: "The " + star + " nation's 3 units left at sea in Southern Reach are lost (Hy Breasil 6.3)"},
-		{Kind: hybreasil.EvEvent, Nation: star, Text: "The " + moon + " nation rolls 3 + 0 civilization tokens: famine (Hy Breasil 6.1)"},
+		{Kind: adjudicator.EvTurn, Nation: star, Said: "Turn 1: the " + star + " nation (Red) plays"},
+		{Kind: hybreasil.EvEvent, Nation: star, Said: "The " + star + " nation is in its first turn: strong leader (Hy Breasil 6.1)"},
+		{Kind: adjudicator.EvPopulation, Nation: star, Said: "The " + star + " nation has 0 PIPs: 0 new units (Hy Breasil 6.2)"},
+		{Kind: adjudicator.EvMove, Nation: star, Said: "The " + star + " nation moves 2 units Southern Reach > Goldmead (Hy Breasil 6.3)"},
+		{Kind: adjudicator.EvPhase, Nation: star, Said: "Strong leader: the " + star + " nation's second movement and combat phase (Hy Breasil 6.1)"},
+		{Kind: adjudicator.EvMove, Nation: star, Said: "The " + star + " nation moves 2 units Goldmead > Tallowmere (Hy Breasil 6.3)"},
+		{Kind: adjudicator.EvRemove, Nation: star, Said: "The " + star + " nation's 3 units left at sea in Southern Reach are lost (Hy Breasil 6.3)"},
+		{Kind: hybreasil.EvEvent, Nation: star, For: moon, Said: "The " + moon + " nation rolls 3 + 0 civilization tokens: famine (Hy Breasil 6.1)"},
 	}
 	r := Build(e, e.Due(before).ID, before, after, evs, Options{Players: []string{"Ann", "Bo", "Cy", "Di"}})
 	assert.Empty(t, r.Notes)

@@ -43,6 +43,7 @@ func funcs() template.FuncMap {
 		"rule":     func(c string) string { return strings.Repeat(c, Width) },
 		"upper":    strings.ToUpper,
 		"md":       mdEscape,
+		"bb":       BBEscape,
 		"trim":     strings.TrimSpace,
 		"position": positionText,
 		"nations":  nationsText,
@@ -143,8 +144,14 @@ type jsonReport struct {
 	NextTurn   string               `json:"next_turn,omitempty"`
 	Deadline   string               `json:"deadline,omitempty"`
 	State      adjudicator.Snapshot `json:"state"`
-	Events     []adjudicator.Event  `json:"events"`
+	Events     []jsonEvent          `json:"events"`
 	Scores     jsonScores           `json:"scores"`
+}
+
+// jsonEvent is an event of the JSON form: its facts and its words.
+type jsonEvent struct {
+	adjudicator.Event
+	Words string `json:"words"`
 }
 
 type jsonScores struct {
@@ -175,9 +182,9 @@ type jsonSeat struct {
 func JSON(r *Report) ([]byte, error) {
 	j := jsonReport{Game: r.Game, Ruleset: r.Ruleset, Turn: r.TurnID, Title: r.Title, Round: r.Round,
 		RoundLabel: r.RoundLabel, Years: r.Years, Nation: r.Nation, Seed: r.Seed, NextTurn: r.NextTurn,
-		Deadline: r.Deadline, State: r.snapshot, Events: r.Events}
-	if j.Events == nil {
-		j.Events = []adjudicator.Event{}
+		Deadline: r.Deadline, State: r.snapshot, Events: []jsonEvent{}}
+	for _, ev := range r.Events {
+		j.Events = append(j.Events, jsonEvent{Event: ev, Words: ev.Text})
 	}
 	for _, n := range r.Nations {
 		j.Scores.Nations = append(j.Scores.Nations, jsonNation{Nation: n.Nation, Short: n.Short, Seat: n.Seat, VP: n.VP, Gained: n.Gained})

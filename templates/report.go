@@ -14,7 +14,6 @@ package templates
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -184,9 +183,6 @@ type Battle struct {
 	AttackerLost, DefenderLost int
 	// Armies that retreated out of the battle area, each side.
 	AttackerRetreated, DefenderRetreated int
-
-	rounds  int // rounds of battle so far
-	defLeft int // the defender's units after the last round and retreat
 }
 
 // BattleStep is a round of battle (Attack and Defend set) or a retreat.
@@ -317,7 +313,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	g := e.G
 	r := &Report{
 		Game: o.Game, Ruleset: g.Ruleset.Title, TurnID: turnID,
-		Round: before.Round, Before: before, After: after, Events: events,
+		Round: before.Round, Before: before, After: after, Events: e.Render(events),
 		Seed: o.Seed, Deadline: o.Deadline, Over: after.Over,
 	}
 	if tr := g.Tables.Round(before.Round); tr != nil {
@@ -459,16 +455,15 @@ func (r *Report) sections(g *games.Game, next string) {
 }
 
 // splitUpcoming moves the events about the next nation that end a nation
-// turn's events (Hy Breasil 6.1: its random event, rolled when its turn
-// becomes due) to Upcoming and returns the others; a ruleset's own events
-// only, each starting "The <next> nation ".
+// turn's events (Event.For: Hy Breasil 6.1's random event, rolled when
+// its turn becomes due) to Upcoming and returns the others.
 func (r *Report) splitUpcoming(next string) []adjudicator.Event {
 	evs := r.Events
 	if next == "" || next == r.Nation {
 		return evs
 	}
 	end := len(evs)
-	for end > 0 && !kernelKind(evs[end-1].Kind) && strings.HasPrefix(evs[end-1].Text, "The "+next+" nation ") {
+	for end > 0 && evs[end-1].For == next {
 		end--
 	}
 	r.Upcoming = evs[end:]
@@ -497,7 +492,7 @@ func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Ev
 	b := &r.Battles[i]
 	switch ev.Kind {
 	case adjudicator.EvRound:
-		b.round(g, ev)
+		b.round(ev)
 	case adjudicator.EvRetreat:
 		if b.sameStuck(ev) {
 			return
@@ -508,7 +503,6 @@ func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Ev
 				b.AttackerRetreated += ev.N
 			} else {
 				b.DefenderRetreated += ev.N
-				b.defLeft -= ev.N
 			}
 		}
 	default:
@@ -524,8 +518,8 @@ func stuck(ev adjudicator.Event) bool {
 }
 
 // sameStuck reports whether ev repeats a retreat that could not be made,
-// said already in this battle in the same words, and then notes the round
-// of battle it followed in that step's Again.
+// said already in this battle (the same fact: What, nation, area), and
+// then notes the round of battle it followed in that step's Again.
 func (b *Battle) sameStuck(ev adjudicator.Event) bool {
 	if !stuck(ev) {
 		return false
@@ -538,7 +532,7 @@ func (b *Battle) sameStuck(ev adjudicator.Event) bool {
 		}
 	}
 	for i := range b.Steps {
-		if st := &b.Steps[i]; stuck(st.Event) && st.Event.Text == ev.Text {
+		if st := &b.Steps[i]; stuck(st.Event) && sameFact(st.Event, ev) {
 			st.Again = append(st.Again, round)
 			return true
 		}
@@ -566,73 +560,38 @@ func roundList(rounds []int) string {
 	return "rounds " + adjudicator.OrJoin(parts, "and")
 }
 
-var hitOn = regexp.MustCompile(`hit on (\d)\+`)
-
-// wounds reports whether a round of battle is Hy Breasil's, where a hit
-// wounds an unhurt unit and kills a wounded one (Hy Breasil 6.3.1): its
-// hits are not kills.
-func wounds(ev adjudicator.Event) bool { return strings.HasPrefix(ev.Rule, "Hy Breasil") }
+// sameFact reports whether two events say the same thing: the same What
+// of the same nation in the same area.
+func sameFact(a, b adjudicator.Event) bool {
+	return a.What == b.What && a.Nation == b.Nation && a.Area == b.Area && a.Kind == b.Kind
+}
 
 // round adds a round of battle with both sides' dice and counts the
-// armies killed: the hits (reduX Core 7.1), or where hits wound first
-// (Hy Breasil 6.3.1) each side's dice, one a unit, less its units left,
-// the defender's city's die apart (9.3.1).
-func (b *Battle) round(g *games.Game, ev adjudicator.Event) {
-	att, def := rollsOf(g, ev, b.Attacker, b.Defender)
+// units killed: the hits (reduX Core 7.1), or where hits wound first
+// (Event.Wounds, Hy Breasil 6.3.1) the units each side killed.
+func (b *Battle) round(ev adjudicator.Event) {
+	att, def := rollsOf(ev, b.Attacker, b.Defender)
 	att.Kills, def.Kills = ev.Hits, ev.TheirHit
-	if wounds(ev) {
-		att.Kills = max(0, len(ev.TheirDie)-b.city(ev)-ev.TheirLft)
-		def.Kills = max(0, len(ev.Dice)-ev.Left)
+	if ev.Wounds {
+		att.Kills, def.Kills = ev.Killed, ev.TheirKilled
 	}
 	b.Steps = append(b.Steps, BattleStep{Event: ev, Attack: att, Defend: def})
 	b.DefenderLost += att.Kills
 	b.AttackerLost += def.Kills
-	b.defLeft, b.rounds = ev.TheirLft, b.rounds+1
 }
 
-// city is 1 when the defender's dice of a Hy Breasil round end with its
-// city's die (9.3.1): pbem-engine-4 says so; before, the defender rolls
-// one die more than its units (known after the first round), or than the
-// attacker's hits could have left it.
-func (b *Battle) city(ev adjudicator.Event) int {
-	switch {
-	case hitOn.MatchString(ev.Text):
-		if strings.Contains(ev.Text, "city's die") {
-			return 1
-		}
-		return 0
-	case b.rounds > 0:
-		return min(1, max(0, len(ev.TheirDie)-b.defLeft))
-	case len(ev.TheirDie)-ev.TheirLft > ev.Hits:
-		return 1
-	}
-	return 0
-}
-
-// rollsOf reads both sides' dice of a round of battle. The number a die
-// needs to hit is the engine's, as its text states it; without that, the
-// reduX Core 7.1 values (5, or 6 against a defender in difficult terrain),
-// or for a Hy Breasil round of an earlier engine none: its dice that hit
-// are then its highest, as many as its hits (6.3.1). A side the event
-// does not name is the battle's attacker or defender.
-func rollsOf(g *games.Game, ev adjudicator.Event, attacker, defender string) (att, def *Roll) {
-	needA, needD := 5, 5
-	if a, err := g.Board.Lookup(ev.Area); err == nil && g.Board.Difficult(a) {
-		needA = 6
-	}
-	if wounds(ev) {
-		needA, needD = 0, 0
-	}
-	if m := hitOn.FindAllStringSubmatch(ev.Text, 2); len(m) == 2 {
-		needA, _ = strconv.Atoi(m[0][1])
-		needD, _ = strconv.Atoi(m[1][1])
-	}
+// rollsOf reads both sides' dice of a round of battle with the number a
+// die needs to hit (Event.Need, TheirNeed; none where the event has
+// none). Where hits wound first (Hy Breasil 6.3.1) the dice marked are as
+// many as the hits, the defender's city's die last (9.3.1). A side the
+// event does not name is the battle's attacker or defender.
+func rollsOf(ev adjudicator.Event, attacker, defender string) (att, def *Roll) {
 	mk := func(nation, role string, need int, ds []int, hits int) *Roll {
 		r := &Roll{Nation: nation, Role: role, Need: need}
 		for _, d := range ds {
 			r.Dice = append(r.Dice, Die{N: d, Hit: need > 0 && d >= need})
 		}
-		if wounds(ev) {
+		if ev.Wounds {
 			r.markHits(hits)
 		}
 		return r
@@ -643,7 +602,13 @@ func rollsOf(g *games.Game, ev adjudicator.Event, attacker, defender string) (at
 	if ev.Opponent != "" {
 		defender = ev.Opponent
 	}
-	return mk(attacker, "attacker", needA, ev.Dice, ev.Hits), mk(defender, "defender", needD, ev.TheirDie, ev.TheirHit)
+	a, d := mk(attacker, "attacker", ev.Need, ev.Dice, ev.Hits), mk(defender, "defender", ev.TheirNeed, ev.TheirDie, ev.TheirHit)
+	if ev.City && ev.CityNeed > 0 && len(d.Dice) > 0 { // the city's die hits on its own number (9.3.1)
+		last := &d.Dice[len(d.Dice)-1]
+		last.Hit = last.N >= ev.CityNeed
+		d.markHits(ev.TheirHit)
+	}
+	return a, d
 }
 
 // markHits makes the roll's marked dice as many as its hits: without a
@@ -899,9 +864,9 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 				rule = " (" + v + ")"
 			}
 			score := strconv.Itoa(st[0].VP) + " VP"
-			if r.Continuous() { // Hy Breasil 10.3: the corrected score
+			if r.Continuous() { // the ruleset's own score (Seating.Victory: Hy Breasil 10.3)
 				score = "a corrected score of " + st[0].PerTurn() + " (" + score + " in " + strconv.Itoa(st[0].Turns) + " turns)"
-				rule = " (Hy Breasil 10.3)"
+				rule = " (" + e.ScoreVictory() + ")"
 			}
 			if len(win) == 1 {
 				r.Next += " " + win[0] + " wins with " + score + rule + "."
@@ -957,15 +922,15 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token 
 		return
 	}
 	p.MovesNext = true
-	pl := newPlan(g, e, r.After)
+	pl := e.Template(r.After)
 	if pl == nil {
 		return
 	}
-	p.Decide = pl.decisions()
+	p.Decide = pl.Decide
 	if r.Deadline != "" {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
-	p.Orders = pl.template(Header{Game: r.Game, Token: token, Deadline: r.Deadline})
+	p.Orders = ordersText(e, r.After, pl, Header{Game: r.Game, Token: token, Deadline: r.Deadline})
 }
 
 // upcoming names the reader's next nation turn in this round as the state

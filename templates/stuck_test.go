@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -22,21 +21,20 @@ func TestStuckRetreatSaidOnce(t *testing.T) {
 	g, _ := game()
 	st := step(t, "r07-angles")
 	const att = "  the Angles would retreat from Kent but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)"
-	const def = "  the Jutes would retreat from Kent but have no legal area to go to, and fight on (reduX Core 7.2)"
+	two := []adjudicator.Count{{Kind: "infantry", N: 2}}
 	evs := []adjudicator.Event{
-		{Kind: adjudicator.EvTurn, Nation: "Angles", Text: "Round 7: the Angles' turn"},
-		{Kind: adjudicator.EvBattle, Nation: "Angles", Opponent: "Jutes", Area: "Kent", Battle: 1, Text: "Battle 1 in Kent: the Angles (2) attack the Jutes (2)"},
+		{Kind: adjudicator.EvTurn, What: "turn", Nation: "Angles", Round: 7},
+		{Kind: adjudicator.EvBattle, What: "battle", Nation: "Angles", Opponent: "Jutes", Area: "Kent", Battle: 1, Units: two, TheirUnits: two},
 	}
 	for round := 1; round <= 4; round++ {
-		evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRound, Nation: "Angles", Opponent: "Jutes", Area: "Kent", Battle: 1, Round: round,
-			Dice: []int{1, 2}, TheirDie: []int{3, 4}, Left: 2, TheirLft: 2,
-			Text: fmt.Sprintf("  round %d: Angles roll [1 2] (hit on 5+) and kill 0; Jutes roll [3 4] (hit on 5+) and kill 0; left 2 against 2", round)})
-		evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRetreat, Nation: "Angles", Area: "Kent", Battle: 1, Rule: "reduX Core 7.2.2", Text: att})
+		evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRound, What: "round", Nation: "Angles", Opponent: "Jutes", Area: "Kent", Battle: 1, Round: round,
+			Dice: []int{1, 2}, TheirDie: []int{3, 4}, Left: 2, TheirLft: 2, Need: 5, TheirNeed: 5, Units: two, TheirUnits: two})
+		evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRetreat, What: "attacker-stuck", Nation: "Angles", Area: "Kent", Battle: 1})
 		if round == 3 {
-			evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRetreat, Nation: "Jutes", Area: "Kent", Battle: 1, Rule: "reduX Core 7.2.1", Text: def})
+			evs = append(evs, adjudicator.Event{Kind: adjudicator.EvRetreat, What: "defender-stuck", Nation: "Jutes", Area: "Kent", Battle: 1})
 		}
 	}
-	evs = append(evs, adjudicator.Event{Kind: adjudicator.EvBattleEnd, Area: "Kent", Battle: 1, Text: "No army is left in Kent"})
+	evs = append(evs, adjudicator.Event{Kind: adjudicator.EvBattleEnd, What: "battle-end", Nation: "Angles", Area: "Kent", Battle: 1})
 	r := Build(rulesets.New(g), st.ID, st.Before, st.After, evs, options(st.ID, 0))
 	require.Len(t, r.Battles, 1)
 	steps := r.Battles[0].Steps

@@ -239,7 +239,7 @@ func playWording(t *testing.T, gg wordingGame) {
 	reader := 0
 	_, err := bot.Play(e, gg.seed, func(st bot.Step) error {
 		for _, ev := range st.Events {
-			scan(st.ID+" event", ev.Text) // ev.Rule is the kernel's own, for matching (adjudicator.Turn.Cite)
+			scan(st.ID+" event", ev.Text)
 		}
 		reader = reader%gg.players + 1
 		r := Build(e, st.ID, st.Before, st.After, st.Events, Options{Game: "wording", Players: names, Reader: reader})

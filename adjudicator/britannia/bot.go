@@ -37,7 +37,7 @@ func classicMore(d *family.Draft) {
 	name := d.E.NationName(d.N)
 	round := d.E.G.Tables.Round(d.S.Round)
 	if round.HasMark(games.MarkRaid, name) && d.R.Float64() < 0.3 {
-		pv := d.E.Preview(d.S, d.F)
+		pv := d.E.PartialState(d.S, d.F, adjudicator.Setup, adjudicator.Moving)
 		for a := 0; a < d.E.G.Board.NumLand; a++ {
 			id := games.AreaID(a)
 			if pv.Units(id, d.N) > 0 && pv.Foreign(id, d.N) > 0 {

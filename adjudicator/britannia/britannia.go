@@ -15,12 +15,12 @@
 //	Submission (002 §5, 004 "Vi overgiver os")      submit.go
 //	VP cards, Bretwalda, King (004, ref §4)       score.go
 //	The tables' rules: section                    data.go
+//	The words of its facts                        words.go (by What; the library's: texts.go)
 package britannia
 
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
@@ -56,7 +56,9 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Adjudication.Snapshot = codec
 	r.Orders.Grammar = Grammar
 	r.Orders.CheckStanding = checkStanding
+	r.Orders.Template = family.Template(family.CiteOwn) // the classic rules for reduX's sections, where there are
 	r.View.Texts = &ViewTexts
+	r.View.Words = viewWords
 	r.Bot = &adjudicator.Bot{Orders: botOrders, Standing: botStanding}
 	fr.Leaders = true
 	fr.NoPopulationLimit = true
@@ -64,7 +66,6 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
 	fr.Battle = family.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need}
-	fr.Texts = &Texts
 	fr.LeaderGone = leaderGone
 	fr.Settle = buildForts
 	fr.Occupy = fortOnPassage
@@ -247,7 +248,7 @@ func removeLeader(t *family.Turn) {
 // "if the Angles hold ..."; a leader that fell does not come back).
 func arrive(t *family.Turn, a games.Arrival) bool {
 	if a.IfHolds != games.NoArea && !t.S.Holds(a.IfHolds, t.N) {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Rule: "ref §3", Text: fmt.Sprintf("%s does not come: the %s do not hold %s (ref §3)", a.Leader, t.Nation(), t.Name(a.IfHolds))})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "cb-does-not-come", Leader: a.Leader, Args: adjudicator.Args(t.Name(a.IfHolds))})
 		return false
 	}
 	return true
@@ -274,19 +275,19 @@ func nextRound(t *family.Turn) {
 // Britannia has no use for.
 func checkStatements(t *family.Turn) {
 	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
-		t.Problemf(tg.Line, "Britannia 2005 Battles", "in classic Britannia a 6 must hit the harder unit first; there is no target choice")
+		t.Problem(tg.Line, "cb-no-target")
 	}
 	for _, x := range adjudicator.Statements[orders.Rex](t.Turn) {
-		t.Problemf(x.Line, "Britannia 2005 The king", "the King is determined at the end of the round; there is nothing to crown")
+		t.Problem(x.Line, "cb-no-crown")
 	}
 	for _, sb := range adjudicator.Statements[Submit](t.Turn) {
 		if !maySubmit(t.E, t.N, sb.To) {
-			t.Problemf(sb.Line, "Britannia 2005 §5 Submission", "the %s may not submit to the %s (the submission table has no such row)", t.Nation(), sb.To)
+			t.Problem(sb.Line, "cb-no-submission-row", t.Nation(), sb.To)
 		}
 	}
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if w.Stay {
-			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "raiders stay on land unless told to withdraw; \"stay\" is not needed")
+			t.Problem(w.Line, "cb-stay")
 		}
 	}
 	if t.E.Plays(adjudicator.BretwaldaVoteCheck) {
@@ -303,9 +304,9 @@ func checkVotes(t *family.Turn) {
 	for _, v := range adjudicator.Statements[Vote](t.Turn) {
 		switch {
 		case !slices.Contains(br.Rounds, t.S.Round):
-			t.Problemf(v.Line, "Britannia 2005 The bretwalda", "the Bretwalda is elected only at the end of rounds %s; this is round %s", roundLabels(t.E, br.Rounds), t.G.Tables.Round(t.S.Round).Label)
+			t.Problem(v.Line, "cb-vote-round", anys(append([]string{t.G.Tables.Round(t.S.Round).Label}, roundLabels(t.E, br.Rounds)...))...)
 		case !inPlay(t.E, t.S, mustNation(t.E, v.For)):
-			t.Problemf(v.Line, "Britannia 2005 The bretwalda", "the %s are not in play: vote for a nation on the board", v.For)
+			t.Problem(v.Line, "cb-vote-not-in-play", v.For)
 		}
 	}
 }
@@ -316,16 +317,22 @@ func inPlay(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID)
 	return s.OnBoard(n) > 0 || len(family.Arrivals(e, s.Round, n)) > 0
 }
 
-// roundLabels names rounds by their labels: "VIII, IX and X".
-func roundLabels(e *adjudicator.Engine, rounds []int) string {
+// anys are strings as the values of a fact (Turn.Problem's args).
+func anys(xs []string) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+// roundLabels are the labels of rounds: "VIII", "IX", "X".
+func roundLabels(e *adjudicator.Engine, rounds []int) []string {
 	var out []string
 	for _, r := range rounds {
 		out = append(out, e.G.Tables.Round(r).Label)
 	}
-	if len(out) < 2 {
-		return strings.Join(out, "")
-	}
-	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	return out
 }
 
 // checkStanding accepts the lines of standing orders (docs/orders.md):
@@ -338,7 +345,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 			return nil, false // the kernel's defend check
 		case Submit:
 			if n, err := e.NationIndex(f.Nation); err == nil && !maySubmit(e, n, x.To) {
-				return orders.Errors{{Line: x.Line, Illegal: true, Rule: "Britannia 2005 §5 Submission", Msg: fmt.Sprintf("the %s may not submit to the %s (the submission table has no such row)", f.Nation, x.To)}}, true
+				return orders.Errors{redux.Refusal(e, x.Line, "cb-no-submission-row", f.Nation, x.To)}, true
 			}
 			return nil, true
 		case Vote:

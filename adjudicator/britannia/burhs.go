@@ -1,7 +1,6 @@
 package britannia
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -20,7 +19,7 @@ func buyBurhs(t *family.Turn) {
 		return
 	}
 	if t.Nation() != t.E.NationName(mustNation(t.E, b.Nation)) || !slices.Contains(b.Rounds, t.S.Round) {
-		t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "only the %s buy burhs, in rounds %v", b.Nation, b.Rounds)
+		t.Problem(lines[0].Line, "cb-burhs-who", append([]any{b.Nation}, anyInts(b.Rounds)...)...)
 		return
 	}
 	held := len(t.S.Held(t.B, t.N))
@@ -28,20 +27,28 @@ func buyBurhs(t *family.Turn) {
 		pop := &t.S.Nations[t.N].Pop
 		switch {
 		case *pop < b.Cost:
-			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "a burh costs %d population points and the marker is at %d", b.Cost, *pop)
+			t.Problem(lines[0].Line, "cb-burh-cost", b.Cost, *pop)
 		case !t.S.Holds(a, t.N):
-			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "burhs are built in areas the %s hold, and they do not hold %s", t.Nation(), t.Name(a))
+			t.Problem(lines[0].Line, "cb-burh-not-held", t.Nation(), t.Name(a))
 		case t.S.Count(a, t.N, Burh) > 0:
-			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "%s already has a burh", t.Name(a))
+			t.Problem(lines[0].Line, "cb-burh-there", t.Name(a))
 		case t.S.InPlay(t.N, Burh) >= min(b.Count, held):
-			t.Problemf(lines[0].Line, "Britannia 2005 §5 Saxon Burhs", "no more burhs: %d stand, the most is %d (the counters, and the areas held)", t.S.InPlay(t.N, Burh), min(b.Count, held))
+			t.Problem(lines[0].Line, "cb-burhs-most", t.S.InPlay(t.N, Burh), min(b.Count, held))
 		default:
 			*pop -= b.Cost
 			t.S.Add(a, t.N, Burh, 1)
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(a), N: 1, Rule: "Britannia 2005 §5 Saxon Burhs",
-				Text: fmt.Sprintf("The %s build a burh in %s for %d population points (Britannia 2005 §5 Saxon Burhs)", t.Nation(), t.Name(a), b.Cost)})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "cb-burh", Area: t.Name(a), N: 1, Args: adjudicator.Args(b.Cost)})
 			continue
 		}
 		return
 	}
+}
+
+// anyInts are numbers as the values of a fact (Turn.Problem's args).
+func anyInts(xs []int) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
 }

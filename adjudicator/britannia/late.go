@@ -1,7 +1,6 @@
 package britannia
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -33,8 +32,7 @@ func cavalryToInfantry(t *family.Turn) {
 		t.S.Add(id, t.N, Infantry, inf)
 		changed += inf
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, N: changed, Rule: "ref §3 VIII",
-		Text: fmt.Sprintf("The %s cavalry become infantry: %s (ref §3 VIII)", games.Possessive(t.Nation()), games.Count(changed, "army", "armies"))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "cb-cavalry-to-infantry", N: changed})
 }
 
 // lateRemovals removes the armies the Timeline takes from the acting
@@ -47,9 +45,8 @@ func lateRemovals(t *family.Turn) {
 		}
 		before := armiesOnBoard(t)
 		k := min(x.Armies, before)
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: k, Rule: "ref §3 " + t.G.Tables.Round(t.S.Round).Label,
-			Text: fmt.Sprintf("The %s must remove %s at the end of their turn (ref §3 %s)", t.Nation(), games.Count(k, "army", "armies"), t.G.Tables.Round(t.S.Round).Label)})
-		t.RemoveExcess(k)
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-late-removal", N: k, Args: adjudicator.Args(t.G.Tables.Round(t.S.Round).Label)})
+		t.RemoveExcess(k, "cb-late-remove", t.G.Tables.Round(t.S.Round).Label)
 		left := k - (before - armiesOnBoard(t))
 		for a := len(t.B.Areas) - 1; a >= 0 && left > 0; a-- {
 			id := games.AreaID(a)
@@ -85,7 +82,7 @@ func lateReinforcements(t *family.Turn) {
 		}
 		li := t.S.LeaderOf(t.N)
 		if li < 0 || t.S.Leaders[li].Name != x.Leader {
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Rule: "ref §3 XVI", Text: fmt.Sprintf("No reinforcements for the %s: %s is not alive (ref §3 XVI)", t.Nation(), x.Leader)})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, What: "cb-late-no-leader", Leader: x.Leader})
 			continue
 		}
 		held := t.S.Held(t.B, t.N)
@@ -103,7 +100,7 @@ func lateReinforcements(t *family.Turn) {
 			k += x.Bonus
 		}
 		k = min(k, t.Available(Infantry))
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, N: k, Rule: "ref §3 XVI", Text: fmt.Sprintf("Turn-16 reinforcements: the %s receive %s (ref §3 XVI)", t.Nation(), games.Count(k, "army", "armies"))})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, What: "cb-late-reinforcements", N: k})
 		if k <= 0 {
 			continue
 		}

@@ -1,7 +1,6 @@
 package britannia
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -12,19 +11,20 @@ import (
 )
 
 // increaseSkipped says why the acting nation has no population increase
-// this turn ("" if it has one): seed 002 §5 (Romans, Norwegians, Normans
-// never), ref §2.4 (the Romano-British in VI).
-func increaseSkipped(t *family.Turn) string {
+// this turn, as the facts noIncreaseWhy words (none if it has one): seed
+// 002 §5 (Romans, Norwegians, Normans "never"), ref §2.4 (the
+// Romano-British in VI: "round").
+func increaseSkipped(t *family.Turn) []any {
 	d, name := D(t.E), t.Nation()
 	if slices.ContainsFunc(d.Population.NoIncrease, func(s string) bool { return strings.EqualFold(s, name) }) {
-		return fmt.Sprintf("the %s never gain population (Britannia 2005 Population Increase)", name)
+		return []any{"never", name}
 	}
 	for _, x := range d.Population.NoIncreaseIn {
 		if strings.EqualFold(x.Nation, name) && x.Round == t.S.Round {
-			return fmt.Sprintf("the %s gain no population in round %d (ref §2.4)", name, x.Round)
+			return []any{"round", name, x.Round}
 		}
 	}
-	return ""
+	return nil
 }
 
 // populationIncrease is seed 004 phase 1 (and 002 §5): 2 points for each
@@ -36,15 +36,15 @@ func increaseSkipped(t *family.Turn) string {
 // marker goes to 5 (ref §2.4).
 func populationIncrease(t *family.Turn) {
 	s, n, p := t.S, t.N, t.G.Tables.Population
-	if why := increaseSkipped(t); why != "" {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, Rule: "Britannia 2005 Population Increase", Text: "No population increase: " + why})
+	if why := increaseSkipped(t); why != nil {
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-no-increase", Args: adjudicator.Args(why...)})
 		noPlace(t, why)
 		return
 	}
 	held := s.Held(t.B, n)
 	if len(held) == 0 {
 		s.Nations[n].Pop = 0
-		noPlace(t, "the nation holds no land")
+		noPlace(t, []any{"no-land"})
 		return
 	}
 	area := 0
@@ -55,10 +55,10 @@ func populationIncrease(t *family.Turn) {
 			area += p.Clear
 		}
 	}
-	why := ""
-	if X(s).overlord(n) >= 0 {
+	var overlord []any // a subject nation's overlord
+	if o := X(s).overlord(n); o >= 0 {
 		area /= 2
-		why = ", halved for a subject nation (Britannia 2005 §5 Submission)"
+		overlord = append(overlord, t.E.NationName(o))
 	}
 	points := s.Nations[n].Pop + area
 	gain, rest := points/p.PointsPerArmy, min(points%p.PointsPerArmy, p.TrackMax)
@@ -67,15 +67,15 @@ func populationIncrease(t *family.Turn) {
 		gain = avail
 		s.Nations[n].Pop = p.TrackMax
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: gain, Rule: "Britannia 2005 Population Increase",
-		Text: fmt.Sprintf("The %s have %s%s: %s, marker at %d (Britannia 2005 Population Increase)", t.Nation(), games.Count(points, "population point", "population points"), why, games.Count(gain, "new army", "new armies"), s.Nations[n].Pop)})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-population", N: gain, Args: adjudicator.Args(append([]any{points, s.Nations[n].Pop}, overlord...)...)})
 	t.PlaceArmies(gain, held)
 }
 
-// noPlace refuses the file's place statements when no army is gained.
-func noPlace(t *family.Turn, why string) {
+// noPlace refuses the file's place statements when no army is gained,
+// saying why (increaseSkipped).
+func noPlace(t *family.Turn, why []any) {
 	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
-		t.Problemf(pl.Line, "Britannia 2005 Population Increase", "nothing to place: %s", why)
+		t.Problem(pl.Line, "cb-nothing-to-place", why...)
 	}
 }
 
@@ -108,9 +108,8 @@ func overpopulation(t *family.Turn) {
 	if on <= limit {
 		return
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: on - limit, Rule: "Britannia 2005 Overpopulation",
-		Text: fmt.Sprintf("Overpopulation: the %s have %s on land in %s and must remove %d (Britannia 2005 Overpopulation)", t.Nation(), games.Count(on, "army", "armies"), games.Count(limit/2, "area", "areas"), on-limit)})
-	t.RemoveExcess(on - limit)
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-overpopulation", N: on - limit, Args: adjudicator.Args(on, limit/2)})
+	t.RemoveExcess(on-limit, "cb-overpopulation-remove")
 }
 
 // overpopulationLimit is twice the land areas holding nation n's armies,

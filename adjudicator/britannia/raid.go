@@ -1,7 +1,6 @@
 package britannia
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -20,7 +19,7 @@ func withdrawal(t *family.Turn) {
 	ws := pictsHome(t, adjudicator.Statements[orders.Withdraw](t.Turn))
 	if !t.Raid {
 		for _, w := range ws {
-			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problem(w.Line, "cb-no-raid-turn", t.Nation())
 		}
 		return
 	}
@@ -32,7 +31,7 @@ func withdrawal(t *family.Turn) {
 	}
 	for _, w := range ws {
 		if !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 {
-			t.Problemf(w.Line, "Britannia 2005 Raider Withdrawal", "the %s have no raiders in %s", t.Nation(), t.Name(w.Area))
+			t.Problem(w.Line, "cb-no-raiders", t.Nation(), t.Name(w.Area))
 			continue
 		}
 		k := len(t.Raiders(w.Area))
@@ -47,8 +46,7 @@ func withdrawal(t *family.Turn) {
 		for range k {
 			sea = t.Raiders(id)[0]
 			t.MoveOut(t.N, id, sea, 1)
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Area: t.Name(id), Path: []string{t.Name(id), t.Name(sea)}, N: 1, Rule: "Britannia 2005 Raider Withdrawal",
-				Text: fmt.Sprintf("1 %s raider withdraws from %s to the %s (Britannia 2005 Raider Withdrawal)", t.Nation(), t.Name(id), t.Name(sea))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, What: "cb-withdraw", Area: t.Name(id), Path: []string{t.Name(id), t.Name(sea)}, N: 1})
 		}
 		// A leader goes with the last armies of his area (seed 004 Andre regler).
 		if li := t.S.LeaderIn(id, t.N); li >= 0 && !t.S.Has(id, t.N) && sea != games.NoArea {
@@ -91,12 +89,11 @@ func pictsHome(t *family.Turn, ws []orders.Withdraw) []orders.Withdraw {
 			moved[home]++
 		}
 		if len(order) == 0 {
-			t.Problemf(w.Line, "Britannia 2005 §5 Raider Mechanics", "no Pictish area of Scotland on a sea that %s borders has room (stacking limit)", t.Name(w.Area))
+			t.Problem(w.Line, "cb-picts-no-room", t.Name(w.Area))
 			continue
 		}
 		for _, home := range order {
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Area: t.Name(w.Area), Path: []string{t.Name(w.Area), t.Name(home)}, N: moved[home], Line: w.Line, Rule: "Britannia 2005 §5 Raider Mechanics",
-				Text: fmt.Sprintf("%s go home by sea from %s to %s (Britannia 2005 §5 Raider Mechanics)", games.Count(moved[home], "Pictish army", "Pictish armies"), t.Name(w.Area), t.Name(home))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, What: "cb-picts-home", Area: t.Name(w.Area), Path: []string{t.Name(w.Area), t.Name(home)}, N: moved[home], Line: w.Line})
 		}
 	}
 	return rest

@@ -1,8 +1,6 @@
 package britannia
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
@@ -34,7 +32,7 @@ func romanPhase(t *family.Turn) {
 		if len(a.SeaIDs) == 0 || a.Armies == 0 {
 			continue
 		}
-		romanArrive(t, min(a.Armies, romanPool(t.E)), a.SeaIDs[0], "ref §3 "+t.G.Tables.Round(t.S.Round).Label)
+		romanArrive(t, min(a.Armies, romanPool(t.E)), a.SeaIDs[0], adjudicator.Event{What: "cb-romans-arrive", Args: adjudicator.Args(t.G.Tables.Round(t.S.Round).Label)})
 	}
 	if w := d.Romans.Withdrawal; w.Round == t.S.Round && w.Armies > 0 {
 		legionWithdrawal(t, w.Armies)
@@ -44,19 +42,20 @@ func romanPhase(t *family.Turn) {
 		if err != nil { // a GM's board without the Channel: the first sea
 			sea = games.AreaID(t.B.NumLand)
 		}
-		romanArrive(t, k, sea, "ref §2.4")
+		romanArrive(t, k, sea, adjudicator.Event{What: "cb-roman-reinforcements"})
 	}
 }
 
-// romanArrive puts k Roman armies in a sea, as many as the pool allows.
-func romanArrive(t *family.Turn, k int, sea games.AreaID, rule string) {
+// romanArrive puts k Roman armies in a sea, as many as the pool allows:
+// the fact why (a Timeline arrival, reinforcements) with what arrives.
+func romanArrive(t *family.Turn, k int, sea games.AreaID, why adjudicator.Event) {
 	k = min(k, romanPool(t.E)-t.S.InPlay(t.N, Roman))
 	if k <= 0 {
 		return
 	}
 	t.S.Add(sea, t.N, Roman, k)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(sea), N: k, Rule: rule,
-		Text: fmt.Sprintf("%s in the %s (%s)", games.Count(k, "Roman army arrives", "Roman armies arrive"), t.Name(sea), rule)})
+	why.Kind, why.Area, why.N = adjudicator.EvPlace, t.Name(sea), k
+	t.Emit(why)
 }
 
 // romanReinforcements is the reinforcement table of ref §2.4: by the Roman
@@ -90,18 +89,16 @@ func romanReinforcements(e *adjudicator.Engine, s *adjudicator.State) int {
 // (at sea first, then in board order).
 func legionWithdrawal(t *family.Turn, k int) {
 	k = min(k, t.S.InPlay(t.N, Roman))
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, N: k, Rule: "ref §3 II",
-		Text: fmt.Sprintf("The legion withdrawal: %s leave Britain (ref §3 II)", games.Count(k, "Roman army", "Roman armies"))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPopulation, What: "cb-legion-withdrawal", N: k})
 	before := t.S.InPlay(t.N, Roman)
-	t.RemoveExcess(k)
+	t.RemoveExcess(k, "cb-legion-remove")
 	left := k - (before - t.S.InPlay(t.N, Roman))
 	for a := len(t.B.Areas) - 1; a >= 0 && left > 0; a-- {
 		id := games.AreaID(a)
 		if c := min(left, t.S.Count(id, t.N, Roman)); c > 0 {
 			t.S.Add(id, t.N, Roman, -c)
 			left -= c
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, Area: t.Name(id), N: c, Rule: "ref §3 II",
-				Text: fmt.Sprintf("%s withdrawn from %s (ref §3 II)", games.Count(c, "Roman army", "Roman armies"), t.Name(id))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, What: "cb-legion-withdrawn", Area: t.Name(id), N: c})
 		}
 	}
 }
@@ -154,8 +151,7 @@ func buildFort(t *family.Turn, a games.AreaID) {
 	if x, ok := t.X.(*turnX); ok {
 		x.builtIn[a] = t.Phase
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(a), N: 1, Rule: "Britannia 2005 Roman forts",
-		Text: fmt.Sprintf("The Romans build a fort in %s (Britannia 2005 Roman forts)", t.Name(a))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "cb-fort", Area: t.Name(a), N: 1})
 }
 
 // romansLeave is the start of the Romano-British turn in round VI (ref §3
@@ -194,9 +190,7 @@ func romansLeave(t *family.Turn) {
 		X(t.S).protect(n, t.E.NumNations(), true)
 	}
 	X(t.S).endSubmission(r)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, N: converted, Rule: "ref §3 VI",
-		Text: fmt.Sprintf("The Romans leave Britain: their forts are removed, %s become Romano-British infantry and %s (ref §3 VI)",
-			games.Count(converted, "Roman army in England", "Roman armies in England"), games.Count(left, "other leaves", "others leave"))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "cb-romans-leave", N: converted, Args: adjudicator.Args(t.E.NationName(r), left)})
 }
 
 // boudicca is the Belgic revolt of round I (ref §3 I): one more Belgic
@@ -217,8 +211,7 @@ func boudicca(t *family.Turn) {
 	}
 	at := t.S.Leaders[li].Area
 	t.S.Add(at, t.N, Infantry, k)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(at), N: k, Rule: "ref §3 I",
-		Text: fmt.Sprintf("Boudicca's revolt: %s with %s in %s, whatever the stacking limit (ref §3 I)", games.Count(k, "Belgic army rises", "Belgic armies rise"), b.Leader, t.Name(at))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "cb-boudicca", Area: t.Name(at), N: k, Leader: b.Leader})
 }
 
 // mustNation is a nation the loader has checked, by the name the rules:

@@ -1,9 +1,8 @@
 package britannia
 
 import (
-	"fmt"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
@@ -86,15 +85,15 @@ func holdAll(t *family.Turn) {
 			continue
 		}
 		p, names := areaPoints(t.B, row, scoredAreas(t, n))
-		note := ""
-		if X(t.S).overlord(n) >= 0 {
+		fact := adjudicator.Event{What: "cb-hold-vp", Areas: names}
+		if o := X(t.S).overlord(n); o >= 0 {
 			p /= 2
-			note = ", halved for a subject nation"
+			fact.Args = []string{t.E.NationName(o)}
 		}
 		if p == 0 {
 			continue
 		}
-		awardPoints(t, n, p, "ref §4 hold", fmt.Sprintf("for holding %s%s", strings.Join(names, ", "), note))
+		awardPoints(t, n, p, fact)
 	}
 }
 
@@ -114,15 +113,17 @@ func occupyScore(t *family.Turn) {
 	}
 	p, names := areaPoints(t.B, row, t.S.Held(t.B, t.N))
 	if p > 0 {
-		awardPoints(t, t.N, p, "ref §4 occupy", "for occupying "+strings.Join(names, ", "))
+		awardPoints(t, t.N, p, adjudicator.Event{What: "cb-occupy-vp", Areas: names})
 	}
 }
 
-// awardPoints gives nation n points (halves allowed), with an event.
-func awardPoints(t *family.Turn, n adjudicator.NationID, p adjudicator.Points, rule, why string) {
+// awardPoints gives nation n points (halves allowed), with a score event:
+// the fact given with the nation and the points (Turn.AwardFact in
+// halves).
+func awardPoints(t *family.Turn, n adjudicator.NationID, p adjudicator.Points, fact adjudicator.Event) {
 	t.S.Nations[n].VP += p
-	name := t.E.NationName(n)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: name, N: p.Whole(), Rule: rule, Text: fmt.Sprintf("The %s score %s VP %s (%s)", name, p, why, rule)})
+	fact.Kind, fact.Nation, fact.N, fact.VP = adjudicator.EvScore, t.E.NationName(n), p.Whole(), p
+	t.Emit(fact)
 }
 
 // scoreKills is BattleRules.Kills: the Kill rows of the killer's card
@@ -147,7 +148,7 @@ func scoreKills(t *family.Turn, b *family.Battle, killer, victim adjudicator.Nat
 			}
 		}
 		if n > 0 {
-			t.Award(killer, n*k.VP, "ref §4 kill", fmt.Sprintf("for %s of the %s eliminated in %s", killed(t.E, k.Kind, n), t.E.NationName(victim), t.Name(b.Area)))
+			t.Award(killer, n*k.VP, adjudicator.Event{What: "cb-kill-vp", Kills: []adjudicator.Count{{Kind: k.Kind, N: n}}, Args: adjudicator.Args(t.E.NationName(victim), t.Name(b.Area))})
 		}
 	}
 }
@@ -175,7 +176,7 @@ func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name s
 			}
 			byOK := slices.ContainsFunc(k.By, func(b string) bool { return games.Fold(b) == games.Fold(t.E.NationName(killer)) })
 			if (len(k.By) == 0 && c.n == killer) || byOK {
-				t.Award(c.n, k.VP, "ref §4 kill", fmt.Sprintf("for the elimination of %s by the %s", name, t.E.NationName(killer)))
+				t.Award(c.n, k.VP, adjudicator.Event{What: "cb-leader-kill-vp", Leader: name, Args: adjudicator.Args(t.E.NationName(killer))})
 			}
 		}
 	}
@@ -204,7 +205,7 @@ func bretwalda(t *family.Turn) {
 	}
 	votes := make([]int, t.E.NumNations())
 	total := 0
-	var lines []string
+	var cast []any // each voter, its votes and the nation it votes for
 	for m := range t.E.NumNations() {
 		v := englishAreas(t, m, br.Region)
 		if v == 0 {
@@ -213,17 +214,17 @@ func bretwalda(t *family.Turn) {
 		to := voteOf(t, m)
 		votes[to] += v
 		total += v
-		lines = append(lines, fmt.Sprintf("%s %d for %s", t.E.NationName(m), v, t.E.NationName(to)))
+		cast = append(cast, t.E.NationName(m), v, t.E.NationName(to))
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The bretwalda", Text: fmt.Sprintf("The Bretwalda vote (%d votes): %s", total, strings.Join(lines, "; "))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-bretwalda-vote", Args: adjudicator.Args(cast...)})
 	for n, v := range votes {
 		if 2*v > total {
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: t.E.NationName(n), N: br.VP, Rule: "Britannia 2005 The bretwalda", Text: fmt.Sprintf("The %s are Bretwalda with %d of %d votes", t.E.NationName(n), v, total)})
-			t.Award(n, br.VP, "Britannia 2005 The bretwalda", "as Bretwalda")
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-bretwalda", Nation: t.E.NationName(n), N: br.VP, Args: adjudicator.Args(v, total)})
+			t.Award(n, br.VP, adjudicator.Event{What: "cb-bretwalda-vp"})
 			return
 		}
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The bretwalda", Text: "No nation has more than half the votes: there is no Bretwalda"})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-no-bretwalda"})
 }
 
 // voteOf is nation m's Bretwalda vote: the one recorded at the end of the
@@ -292,7 +293,7 @@ func king(t *family.Turn) {
 		}
 	}
 	if best < 0 || !crowned(count, best, final) {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The king", Text: "No nation qualifies: there is no King this round"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-no-king"})
 		return
 	}
 	vp := k.VP
@@ -306,8 +307,8 @@ func king(t *family.Turn) {
 // the King's infantry (seed 004 The king).
 func crown(t *family.Turn, n adjudicator.NationID, count, vp int, army bool) {
 	name := t.E.NationName(n)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: vp, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The %s hold %d English areas and are King", name, count)})
-	t.Award(n, vp, "Britannia 2005 The king", "as King")
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-king", Nation: name, N: vp, Args: adjudicator.Args(count)})
+	t.Award(n, vp, adjudicator.Event{What: "cb-king-vp"})
 	if army && D(t.E).King.Infantry > 0 {
 		t.As(n, func() { kingsArmy(t, D(t.E).King.Infantry) })
 	}
@@ -329,8 +330,7 @@ func turnKing(t *family.Turn) {
 		count[n] = englishAreas(t, n, "England")
 	}
 	if count[t.N] < D(t.E).King.Min || !crowned(count, t.N, false) {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "Britannia 2005 The king",
-			Text: fmt.Sprintf("The %s hold %d English areas at the end of their turn: not enough to be King now", t.Nation(), count[t.N])})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-turn-king-short", Args: adjudicator.Args(count[t.N])})
 		return
 	}
 	crown(t, t.N, count[t.N], D(t.E).King.VP, true)
@@ -382,7 +382,7 @@ func kingsArmy(t *family.Turn, k int) {
 		return
 	}
 	t.S.Add(best, t.N, Infantry, k)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(best), N: k, Rule: "Britannia 2005 The king", Text: fmt.Sprintf("The King's %s placed in %s", games.Count(k, "army is", "armies are"), t.Name(best))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "cb-king-army", Area: t.Name(best), N: k})
 }
 
 // voteDue is the note every step report of a Bretwalda round carries: the
@@ -393,20 +393,13 @@ func kingsArmy(t *family.Turn, k int) {
 // nations in play (seed 002 Bretwalda: Turns 8-10; switch
 // bretwalda-in-play).
 func voteDue(t *family.Turn) {
-	var so []string
+	rounds := D(t.E).Bretwalda.Rounds
+	args := []string{t.G.Tables.Round(t.S.Round).Label, t.G.Tables.Round(slices.Max(rounds)).Label, strconv.Itoa(len(rounds))}
+	args = append(args, roundLabels(t.E, rounds)...)
 	for m, v := range X(t.S).Votes {
 		if v >= 0 && (!t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, m)) {
-			so = append(so, fmt.Sprintf("%s for %s", t.E.NationName(m), t.E.NationName(v)))
+			args = append(args, t.E.NationName(m), t.E.NationName(v))
 		}
 	}
-	recorded := "none yet (a nation with no vote line votes for itself)"
-	if len(so) > 0 {
-		recorded = strings.Join(so, ", ")
-	}
-	label := t.G.Tables.Round(t.S.Round).Label
-	rounds := D(t.E).Bretwalda.Rounds
-	last := t.G.Tables.Round(slices.Max(rounds)).Label
-	text := fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
-		label, roundLabels(t.E, rounds), last, label, recorded)
-	t.Emit(adjudicator.Event{Kind: "vote", Rule: "Britannia 2005 The bretwalda", Text: text})
+	t.Emit(adjudicator.Event{Kind: "vote", What: "cb-vote-due", Args: args})
 }

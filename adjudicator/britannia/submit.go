@@ -1,8 +1,6 @@
 package britannia
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
@@ -57,10 +55,9 @@ func submissionRow(t *family.Turn, m adjudicator.NationID, to string) *Submissio
 func submit(t *family.Turn, m adjudicator.NationID, row *Submission) {
 	o := mustNation(t.E, row.To)
 	X(t.S).Overlord[m] = o
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: t.E.NationName(m), Rule: "Britannia 2005 §5 Submission",
-		Text: fmt.Sprintf("The %s submit to the %s until round %d (Britannia 2005 §5 Submission)", t.E.NationName(m), t.E.NationName(o), row.Until)})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "cb-submit", Nation: t.E.NationName(m), Args: adjudicator.Args(t.E.NationName(o), row.Until)})
 	if row.VP > 0 {
-		t.Award(o, row.VP, "ref §4", fmt.Sprintf("for the submission of the %s", t.E.NationName(m)))
+		t.Award(o, row.VP, adjudicator.Event{What: "cb-submission-vp", Args: adjudicator.Args(t.E.NationName(m))})
 	}
 }
 
@@ -76,8 +73,7 @@ func endSubmissions(t *family.Turn, r int) {
 		for _, row := range D(t.E).Submission {
 			if mustNation(t.E, row.Nation) == n && mustNation(t.E, row.To) == o && row.Until <= r {
 				x.Overlord[n] = -1
-				t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: t.E.NationName(n), Rule: "Britannia 2005 §5 Submission",
-					Text: fmt.Sprintf("The %s are no longer subject to the %s (Britannia 2005 §5 Submission)", t.E.NationName(n), t.E.NationName(o))})
+				t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "cb-submission-ends", Nation: t.E.NationName(n), Args: adjudicator.Args(t.E.NationName(o))})
 				break
 			}
 		}

@@ -10,81 +10,128 @@ import (
 	"github.com/pbem-org/pbem/games"
 )
 
-// Texts are classic Britannia's words: units by kind (Roman armies, forts,
-// burhs, cavalry, leaders), the classic rules cited.
-var Texts = classicTexts(family.CoreTexts)
+// Words are classic Britannia's words of the library's facts: units by
+// kind (Roman armies, forts, burhs, cavalry, leaders), the classic rules
+// cited, merged over the library's (family.Words).
+var Words = adjudicator.Merge(family.Words, adjudicator.Words{
+	"invaders": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s invaders arrive in the %s: %s", ev.Nation, family.InvadersWhere(ev), forceOf(ev))
+	}),
+	"placed": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOf(ev)), ev.Area)
+	}),
+	"nowhere": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, forceOf(ev))
+	}),
+	"reinforce-shortage": say("ref §2.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		avail, kind := ev.ArgN(1), ev.Arg(0)
+		return fmt.Sprintf("Only %d of %s %s available", avail, games.Count(ev.ArgN(2), kind+" reinforcement", kind+" reinforcements"), adjudicator.Verb(avail, "is", "are"))
+	}),
+	"move": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		what := forceOf(ev)
+		if n, err := e.NationIndex(ev.Nation); err == nil && n == D(e).roman {
+			what = games.Count(ev.N, "Roman army", "Roman armies")
+		}
+		return fmt.Sprintf("The %s move %s %s", ev.Nation, what, strings.Join(ev.Path, " > "))
+	}},
+	"range": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		what := "infantry move"
+		switch {
+		case ev.Arg(0) == "yes":
+			what = "armies with a leader move"
+		case ev.ArgN(1) == 0:
+			what = "cavalry and Roman armies move"
+		}
+		return fmt.Sprintf("%s at most %s areas; this path has %s", what, ev.Arg(2), ev.Arg(3))
+	}),
+	"strait": say(ruleMove, adjudicator.F("crossing the strait from %s to %s takes all of a unit's movement")),
+	"no-overrun": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("armies must stop in %s: it holds %s units and it is difficult terrain", ev.Arg(0), strings.Join(ev.Args[1:], " and "))
+	}),
+	"round": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %s against %s",
+			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus), ev.Need, killText(e, ev.Kills), ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus), ev.TheirNeed, killText(e, ev.TheirKills),
+			strength(e, ev.Units, ev.Leader), strength(e, ev.TheirUnits, ev.TheirLeader))
+	}},
+	"battle-end": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		switch a, d := unitsOf(ev.Units), unitsOf(ev.TheirUnits); {
+		case a > 0 && d == 0:
+			return fmt.Sprintf("The %s win %s with %s left", ev.Nation, ev.Area, strength(e, ev.Units, ev.Leader))
+		case d > 0 && a == 0:
+			return fmt.Sprintf("The %s hold %s with %s left", ev.Opponent, ev.Area, strength(e, ev.TheirUnits, ev.TheirLeader))
+		case a == 0 && d == 0:
+			return "No unit is left in " + ev.Area
+		}
+		return fmt.Sprintf("The battle in %s is over", ev.Area)
+	}},
+	"defender-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or only forts and burhs are left), and fight on", ev.Nation, ev.Area)
+	}),
+	"attacker-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on", ev.Nation, ev.Area)
+	}),
+	"cb-roman-range":     say(ruleMove, adjudicator.F("Roman armies move at most %d areas (steps between two forts are free); this path has %d")),
+	"cb-difficult-stops": say(ruleMove, adjudicator.F("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)")),
+	"cb-rome-protects": say("ref §4 Romano-British card", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s submitted to Rome: the %s may not attack them before round VIII unless attacked first", ev.Arg(0), ev.Nation)
+	}),
+	"cb-subject-attacks": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have submitted to the %s and may not attack them", ev.Nation, ev.Arg(0))
+	}),
+	"cb-fellow-subjects": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s and the %s have both submitted to the %s and may not attack each other", ev.Nation, ev.Arg(0), ev.Arg(1))
+	}),
+	"cb-overlord-attacks": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have submitted to the %s, who may not attack them", ev.Arg(0), ev.Nation)
+	}),
+	"cb-no-boats": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have no boats in round %s (ref §3: B on the Timeline)", ev.Nation, ev.Arg(0))
+	}),
+	"cb-sea-from": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s may not move from the %s to another sea", ev.Nation, ev.Arg(0))
+	}),
+	"cb-sea-into": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s may not enter the %s", ev.Nation, ev.Arg(0))
+	}),
+	"cb-landing": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s may not land in %s (%s)", ev.Nation, ev.Arg(0), ev.Arg(1))
+	}),
+	"cb-overpopulation-remove": say("Britannia 2005 Overpopulation", family.RemovedWords),
+	"cb-legion-remove":         say("ref §3 II", family.RemovedWords),
+	"cb-late-remove": {RuleOf: func(_ *adjudicator.Engine, ev adjudicator.Event) string { return "ref §3 " + ev.Arg(0) },
+		Words: family.RemovedWords},
+})
 
 const (
 	ruleMove   = "Britannia 2005 Movement"
 	ruleBattle = "Britannia 2005 Battles/Retreats"
 )
 
-func classicTexts(x family.Texts) family.Texts {
-	x.Force = force
-	x.Invaders = func(t *family.Turn, where string, inf, cav int, leader string) string {
-		return fmt.Sprintf("%s invaders arrive in the %s: %s (ref §3)", t.Nation(), where, force(inf, cav, leader))
+// say is a Say citing rule.
+func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) string) adjudicator.Say {
+	return adjudicator.Say{Rule: rule, Words: words}
+}
+
+// forceOf describes the units of an event (Event.Units and Leader): the
+// units that are not infantry count as cavalry in the words (force).
+func forceOf(ev adjudicator.Event) string {
+	inf := family.CountOf(ev.Units, "infantry")
+	return force(inf, unitsOf(ev.Units)-inf, ev.Leader)
+}
+
+// unitsOf counts units of every kind.
+func unitsOf(units []adjudicator.Count) int {
+	n := 0
+	for _, u := range units {
+		n += u.N
 	}
-	x.Placed = func(t *family.Turn, dest string, inf, cav int, leader string) string {
-		return fmt.Sprintf("%s placed in %s (ref §3)", adjudicator.Upper(force(inf, cav, leader)), dest)
-	}
-	x.Nowhere = func(t *family.Turn, inf, cav int, leader string) string {
-		return fmt.Sprintf("The %s have nowhere to place %s (ref §3)", t.Nation(), force(inf, cav, leader))
-	}
-	x.Shortage = func(t *family.Turn, kind string, avail, want int) string {
-		return fmt.Sprintf("Only %d of %s %s available (ref §2.3)", avail, games.Count(want, kind+" reinforcement", kind+" reinforcements"), adjudicator.Verb(avail, "is", "are"))
-	}
-	x.Moved = func(t *family.Turn, inf, cav int, leader string, path []string) string {
-		what := force(inf, cav, leader)
-		if t.N == D(t.E).roman {
-			what = games.Count(inf+cav, "Roman army", "Roman armies")
-		}
-		return fmt.Sprintf("The %s move %s %s", t.Nation(), what, strings.Join(path, " > "))
-	}
-	x.Range = func(t *family.Turn, withLeader bool, inf, limit, steps int) (string, string) {
-		what := "infantry move"
-		switch {
-		case withLeader:
-			what = "armies with a leader move"
-		case inf == 0:
-			what = "cavalry and Roman armies move"
-		}
-		return ruleMove, fmt.Sprintf("%s at most %d areas; this path has %d", what, limit, steps)
-	}
-	x.Strait = func(t *family.Turn, from, to string) (string, string) {
-		return ruleMove, fmt.Sprintf("crossing the strait from %s to %s takes all of a unit's movement", from, to)
-	}
-	x.NoOverrun = func(t *family.Turn, area, occupants string) (string, string) {
-		return ruleMove, fmt.Sprintf("armies must stop in %s: it holds %s units and it is difficult terrain", area, occupants)
-	}
-	x.Round = func(t *family.Turn, b *family.Battle, r *family.RoundResult) string {
-		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %s against %s",
-			r.Round, t.Nation(), rollText(t.E, r.Dice[0], r.Leader[0]), r.Need[0], killText(t.E, r.Kills[0]), b.DefName, rollText(t.E, r.Dice[1], r.Leader[1]), r.Need[1], killText(t.E, r.Kills[1]),
-			strength(t, b.Area, t.N), strength(t, b.Area, b.Def))
-	}
-	x.BattleEnd = func(t *family.Turn, b *family.Battle) string {
-		switch A, D := t.S.Units(b.Area, t.N), t.S.Units(b.Area, b.Def); {
-		case A > 0 && D == 0:
-			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), strength(t, b.Area, t.N))
-		case D > 0 && A == 0:
-			return fmt.Sprintf("The %s hold %s with %s left", b.DefName, t.Name(b.Area), strength(t, b.Area, b.Def))
-		case A == 0 && D == 0:
-			return fmt.Sprintf("No unit is left in %s", t.Name(b.Area))
-		}
-		return fmt.Sprintf("The battle in %s is over", t.Name(b.Area))
-	}
-	x.DefenderStuck = func(t *family.Turn, nation, area string) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or only forts and burhs are left), and fight on (%s)", nation, area, ruleBattle)
-	}
-	x.AttackerStuck = func(t *family.Turn, area string) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on (%s)", t.Nation(), area, ruleBattle)
-	}
-	return x
+	return n
 }
 
 // ViewTexts are classic Britannia's words of what the step engine and the
 // views name: the winner by the 2005 rules, and the classic rules cited
 // where the family library cites reduX.
-var ViewTexts = adjudicator.Texts{Cite: cite, Refs: refs, Victory: "Britannia 2005 Vinderen"}
+var ViewTexts = adjudicator.Texts{Cite: family.CitingOwn(cite), Refs: refs, Victory: "Britannia 2005 Vinderen"}
 
 // need is BattleRules.Need, for the words: what a side's first dice hit a
 // normal unit on (seed 004 Battles; ref §6).
@@ -122,19 +169,17 @@ func force(inf, cav int, leader string) string {
 	return leader + " with " + what
 }
 
-// kindWords are the kinds as reports name them, by kind id.
-var kindWords = []string{"", "cavalry", "Roman", "fort", "burh"}
+// kindWords are the kinds as reports name them before their dice, by
+// kind name.
+var kindWords = map[string]string{"cavalry": "cavalry", "roman": "Roman", "fort": "fort", "burh": "burh"}
 
 // rollText is a side's dice kind by kind, with the leader's +1.
-func rollText(e *adjudicator.Engine, d family.Dice, leader bool) string {
+func rollText(rolls []adjudicator.Roll, bonus int) string {
 	var parts []string
-	for k, ds := range d {
-		if len(ds) == 0 {
-			continue
-		}
-		w := diceText(ds)
-		if k < len(kindWords) && kindWords[k] != "" {
-			w = kindWords[k] + " " + w
+	for _, r := range rolls {
+		w := diceText(r.Dice)
+		if kw := kindWords[r.Kind]; kw != "" {
+			w = kw + " " + w
 		}
 		parts = append(parts, w)
 	}
@@ -142,7 +187,7 @@ func rollText(e *adjudicator.Engine, d family.Dice, leader bool) string {
 	if s == "" {
 		s = "[]"
 	}
-	if leader {
+	if bonus > 0 {
 		s += " (+1, leader)"
 	}
 	return s
@@ -150,17 +195,14 @@ func rollText(e *adjudicator.Engine, d family.Dice, leader bool) string {
 
 // killText is what a side killed, kind by kind: "2 and 1 Roman fort"
 // (infantry by number alone).
-func killText(e *adjudicator.Engine, k family.Kills) string {
+func killText(e *adjudicator.Engine, kills []adjudicator.Count) string {
 	var parts []string
-	for kind, c := range k {
-		if c == 0 {
+	for _, c := range kills {
+		if c.Kind == "infantry" {
+			parts = append(parts, fmt.Sprint(c.N))
 			continue
 		}
-		if kind == Infantry {
-			parts = append(parts, fmt.Sprint(c))
-			continue
-		}
-		parts = append(parts, units(e, adjudicator.KindID(kind), c))
+		parts = append(parts, units(e, e.Kind(c.Kind), c.N))
 	}
 	if len(parts) == 0 {
 		return "0"
@@ -168,19 +210,19 @@ func killText(e *adjudicator.Engine, k family.Kills) string {
 	return strings.Join(parts, " and ")
 }
 
-// strength is nation m's units in an area: "3", "4 (1 cavalry, with
+// strength is a side's units in an area: "3", "4 (1 cavalry, with
 // Arthur)", "2 (1 fort)".
-func strength(t *family.Turn, a games.AreaID, m adjudicator.NationID) string {
+func strength(e *adjudicator.Engine, us []adjudicator.Count, leader string) string {
 	var among []string
 	for _, k := range []adjudicator.KindID{Cavalry, Fort, Burh} {
-		if c := t.S.Count(a, m, k); c > 0 {
-			among = append(among, units(t.E, k, c))
+		if c := family.CountOf(us, e.R.Kinds[k].Name); c > 0 {
+			among = append(among, units(e, k, c))
 		}
 	}
-	if li := t.S.LeaderIn(a, m); li >= 0 {
-		among = append(among, "with "+t.S.Leaders[li].Name)
+	if leader != "" {
+		among = append(among, "with "+leader)
 	}
-	s := fmt.Sprint(t.S.Units(a, m))
+	s := fmt.Sprint(unitsOf(us))
 	if len(among) > 0 {
 		s += " (" + strings.Join(among, ", ") + ")"
 	}
@@ -226,24 +268,11 @@ var classicRules = []struct{ redux, classic string }{
 }
 
 // cite is classic Britannia's Texts.Cite: the classic rule for a reduX
-// section the kernel cites. Armies removed (reduX Core 5.1) cite what
-// removes them: the legion withdrawal announced just before (ref §3 II),
-// else the stage running (Overpopulation, a Timeline removal ref §3 XIV),
-// outside a turn (the orders template's removals) Overpopulation;
-// a section with no classic counterpart keeps its citation, which the
-// grammar test reports.
-func cite(t *adjudicator.Turn, rule string) string {
-	if rule == "reduX Core 5.1" {
-		if t == nil {
-			return "Britannia 2005 Overpopulation" // the orders template's removals
-		}
-		if ev := t.Events(); len(ev) > 0 && ev[len(ev)-1].Kind == adjudicator.EvPopulation && ev[len(ev)-1].Rule != "" {
-			return ev[len(ev)-1].Rule
-		}
-		if t.StageRule() != "" {
-			return t.StageRule()
-		}
-	}
+// section the family library cites; a section with no classic
+// counterpart keeps its citation, which the grammar test reports. The
+// removals of classic Britannia name their own cause (cb-*-remove), so
+// "reduX Core 5.1" is the population increase here.
+func cite(rule string) string {
 	for _, c := range classicRules {
 		if rule == c.redux || strings.HasPrefix(rule, c.redux+".") || strings.HasPrefix(rule, c.redux+",") {
 			return c.classic

@@ -47,11 +47,11 @@ const (
 	Turn     = "turn"      // Engine.NationTurn, after the orders pass Engine.Review
 	Check    = "check"     // Engine.Review only: the errors: expected
 	EndRound = "end-round" // Engine.RoundEventInput, with seats: (Hy Breasil 10.1)
-	Ask      = "ask"       // Engine.PlayAsked: the step the nation due may ask for (Hy Breasil 6.1)
+	Ask      = "ask"       // Engine.PlayAsked: a step the nation due may ask for, by its word (ask:)
 )
 
 var (
-	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "engine": true, "seats": true}
+	headerKeys = map[string]bool{"cite": true, "why": true, "kind": true, "round": true, "nation": true, "next": true, "players": true, "options": true, "legal": true, "engine": true, "seats": true, "ask": true}
 	blockKeys  = map[string]bool{"state": true, "standing": true, "orders": true, "dice": true, "expect": true, "events": true, "errors": true, "warnings": true, "defaults": true}
 	keyLine    = regexp.MustCompile(`^([a-z]+):\s*(.*)$`)
 )
@@ -171,6 +171,9 @@ func (c *Case) validate() error {
 	}
 	if l, ok := c.Header["seats"]; ok && kind != EndRound {
 		return fmt.Errorf("%s:%d: seats: applies to kind: end-round only", c.Path, l.N)
+	}
+	if l, ok := c.Header["ask"]; ok && kind != Ask {
+		return fmt.Errorf("%s:%d: ask: applies to kind: ask only", c.Path, l.N)
 	}
 	switch kind {
 	case Turn, Check, Ask:

@@ -115,6 +115,7 @@ func (a *At) matchOrder(s *adjudicator.State, val string) {
 // it.
 func (a *At) matchEvents(evs []adjudicator.Event) {
 	a.T.Helper()
+	evs = a.E.Render(evs)
 	i := 0
 	for _, l := range a.C.Blocks["events"] {
 		a.L = l

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,7 +185,7 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 		a.T.Fatalf("%s: legal: no, but the orders pass the check", a.C.Path)
 	}
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.NationTurn(s, adjudicator.Input{Orders: f, Standing: standing}, d)
+	ns, evs, err := a.E.Play(s, adjudicator.Input{Orders: f, Standing: standing}, d)
 	if err != nil {
 		a.T.Fatalf("%s: NationTurn: %v", a.C.Path, err)
 	}
@@ -203,7 +204,7 @@ func (a *At) turn(s, before *adjudicator.State, standing []*orders.File) (*adjud
 func (a *At) roundEvent(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.RoundEventInput(s, adjudicator.Input{Seats: a.seats()}, d)
+	ns, evs, err := a.E.Play(s, adjudicator.Input{Seats: a.seats()}, d)
 	if err != nil {
 		a.T.Fatalf("%s: RoundEvent: %v", a.C.Path, err)
 	}
@@ -258,17 +259,22 @@ func (a *At) seats() []adjudicator.SeatChange {
 	return out
 }
 
-// asked plays the step the player of the nation due may ask for (Hy
-// Breasil 6.1: the reroll by reply) with the scripted dice, every one of
-// which must be rolled.
+// asked plays a step the player of the nation due may ask for
+// (Ruleset.Asked) with the scripted dice, every one of which must be
+// rolled: the one asked for with the word of the case's ask: line (the
+// end of its id, "r05-foxes-pray"), else the first.
 func (a *At) asked(s *adjudicator.State) (*adjudicator.State, []adjudicator.Event) {
 	a.T.Helper()
 	steps := a.E.Asked(s)
+	if l, ok := a.C.Header["ask"]; ok {
+		a.L = l
+		steps = slices.DeleteFunc(steps, func(st adjudicator.Step) bool { return !strings.HasSuffix(st.ID, "-"+l.Text) })
+	}
 	if len(steps) == 0 {
-		a.T.Fatalf("%s: the %s may ask for nothing now", a.C.Path, a.C.Header["nation"].Text)
+		a.T.Fatalf("%s: the %s may ask for nothing now (ask: %s)", a.C.Path, a.C.Header["nation"].Text, a.C.Header["ask"].Text)
 	}
 	d := dice.NewScript(a.dice()...)
-	ns, evs, err := a.E.PlayAsked(s, steps[0].ID, d)
+	ns, evs, err := a.E.Play(s, adjudicator.Input{Asked: steps[0].ID}, d)
 	if err != nil {
 		a.T.Fatalf("%s: PlayAsked: %v", a.C.Path, err)
 	}

@@ -31,8 +31,9 @@ type BattleRules struct {
 	// LeaderKilled is told of a leader eliminated (L&R 10.4, 9.3).
 	LeaderKilled func(t *Turn, killer, victim NationID, name string)
 	// LeaderStays says why nation m's leader may not retreat alone from
-	// area a ("" if it may).
-	LeaderStays func(t *Turn, a games.AreaID, m NationID) string
+	// area a (the zero No if it may); its What words the whole retreat
+	// refused, the leader's name given as the event's Leader.
+	LeaderStays func(t *Turn, a games.AreaID, m NationID) No
 	// Together limits how many of nation m's units may retreat from area a
 	// when some must stay together (L&R 9.3: Arthur and his cavalry).
 	Together func(t *Turn, a games.AreaID, m NationID, want int) int
@@ -131,7 +132,7 @@ func (t *Turn) battleOrder() []games.AreaID {
 	for _, bo := range adjudicator.Statements[orders.Battles](t.Turn) {
 		for _, a := range bo.Areas {
 			if len(t.entries[a]) == 0 {
-				t.Problemf(bo.Line, "reduX Core 7", "there is no battle in %s", t.Name(a))
+				t.Problem(bo.Line, "no-battle", t.Name(a))
 				continue
 			}
 			if !seen[a] {
@@ -164,8 +165,8 @@ func (t *Turn) fight(num int, area games.AreaID) {
 		return
 	}
 	b := &Battle{Num: num, Area: area, Def: def, DefName: t.E.NationName(def), Sides: [2]NationID{n, def}, groups: slices.Clone(t.entries[area])}
-	t.Emit(Event{Kind: adjudicator.EvBattle, Area: t.Name(area), Opponent: b.DefName, Battle: num, N: s.Units(area, n), TheirLft: s.Units(area, def),
-		Text: fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", num, t.Name(area), t.Nation(), t.Strength(area, n, ": "), b.DefName, t.Strength(area, def, ": "))})
+	ev := Event{Kind: adjudicator.EvBattle, What: "battle", Area: t.Name(area), Opponent: b.DefName, Battle: num, N: s.Units(area, n), TheirLft: s.Units(area, def)}
+	t.Emit(t.withForces(ev, area, n, def))
 	round := 1
 	for ; s.Has(area, n) && s.Has(area, def); round++ {
 		if round > 1000 {
@@ -182,7 +183,11 @@ func (t *Turn) fight(num int, area games.AreaID) {
 		t.attackerRetreats(b, round)
 	}
 	t.victorRetreat(b, round)
-	t.Emit(Event{Kind: adjudicator.EvBattleEnd, Area: t.Name(area), Opponent: b.DefName, Battle: num, Left: s.Units(area, n), TheirLft: s.Units(area, def), Text: t.R.Texts.BattleEnd(t, b)})
+	ev = Event{Kind: adjudicator.EvBattleEnd, What: "battle-end", Area: t.Name(area), Opponent: b.DefName, Battle: num, Left: s.Units(area, n), TheirLft: s.Units(area, def)}
+	if !s.Has(area, n) && !s.Has(area, def) && !s.Vacant(area) {
+		ev.Args = []string{"others"} // another nation's units are there too
+	}
+	t.Emit(t.withForces(ev, area, n, def))
 	t.entries[area] = nil
 	t.settle()
 }
@@ -219,8 +224,7 @@ func (t *Turn) battleRound(b *Battle, round int) {
 		s.Add(area, b.Def, k, -c)
 	}
 	t.trimRaiders(area)
-	t.Emit(Event{Kind: adjudicator.EvRound, Area: t.Name(area), Opponent: b.DefName, Battle: b.Num, Round: round, Dice: r.Dice[0].All(), TheirDie: r.Dice[1].All(),
-		Hits: r.Kills[0].Total(), TheirHit: r.Kills[1].Total(), Left: s.Units(area, t.N), TheirLft: s.Units(area, b.Def), Text: t.R.Texts.Round(t, b, r)})
+	t.Emit(t.roundEvent(b, r))
 	if f := t.R.Battle.Kills; f != nil {
 		f(t, b, t.N, b.Def, r.Kills[0])
 		f(t, b, b.Def, t.N, r.Kills[1])
@@ -435,6 +439,59 @@ func (t *Turn) loseAttackers(area games.AreaID, groups []entry, k KindID, c int)
 	return groups
 }
 
+// roundEvent is the fact of a round of battle (reduX Core 7.1): each
+// side's dice kind by kind, its hit number and leader's bonus, what it
+// killed kind by kind, and what is left of each side.
+func (t *Turn) roundEvent(b *Battle, r *RoundResult) Event {
+	s, area := t.S, b.Area
+	ev := Event{Kind: adjudicator.EvRound, What: "round", Area: t.Name(area), Opponent: b.DefName, Battle: b.Num, Round: r.Round, Dice: r.Dice[0].All(), TheirDie: r.Dice[1].All(),
+		Hits: r.Kills[0].Total(), TheirHit: r.Kills[1].Total(), Left: s.Units(area, t.N), TheirLft: s.Units(area, b.Def),
+		Need: r.Need[0], TheirNeed: r.Need[1], Rolls: t.rolls(r.Dice[0]), TheirRolls: t.rolls(r.Dice[1]),
+		Kills: t.kindCounts(r.Kills[0]), TheirKills: t.kindCounts(r.Kills[1])}
+	if r.Leader[0] {
+		ev.Bonus = 1
+	}
+	if r.Leader[1] {
+		ev.TheirBonus = 1
+	}
+	return t.withForces(ev, area, t.N, b.Def)
+}
+
+// withForces adds to a battle's event what each side has in the area:
+// its units kind by kind and its leader.
+func (t *Turn) withForces(ev Event, area games.AreaID, n, def NationID) Event {
+	ev.Units, ev.Leader = t.forces(area, n)
+	ev.TheirUnits, ev.TheirLeader = t.forces(area, def)
+	return ev
+}
+
+// forces are nation m's units in area a, kind by kind (the kinds it has
+// there), and its leader there.
+func (t *Turn) forces(a games.AreaID, m NationID) ([]adjudicator.Count, string) {
+	var out []adjudicator.Count
+	for k, kd := range t.E.R.Kinds {
+		if c := t.S.Count(a, m, k); c > 0 {
+			out = append(out, adjudicator.Count{Kind: kd.Name, N: c})
+		}
+	}
+	leader := ""
+	if li := t.S.LeaderIn(a, m); li >= 0 {
+		leader = t.S.Leaders[li].Name
+	}
+	return out, leader
+}
+
+// rolls are a side's dice kind by kind, the kinds that rolled.
+func (t *Turn) rolls(d Dice) []adjudicator.Roll {
+	var out []adjudicator.Roll
+	for k, ds := range d {
+		if len(ds) > 0 {
+			out = append(out, adjudicator.Roll{Kind: t.E.R.Kinds[k].Name, Dice: ds})
+		}
+	}
+	return out
+}
+
 // Strength describes nation m's units in an area: "3", or with what is
 // among them after sep, "4: 1 cavalry, with Arthur" (sep ": ") or "4 (1
 // cavalry, with Arthur)" (sep " (").
@@ -467,7 +524,7 @@ func (t *Turn) leaderAlone(area games.AreaID, m, opp NationID) {
 	}
 	ld := t.S.Leaders[li]
 	t.EliminateLeader(li)
-	t.Emit(Event{Kind: adjudicator.EvLeader, Nation: t.E.NationName(m), Area: t.Name(area), Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s is left without armies in %s and is eliminated (reduX L&R 9.2.2)", ld.Name, t.Name(area))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, What: "leader-alone", Nation: t.E.NationName(m), Area: t.Name(area), Leader: ld.Name})
 	if f := t.R.Battle.LeaderKilled; f != nil {
 		f(t, opp, m, ld.Name)
 	}

@@ -63,7 +63,7 @@ func Core(e *adjudicator.Engine, s *adjudicator.State, game, token string, seed 
 	}
 	d := &Draft{E: e, S: s, N: st.Nation, R: bot.Rand(seed, st.ID),
 		F: &orders.File{Kind: orders.TurnOrders, Game: game, Nation: e.NationName(st.Nation), Turn: st.ID, Token: token}}
-	d.P = e.AfterPhase1(s, nil)
+	d.P = e.PartialState(s, nil, adjudicator.Setup)
 	d.aggression = 0.35 + 0.5*d.R.Float64()
 	d.land()
 	bot.Renumber(d.F.Body)
@@ -275,7 +275,7 @@ func (d *Draft) keepLegal() {
 // fallBack is the battle behaviour: some bots fall back when beaten.
 func (d *Draft) fallBack() {
 	b := d.E.G.Board
-	p2 := d.E.Preview(d.S, d.F)
+	p2 := d.E.PartialState(d.S, d.F, adjudicator.Setup, adjudicator.Moving)
 	for a := 0; a < b.NumLand; a++ {
 		id := games.AreaID(a)
 		if p2.Units(id, d.N) > 0 && p2.Foreign(id, d.N) > 0 && d.R.Float64() < 0.5 {

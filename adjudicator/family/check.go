@@ -7,7 +7,7 @@ import (
 
 // TurnStart is the event that opens a nation turn.
 func TurnStart(t *Turn) {
-	t.Emit(Event{Kind: adjudicator.EvTurn, Round: t.S.Round})
+	t.Emit(Event{Kind: adjudicator.EvTurn, What: "turn", Round: t.S.Round})
 }
 
 // CheckPath checks a move's path on the board alone: adjacent steps, land

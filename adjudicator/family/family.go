@@ -46,8 +46,6 @@ type Rules struct {
 	Move MoveRules
 	// Battle are the battle rules (reduX Core 7).
 	Battle BattleRules
-	// Texts are the words of the events the library's stages emit.
-	Texts *Texts
 
 	// Occupy is told that nation m may have come to be the sole occupant
 	// of area a (a retreat, a unit passing through), for points (L&R 10.2).

@@ -1,8 +1,6 @@
 package family
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -77,9 +75,9 @@ func (t *Turn) trimRaiders(area games.AreaID) {
 func PhaseStatements(t *Turn) {
 	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
 		if !t.Major {
-			t.Problemf(ph.Line, "reduX L&R 11.3", "there is no phase %d in this nation turn: only Major Invasions move twice", ph.N)
+			t.Problem(ph.Line, "no-phase", ph.N)
 		} else if ph.N != 2 {
-			t.Problemf(ph.Line, "reduX L&R 11.3", "a Major Invasion has two movement phases; write \"phase 2:\", not phase %d", ph.N)
+			t.Problem(ph.Line, "phase-two", ph.N)
 		}
 	}
 }
@@ -126,7 +124,7 @@ func SecondMovement(t *Turn) {
 		f = &c
 	}
 	t.In.Orders = f
-	t.Emit(Event{Kind: adjudicator.EvPhase, N: 2, Rule: "reduX L&R 11.3", Text: fmt.Sprintf("The %s Major Invasion: second Movement Phase (reduX L&R 11.3)", possessive(t.Nation()))})
+	t.Emit(Event{Kind: adjudicator.EvPhase, What: "second-phase", N: 2})
 	t.entries = make([][]entry, len(t.B.Areas))
 	t.passed = make([][]passage, len(t.B.Areas))
 	t.order = nil

@@ -2,9 +2,7 @@ package family
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 )
 
@@ -49,78 +47,53 @@ func (t *Turn) moverLimit() popLimit {
 	return t.popLimitOf(t.N, func(a games.AreaID) int { return len(t.raiders[a]) })
 }
 
-// explain says how a population limit is made: "2 × 2 areas + 1 for
-// holding clear terrain", or why the +1 is missing (a clear area is
-// contested, 4.2.2: only an area the nation holds counts).
-func (t *Turn) explain(p popLimit) string {
-	s := "2 × " + count(p.areas, "area", "areas")
-	switch {
-	case p.clear:
-		return s + " + 1 for holding clear terrain"
-	case len(p.contested) > 0:
-		var names []string
-		for _, a := range p.contested {
-			names = append(names, t.Name(a))
-		}
-		return s + fmt.Sprintf(", and no +1 for clear terrain: they hold none, %s being contested", adjudicator.OrJoin(names, "and"))
+// overPopulation is the 6.4 limit of a nation over its population limit:
+// its excess, its limit and how the limit is made (areas held, +1 for
+// clear terrain held, or the clear areas contested).
+func (t *Turn) overPopulation(p popLimit) []any {
+	args := []any{p.excess(), p.limit(), p.areas, yesNo(p.clear)}
+	for _, a := range p.contested {
+		args = append(args, t.Name(a))
 	}
-	return s + ", and no +1: they hold no clear terrain"
-}
-
-// overPopulation is the 6.4 message for a nation over its population limit.
-func (t *Turn) overPopulation(p popLimit) string {
-	return fmt.Sprintf("at the end of movement the %s would have %s over their population limit of %d (%s)",
-		t.Nation(), count(p.excess(), "army", "armies"), p.limit(), t.explain(p))
+	return args
 }
 
 // stackingBreak says where nation m breaks the stacking limit (reduX Core
 // 4.2.1), if it does: the first area, in board order, over the overstack
 // maximum or holding a second overstack (StackingOK's), and every area at
-// fault.
-func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail string) {
+// fault as a fact: "over AREA N MAX" (more than an overstack) or "stack
+// AREA N" (an overstack, where one is allowed).
+func (t *Turn) stackingBreak(m NationID) (where games.AreaID, detail []any) {
 	ok, where := t.StackingOK(m)
 	if ok {
-		return games.NoArea, ""
+		return games.NoArea, nil
 	}
-	var over, stacks []string
+	var over, stacks []any
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		c := t.Armies(id, m)
 		norm, os := t.StackLimit(id)
 		switch {
-		case c > os && id == where:
-			over = append(over, fmt.Sprintf("%d armies there, more than an overstack of %d", c, os))
 		case c > os:
-			over = append(over, fmt.Sprintf("%d armies in %s, more than an overstack of %d", c, t.Name(id), os))
+			over = append(over, fmt.Sprintf("over %s %d %d", t.Name(id), c, os))
 		case c > norm:
-			stacks = append(stacks, fmt.Sprintf("%s (%d)", t.Name(id), c))
+			stacks = append(stacks, fmt.Sprintf("stack %s %d", t.Name(id), c))
 		}
 	}
 	if len(stacks) > 1 {
-		over = append(over, fmt.Sprintf("overstacks in %s, where one is allowed", adjudicator.OrJoin(stacks, "and")))
+		over = append(over, stacks...)
 	}
-	return where, strings.Join(over, "; ")
+	return where, over
 }
 
 // checkStacking enforces the stacking limit at the end of movement (Core
-// 4.2.1, 6.4).
+// 4.2.1, 6.4): the area, the limits of the tables, then the areas at
+// fault (stackingBreak).
 func (t *Turn) checkStacking() {
 	st := t.G.Tables.Stacking
 	if where, detail := t.stackingBreak(t.N); where != games.NoArea {
-		t.Limitf("reduX Core 4.2.1, 6.4", "at the end of movement the %s break the stacking limit in %s: %s (%d armies, %d in difficult terrain, %s)",
-			t.Nation(), t.Name(where), detail, st.Clear, st.Difficult, t.overstackWords(st))
+		t.Limit("stacking", append([]any{t.Name(where), st.Clear, st.Difficult, st.OverstackClear, st.OverstackDifficult}, detail...)...)
 	}
-}
-
-// overstackWords says the overstack allowance: "one overstack of up to 5
-// or 4"; with no limit in clear terrain (games.NoStackLimit, classic
-// Britannia), "one overstack of any size, or of up to 4 in difficult
-// terrain".
-func (t *Turn) overstackWords(st games.Stacking) string {
-	if st.OverstackClear >= games.NoStackLimit {
-		return fmt.Sprintf("one overstack of any size, or of up to %d in difficult terrain", st.OverstackDifficult)
-	}
-	return fmt.Sprintf("one overstack of up to %d or %d", st.OverstackClear, st.OverstackDifficult)
 }
 
 // checkHeld enforces the second paragraph of reduX Core 6.4: the nation
@@ -131,7 +104,7 @@ func (t *Turn) checkHeld() {
 		return
 	}
 	now := 0
-	var left []string
+	var left []any
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		if t.S.Holds(id, t.N) || t.leaderLeft[a] {
@@ -141,8 +114,7 @@ func (t *Turn) checkHeld() {
 		}
 	}
 	if now < t.heldAt {
-		t.Limitf("reduX Core 6.4", "the %s must hold at least as many areas at the end of movement as at the start (%d), but would hold %d: %s would be left empty",
-			t.Nation(), t.heldAt, now, adjudicator.OrJoin(left, "and"))
+		t.Limit("held", append([]any{t.heldAt, now}, left...)...)
 	}
 }
 

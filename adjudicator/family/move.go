@@ -1,13 +1,26 @@
 package family
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
+
+// No is why the rules refuse a move, a landing or a retreat, as a fact:
+// its What (the ruleset's Words word it) and its values, as Turn.Problem
+// takes them. The zero No refuses nothing.
+type No struct {
+	What string
+	Args []any
+}
+
+// Refuse is a No: what refuses, with its values.
+func Refuse(what string, args ...any) No { return No{What: what, Args: args} }
+
+// Refuses reports whether n refuses.
+func (n No) Refuses() bool { return n.What != "" }
 
 // MoveRules are what a ruleset changes in the move step (reduX Core 6).
 // Nil fields take the kernel's defaults.
@@ -23,8 +36,8 @@ type MoveRules struct {
 	// Boat checks a LAND > SEA > LAND move (L&R 12); nil: no boats.
 	Boat func(t *Turn, mv orders.Move, count int) bool
 	// MayEnter says why the mover may not enter area a, which holds another
-	// nation's units ("" if it may), with its rule (L&R 9.3, 11.6.1).
-	MayEnter func(t *Turn, a games.AreaID, withLeader bool) (rule, why string)
+	// nation's units (the zero No if it may; L&R 9.3, 11.6.1).
+	MayEnter func(t *Turn, a games.AreaID, withLeader bool) No
 	// Entering is told of each land area holding another nation's units
 	// that a move enters (L&R 9.3: an attack on the Romano-British).
 	Entering func(t *Turn, a games.AreaID)
@@ -35,18 +48,18 @@ type MoveRules struct {
 	// not let a move end there (MayEnter decides that). Nil: never.
 	Passable func(t *Turn, a games.AreaID) bool
 	// SeaStep says why units at sea may not move from sea x into the
-	// adjacent sea y on their way to land ("" if they may): a move SEA >
+	// adjacent sea y on their way to land (the zero No if they may): a move SEA >
 	// SEA > LAND (classic Britannia: invaders may move to an adjacent sea
 	// and land from it, seed 004 Invasions, with the nation cards' limits).
 	// Nil: units at sea only land (reduX Core 6.1).
-	SeaStep func(t *Turn, x, y games.AreaID) (rule, why string)
+	SeaStep func(t *Turn, x, y games.AreaID) No
 	// KeepNoAreas lifts reduX Core 6.4's duty to hold as many areas at the
 	// end of movement as at its start; classic Britannia has none (seed 004
 	// Movement).
 	KeepNoAreas bool
-	// Check says why the chosen units may not make a move ("" if they
-	// may), with its rule (L&R 9.3: Arthur and his cavalry stay together).
-	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (rule, why string)
+	// Check says why the chosen units may not make a move (the zero No if
+	// they may; L&R 9.3: Arthur and his cavalry stay together).
+	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) No
 }
 
 // Move carries out one move statement; false when it is not possible
@@ -54,7 +67,7 @@ type MoveRules struct {
 func (t *Turn) Move(mv orders.Move) bool {
 	b := t.B
 	if len(mv.Path) < 2 {
-		t.Problemf(mv.Line, "reduX Core 6", "a move needs at least two areas")
+		t.Problem(mv.Line, "path-short")
 		return false
 	}
 	from := t.seaHome(mv.Path[0])
@@ -69,12 +82,12 @@ func (t *Turn) Move(mv orders.Move) bool {
 		return false
 	}
 	if withLeader && !t.leaderFresh {
-		t.Problemf(mv.Line, "reduX L&R 9.2.1", "the %s leader has already moved this phase", possessive(t.Nation()))
+		t.Problem(mv.Line, "leader-moved")
 		return false
 	}
 	if f := t.R.Move.Check; f != nil {
-		if rule, why := f(t, mv, from, units, withLeader); why != "" {
-			t.Problemf(mv.Line, rule, "%s", why)
+		if no := f(t, mv, from, units, withLeader); no.Refuses() {
+			t.Problem(mv.Line, no.What, no.Args...)
 			return false
 		}
 	}
@@ -98,12 +111,11 @@ func (t *Turn) pathOK(mv orders.Move, from games.AreaID, units []int, count int,
 	}
 	steps := len(mv.Path) - 1
 	if limit := t.moveLimit(units, withLeader); steps > limit {
-		rule, msg := t.R.Texts.Range(t, withLeader, units[Infantry], limit, steps)
-		t.Problemf(mv.Line, rule, "%s", msg)
+		t.Problem(mv.Line, "range", yesNo(withLeader), units[Infantry], limit, steps)
 		return false
 	}
 	if !b.IsLand(from) && t.Fresh(from) == 0 {
-		t.Problemf(mv.Line, "reduX Core 6.1", "the %s have no armies at sea in %s", t.Nation(), t.Name(from))
+		t.Problem(mv.Line, "none-at-sea", t.Name(from))
 		return false
 	}
 	for i := 1; i < len(mv.Path); i++ {
@@ -138,9 +150,9 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 	}
 	if !b.IsLand(y) {
 		if Boats(t.E) && i == 1 {
-			t.Problemf(mv.Line, "reduX L&R 12", "a boat move is LAND > SEA > LAND, from a coastal area to another area on that sea")
+			t.Problem(mv.Line, "boat-shape")
 		} else {
-			t.Problemf(mv.Line, "reduX Core 6", "armies may not move into a sea area (%s)", t.Name(y))
+			t.Problem(mv.Line, "into-sea", t.Name(y))
 		}
 		return false
 	}
@@ -151,12 +163,11 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		}
 	}
 	if !linked {
-		t.Problemf(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		t.Problem(mv.Line, "not-adjacent", t.Name(y), t.Name(x))
 		return false
 	}
 	if strait && len(mv.Path) != 2 {
-		rule, msg := t.R.Texts.Strait(t, t.Name(x), t.Name(y))
-		t.Problemf(mv.Line, rule, "%s", msg)
+		t.Problem(mv.Line, "strait", t.Name(x), t.Name(y))
 		return false
 	}
 	foreign := t.S.Foreign(y, t.N) > 0
@@ -164,18 +175,17 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return true
 	}
 	if count == 0 && (!t.S.Has(y, t.N) || foreign) {
-		t.Problemf(mv.Line, "reduX L&R 9.2.1", "a leader alone may only enter areas that hold its nation's armies and no others; %s does not", t.Name(y))
+		t.Problem(mv.Line, "leader-alone-enters", t.Name(y))
 		return false
 	}
 	if foreign {
-		if rule, why := t.mayEnterRule(y, withLeader); why != "" {
-			t.Problemf(mv.Line, rule, "%s", why)
+		if no := t.mayEnter(y, withLeader); no.Refuses() {
+			t.Problem(mv.Line, no.What, no.Args...)
 			return false
 		}
 	}
 	if i < len(mv.Path)-1 && foreign && b.Difficult(y) && !withLeader {
-		rule, msg := t.R.Texts.NoOverrun(t, t.Name(y), t.OccupantNames(y))
-		t.Problemf(mv.Line, rule, "%s", msg)
+		t.Problem(mv.Line, "no-overrun", append([]any{t.Name(y)}, t.occupants(y)...)...)
 		return false
 	}
 	return true
@@ -184,11 +194,11 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 // seaStep checks the first step of a SEA > SEA > LAND move (MoveRules.SeaStep).
 func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 	if !Adjacent(t.B, x, y) {
-		t.Problemf(mv.Line, "reduX Core 6", "%s is not adjacent to %s", t.Name(y), t.Name(x))
+		t.Problem(mv.Line, "not-adjacent", t.Name(y), t.Name(x))
 		return false
 	}
-	if rule, why := t.R.Move.SeaStep(t, x, y); why != "" {
-		t.Problemf(mv.Line, rule, "%s", why)
+	if no := t.R.Move.SeaStep(t, x, y); no.Refuses() {
+		t.Problem(mv.Line, no.What, no.Args...)
 		return false
 	}
 	return true
@@ -200,16 +210,13 @@ func (t *Turn) passable(a games.AreaID) bool {
 	return f != nil && f(t, a)
 }
 
-func (t *Turn) mayEnterRule(a games.AreaID, withLeader bool) (string, string) {
+// mayEnter is MoveRules.MayEnter for an area with other nations' units:
+// why the mover may not enter it (the zero No if it may).
+func (t *Turn) mayEnter(a games.AreaID, withLeader bool) No {
 	if f := t.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
 		return f(t, a, withLeader)
 	}
-	return "", ""
-}
-
-func (t *Turn) mayEnter(a games.AreaID, withLeader bool) string {
-	_, why := t.mayEnterRule(a, withLeader)
-	return why
+	return No{}
 }
 
 // carryOut makes a checked move: the units go, overruns and passages are
@@ -257,7 +264,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	for _, a := range mv.Path {
 		names = append(names, t.Name(a))
 	}
-	t.Emit(Event{Kind: adjudicator.EvMove, Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Text: t.R.Texts.Moved(t, units[Infantry], count-units[Infantry], leader, names)})
+	t.Emit(Event{Kind: adjudicator.EvMove, What: "move", Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Units: t.kindCounts(units), Leader: leader})
 	t.leaderFollows(from, dest, mv.Line)
 	t.settle()
 }
@@ -274,7 +281,7 @@ func (t *Turn) passThrough(mv orders.Move, units []int, count int) {
 		}
 		if s.Foreign(y, n) > 0 {
 			t.passed[y] = append(t.passed[y], passage{From: mv.Path[i-1], N: count, Line: mv.Line})
-			t.Emit(Event{Kind: adjudicator.EvOverrun, Area: t.Name(y), N: count, Line: mv.Line, Text: fmt.Sprintf("%d %s %s %s %s (reduX Core 6.3)", count, t.Nation(), armies(count), adjudicator.Verb(count, "overruns", "overrun"), t.Name(y))})
+			t.Emit(Event{Kind: adjudicator.EvOverrun, What: "overrun", Area: t.Name(y), N: count, Line: mv.Line})
 			continue
 		}
 		if t.R.Occupy == nil {
@@ -307,7 +314,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 	switch mv.Unit {
 	case "leader alone", "leader":
 		if t.S.LeaderIn(from, t.N) < 0 {
-			t.Problemf(mv.Line, "reduX L&R 9.2", "the %s have no leader in %s", t.Nation(), t.Name(from))
+			t.Problem(mv.Line, "no-leader", t.Name(from))
 			return nil, false, false
 		}
 		if mv.Unit == "leader alone" {
@@ -318,7 +325,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshInf + freshCav
 		}
 		if k > freshInf+freshCav {
-			t.Problemf(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move", freshInf+freshCav, possessive(t.Nation()), t.Name(from))
+			t.Problem(mv.Line, "leader-armies-fresh", freshInf+freshCav, t.Name(from))
 			return nil, false, false
 		}
 		c := min(k, freshCav) // armies with a leader: cavalry first
@@ -333,7 +340,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 			k = freshCav
 		}
 		if k == 0 || k > freshCav {
-			t.Problemf(mv.Line, "reduX L&R 9.1", "the %s have %d cavalry in %s that can still move, not %d", t.Nation(), freshCav, t.Name(from), max(k, 1))
+			t.Problem(mv.Line, "cavalry-fresh", freshCav, t.Name(from), max(k, 1))
 			return nil, false, false
 		}
 		units[cav] = k
@@ -341,7 +348,7 @@ func MoveUnits(t *Turn, mv orders.Move, from games.AreaID, boat bool) ([]int, bo
 	case "infantry", "":
 		return armiesMoving(t, mv, from, units, freshInf, freshCav, steps, boat)
 	}
-	t.Problemf(mv.Line, "reduX L&R 9", "unknown unit %q (infantry, cavalry, leader or leader alone)", mv.Unit)
+	t.Problem(mv.Line, "unknown-unit", mv.Unit)
 	return nil, false, false
 }
 
@@ -360,19 +367,19 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 		k = freshInf + freshCav
 	}
 	if k == 0 {
-		t.Problemf(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+		t.Problem(mv.Line, "none-fresh", t.Name(from))
 		return nil, false, false
 	}
 	switch {
 	case onlyCav:
 		if k > freshCav {
-			t.Problemf(mv.Line, "reduX L&R 9.1.1", "only cavalry move three areas, and the %s have %d cavalry in %s that can still move (armies with a leader move three: \"move %d leader ...\")", t.Nation(), freshCav, t.Name(from), k)
+			t.Problem(mv.Line, "cavalry-three", freshCav, t.Name(from), k)
 			return nil, false, false
 		}
 		units[cav] = k
 	case mv.Unit == "infantry":
 		if k > freshInf {
-			t.Problemf(mv.Line, "reduX Core 6", "the %s have %d infantry in %s that can still move, not %d", t.Nation(), freshInf, t.Name(from), k)
+			t.Problem(mv.Line, "infantry-fresh", freshInf, t.Name(from), k)
 			return nil, false, false
 		}
 		units[Infantry] = k
@@ -392,9 +399,9 @@ func armiesMoving(t *Turn, mv orders.Move, from games.AreaID, units []int, fresh
 // countProblem reports a move of more units than may move.
 func (t *Turn) countProblem(mv orders.Move, from games.AreaID, k int) {
 	if has := t.S.Units(from, t.N); has >= k {
-		t.Problemf(mv.Line, "reduX Core 6", "only %d of the %s armies in %s can still move (an army moves once a turn)", t.Fresh(from), possessive(t.Nation()), t.Name(from))
+		t.Problem(mv.Line, "moved-once", t.Fresh(from), t.Name(from))
 	} else {
-		t.Problemf(mv.Line, "reduX Core 6", "the %s have %d %s in %s, not %d", t.Nation(), has, armies(has), t.Name(from), k)
+		t.Problem(mv.Line, "too-few", has, t.Name(from), k)
 	}
 }
 
@@ -405,7 +412,7 @@ func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, b
 	if count == 0 {
 		count = t.Fresh(from)
 		if count == 0 {
-			t.Problemf(mv.Line, "reduX Core 6", "the %s have no armies in %s that can still move", t.Nation(), t.Name(from))
+			t.Problem(mv.Line, "none-fresh", t.Name(from))
 			return nil, false, false
 		}
 	}
@@ -414,7 +421,7 @@ func OneKind(t *Turn, mv orders.Move, from games.AreaID, _ bool) ([]int, bool, b
 		return nil, false, false
 	}
 	if mv.Unit != "" {
-		t.Problemf(mv.Line, "reduX Core 1.2", "there is only one unit type in reduX Core; leave out %q", mv.Unit)
+		t.Problem(mv.Line, "one-kind", mv.Unit)
 		return nil, false, false
 	}
 	units := make([]int, len(t.E.R.Kinds))
@@ -453,7 +460,7 @@ func (t *Turn) leaderFollows(from, to games.AreaID, line int) {
 		t.leaderLeft[from] = true
 	}
 	t.leaderFresh = false
-	t.Emit(Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Line: line, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s goes with the last %s armies from %s to %s (reduX L&R 9.2.1)", ld.Name, t.Nation(), t.Name(from), t.Name(to))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, What: "leader-follows", Area: t.Name(to), Line: line, Leader: ld.Name, Args: []string{t.Name(from)}})
 }
 
 // occupy tells the ruleset that nation m may have come to occupy area a
@@ -475,35 +482,66 @@ func (t *Turn) settle() {
 // BoatOK checks a boat move LAND > SEA > LAND by the kernel's boat rule
 // (L&R 12): once per Movement Phase, from a coastal area through a sea it
 // borders to an area on that sea not adjacent to the start; extra checks
-// by the ruleset come in why (a non-empty reason refuses the move).
-func (t *Turn) BoatOK(mv orders.Move, count int, why func() (rule, msg string)) bool {
+// by the ruleset come in why (a No that refuses refuses the move).
+func (t *Turn) BoatOK(mv orders.Move, count int, why func() No) bool {
 	b := t.B
 	from, sea, to := mv.Path[0], mv.Path[1], mv.Path[2]
-	fail := func(rule, f string, args ...any) bool {
-		t.Problemf(mv.Line, rule, f, args...)
+	fail := func(what string, args ...any) bool {
+		t.Problem(mv.Line, what, args...)
 		return false
 	}
-	if rule, msg := why(); msg != "" {
-		return fail(rule, "%s", msg)
+	if no := why(); no.Refuses() {
+		return fail(no.What, no.Args...)
 	}
 	switch {
 	case count == 0:
-		return fail("reduX L&R 9.2.1", "a leader may not move by boat alone")
+		return fail("boat-leader-alone")
 	case !Adjacent(b, from, sea):
-		return fail("reduX L&R 12", "%s does not border %s", t.Name(from), t.Name(sea))
+		return fail("boat-not-border", t.Name(from), t.Name(sea))
 	case !Adjacent(b, sea, to):
-		return fail("reduX L&R 12", "%s does not border %s", t.Name(to), t.Name(sea))
+		return fail("boat-not-border", t.Name(to), t.Name(sea))
 	case to == from || Adjacent(b, from, to):
-		return fail("reduX L&R 12", "a boat move goes to an area not adjacent to its start; %s is adjacent to %s", t.Name(to), t.Name(from))
+		return fail("boat-adjacent", t.Name(to), t.Name(from))
 	case t.boatFrom != games.NoArea && (t.boatFrom != from || t.boatSea != sea || t.boatTo != to):
-		return fail("reduX L&R 12", "boat movement is used once per Movement Phase, from one area through one sea to one area (this phase: %s > %s > %s)", t.Name(t.boatFrom), t.Name(t.boatSea), t.Name(t.boatTo))
+		return fail("boat-once", t.Name(t.boatFrom), t.Name(t.boatSea), t.Name(t.boatTo))
 	}
 	if t.S.Foreign(to, t.N) > 0 {
 		withLeader := mv.Unit == "leader" || mv.Unit == "leader alone"
-		if rule, why := t.mayEnterRule(to, withLeader && t.S.LeaderIn(from, t.N) >= 0); why != "" {
-			return fail(rule, "%s", why)
+		if no := t.mayEnter(to, withLeader && t.S.LeaderIn(from, t.N) >= 0); no.Refuses() {
+			return fail(no.What, no.Args...)
 		}
 	}
 	t.boatFrom, t.boatSea, t.boatTo = from, sea, to
 	return true
+}
+
+// kindCounts are units counted by kind id as facts (Event.Units), the
+// kinds with any.
+func (t *Turn) kindCounts(units []int) []adjudicator.Count {
+	var out []adjudicator.Count
+	for k, c := range units {
+		if c > 0 {
+			out = append(out, adjudicator.Count{Kind: t.E.R.Kinds[k].Name, N: c})
+		}
+	}
+	return out
+}
+
+// occupants are the other nations with units in area a, by name.
+func (t *Turn) occupants(a games.AreaID) []any {
+	var xs []any
+	for _, m := range t.S.Occupants(a) {
+		if m != t.N {
+			xs = append(xs, t.E.NationName(m))
+		}
+	}
+	return xs
+}
+
+// yesNo is a yes-or-no fact as an Arg.
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

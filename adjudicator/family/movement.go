@@ -1,7 +1,6 @@
 package family
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -86,14 +85,14 @@ func (t *Turn) atSea() {
 			continue
 		}
 		mayStay := false
-		rule := "reduX Core 6.1"
+		what := "must-land"
 		switch {
 		case t.Major && t.Phase == 1:
 			mayStay = true
 		case t.Raid && len(t.Raiders(games.AreaID(a))) >= t.S.Units(sea, t.N):
 			mayStay = !(t.leaderRaider && t.S.LeaderOf(t.N) >= 0)
 			if !mayStay {
-				rule = "reduX L&R 9.2.1"
+				what = "raiders-land"
 			}
 		}
 		if mayStay {
@@ -102,12 +101,7 @@ func (t *Turn) atSea() {
 		// The second phase of a Major Invasion lands what is left at sea by
 		// default, also when a file is checked (docs/orders.md Decision 17).
 		if t.Strict && !(t.Major && t.Phase == 2) {
-			why := "must land this turn"
-			if rule == "reduX L&R 9.2.1" {
-				why = "are raiders with a leader and must end the Movement Phase on land"
-			}
-			k := t.Fresh(sea)
-			t.Problemf(0, rule, "%d %s at sea in %s %s; add a move such as \"move %d %s > LAND\"", k, armies(k), t.Name(sea), why, k, t.Name(sea))
+			t.Problem(0, what, t.Fresh(sea), t.Name(sea))
 			continue
 		}
 		t.landByDefault(sea)
@@ -119,14 +113,14 @@ func (t *Turn) atSea() {
 func (t *Turn) landByDefault(sea games.AreaID) {
 	leader := t.S.LeaderIn(sea, t.N) >= 0
 	best := t.DefaultLanding(sea, func(a games.AreaID) bool {
-		return (t.S.Foreign(a, t.N) == 0 || t.mayEnter(a, leader) == "") && t.landingOK(sea, a, leader)
+		return (t.S.Foreign(a, t.N) == 0 || !t.mayEnter(a, leader).Refuses()) && t.landingOK(sea, a, leader)
 	})
 	if best == games.NoArea {
-		t.Emit(Event{Kind: adjudicator.EvLimit, Area: t.Name(sea), Rule: "reduX Core 6.1", Text: fmt.Sprintf("the %s at sea in %s have nowhere they may land (reduX Core 6.1)", t.Nation(), t.Name(sea))})
+		t.Emit(Event{Kind: adjudicator.EvLimit, What: "nowhere-to-land", Area: t.Name(sea)})
 		return
 	}
 	k := t.Fresh(sea)
-	t.Emit(Event{Kind: adjudicator.EvDefault, Area: t.Name(best), N: k, Rule: "reduX Core 6.1", Text: t.landedText(k, best)})
+	t.Emit(Event{Kind: adjudicator.EvDefault, What: "landed", Decision: "landing", Area: t.Name(best), N: k})
 	t.Defaulted(0, "reduX Core 6.1, L&R 11.3", "%s at sea in %s %s by default in %s", count(k, "army", "armies"), t.Name(sea), adjudicator.Verb(k, "lands", "land"), t.Name(best))
 	mv := orders.Move{N: k, Path: []games.AreaID{sea, best}}
 	if leader && t.leaderFresh {
@@ -151,8 +145,7 @@ func (t *Turn) landingOK(sea, a games.AreaID, leader bool) bool {
 		units[k] = t.FreshOf(sea, k)
 	}
 	mv := orders.Move{N: t.Fresh(sea), Path: []games.AreaID{sea, a}}
-	_, why := f(t, mv, sea, units, leader && t.leaderFresh)
-	return why == ""
+	return !f(t, mv, sea, units, leader && t.leaderFresh).Refuses()
 }
 
 // DefaultLanding is where units left at sea land by default (reduX Core
@@ -283,9 +276,9 @@ func (t *Turn) checkOverruns() {
 		}
 		line := t.passed[a][0].Line
 		if t.Strict {
-			t.Problemf(line, "reduX Core 6.3", "%s through %s but only %d %s there; to overrun %s at least %d must stop", count(pass, "army passes", "armies pass"), t.Name(id), stop, adjudicator.Verb(stop, "stops", "stop"), count(t.S.Foreign(id, t.N), "defender", "defenders"), need)
+			t.Problem(line, "overrun-few", pass, t.Name(id), stop, t.S.Foreign(id, t.N), need)
 		} else {
-			t.Emit(Event{Kind: adjudicator.EvLimit, Area: t.Name(id), Line: line, Rule: "reduX Core 6.3", Text: fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%d of %d); it stands", t.Name(id), stop, need)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, What: "overrun-stands", Area: t.Name(id), Line: line, Args: adjudicator.Args(stop, need)})
 		}
 	}
 }
@@ -307,18 +300,9 @@ func (t *Turn) checkEndOfMovement(owesExpansion bool) {
 		base = t.excessStart
 	}
 	if p := t.moverLimit(); p.excess() > 0 && base == 0 && !(t.Major && t.Phase == 1) {
-		t.Limitf("reduX Core 4.2.2, 6.4", "%s", t.overPopulation(p))
+		t.Limit("over-limit", t.overPopulation(p)...)
 	}
 	if owesExpansion {
-		t.Limitf("reduX Core 6", "the %s begin movement over their population limit and must move into empty areas or attack", t.Nation())
+		t.Limit("owe-expansion")
 	}
-}
-
-// landedText says where armies left at sea land by default (reduX Core
-// 6.1).
-func (t *Turn) landedText(k int, at games.AreaID) string {
-	if k == 1 {
-		return fmt.Sprintf("1 army at sea must land and no order moved it: it lands in %s (reduX Core 6.1)", t.Name(at))
-	}
-	return fmt.Sprintf("%d armies at sea must land and no order moved them: they land in %s (reduX Core 6.1)", k, t.Name(at))
 }

@@ -1,8 +1,6 @@
 package family
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -135,10 +133,10 @@ func PopulationIncrease(t *Turn) {
 	excess := t.Excess(n)
 	if len(held) == 0 {
 		if s.Nations[n].Pop != 0 {
-			t.Emit(Event{Kind: adjudicator.EvPopulation, Text: fmt.Sprintf("The %s hold no land: no population increase, marker to 0 (reduX Core 5.1)", t.Nation())})
+			t.Emit(Event{Kind: adjudicator.EvPopulation, What: "no-land"})
 		}
 		s.Nations[n].Pop = 0
-		t.noPlaceStatements("the nation holds no land and gains no armies")
+		t.noPlaceStatements("no-place-landless")
 		return
 	}
 	points := s.Nations[n].Pop
@@ -153,36 +151,34 @@ func PopulationIncrease(t *Turn) {
 	if excess > gain {
 		remove := (excess - gain) / 2
 		s.Nations[n].Pop = 0
-		t.Emit(Event{Kind: adjudicator.EvPopulation, N: 0, Text: fmt.Sprintf("The %s have %s and %s: no increase, %s removed, marker to 0 (reduX Core 5.1)", t.Nation(), count(excess, "excess army", "excess armies"), count(points, "population point", "population points"), count(remove, "army", "armies"))})
-		t.removeExcess(remove)
-		t.noPlaceStatements("the nation is over its population limit and gains no armies")
+		t.Emit(Event{Kind: adjudicator.EvPopulation, What: "over-excess", N: 0, Args: adjudicator.Args(excess, points, remove)})
+		t.removeExcess(remove, "remove")
+		t.noPlaceStatements("no-place-over-limit")
 		return
 	}
 	t.noRemoveStatements()
 	gain -= excess
 	s.Nations[n].Pop = rest
 	if avail := t.Available(Infantry); gain > avail {
-		t.Emit(Event{Kind: adjudicator.EvShortage, N: gain - avail, Text: fmt.Sprintf("The %s have only %s left of the %d gained; marker to %d (reduX Core 5)", t.Nation(), count(avail, "army", "armies"), gain, p.TrackMax)})
+		t.Emit(Event{Kind: adjudicator.EvShortage, What: "population-shortage", N: gain - avail, Args: adjudicator.Args(avail, gain, p.TrackMax)})
 		gain = avail
 		s.Nations[n].Pop = p.TrackMax
 	}
-	txt := fmt.Sprintf("The %s have %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
-	if excess > 0 {
-		txt = fmt.Sprintf("The %s have %s and %s: %d new %s, %s kept (reduX Core 5.1)", t.Nation(), count(points, "population point", "population points"), count(excess, "excess army", "excess armies"), gain, armies(gain), count(s.Nations[n].Pop, "point", "points"))
-	}
-	t.Emit(Event{Kind: adjudicator.EvPopulation, N: gain, Text: txt})
+	t.Emit(Event{Kind: adjudicator.EvPopulation, What: "population", N: gain, Args: adjudicator.Args(points, excess, s.Nations[n].Pop)})
 	t.placeArmies(gain, held)
 }
 
-func (t *Turn) noPlaceStatements(why string) {
+// noPlaceStatements refuses the file's place lines in a turn with nothing
+// to place, for the reason what (a fact of the library's Words).
+func (t *Turn) noPlaceStatements(what string) {
 	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
-		t.Problemf(pl.Line, "reduX Core 5.1", "nothing to place: %s", why)
+		t.Problem(pl.Line, what)
 	}
 }
 
 func (t *Turn) noRemoveStatements() {
 	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
-		t.Problemf(r.Line, "reduX Core 5.1", "no armies need removing this turn")
+		t.Problem(r.Line, "no-remove")
 	}
 }
 
@@ -217,13 +213,13 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 		for i := 0; i < max(pl.N, 1); i++ {
 			switch {
 			case left == 0:
-				t.Problemf(pl.Line, "reduX Core 5.1", "only %s this turn", count(gain, "new army", "new armies"))
+				t.Problem(pl.Line, "place-only", gain)
 			case !t.S.Holds(pl.Area, t.N):
-				t.Problemf(pl.Line, "reduX Core 5.1.1", "new armies go only to areas the %s hold, and they do not hold %s", t.Nation(), t.Name(pl.Area))
+				t.Problem(pl.Line, "place-held", t.Name(pl.Area))
 			case placed[pl.Area] > 0 && otherRoom(pl.Area):
-				t.Problemf(pl.Line, "reduX Core 5.1.1", "no more than one new army in %s while another held area has room", t.Name(pl.Area))
+				t.Problem(pl.Line, "place-one", t.Name(pl.Area))
 			case !t.canPlace(pl.Area):
-				t.Problemf(pl.Line, "reduX Core 4.2.1", "another army in %s would break the stacking limit", t.Name(pl.Area))
+				t.Problem(pl.Line, "place-stacking", t.Name(pl.Area))
 			default:
 				t.S.Add(pl.Area, t.N, Infantry, 1)
 				placed[pl.Area]++
@@ -234,12 +230,12 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 		}
 	}
 	if left > 0 && len(adjudicator.Statements[orders.Place](t.Turn)) > 0 {
-		t.Emit(Event{Kind: adjudicator.EvDefault, N: left, Text: fmt.Sprintf("%s not placed by the orders %s placed by default", count(left, "new army", "new armies"), isAre(left))})
+		t.Emit(Event{Kind: adjudicator.EvDefault, What: "place-default", Decision: "place", N: left})
 	}
 	t.placeByDefault(left, placed, held)
 	for a, c := range placed {
 		if c > 0 {
-			t.Emit(Event{Kind: adjudicator.EvPlace, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d new %s placed in %s", c, armies(c), t.Name(games.AreaID(a)))})
+			t.Emit(Event{Kind: adjudicator.EvPlace, What: "place", Area: t.Name(games.AreaID(a)), N: c})
 		}
 	}
 }
@@ -263,7 +259,7 @@ func (t *Turn) placeByDefault(left int, placed []int, held []games.AreaID) {
 			}
 		}
 		if best == games.NoArea {
-			t.Emit(Event{Kind: adjudicator.EvShortage, N: left, Text: fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %d (reduX Core 5.1.1)", count(left, "new army", "new armies"), adjudicator.Verb(left, "has", "have"), isAre(left), t.G.Tables.Population.TrackMax)})
+			t.Emit(Event{Kind: adjudicator.EvShortage, What: "place-nowhere", N: left, Args: adjudicator.Args(t.G.Tables.Population.TrackMax)})
 			t.S.Nations[t.N].Pop = t.G.Tables.Population.TrackMax
 			return
 		}
@@ -313,16 +309,17 @@ func (t *Turn) bordersEnemy(a games.AreaID) bool {
 
 // removeExcess removes k armies for overpopulation (reduX Core 5.1): the
 // player's remove statements, then the largest stacks; never the last army
-// in an area. Infantry go before cavalry.
-func (t *Turn) removeExcess(k int) {
+// in an area. Infantry go before cavalry. Each area's removal is a fact
+// named what, with args (what removes them: "remove" is 5.1).
+func (t *Turn) removeExcess(k int, what string, args ...any) {
 	removed := make([]int, t.B.NumLand)
 	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
 		for i := 0; i < max(r.N, 1); i++ {
 			switch {
 			case k == 0:
-				t.Problemf(r.Line, "reduX Core 5.1", "no more armies need removing")
+				t.Problem(r.Line, "remove-enough")
 			case t.Armies(r.Area, t.N) <= 1:
-				t.Problemf(r.Line, "reduX Core 5.1", "the last army in %s may not be removed", t.Name(r.Area))
+				t.Problem(r.Line, "remove-last", t.Name(r.Area))
 			default:
 				t.removeArmy(r.Area)
 				removed[r.Area]++
@@ -352,7 +349,7 @@ func (t *Turn) removeExcess(k int) {
 	t.defaultedAreas(byDefault, "reduX Core 5.1", "%s removed by default, from the largest stacks: %s", "army", "armies")
 	for a, c := range removed {
 		if c > 0 {
-			t.Emit(Event{Kind: adjudicator.EvRemove, Area: t.Name(games.AreaID(a)), N: c, Text: fmt.Sprintf("%d %s removed from %s (reduX Core 5.1)", c, armies(c), t.Name(games.AreaID(a)))})
+			t.Emit(Event{Kind: adjudicator.EvRemove, What: what, Area: t.Name(games.AreaID(a)), N: c, Args: adjudicator.Args(args...)})
 		}
 	}
 }
@@ -378,4 +375,4 @@ func (t *Turn) PlaceArmies(gain int, held []games.AreaID) { t.placeArmies(gain, 
 // RemoveExcess removes k of the acting nation's armies (reduX Core 5.1;
 // classic Britannia's overpopulation, seed 002 §5: "no area may be
 // emptied"): the file's remove statements, then the largest stacks.
-func (t *Turn) RemoveExcess(k int) { t.removeExcess(k) }
+func (t *Turn) RemoveExcess(k int, what string, args ...any) { t.removeExcess(k, what, args...) }

@@ -1,7 +1,6 @@
 package family
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -41,10 +40,10 @@ func Reinforcements(t *Turn) {
 	}
 	for _, r := range reinforceStmts {
 		if r.Cavalry > 0 {
-			t.Problemf(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
+			t.Problem(r.Line, "cavalry-extra")
 			continue
 		}
-		t.Problemf(r.Line, "reduX Core 5.2.2", "the %s receive no reinforcements to place on land this turn", t.Nation())
+		t.Problem(r.Line, "no-reinforcements")
 	}
 }
 
@@ -69,9 +68,9 @@ func (t *Turn) PlaceArrival(inf, cav int, leader string, seas []games.AreaID, r 
 	dest := t.landDest(count, leader, landless, r)
 	if dest == games.NoArea {
 		if count == 0 {
-			t.Emit(Event{Kind: adjudicator.EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("The %s hold no area with armies: %s cannot be placed (reduX L&R 9.2.1)", t.Nation(), leader)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, What: "leader-nowhere", Leader: leader})
 		} else {
-			t.Emit(Event{Kind: adjudicator.EvLimit, N: count, Text: t.R.Texts.Nowhere(t, inf, cav, leader)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, What: "nowhere", N: count, Units: t.arrival(inf, cav), Leader: leader})
 		}
 		return
 	}
@@ -81,20 +80,20 @@ func (t *Turn) PlaceArrival(inf, cav int, leader string, seas []games.AreaID, r 
 		t.entries[dest] = append(t.entries[dest], entry{From: games.NoArea, N: count})
 		t.order = append(t.order, dest)
 	}
-	t.Emit(Event{Kind: adjudicator.EvReinforce, Area: t.Name(dest), N: count, Text: t.R.Texts.Placed(t, t.Name(dest), inf, cav, leader)})
+	t.Emit(Event{Kind: adjudicator.EvReinforce, What: "placed", Area: t.Name(dest), N: count, Units: t.arrival(inf, cav), Leader: leader})
 }
 
 // shortages cuts reinforcements to the units not on the board (reduX Core
 // 5: the marker goes to the top of the track; L&R 9.1 for cavalry).
 func (t *Turn) shortages(inf, cav int) (int, int) {
 	if avail := t.Available(Infantry); inf > avail {
-		t.Emit(Event{Kind: adjudicator.EvShortage, N: inf - avail, Text: t.R.Texts.Shortage(t, "infantry", avail, inf)})
+		t.Emit(Event{Kind: adjudicator.EvShortage, What: "reinforce-shortage", N: inf - avail, Args: adjudicator.Args("infantry", avail, inf, t.G.Tables.Population.TrackMax)})
 		inf = avail
 		t.S.Nations[t.N].Pop = t.G.Tables.Population.TrackMax
 	}
 	if k := t.E.Kind("cavalry"); k >= 0 {
 		if avail := t.Available(k); cav > avail {
-			t.Emit(Event{Kind: adjudicator.EvShortage, N: cav - avail, Text: t.R.Texts.Shortage(t, "cavalry", avail, cav)})
+			t.Emit(Event{Kind: adjudicator.EvShortage, What: "reinforce-shortage", N: cav - avail, Args: adjudicator.Args("cavalry", avail, cav, t.G.Tables.Population.TrackMax)})
 			cav = avail
 		}
 	}
@@ -117,15 +116,15 @@ func (t *Turn) placeAtSea(inf, cav int, leader string, seas []games.AreaID) {
 		t.border[sea] = seas[1]
 	}
 	if inf+cav == 0 {
-		t.Emit(Event{Kind: adjudicator.EvLimit, Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s arrives with no armies and cannot be placed at sea alone (reduX L&R 9.2.1)", leader)})
+		t.Emit(Event{Kind: adjudicator.EvLimit, What: "leader-at-sea", Leader: leader})
 		return
 	}
 	t.addUnits(sea, inf, cav, leader)
-	where := t.Name(sea)
-	if len(seas) == 2 {
-		where = "the border of " + t.Name(seas[0]) + " and " + t.Name(seas[1])
+	ev := Event{Kind: adjudicator.EvReinforce, What: "invaders", Area: t.Name(sea), N: inf + cav, Units: t.arrival(inf, cav), Leader: leader}
+	if len(seas) == 2 { // on the border of two seas (5.2.1)
+		ev.Args = []string{t.Name(seas[1])}
 	}
-	t.Emit(Event{Kind: adjudicator.EvReinforce, Area: t.Name(sea), N: inf + cav, Text: t.R.Texts.Invaders(t, where, inf, cav, leader)})
+	t.Emit(ev)
 }
 
 // landDest is where reinforcements go on land: the reinforce statement's
@@ -137,7 +136,7 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 			if t.S.Holds(r.Area, t.N) {
 				return r.Area
 			}
-			t.Problemf(r.Line, "reduX L&R 9.2.1", "%s may only be placed with %s armies, in an area they hold; %s is not one", leader, t.Nation(), t.Name(r.Area))
+			t.Problem(r.Line, "leader-placed", leader, t.Name(r.Area))
 		}
 		dest := t.mostArmies()
 		if dest != games.NoArea {
@@ -148,13 +147,13 @@ func (t *Turn) landDest(count int, leader string, landless bool, r *orders.Reinf
 	if r != nil {
 		switch {
 		case r.Cavalry > 0:
-			t.Problemf(r.Line, "reduX L&R 11.6.1", "cavalry for infantry is only for the Normans' extra turn")
+			t.Problem(r.Line, "cavalry-extra")
 		case t.reinforceOK(r.Area, landless):
 			return r.Area
 		case landless:
-			t.Problemf(r.Line, "reduX Core 5.2.2", "a nation with no land places reinforcements in a scoring centre, a vacant one if any; %s is not allowed", t.Name(r.Area))
+			t.Problem(r.Line, "reinforce-landless", t.Name(r.Area))
 		default:
-			t.Problemf(r.Line, "reduX Core 5.2.2", "reinforcements go to an area the %s hold or a vacant scoring centre; %s is neither", t.Nation(), t.Name(r.Area))
+			t.Problem(r.Line, "reinforce-where", t.Name(r.Area))
 		}
 	}
 	dest := t.DefaultReinforce(landless)
@@ -225,8 +224,19 @@ func RemoveLeader(t *Turn) {
 	}
 	ld := t.S.Leaders[li]
 	t.S.Leaders = slices.Delete(t.S.Leaders, li, li+1)
-	t.Emit(Event{Kind: adjudicator.EvLeader, Area: t.Name(ld.Area), Rule: "reduX L&R 9.2", Text: fmt.Sprintf("%s leaves play at the start of the %s turn (reduX L&R 9.2)", ld.Name, possessive(t.Nation()))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, What: "leader-leaves", Area: t.Name(ld.Area), Leader: ld.Name})
 	if f := t.R.LeaderGone; f != nil {
 		f(t, ld, false)
 	}
+}
+
+// arrival is an arrival's units as facts (Event.Units): inf of the first
+// kind, cav cavalry.
+func (t *Turn) arrival(inf, cav int) []adjudicator.Count {
+	units := make([]int, len(t.E.R.Kinds))
+	units[Infantry] = inf
+	if k := t.E.Kind("cavalry"); k >= 0 {
+		units[k] = cav
+	}
+	return t.kindCounts(units)
 }

@@ -1,8 +1,6 @@
 package family
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -90,7 +88,7 @@ func (t *Turn) victorRetreat(b *Battle, round int) {
 	}
 	env := orders.Env{Mine: t.Armies(area, n), Round: round, Won: true}
 	if rule, line, ok := t.RetreatRule(n, area, false); ok && !rule.Hold && orders.MentionsWon(rule.When) && rule.When.Eval(env) {
-		t.Emit(Event{Kind: adjudicator.EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  the victorious %s, with their leader, fall back from %s (reduX L&R 9.2.2)", t.Nation(), t.Name(area))})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, What: "victor-falls-back", Area: t.Name(area), Battle: b.Num, Line: line})
 		t.attackerRetreat(b, rule, line)
 	}
 }
@@ -114,16 +112,16 @@ func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line 
 	}
 	ld := t.S.Leaders[li]
 	name := t.E.NationName(m)
-	refuse := func(why string) {
-		t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: name, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2", Text: fmt.Sprintf("  %s would retreat alone but %s (reduX L&R 9.2.2)", ld.Name, why)})
+	refuse := func(what string, args ...any) {
+		t.Emit(Event{Kind: adjudicator.EvRetreat, What: what, Nation: name, Area: t.Name(area), Battle: b.Num, Line: line, Leader: ld.Name, Args: adjudicator.Args(args...)})
 	}
 	if t.leaderVsLeader(area, m, opp) {
-		refuse("faces another leader")
+		refuse("leader-faces-leader")
 		return
 	}
 	if f := t.R.Battle.LeaderStays; f != nil {
-		if why := f(t, area, m); why != "" {
-			refuse(why)
+		if no := f(t, area, m); no.Refuses() {
+			refuse(no.What, no.Args...)
 			return
 		}
 	}
@@ -144,12 +142,11 @@ func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line 
 		}
 	}
 	if dest == games.NoArea {
-		refuse("has no adjacent area held by his nation to go to")
+		refuse("leader-no-retreat")
 		return
 	}
 	t.S.Leaders[li].Area = dest
-	t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: name, Area: t.Name(area), Path: []string{t.Name(area), t.Name(dest)}, Battle: b.Num, Line: line, Rule: "reduX L&R 9.2.2",
-		Text: fmt.Sprintf("  %s retreats alone from %s to %s (reduX L&R 9.2.2)", ld.Name, t.Name(area), t.Name(dest))})
+	t.Emit(Event{Kind: adjudicator.EvRetreat, What: "leader-retreats", Nation: name, Area: t.Name(area), Path: []string{t.Name(area), t.Name(dest)}, Battle: b.Num, Line: line, Leader: ld.Name})
 }
 
 // retreatable is how many of nation m's units in a battle may retreat: all,
@@ -247,7 +244,7 @@ func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 		}
 	}
 	if total == 0 {
-		t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: b.DefName, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1", Text: t.R.Texts.DefenderStuck(t, b.DefName, t.Name(area))})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, What: "defender-stuck", Nation: b.DefName, Area: t.Name(area), Battle: b.Num, Line: line})
 		return
 	}
 	first := games.NoArea
@@ -256,8 +253,7 @@ func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 			if first == games.NoArea {
 				first = a
 			}
-			t.Emit(Event{Kind: adjudicator.EvRetreat, Nation: b.DefName, Area: t.Name(area), Path: []string{t.Name(area), t.Name(a)}, N: moved[a], Battle: b.Num, Line: line, Rule: "reduX Core 7.2.1",
-				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", b.DefName, moved[a], armies(moved[a]), t.Name(area), t.Name(a))})
+			t.Emit(Event{Kind: adjudicator.EvRetreat, What: "defender-retreats", Nation: b.DefName, Area: t.Name(area), Path: []string{t.Name(area), t.Name(a)}, N: moved[a], Battle: b.Num, Line: line})
 			t.occupy(def, a)
 		}
 	}
@@ -315,7 +311,7 @@ func (t *Turn) leaderWithRetreat(m NationID, area, to games.AreaID) {
 		return
 	}
 	t.S.Leaders[li].Area = to
-	t.Emit(Event{Kind: adjudicator.EvLeader, Nation: t.E.NationName(m), Area: t.Name(to), Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("  %s retreats with them to %s (reduX L&R 9.2.1)", t.S.Leaders[li].Name, t.Name(to))})
+	t.Emit(Event{Kind: adjudicator.EvLeader, What: "leader-with-retreat", Nation: t.E.NationName(m), Area: t.Name(to), Leader: t.S.Leaders[li].Name})
 }
 
 // attackerRetreat moves attacking units back where they came from (reduX
@@ -355,17 +351,16 @@ func (t *Turn) attackerRetreat(b *Battle, rule orders.Rule, line int) {
 			if first == games.NoArea {
 				first = g.From
 			}
-			rl := "reduX Core 7.2.2"
+			what := "attacker-retreats"
 			if toSea {
-				rl = "reduX L&R 11.3, 11.4"
+				what = "attacker-retreats-to-sea"
 			}
-			t.Emit(Event{Kind: adjudicator.EvRetreat, Area: t.Name(area), Path: []string{t.Name(area), t.Name(g.From)}, N: k, Battle: b.Num, Line: line, Rule: rl,
-				Text: fmt.Sprintf("  the %s retreat %d %s from %s to %s", t.Nation(), k, armies(k), t.Name(area), t.Name(g.From))})
+			t.Emit(Event{Kind: adjudicator.EvRetreat, What: what, Area: t.Name(area), Path: []string{t.Name(area), t.Name(g.From)}, N: k, Battle: b.Num, Line: line})
 			t.occupy(n, g.From)
 		}
 	}
 	if total == 0 {
-		t.Emit(Event{Kind: adjudicator.EvRetreat, Area: t.Name(area), Battle: b.Num, Line: line, Rule: "reduX Core 7.2.2", Text: t.R.Texts.AttackerStuck(t, t.Name(area))})
+		t.Emit(Event{Kind: adjudicator.EvRetreat, What: "attacker-stuck", Area: t.Name(area), Battle: b.Num, Line: line})
 	}
 	t.leaderWithRetreat(n, area, first)
 }

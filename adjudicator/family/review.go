@@ -87,14 +87,14 @@ func (t *Turn) checkBattleStatements(first, second [][]entry, known bool) {
 	isBattle := func(a games.AreaID) bool {
 		return len(first[a]) > 0 || (known && len(second[a]) > 0) || (reach != nil && reach[a])
 	}
-	none := "there is no battle in %s after these moves"
+	none := "none"
 	switch {
 	case t.Major && known:
-		none = "there is no battle in %s in either phase after these moves"
+		none = "none-either"
 	case t.Major:
-		none = "there is no battle in %s after the first phase's moves, and no move of the \"phase 2:\" block ends there"
+		none = "none-first"
 	}
-	t.checkBattlesLines(adjudicator.Statements[orders.Battles](t.Turn), first, "reduX Core 7", "there is no battle in %s after these moves")
+	t.checkBattlesLines(adjudicator.Statements[orders.Battles](t.Turn), first, "none")
 	t.checkBattleLines(t.In.Orders.Body, isBattle, groups, none)
 	if t.Major && known {
 		body := t.phase2Body[:len(t.phase2Body)-t.phase2Copied]
@@ -104,22 +104,23 @@ func (t *Turn) checkBattleStatements(first, second [][]entry, known bool) {
 				bos = append(bos, bo)
 			}
 		}
-		t.checkBattlesLines(bos, second, "reduX Core 7, L&R 11.3", "there is no battle in %s after the second phase's moves")
-		t.checkBattleLines(body, func(a games.AreaID) bool { return len(second[a]) > 0 }, func(a games.AreaID) []entry { return second[a] }, "there is no battle in %s after the second phase's moves")
+		t.checkBattlesLines(bos, second, "none-second")
+		t.checkBattleLines(body, func(a games.AreaID) bool { return len(second[a]) > 0 }, func(a games.AreaID) []entry { return second[a] }, "none-second")
 	}
 	for _, d := range adjudicator.Statements[orders.Defend](t.Turn) {
 		if d.Area != games.NoArea && !t.B.IsLand(d.Area) {
-			t.Problemf(d.Line, "reduX Core 6.1.1", "no battles occur at sea")
+			t.Problem(d.Line, "battle-at-sea")
 		}
 	}
 }
 
-// checkBattlesLines checks battles lines against one phase's battles.
-func (t *Turn) checkBattlesLines(bos []orders.Battles, groups [][]entry, rule, none string) {
+// checkBattlesLines checks battles lines against one phase's battles;
+// none names the fact of a line for an area with no battle (NoBattle).
+func (t *Turn) checkBattlesLines(bos []orders.Battles, groups [][]entry, none string) {
 	for _, bo := range bos {
 		for _, a := range bo.Areas {
 			if len(groups[a]) == 0 {
-				t.Problemf(bo.Line, rule, none, t.Name(a))
+				t.Problem(bo.Line, "battles-"+none, t.Name(a))
 			}
 		}
 	}
@@ -131,7 +132,7 @@ func (t *Turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 		switch x := st.(type) {
 		case orders.Casualties:
 			if !isBattle(x.Area) {
-				t.Problemf(x.Line, "reduX Core 7.1", none, t.Name(x.Area))
+				t.Problem(x.Line, "casualties-"+none, t.Name(x.Area))
 				continue
 			}
 			gs := groups(x.Area)
@@ -144,15 +145,15 @@ func (t *Turn) checkBattleLines(body []orders.Statement, isBattle func(games.Are
 					found = found || e.From == f
 				}
 				if !found {
-					t.Problemf(x.Line, "reduX Core 7.1", "no armies attack %s from %s", t.Name(x.Area), t.Name(f))
+					t.Problem(x.Line, "casualties-from", t.Name(x.Area), t.Name(f))
 				}
 			}
 		case orders.Attack:
 			if !isBattle(x.Area) {
-				t.Problemf(x.Line, "reduX Core 7", none, t.Name(x.Area))
+				t.Problem(x.Line, "attack-"+none, t.Name(x.Area))
 			}
 			if len(x.Rule.To) > 0 {
-				t.Problemf(x.Line, "reduX Core 7.2.2", "attackers retreat to the areas they entered from; leave out \"to\"")
+				t.Problem(x.Line, "attack-to")
 			}
 		}
 	}

@@ -101,7 +101,7 @@ func gainAbility(t *adjudicator.Turn) {
 			choice = a
 			break
 		}
-		t.Problemf(a.Line, "Hy Breasil 9.3", "the %s nation has %s already", t.Nation(), a.Name)
+		t.Problem(a.Line, "has-ability", t.Nation(), a.Name)
 	}
 	for _, a := range abilitiesOf(t.E) {
 		if choice.Name == "" && !has(t.S, t.N, a) {
@@ -117,10 +117,10 @@ func gainAbility(t *adjudicator.Turn) {
 			choice.Area = largestStack(t.S, t.B, t.N, true)
 		}
 		x.Capital[t.N] = choice.Area
-		say(t, EvEvent, "Hy Breasil 9.3", "Civilization: the %s nation gains the ability %s: %s", t.Nation(), Capital, t.Name(choice.Area))
+		happen(t, EvEvent, "ability-capital", t.Name(choice.Area))
 		return
 	}
-	say(t, EvEvent, "Hy Breasil 9.3", "Civilization: the %s nation gains the ability %s", t.Nation(), choice.Name)
+	happen(t, EvEvent, "ability-gained", choice.Name)
 	if choice.Name == Prophecy {
 		prophesy(t, t.N)
 	}
@@ -131,7 +131,7 @@ func gainAbility(t *adjudicator.Turn) {
 func prophesy(t *adjudicator.Turn, n adjudicator.NationID) {
 	x := X(t.S)
 	x.Event[n] = eventFor(t.E, roll(t, "prophecy")+x.Civ[n])
-	say(t, EvEvent, "Hy Breasil 9.3.1", "Prophecy: the %s nation's next turn will bring %s", t.E.NationName(n), x.Event[n])
+	t.Emit(adjudicator.Event{Kind: EvEvent, What: "prophecy", Nation: t.E.NationName(n), Args: []string{x.Event[n]}})
 }
 
 // grant gives nation m an ability it lacks through its vassal (9.3: a
@@ -142,7 +142,7 @@ func grant(t *adjudicator.Turn, m adjudicator.NationID, ab string) {
 		return
 	}
 	X(t.S).Abilities[m] = append(X(t.S).Abilities[m], ab)
-	say(t, EvEvent, "Hy Breasil 9.3", "The %s nation gains the ability %s from the nation submitted to it", t.E.NationName(m), ab)
+	happen(t, EvEvent, "ability-from-vassal", t.E.NationName(m), ab)
 }
 
 // Supported is how many units nation n's areas support (6.4): twice the

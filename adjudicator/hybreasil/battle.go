@@ -1,8 +1,6 @@
 package hybreasil
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -41,8 +39,7 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 	x := tx(t)
 	x.battle++
 	b := x.battle
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvBattle, Opponent: t.E.NationName(def), Area: t.Name(a), Battle: b, Rule: "Hy Breasil 6.3.1",
-		Text: fmt.Sprintf("Battle %d in %s: the %s nation attacks the %s nation (Hy Breasil 6.3.1)", b, t.Name(a), t.Nation(), t.E.NationName(def))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvBattle, What: "battle-start", Opponent: t.E.NationName(def), Area: t.Name(a), Battle: b})
 	need := D(t.E).Hit
 	if t.B.TerrainIs(a, "forest") || t.B.TerrainIs(a, "hills") {
 		need = D(t.E).AttackerDifficultHit
@@ -57,7 +54,7 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 		if r > maxRounds {
 			c := t.S.Units(a, t.N)
 			t.S.Add(a, t.N, Army, -c)
-			say(t, adjudicator.EvRemove, "Hy Breasil 6.3.1", "After %d rounds the attackers in %s are lost", maxRounds, t.Name(a))
+			happen(t, adjudicator.EvRemove, "attackers-lost", maxRounds, t.Name(a))
 			break
 		}
 		cityHits += battleRound(t, a, def, b, r, need-bonus, defNeed)
@@ -70,22 +67,22 @@ func fight(t *adjudicator.Turn, a games.AreaID) {
 	cityFalls(t, a, def, cityHits)
 	t.S.SetDamaged(a, t.N, Army, 0)
 	t.S.SetDamaged(a, def, Army, 0)
-	winner := "neither nation holds " + t.Name(a)
+	holder := "" // neither
 	switch {
 	case t.S.Has(a, t.N):
-		winner = "the " + t.Nation() + " nation holds " + t.Name(a)
+		holder = t.Nation()
 	case t.S.Has(a, def):
-		winner = "the " + t.E.NationName(def) + " nation holds " + t.Name(a)
+		holder = t.E.NationName(def)
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvBattleEnd, Area: t.Name(a), Battle: b, Rule: "Hy Breasil 6.3.1",
-		Text: fmt.Sprintf("Battle %d ends: %s (Hy Breasil 6.3.1)", b, winner)})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvBattleEnd, What: "battle-over", Area: t.Name(a), Battle: b, Args: []string{holder}})
 	removeEmpty(t)
 }
 
 // battleRound rolls one round and applies the hits of both sides at once;
 // a city of the defender rolls a die too, with no race bonus, and takes
 // the hits left over once the defender's armies are all hit (9.3.1): it
-// returns those.
+// returns those. Its event has each side's hit number, the units each
+// killed and the wounded each has left (6.3.1), and the city's die.
 func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, b, r, need, defNeed int) int {
 	city := X(t.S).City[a] == def
 	ad := rollSide(t, b, r, "attacker", t.S.Units(a, t.N))
@@ -102,34 +99,21 @@ func battleRound(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, 
 			toCity = cityDice(t, ad, need, killAll)
 		}
 	}
+	mine, theirs := t.S.Units(a, t.N), t.S.Units(a, def)
 	applyHits(t.S, a, def, ha)
 	applyHits(t.S, a, t.N, hd)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvRound, Area: t.Name(a), Battle: b, Round: r, Dice: ad, TheirDie: dd, Hits: ha, TheirHit: hd,
-		Left: t.S.Units(a, t.N), TheirLft: t.S.Units(a, def), Rule: "Hy Breasil 6.3.1", Text: roundText(t, a, def, r, need, defNeed, city, ad, dd, ha, hd)})
+	ev := adjudicator.Event{Kind: adjudicator.EvRound, What: "battle-round", Area: t.Name(a), Battle: b, Round: r, Dice: ad, TheirDie: dd, Hits: ha, TheirHit: hd,
+		Left: t.S.Units(a, t.N), TheirLft: t.S.Units(a, def), Need: max(1, need), TheirNeed: max(1, defNeed), Wounds: true,
+		Wounded: t.S.Damaged(a, t.N, Army), TheirWounded: t.S.Damaged(a, def, Army), Args: []string{t.E.NationName(def)}}
+	ev.Killed, ev.TheirKilled = theirs-ev.TheirLft, mine-ev.Left
+	if city {
+		ev.City, ev.CityNeed = true, D(t.E).Hit
+	}
+	t.Emit(ev)
 	if toCity > 0 {
-		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation's city in %s takes %s (its die is the last of the %s dice)", t.E.NationName(def), t.Name(a), plural(toCity, "hit"), t.E.NationName(def))
+		happen(t, EvEvent, "city-hits", t.E.NationName(def), t.Name(a), toCity)
 	}
 	return toCity
-}
-
-// roundText is a round of battle's words (6.3.1): each side's hit number
-// ("hit on 5+"; the defender's city's die hits on 4+, 9.3.1), and the
-// units left and wounded by nation.
-func roundText(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, r, need, defNeed int, city bool, ad, dd []int, ha, hd int) string {
-	cityDie := ""
-	if city {
-		cityDie = fmt.Sprintf(", the city's die last on %d+", D(t.E).Hit)
-	}
-	left := func(n adjudicator.NationID) string {
-		w := t.S.Damaged(a, n, Army)
-		if w == 0 {
-			return itoa(t.S.Units(a, n))
-		}
-		return fmt.Sprintf("%d (%d wounded)", t.S.Units(a, n), w)
-	}
-	return fmt.Sprintf("Round %d: the %s roll %v (hit on %d+: %s), the %s roll %v (hit on %d+%s: %s); left: the %s %s, the %s %s", r,
-		t.Nation(), ad, max(1, need), plural(ha, "hit"), t.E.NationName(def), dd, max(1, defNeed), cityDie, plural(hd, "hit"),
-		t.Nation(), left(t.N), t.E.NationName(def), left(def))
 }
 
 func rollSide(t *adjudicator.Turn, b, r int, side string, n int) []int {
@@ -226,8 +210,7 @@ func retreat(t *adjudicator.Turn, a games.AreaID, n adjudicator.NationID, r int,
 	t.S.Add(a, n, Army, -k)
 	t.S.SetDamaged(a, n, Army, w)
 	t.S.Add(to, n, Army, k)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, Nation: t.E.NationName(n), Area: t.Name(a), Path: []string{t.Name(a), t.Name(to)}, N: k, Rule: "Hy Breasil 6.3.2",
-		Text: fmt.Sprintf("The %s nation retreats %s from %s to %s (Hy Breasil 6.3.2)", t.E.NationName(n), plural(k, "unit"), t.Name(a), t.Name(to))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvRetreat, What: "retreat-units", Nation: t.E.NationName(n), Area: t.Name(a), Path: []string{t.Name(a), t.Name(to)}, N: k})
 	return true
 }
 

@@ -1,9 +1,7 @@
 package hybreasil
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
@@ -45,7 +43,7 @@ func checkLines(t *adjudicator.Turn, body []orders.Statement) {
 			}
 		case orders.Phase:
 			if x.N == 2 && phase2 {
-				t.Problemf(x.Line, "Hy Breasil 6.1", "the %s nation has one second movement and combat phase: write its moves in one phase 2 block", t.Nation())
+				t.Problem(x.Line, "phase2-twice", t.Nation())
 			}
 			phase2 = phase2 || x.N == 2
 			moved = true
@@ -63,7 +61,7 @@ func checkLines(t *adjudicator.Turn, body []orders.Statement) {
 }
 
 func landFirst(t *adjudicator.Turn, line int) {
-	t.Problemf(line, "Hy Breasil 5.1, 5.2", "a land line comes first, before any move: the nation chooses its sea before it moves")
+	t.Problem(line, "land-first")
 }
 
 // walk calls f on each statement of body and of the blocks in it, with
@@ -84,18 +82,26 @@ func walk(body []orders.Statement, depth int, f func(st orders.Statement, depth 
 // ability, city and permit need option abilities (9.3, 9.3.1), submit
 // option submission (9.2).
 func optionLine(t *adjudicator.Turn, st orders.Statement) {
-	if msg, rule := optionMissing(t.G, st); msg != "" {
-		t.Problemf(st.Pos(), rule, "%s", msg)
+	if p := optionMissing(t.G, st); p.What != "" {
+		t.Problem(st.Pos(), p.What, p.Args...)
 	}
 }
 
-// optionMissing says why a line needs an option the game does not use,
-// with the rule; "" when it needs none or the game uses it.
-func optionMissing(g *games.Game, st orders.Statement) (msg, rule string) {
-	if kw, opt, rule := optionOf(st); kw != "" && !g.HasOption(opt) {
-		return fmt.Sprintf("%q is played only with option %s, which this game does not use", kw, opt), rule
+// problem is a fact a line's check finds, by its name (Words) and values;
+// What "" for none.
+type problem struct {
+	What string
+	Args []any
+}
+
+// optionMissing is the fact that a line needs an option the game does not
+// use (option-KEYWORD, with the keyword and the option); none when it
+// needs none or the game uses it.
+func optionMissing(g *games.Game, st orders.Statement) problem {
+	if kw, opt := optionOf(st); kw != "" && !g.HasOption(opt) {
+		return problem{"option-" + kw, []any{kw, opt}}
 	}
-	return "", ""
+	return problem{}
 }
 
 // standingLine refuses a standing submit or permit line of nation self
@@ -103,71 +109,71 @@ func optionMissing(g *games.Game, st orders.Statement) (msg, rule string) {
 // 9.3.1).
 func standingLine(e *adjudicator.Engine, self string, st orders.Statement) orders.Errors {
 	var errs orders.Errors
-	if msg, rule := optionMissing(e.G, st); msg != "" {
-		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Rule: rule, Msg: msg})
-	}
-	if msg, rule := selfLine(self, st); msg != "" {
+	for _, p := range []problem{optionMissing(e.G, st), selfLine(self, st)} {
+		if p.What == "" {
+			continue
+		}
+		msg, rule, _ := e.Say(adjudicator.Event{Kind: adjudicator.EvSkipped, What: p.What, Line: st.Pos(), Args: adjudicator.Args(p.Args...)})
 		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Rule: rule, Msg: msg})
 	}
 	return errs
 }
 
-// optionOf is a line's keyword, the option it needs and its rule; "" for
-// a line that needs none.
-func optionOf(st orders.Statement) (kw, opt, rule string) {
+// optionOf is a line's keyword and the option it needs; "" for a line
+// that needs none.
+func optionOf(st orders.Statement) (kw, opt string) {
 	switch st.(type) {
 	case Ability:
-		return "ability", "abilities", "Hy Breasil 9.3"
+		return "ability", "abilities"
 	case City:
-		return "city", "abilities", "Hy Breasil 9.3.1"
+		return "city", "abilities"
 	case Permit:
-		return "permit", "abilities", "Hy Breasil 9.3.1"
+		return "permit", "abilities"
 	case Submit:
-		return "submit", "submission", "Hy Breasil 9.2"
+		return "submit", "submission"
 	}
-	return "", "", ""
+	return "", ""
 }
 
 // ownLine refuses a nation permitting (9.3.1 Diplomacy) or submitting to
 // (9.2) itself, and a relinquish line naming a nation its owner does not
 // own (5.3: "relinquish one of his existing nations").
 func ownLine(t *adjudicator.Turn, st orders.Statement) {
-	if msg, rule := selfLine(t.Nation(), st); msg != "" {
-		t.Problemf(st.Pos(), rule, "%s", msg)
+	if p := selfLine(t.Nation(), st); p.What != "" {
+		t.Problem(st.Pos(), p.What, p.Args...)
 	}
 	r, ok := st.(Relinquish)
 	if !ok || r.Nation == "" {
 		return
 	}
 	seat := t.S.Nations[t.N].Owner
-	var mine []string
+	args := []any{r.Nation, seatName(t.E, seat)} // then the seat's nations
 	named := false
 	for m := range t.S.Nations {
 		if InPlay(t.S, m) && t.S.Nations[m].Owner == seat {
-			mine = append(mine, t.E.NationName(m))
+			args = append(args, t.E.NationName(m))
 			named = named || t.E.NationName(m) == r.Nation
 		}
 	}
 	if !named {
-		who := seatName(t.E, seat)
-		t.Problemf(r.Line, "Hy Breasil 5.3", "the %s nation is not %s's: relinquish one of %s's nations (%s), \"smallest\" or \"never\"", r.Nation, who, who, strings.Join(mine, ", "))
+		t.Problem(r.Line, "relinquish-not-owned", args...)
 	}
 }
 
-// selfLine says why a permit or submit line of nation self names self,
-// with the rule; "" for none.
-func selfLine(self string, st orders.Statement) (msg, rule string) {
+// selfLine is the fact that a permit or submit line of nation self names
+// self (self-permit, self-submit); none where it does not.
+func selfLine(self string, st orders.Statement) problem {
 	switch x := st.(type) {
 	case Permit:
 		if slices.Contains(x.Nations, self) {
-			return "the " + self + " nation cannot permit itself", "Hy Breasil 9.3.1"
+			return problem{"self-permit", []any{self}}
 		}
 	case Submit:
 		if slices.Contains(x.To, self) {
-			return "the " + self + " nation cannot submit to itself", "Hy Breasil 9.2"
+			return problem{"self-submit", []any{self}}
 		}
 	}
-	return "", ""
+	return problem{}
 }
 
 func checkBody(t *adjudicator.Turn, body []orders.Statement) {
@@ -177,18 +183,18 @@ func checkBody(t *adjudicator.Turn, body []orders.Statement) {
 			checkPath(t, x)
 		case orders.Place:
 			if x.N > 1 || !t.B.IsLand(x.Area) || !t.S.Has(x.Area, t.N) {
-				t.Problemf(x.Line, "Hy Breasil 6.2", "a new unit goes to a land area the %s nation occupies, one an area", t.Nation())
+				t.Problem(x.Line, "place-land", t.Nation())
 			}
 		case orders.Phase:
 			if x.N != 2 {
-				t.Problemf(x.Line, "Hy Breasil 6.1", "a nation has at most two movement and combat phases (Strong leader): write phase 2")
+				t.Problem(x.Line, "phase-not-2")
 			}
 			checkBody(t, x.Body)
 		case orders.If:
 			checkBody(t, x.Then)
 		case orders.Remove, orders.Attack, orders.Defend, Reroll, Land, Submit, Ability, Permit, Relinquish, City:
 		default:
-			t.Problemf(st.Pos(), "Hy Breasil", "%q means nothing in Hy Breasil", orders.EncodeStatement(st, t.G))
+			t.Problem(st.Pos(), "means-nothing", orders.EncodeStatement(st, t.G))
 		}
 	}
 }
@@ -196,19 +202,19 @@ func checkBody(t *adjudicator.Turn, body []orders.Statement) {
 func checkPath(t *adjudicator.Turn, mv orders.Move) {
 	p := mv.Path
 	if len(p) < 2 {
-		t.Problemf(mv.Line, "Hy Breasil 6.3", "a move needs at least two areas")
+		t.Problem(mv.Line, "path-short")
 		return
 	}
 	if mv.Unit != "" {
-		t.Problemf(mv.Line, "Hy Breasil 2", "Hy Breasil has one kind of unit")
+		t.Problem(mv.Line, "unit-kind")
 	}
 	for i := 1; i < len(p); i++ {
 		if ok, _ := t.B.Adjacent(p[i-1], p[i]); !ok {
-			t.Problemf(mv.Line, "Hy Breasil 6.3", "%s is not adjacent to %s", t.Name(p[i]), t.Name(p[i-1]))
+			t.Problem(mv.Line, "not-adjacent", t.Name(p[i]), t.Name(p[i-1]))
 			return
 		}
 	}
 	if !t.B.IsLand(p[len(p)-1]) {
-		t.Problemf(mv.Line, "Hy Breasil 6.3", "no unit ends its movement in a sea area (%s)", t.Name(p[len(p)-1]))
+		t.Problem(mv.Line, "ends-at-sea", t.Name(p[len(p)-1]))
 	}
 }

@@ -1,7 +1,6 @@
 package hybreasil
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -63,24 +62,24 @@ func Cities(s *adjudicator.State) int {
 func buildCities(t *adjudicator.Turn) {
 	x := X(t.S)
 	for _, c := range adjudicator.Statements[City](t) {
-		why := ""
+		var why problem
 		switch {
 		case !has(t.S, t.N, CityBuilding):
-			why = fmt.Sprintf("the %s nation does not have the ability city building", t.Nation())
+			why = problem{"city-no-ability", []any{t.Nation()}}
 		case !t.B.IsLand(c.Area) || t.S.Units(c.Area, t.N) < cityCost+1:
-			why = fmt.Sprintf("a city takes 3 of the nation's armies in an area where it keeps at least one more; it has %d in %s", t.S.Units(c.Area, t.N), t.Name(c.Area))
+			why = problem{"city-armies", []any{t.S.Units(c.Area, t.N), t.Name(c.Area)}}
 		case x.City[c.Area] >= 0:
-			why = t.Name(c.Area) + " has a city already"
+			why = problem{"city-exists", []any{t.Name(c.Area)}}
 		case Cities(t.S) >= D(t.E).Tokens:
-			why = "every city token is in use"
+			why = problem{What: "city-tokens"}
 		}
-		if why != "" {
-			t.Problemf(c.Line, "Hy Breasil 9.3.1", "%s", why)
+		if why.What != "" {
+			t.Problem(c.Line, why.What, why.Args...)
 			continue
 		}
 		t.S.Add(c.Area, t.N, Army, -cityCost)
 		x.City[c.Area] = t.N
-		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation exchanges 3 armies for a city in %s", t.Nation(), t.Name(c.Area))
+		happen(t, EvEvent, "city-built", t.Name(c.Area))
 	}
 }
 
@@ -115,13 +114,13 @@ func cityFalls(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID, hi
 	switch {
 	case hits >= 2:
 		x.City[a] = -1
-		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation's city in %s is destroyed", t.E.NationName(def), t.Name(a))
+		happen(t, EvEvent, "city-destroyed", t.E.NationName(def), t.Name(a))
 	case t.S.Has(a, t.N):
 		x.City[a] = t.N
-		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation takes over the %s nation's city in %s", t.Nation(), t.E.NationName(def), t.Name(a))
+		happen(t, EvEvent, "city-taken", t.E.NationName(def), t.Name(a))
 	default:
 		x.City[a] = -1
-		say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation's city in %s is alone and removed", t.E.NationName(def), t.Name(a))
+		happen(t, EvEvent, "city-alone", t.E.NationName(def), t.Name(a))
 	}
 }
 
@@ -133,7 +132,7 @@ func lonelyCities(t *adjudicator.Turn) {
 	for a, n := range x.City {
 		if n >= 0 && !t.S.Has(games.AreaID(a), n) {
 			x.City[a] = -1
-			say(t, EvEvent, "Hy Breasil 9.3.1", "The %s nation's city in %s is alone and removed", t.E.NationName(n), t.Name(games.AreaID(a)))
+			happen(t, EvEvent, "city-alone", t.E.NationName(n), t.Name(games.AreaID(a)))
 		}
 	}
 }

@@ -96,7 +96,7 @@ func seatChanges(t *adjudicator.Turn) {
 		for n := range t.S.Nations {
 			if InPlay(t.S, n) && t.S.Nations[n].Owner == p {
 				x.Relinquish[n] = ""
-				take(t, n, randomSeat(t, nil), "Hy Breasil 10.1")
+				take(t, n, randomSeat(t, nil), "dealt-seat-change")
 			}
 		}
 	}
@@ -126,27 +126,29 @@ func applySeats(t *adjudicator.Turn) (leaving, entering []int) {
 		p := c.Seat
 		switch {
 		case p < 0 || p >= t.E.MostSeats():
-			say(t, EvSeat, "Hy Breasil 10.1", "seat %d does not exist: a game has at most %d", p+1, t.E.MostSeats())
-		case c.Enter && seatIn(t.S, p), !c.Enter && !seatIn(t.S, p):
-			say(t, EvSeat, "Hy Breasil 10.1", "%s is already %s the game", seatName(t.E, p), map[bool]string{true: "in", false: "out of"}[c.Enter])
+			happen(t, EvSeat, "seat-unknown", p+1, t.E.MostSeats())
+		case c.Enter && seatIn(t.S, p):
+			happen(t, EvSeat, "seat-already-in", seatName(t.E, p))
+		case !c.Enter && !seatIn(t.S, p):
+			happen(t, EvSeat, "seat-already-out", seatName(t.E, p))
 		case c.Enter:
 			growSeats(x, p)
 			x.In[p] = true
 			entering = append(entering, p)
 			if x.Turns[p] == 0 {
-				say(t, EvSeat, "Hy Breasil 10.1", "%s enters the game", seatName(t.E, p))
+				happen(t, EvSeat, "seat-enters", seatName(t.E, p))
 			} else {
-				say(t, EvSeat, "Hy Breasil 10.1, 10.2", "%s enters the game again, with %s after %s", seatName(t.E, p), vp(x.VP[p]), plural(x.Turns[p], "turn"))
+				happen(t, EvSeat, "seat-returns", seatName(t.E, p), x.VP[p], x.Turns[p])
 			}
 		case playersIn(t.S) == 1:
-			say(t, EvSeat, "Hy Breasil 10.1", "%s is the last player in the game and stays", seatName(t.E, p))
+			happen(t, EvSeat, "seat-stays", seatName(t.E, p))
 		default:
 			x.In[p] = false
 			leaving = append(leaving, p)
 			if x.Turns[p] == 0 {
-				say(t, EvSeat, "Hy Breasil 10.1", "%s leaves the game before playing a turn", seatName(t.E, p))
+				happen(t, EvSeat, "seat-leaves-early", seatName(t.E, p))
 			} else {
-				say(t, EvSeat, "Hy Breasil 10.1, 10.3", "%s leaves the game after %s with %s, %s", seatName(t.E, p), plural(x.Turns[p], "turn"), vp(x.VP[p]), corrected(x.VP[p], x.Turns[p]))
+				happen(t, EvSeat, "seat-leaves", seatName(t.E, p), x.Turns[p], x.VP[p])
 			}
 		}
 	}
@@ -160,11 +162,11 @@ func applySeats(t *adjudicator.Turn) (leaving, entering []int) {
 func newPlayerNation(t *adjudicator.Turn, p int) {
 	n := unusedSet(t)
 	if n < 0 {
-		say(t, EvSeat, "Hy Breasil 10.1", "no unused token set is left for %s, who gains a nation only if another player must give one up", seatName(t.E, p))
+		happen(t, EvSeat, "seat-no-set", seatName(t.E, p))
 		return
 	}
 	tx(t).raceTurn = X(t.S).Turns[p]
-	enter(t, n, p, D(t.E).FirstUnits, "Hy Breasil 10.1")
+	enter(t, n, p, D(t.E).FirstUnits, "enters-new-player")
 	tx(t).raceTurn = 0
 }
 
@@ -182,16 +184,16 @@ func giveUpExcess(t *adjudicator.Turn) {
 			if m < 0 {
 				m = smallestOwned(t.S, p, -1)
 			}
-			say(t, EvDeal, "Hy Breasil 10.1, 5.3", "%s owns %d nations, above the limit of %d, and gives up the %s nation", seatName(t.E, p), Owned(t.S, p), limit, t.E.NationName(m))
+			happen(t, EvDeal, "excess-given-up", seatName(t.E, p), Owned(t.S, p), limit, t.E.NationName(m))
 			X(t.S).Relinquish[m] = ""
 			excluded := make([]bool, len(X(t.S).VP))
 			excluded[p] = true
 			to := randomSeat(t, excluded)
 			if to < 0 {
-				removeNation(t, m, "no other player can take it")
+				removeNation(t, m, "gone-no-taker")
 				continue
 			}
-			take(t, m, to, "Hy Breasil 10.1")
+			take(t, m, to, "dealt-seat-change")
 		}
 	}
 }

@@ -54,7 +54,7 @@ func step(e *adjudicator.Engine, s *adjudicator.State, in adjudicator.Input) (*a
 		ns, _, err := e.Play(s, in, d)
 		return ns, err
 	}
-	ns, _, err := e.RoundEventInput(s, in, d)
+	ns, _, err := e.Play(s, in, d)
 	return ns, err
 }
 
@@ -64,10 +64,10 @@ func seatEvents(t *testing.T, e *adjudicator.Engine, s *adjudicator.State, cs ..
 	t.Helper()
 	id := e.TurnID(s)
 	key := sha256.Sum256([]byte("continuous-test " + id))
-	ns, evs, err := e.RoundEventInput(s, adjudicator.Input{Seats: cs}, dice.NewTurn(key[:], "t", id, nil, nil))
+	ns, evs, err := e.Play(s, adjudicator.Input{Seats: cs}, dice.NewTurn(key[:], "t", id, nil, nil))
 	require.NoError(t, err)
 	var b strings.Builder
-	for _, ev := range evs {
+	for _, ev := range e.Render(evs) {
 		b.WriteString(ev.Text + "\n")
 	}
 	return ns, b.String()
@@ -207,7 +207,7 @@ func TestContinuousNeedsTheOption(t *testing.T) {
 	seats, takes := e.Seats(s)
 	assert.Nil(t, seats)
 	assert.False(t, takes)
-	_, _, err := e.RoundEventInput(s, adjudicator.Input{Seats: []adjudicator.SeatChange{{Seat: 3, Enter: true}}}, nil)
+	_, _, err := e.Play(s, adjudicator.Input{Seats: []adjudicator.SeatChange{{Seat: 3, Enter: true}}}, nil)
 	assert.ErrorContains(t, err, "takes no players entering or leaving")
 }
 

@@ -1,7 +1,6 @@
 package hybreasil
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -85,7 +84,8 @@ func (c *counter) move(mv orders.Move, left, top []int) {
 		k = left[from] // "move all": whatever is left
 	}
 	if k > left[from] {
-		c.t.Problemf(mv.Line, "Hy Breasil 6.3", "%s", c.tooMany(from, k, top[from]-left[from]))
+		p := c.tooMany(from, k, top[from]-left[from])
+		c.t.Problem(mv.Line, p.What, p.Args...)
 		k = left[from]
 	}
 	left[from] -= k
@@ -97,26 +97,24 @@ func (c *counter) move(mv orders.Move, left, top []int) {
 	}
 }
 
-// tooMany says why k units cannot move from area a, moved of them having
-// moved on earlier lines of the phase.
-func (c *counter) tooMany(a games.AreaID, k, moved int) string {
+// tooMany is the fact that k units cannot move from area a, moved of them
+// having moved on earlier lines of the phase: too-many-phase2 with the
+// most the second phase may find there, too-many-none, or too-many with
+// the units there (too-many-placed: and one its population increase may
+// place, 6.2; too-many-reinforced: and those Reinforcements may bring,
+// 6.1).
+func (c *counter) tooMany(a games.AreaID, k, moved int) problem {
 	t := c.t
-	var s string
+	args := []any{t.Nation(), t.Name(a), moved, k}
 	switch {
 	case c.phase == 2:
-		s = fmt.Sprintf("in its second phase the %s nation has at most %s in %s", t.Nation(), plural(c.has[a]+c.extra[a]+c.in[a], "unit"), t.Name(a))
+		return problem{"too-many-phase2", append(args, c.has[a]+c.extra[a]+c.in[a])}
 	case c.has[a] == 0 && c.extra[a] == 0:
-		s = fmt.Sprintf("the %s nation has no unit in %s", t.Nation(), t.Name(a))
-	default:
-		s = fmt.Sprintf("the %s nation has %s in %s", t.Nation(), plural(c.has[a], "unit"), t.Name(a))
-		if c.extra[a] == 1 && t.B.IsLand(a) {
-			s += " (and one more if its population increase places one there, 6.2)"
-		} else if c.extra[a] > 0 {
-			s += fmt.Sprintf(" (and up to %d more if Reinforcements arrive there, 6.1)", c.extra[a])
-		}
+		return problem{"too-many-none", args}
+	case c.extra[a] == 1 && t.B.IsLand(a):
+		return problem{"too-many-placed", append(args, c.has[a])}
+	case c.extra[a] > 0:
+		return problem{"too-many-reinforced", append(args, c.has[a], c.extra[a])}
 	}
-	if moved > 0 {
-		return fmt.Sprintf("%s, and %d of them move on earlier lines: not %d more (each unit moves once, 6.3.3)", s, moved, k)
-	}
-	return fmt.Sprintf("%s, not %d", s, k)
+	return problem{"too-many", append(args, c.has[a])}
 }

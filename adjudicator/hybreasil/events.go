@@ -22,8 +22,18 @@ func eventFor(e *adjudicator.Engine, total int) string {
 func rollEvent(t *adjudicator.Turn, n adjudicator.NationID, phase string) string {
 	die := roll(t, phase)
 	ev := eventFor(t.E, die+X(t.S).Civ[n])
-	say(t, EvEvent, "Hy Breasil 6.1", "The %s nation rolls %d + %s: %s", t.E.NationName(n), die, plural(X(t.S).Civ[n], "civilization token"), ev)
+	t.Emit(adjudicator.Event{Kind: EvEvent, What: "event-roll", For: forNext(t, n), Die: die, Args: adjudicator.Args(X(t.S).Civ[n], ev)})
 	return ev
+}
+
+// forNext is nation n's name when it is not the acting nation: the nation
+// due next, whose random event is rolled as its turn becomes due (6.1,
+// Event.For); "" for the acting nation.
+func forNext(t *adjudicator.Turn, n adjudicator.NationID) string {
+	if n == t.N {
+		return ""
+	}
+	return t.E.NationName(n)
 }
 
 // rollNext rolls the random event of the nation whose turn is now due, so
@@ -41,7 +51,7 @@ func rollNext(t *adjudicator.Turn) {
 	}
 	if x.Entered[n] == t.S.Round {
 		x.Event[n] = StrongLeader
-		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation is in its first turn: strong leader", t.E.NationName(n))
+		t.Emit(adjudicator.Event{Kind: EvEvent, What: "first-turn-event", For: forNext(t, n)})
 		return
 	}
 	x.Event[n] = rollEvent(t, n, "event")
@@ -68,19 +78,19 @@ func carryEvent(t *adjudicator.Turn) {
 	}
 	if x.Entered[n] != t.S.Round {
 		pol := policy(t)
-		for pol.wants(ev, x.Civ[n]) && !ignores(x.Race[n], ev) && takeCiv(t, n, "to reroll "+ev) {
+		for pol.wants(ev, x.Civ[n]) && !ignores(x.Race[n], ev) && takeCiv(t, n, whyReroll, ev) {
 			ev = rollEvent(t, n, "reroll")
 		}
 	}
 	if ignores(x.Race[n], ev) {
-		say(t, EvEvent, "Hy Breasil 9.1", "The %s nation is lizardman, cold blooded: it ignores %s", t.Nation(), ev)
+		happen(t, EvEvent, "cold-blooded", ev)
 		return
 	}
 	for {
 		if ev == CivilWar && !civilWarPossible(t) {
-			say(t, EvEvent, "Hy Breasil 6.1", "Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")
+			happen(t, EvEvent, "no-civil-war")
 		} else if ev == Civilization && allAbilities(t) {
-			say(t, EvEvent, "Hy Breasil 9.3", "The %s nation has every civilization ability: a new event is rolled, with no token", t.Nation())
+			happen(t, EvEvent, "all-abilities")
 		} else {
 			break
 		}
@@ -104,19 +114,20 @@ func carryEvent(t *adjudicator.Turn) {
 
 // takeCiv makes one of nation n's units a civilization token (Hy Breasil
 // 6.1): from its unused tokens, else from the board (the area where it has
-// the most units, the earliest at a tie). It reports false when the
-// nation has no unit left to take.
-func takeCiv(t *adjudicator.Turn, n adjudicator.NationID, why string) bool {
+// the most units, the earliest at a tie). why says what for (whyReroll,
+// whyRerollReply with the event rerolled, whyCivilization). It reports
+// false when the nation has no unit left to take.
+func takeCiv(t *adjudicator.Turn, n adjudicator.NationID, why, event string) bool {
+	ev := adjudicator.Event{Kind: EvEvent, What: "civ-token", Nation: t.E.NationName(n), Args: []string{why, event}}
 	if Pool(t.E, t.S, n) <= 0 {
 		a := largestStack(t.S, t.B, n, false)
 		if a == games.NoArea {
 			return false
 		}
 		t.S.Add(a, n, Army, -1)
-		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation takes a unit in %s as a civilization token %s", t.E.NationName(n), t.Name(a), why)
-	} else {
-		say(t, EvEvent, "Hy Breasil 6.1", "The %s nation takes an unused token as a civilization token %s", t.E.NationName(n), why)
+		ev.What, ev.Args = "civ-token-unit", append(ev.Args, t.Name(a))
 	}
+	t.Emit(ev)
 	X(t.S).Civ[n]++
 	return true
 }
@@ -144,15 +155,11 @@ func reinforcements(t *adjudicator.Turn) {
 	k := roll(t, "reinforcements")
 	k = min(k, Pool(t.E, t.S, t.N))
 	if x.Home[t.N] == games.NoArea || k <= 0 {
-		say(t, EvEvent, "Hy Breasil 6.1", "Reinforcements: no unit arrives")
+		happen(t, EvEvent, "reinforcements-none")
 		return
 	}
 	t.S.Add(x.Home[t.N], t.N, Army, k)
-	verb := "arrive"
-	if k == 1 {
-		verb = "arrives"
-	}
-	say(t, EvEvent, "Hy Breasil 6.1", "Reinforcements: %s %s in %s", plural(k, "unit"), verb, t.Name(x.Home[t.N]))
+	happen(t, EvEvent, "reinforcements", k, t.Name(x.Home[t.N]))
 }
 
 // civilization is the event Civilization (Hy Breasil 6.1): 5 VP for the
@@ -161,9 +168,9 @@ func civilization(t *adjudicator.Turn) {
 	if t.G.HasOption("abilities") {
 		gainAbility(t)
 	} else {
-		score(t, t.N, D(t.E).CivilizationVP, "Civilization", "Hy Breasil 6.1")
+		score(t, t.N, D(t.E).CivilizationVP)
 	}
-	takeCiv(t, t.N, "(Civilization)")
+	takeCiv(t, t.N, whyCivilization, "")
 }
 
 // plague is the event Plague (Hy Breasil 6.1): a die's worth of the
@@ -174,7 +181,7 @@ func civilization(t *adjudicator.Turn) {
 // sparing the owner's own other nations).
 func plague(t *adjudicator.Turn) {
 	k := roll(t, "plague")
-	say(t, EvEvent, "Hy Breasil 6.1", "Plague: the die shows %d", k)
+	t.Emit(adjudicator.Event{Kind: EvEvent, What: "plague", Die: k})
 	hit := make([]bool, len(t.B.Areas))
 	for i := 0; i < k; i++ {
 		a := largestStack(t.S, t.B, t.N, false)
@@ -183,7 +190,7 @@ func plague(t *adjudicator.Turn) {
 		}
 		t.S.Add(a, t.N, Army, -1)
 		hit[a] = true
-		say(t, adjudicator.EvRemove, "Hy Breasil 6.1", "Plague: the %s nation loses a unit in %s", t.Nation(), t.Name(a))
+		happen(t, adjudicator.EvRemove, "plague-loss", t.Nation(), t.Name(a))
 	}
 	near := make([]bool, len(t.B.Areas))
 	for a, h := range hit {
@@ -200,7 +207,7 @@ func plague(t *adjudicator.Turn) {
 			break
 		}
 		t.S.Add(a, m, Army, -1)
-		say(t, adjudicator.EvRemove, "Hy Breasil 6.1", "Plague: the %s nation loses a unit in %s", t.E.NationName(m), t.Name(a))
+		happen(t, adjudicator.EvRemove, "plague-loss", t.E.NationName(m), t.Name(a))
 	}
 	removeEmpty(t)
 }
@@ -239,8 +246,8 @@ func civilWar(t *adjudicator.Turn) {
 	areas := landAreas(t.S, t.B, t.N)
 	part := splitChoice(t, areas, len(areas)/2)
 	m := splitOff(t, part)
-	say(t, EvSplit, "Hy Breasil 6.1", "Civil war: the %s nation splits off from the %s nation in %s", t.E.NationName(m), t.Nation(), areaList(t, part))
-	take(t, m, randomSeat(t, nil), "Hy Breasil 6.1")
+	happen(t, EvSplit, "civil-war", append([]any{t.E.NationName(m)}, areaNames(t, part)...)...)
+	take(t, m, randomSeat(t, nil), "dealt-civil-war")
 	if InPlay(t.S, m) {
 		intoCup(t, m)
 	}
@@ -279,13 +286,11 @@ func landAreas(s *adjudicator.State, b *games.Board, n adjudicator.NationID) []g
 	return out
 }
 
-func areaList(t *adjudicator.Turn, as []games.AreaID) string {
-	out := ""
+// areaNames are the names of areas, as a fact's values.
+func areaNames(t *adjudicator.Turn, as []games.AreaID) []any {
+	out := make([]any, len(as))
 	for i, a := range as {
-		if i > 0 {
-			out += ", "
-		}
-		out += t.Name(a)
+		out[i] = t.Name(a)
 	}
 	return out
 }
@@ -320,7 +325,7 @@ func Asked(e *adjudicator.Engine, s *adjudicator.State) []adjudicator.Step {
 func rerollAsked(t *adjudicator.Turn) {
 	n, x := t.N, X(t.S)
 	ev := x.Event[n]
-	if !takeCiv(t, n, "to reroll "+ev+" by reply") {
+	if !takeCiv(t, n, whyRerollReply, ev) {
 		return
 	}
 	x.Event[n] = rollEvent(t, n, "reroll")

@@ -14,6 +14,7 @@
 //	6.3.2 retreat, 6.3.3 again    battle.go (retreat), move.go (fresh units)
 //	6.4 support phase             support.go (support, parts, splitOff)
 //	7 victory points, 8 removal   score.go (victoryPoints, Standings), support.go (removeNation)
+//	the words of every fact       words.go (Words, by What; docs/design.md §2.2)
 //
 // The board needs terrain kinds named (or as:) plains, forest and hills and
 // at least one sea that is not inland (LoadData). The steps of a turn are
@@ -41,9 +42,9 @@ var Ruleset = adjudicator.Ruleset{
 	Kinds:   []adjudicator.Kind{{Name: "army", Army: true, Moves: 2}},
 	Adjudication: adjudicator.Adjudication{Setup: Setup, Due: Due, Stages: Stages, Players: 4, LoadData: LoadData,
 		Asked: Asked, Snapshot: codec},
-	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Brief: Brief, Examples: Examples},
-	View:    adjudicator.View{Texts: &texts, NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
-	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats},
+	Orders:  adjudicator.Orders{Grammar: Grammar, CheckStanding: checkStanding, Template: Template, Asks: asks},
+	View:    adjudicator.View{Texts: &texts, Words: adjudicator.Merge(Words, messages), NationFacts: NationFacts, Marks: Marks, ScoringDie: ScoringDie},
+	Seating: &adjudicator.Seating{Standings: Standings, Seats: Seats, Victory: "Hy Breasil 10.3"},
 	Bot:     &adjudicator.Bot{Orders: Bot, Standing: BotStanding},
 }
 
@@ -176,16 +177,16 @@ func pick(t *adjudicator.Turn, phase string, k int) int {
 	return v % k
 }
 
-// say emits an event of the kind with the text, citing the rule.
-func say(t *adjudicator.Turn, kind, rule, format string, args ...any) {
-	t.Emit(adjudicator.Event{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
+// happen records a fact of kind with its name and values (Words): what
+// a stage did that only its words tell apart from others of its kind.
+func happen(t *adjudicator.Turn, kind, what string, args ...any) {
+	t.Emit(adjudicator.Event{Kind: kind, What: what, Args: adjudicator.Args(args...)})
 }
 
-// turnStart opens a nation turn, naming its owner.
+// turnStart opens a nation turn, naming its owner (Hy Breasil 6).
 func turnStart(t *adjudicator.Turn) {
 	tx(t)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvTurn, Round: t.S.Round,
-		Text: fmt.Sprintf("Turn %d: the %s nation (%s) plays", t.S.Round, t.Nation(), seatName(t.E, t.S.Nations[t.N].Owner))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvTurn, What: "turn-start", Round: t.S.Round, Args: []string{seatName(t.E, t.S.Nations[t.N].Owner)}})
 }
 
 // passTurn moves the cup's order on past the mover (Hy Breasil 6).
@@ -224,53 +225,4 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 		}
 		return orders.Errors{{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + Grammar.StandingLines() + " lines"}}, true
 	})
-}
-
-// Brief is what the nation due reads first in its orders template (issue
-// 13: the random event is rolled when the turn becomes due and shown in the
-// "your turn" mail): its event, its civilization tokens and unused units,
-// its race, the default reroll policy, and in its first turn the sea it
-// waits in (5.1, 6.1, 9.1).
-func Brief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) []string {
-	x := X(s)
-	var out []string
-	if ev := x.Event[n]; ev != "" {
-		out = append(out, fmt.Sprintf("Random event this turn (Hy Breasil 6.1): %s.", ev))
-	}
-	line := fmt.Sprintf("The %s nation has %s and %s", e.NationName(n), plural(x.Civ[n], "civilization token"), plural(Pool(e, s, n), "unused unit"))
-	if x.Race[n] != "" {
-		line += "; its race is " + x.Race[n] + " (9.1)"
-	}
-	out = append(out, line+".")
-	if x.Entered[n] == s.Round && x.Home[n] != games.NoArea {
-		out = append(out, fmt.Sprintf("It waits in %s; write \"land SEA\" to enter in another sea that is not inland (5.1, 5.2).", e.G.Board.AreaName(x.Home[n])))
-	} else {
-		d := D(e).Reroll
-		out = append(out, fmt.Sprintf("Unless you write a reroll line, a %s is rerolled for a civilization token while the nation has fewer than %d (\"reroll never\" to keep any event).",
-			strings.Join(d.Events, " or "), d.WhileCivBelow))
-	}
-	return append(out, abilityBrief(e, s, n)...)
-}
-
-// abilityBrief is what the nation's abilities let its orders do (9.3.1):
-// the nations whose standing permits let it through (Diplomacy), the city
-// line (City building), the two seas crossed as one (Navigation); and,
-// with option abilities, the choice a Civilization event asks for.
-func abilityBrief(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) []string {
-	x := X(s)
-	var out []string
-	if has(s, n, Navigation) {
-		out = append(out, "Navigation (9.3.1): a move may cross two adjacent seas as one step.")
-	}
-	if has(s, n, Diplomacy) {
-		out = append(out, "Diplomacy (9.3.1): the nations whose standing orders say \"permit "+e.NationName(n)+"\" let you through their areas this turn; you may not attack them.")
-	}
-	if has(s, n, CityBuilding) {
-		out = append(out, "City building (9.3.1): \"city AREA\" exchanges 3 armies there for a city before the support phase (keep at least one more army there).")
-	}
-	if x.Event[n] == Civilization && e.G.HasOption("abilities") {
-		names := strings.Replace(strings.Join(abilitiesOf(e), ", "), Capital, Capital+" AREA", 1)
-		out = append(out, "Civilization gives an ability: write \"ability NAME\" ("+names+"), or the first you lack is taken (9.3).")
-	}
-	return out
 }

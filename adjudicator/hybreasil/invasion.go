@@ -45,7 +45,7 @@ func firstTurn(t *adjudicator.Turn) {
 		if n < 0 {
 			return
 		}
-		enter(t, n, seat, d.FirstUnits, "Hy Breasil 5.1")
+		enter(t, n, seat, d.FirstUnits, "enters-first")
 	}
 }
 
@@ -55,29 +55,24 @@ func firstTurn(t *adjudicator.Turn) {
 func laterTurn(t *adjudicator.Turn) {
 	d := D(t.E)
 	k := d.NewNations[roll(t, "invasion")-1]
-	switch k {
-	case 0:
-		say(t, EvInvasion, "Hy Breasil 5.2", "no new nation enters")
-	case 1:
-		say(t, EvInvasion, "Hy Breasil 5.2", "1 new nation enters")
-	default:
-		say(t, EvInvasion, "Hy Breasil 5.2", "%d new nations enter", k)
-	}
+	happen(t, EvInvasion, "new-nations", k)
 	for i := 0; i < k; i++ {
 		n := unusedSet(t)
 		if n < 0 {
-			say(t, EvInvasion, "Hy Breasil 5.2", "no unused token set is left: no more nations enter")
+			happen(t, EvInvasion, "no-set-left")
 			return
 		}
 		units := roll(t, "invasion units") + d.LaterUnits
 		seat := randomSeat(t, nil)
-		enter(t, n, seat, units, "Hy Breasil 5.2")
+		enter(t, n, seat, units, "enters")
 	}
 }
 
 // enter puts nation n into play for a seat (through the nation limit,
-// 5.3) with units in the sea of its owner's choice.
-func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule string) {
+// 5.3) with units in the sea of its owner's choice; what is the fact, by
+// the rule that brings it in: enters-first (5.1), enters (5.2),
+// enters-new-player (10.1).
+func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, what string) {
 	x := X(t.S)
 	t.S.Nations[n] = adjudicator.Nation{Owner: seat}
 	x.Civ[n], x.Entered[n], x.Event[n], x.Relinquish[n] = 0, t.S.Round, "", ""
@@ -85,10 +80,12 @@ func enter(t *adjudicator.Turn, n adjudicator.NationID, seat, units int, rule st
 	sea := landingSea(t)
 	x.Home[n] = sea
 	t.S.Add(sea, n, Army, units)
-	t.Emit(adjudicator.Event{Kind: EvInvasion, Nation: t.E.NationName(n), Area: t.Name(sea), N: units, Rule: rule,
-		Text: "The " + t.E.NationName(n) + " nation enters with " + plural(units, "unit") + " in " + t.Name(sea) + " (" + rule + ")"})
-	take(t, n, seat, rule)
+	t.Emit(adjudicator.Event{Kind: EvInvasion, What: what, Nation: t.E.NationName(n), Area: t.Name(sea), N: units})
+	take(t, n, seat, dealtBy[what])
 }
+
+// dealtBy is the fact of a nation dealt (take) by the fact of its entering.
+var dealtBy = map[string]string{"enters-first": "dealt-first-turn", "enters": "dealt-invader", "enters-new-player": "dealt-seat-change"}
 
 // unusedSet is the first token set not in play, or -1 (Hy Breasil 5.2: "If
 // there are no unused token sets at all, the invasion phase is skipped").
@@ -141,16 +138,15 @@ func landing(t *adjudicator.Turn) {
 		home := x.Home[t.N]
 		switch {
 		case x.Entered[t.N] != t.S.Round || home == games.NoArea:
-			t.Problemf(l.Line, "Hy Breasil 5.2", "the %s nation chooses its sea only in the turn it enters", t.Nation())
+			t.Problem(l.Line, "land-late", t.Nation())
 		case t.B.IsLand(l.Sea) || t.B.Areas[l.Sea].Inland:
-			t.Problemf(l.Line, "Hy Breasil 5.1", "a nation enters in a sea that is not inland; %s is not one", t.Name(l.Sea))
+			t.Problem(l.Line, "land-inland", t.Name(l.Sea))
 		case l.Sea != home:
 			c := t.S.Units(home, t.N)
 			t.S.Add(home, t.N, Army, -c)
 			t.S.Add(l.Sea, t.N, Army, c)
 			x.Home[t.N] = l.Sea
-			t.Emit(adjudicator.Event{Kind: EvInvasion, Area: t.Name(l.Sea), N: c, Line: l.Line, Rule: "Hy Breasil 5.1",
-				Text: "The " + t.Nation() + " nation enters in " + t.Name(l.Sea) + " instead of " + t.Name(home) + " (Hy Breasil 5.1)"})
+			t.Emit(adjudicator.Event{Kind: EvInvasion, What: "land-elsewhere", Area: t.Name(l.Sea), N: c, Line: l.Line, Args: []string{t.Name(home)}})
 		}
 	}
 }
@@ -199,24 +195,26 @@ func Owned(s *adjudicator.State, p int) int {
 // limit (Hy Breasil 5.3): a player at the limit refuses it (the default; a
 // refused nation goes to another player chosen at random) and so on down
 // the cascade; when every player has refused, the nation leaves play
-// (the seed does not say; pbem's decision, docs/rulesets.md).
-func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, rule string) {
+// (the seed does not say; pbem's decision, docs/rulesets.md). dealt is
+// the fact of the nation's going to a seat, by why it is dealt
+// (dealt-first-turn, dealt-invader, dealt-seat-change, dealt-civil-war,
+// dealt-cut-off, dealt-relinquished).
+func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, dealt string) {
 	refused := make([]bool, len(X(t.S).VP))
 	limit := Limit(t.E, t.S)
 	for {
 		t.S.Nations[n].Owner = seat
 		if Owned(t.S, seat) <= limit {
-			t.Emit(adjudicator.Event{Kind: EvDeal, Nation: t.E.NationName(n), N: seat + 1, Rule: "Hy Breasil 5.3",
-				Text: "The " + t.E.NationName(n) + " nation goes to " + seatName(t.E, seat) + " (" + rule + ", 5.3)"})
+			dealtTo(t, n, seat, dealt)
 			return
 		}
 		refused[seat] = true
-		if m := relinquished(t, seat, n); m >= 0 && giveUp(t, seat, m, n, refused, rule) {
+		if m := relinquished(t, seat, n); m >= 0 && giveUp(t, seat, m, n, refused, dealt) {
 			return
 		}
-		say(t, EvDeal, "Hy Breasil 5.3", "%s owns %d nations already and refuses the %s nation", seatName(t.E, seat), limit, t.E.NationName(n))
+		happen(t, EvDeal, "refused", seatName(t.E, seat), limit, t.E.NationName(n))
 		if seat = randomSeat(t, refused); seat < 0 {
-			removeNation(t, n, "every player refused it")
+			removeNation(t, n, "gone-refused")
 			return
 		}
 	}
@@ -226,18 +224,23 @@ func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, rule string) {
 // limit (5.3): m, with all its pieces, goes to another player at random
 // (not seat, nor one who refused n) and on down the cascade, and seat keeps
 // n; false when no other player is left, and seat refuses n instead.
-func giveUp(t *adjudicator.Turn, seat int, m, n adjudicator.NationID, refused []bool, rule string) bool {
+func giveUp(t *adjudicator.Turn, seat int, m, n adjudicator.NationID, refused []bool, dealt string) bool {
 	others := append([]bool(nil), refused...)
 	others[seat] = true
 	to := randomSeat(t, others)
 	if to < 0 {
 		return false
 	}
-	say(t, EvDeal, "Hy Breasil 5.3", "%s relinquishes the %s nation to take the %s nation", seatName(t.E, seat), t.E.NationName(m), t.E.NationName(n))
-	t.Emit(adjudicator.Event{Kind: EvDeal, Nation: t.E.NationName(n), N: seat + 1, Rule: "Hy Breasil 5.3",
-		Text: "The " + t.E.NationName(n) + " nation goes to " + seatName(t.E, seat) + " (" + rule + ", 5.3)"})
-	take(t, m, to, "relinquished")
+	happen(t, EvDeal, "relinquishes", seatName(t.E, seat), t.E.NationName(m), t.E.NationName(n))
+	dealtTo(t, n, seat, dealt)
+	take(t, m, to, "dealt-relinquished")
 	return true
+}
+
+// dealtTo records nation n going to seat (5.3): N is the seat's number,
+// and the words name it by its colour.
+func dealtTo(t *adjudicator.Turn, n adjudicator.NationID, seat int, dealt string) {
+	t.Emit(adjudicator.Event{Kind: EvDeal, What: dealt, Nation: t.E.NationName(n), N: seat + 1, Args: []string{seatName(t.E, seat)}})
 }
 
 // drawCup draws the nation order cup (Hy Breasil 6): every nation in play,
@@ -256,14 +259,11 @@ func drawCup(t *adjudicator.Turn) {
 		cup = append(cup[:i], cup[i+1:]...)
 	}
 	t.S.Order, t.S.Next = order, 0
-	names := ""
-	for i, n := range order {
-		if i > 0 {
-			names += ", "
-		}
-		names += t.E.NationName(n)
+	args := []any{t.S.Round} // then the nations in order
+	for _, n := range order {
+		args = append(args, t.E.NationName(n))
 	}
-	say(t, EvCup, "Hy Breasil 6", "Turn %d: the nations move in the order %s", t.S.Round, names)
+	happen(t, EvCup, "cup-drawn", args...)
 }
 
 // intoCup puts a new nation's token into the cup (6.1 Civil war): it takes

@@ -33,7 +33,7 @@ func movement(t *adjudicator.Turn) {
 				if ph.N == 2 {
 					second = append(second, ph.Body...)
 				} else {
-					t.Problemf(ph.Line, "Hy Breasil 6.1", "a nation has at most two movement and combat phases (Strong leader)")
+					t.Problem(ph.Line, "phase-extra")
 				}
 				continue
 			}
@@ -44,14 +44,14 @@ func movement(t *adjudicator.Turn) {
 	if tx(t).event == StrongLeader {
 		phases = 2
 	} else if len(second) > 0 {
-		t.Problemf(second[0].Pos(), "Hy Breasil 6.1", "the %s nation has one movement and combat phase this turn (no Strong leader): the phase 2 block is not played", t.Nation())
+		t.Problem(second[0].Pos(), "phase-2-unplayed", t.Nation())
 	}
 	for ph := 1; ph <= phases && InPlay(t.S, t.N); ph++ {
 		tx(t).phase = ph
 		body := first
 		if ph == 2 {
 			body = second
-			say(t, adjudicator.EvPhase, "Hy Breasil 6.1", "Strong leader: the %s nation's second movement and combat phase", t.Nation())
+			happen(t, adjudicator.EvPhase, "second-phase")
 		}
 		m := &mover{t: t, fresh: make([]int, len(t.B.Areas)), pending: games.NoArea}
 		for a := range t.B.Areas {
@@ -103,15 +103,15 @@ func (m *mover) own(a games.AreaID) bool { return m.t.S.Has(a, m.t.N) || m.permi
 func (m *mover) move(mv orders.Move) {
 	t, p := m.t, mv.Path
 	if len(p) < 2 {
-		t.Problemf(mv.Line, "Hy Breasil 6.3", "a move needs at least two areas")
+		t.Problem(mv.Line, "path-short")
 		return
 	}
 	dest := p[len(p)-1]
 	if m.pending != games.NoArea && dest != m.pending {
 		m.resolve()
 	}
-	if msg := m.pathProblem(p); msg != "" {
-		t.Problemf(mv.Line, "Hy Breasil 6.3", "%s", msg)
+	if pr := m.pathProblem(p); pr.What != "" {
+		t.Problem(mv.Line, pr.What, pr.Args...)
 		return
 	}
 	n := m.fresh[p[0]]
@@ -119,20 +119,20 @@ func (m *mover) move(mv orders.Move) {
 		n = mv.N
 	}
 	if n == 0 {
-		t.Problemf(mv.Line, "Hy Breasil 6.3.3", "the %s nation has no unit in %s that has not moved", t.Nation(), t.Name(p[0]))
+		t.Problem(mv.Line, "no-fresh-unit", t.Nation(), t.Name(p[0]))
 		return
 	}
 	attack := t.S.Foreign(dest, t.N) > 0
 	if attack && tx(t).event == WeakLeader {
-		t.Problemf(mv.Line, "Hy Breasil 6.1", "Weak leader: the %s nation may not attack this turn", t.Nation())
+		t.Problem(mv.Line, "weak-leader", t.Nation())
 		return
 	}
 	if def := defender(t, dest); attack && permits(t, def) {
-		t.Problemf(mv.Line, "Hy Breasil 9.3.1", "the %s nation lets the %s through its areas this turn (Diplomacy), so they may not attack it", t.E.NationName(def), t.Nation())
+		t.Problem(mv.Line, "diplomacy-no-attack", t.E.NationName(def), t.Nation())
 		return
 	}
 	if def := defender(t, dest); attack && !mayAttack(t.S, t.N, def) {
-		t.Problemf(mv.Line, "Hy Breasil 9.2", "the %s and %s nations may not attack each other while one has submitted to the other", t.Nation(), t.E.NationName(def))
+		t.Problem(mv.Line, "submitted-no-attack", t.Nation(), t.E.NationName(def))
 		return
 	}
 	t.S.Add(p[0], t.N, Army, -n)
@@ -142,21 +142,21 @@ func (m *mover) move(mv orders.Move) {
 	for _, a := range p {
 		path = append(path, t.Name(a))
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvMove, Path: path, N: n, Line: mv.Line, Rule: "Hy Breasil 6.3",
-		Text: "The " + t.Nation() + " nation moves " + plural(n, "unit") + " " + joinPath(path) + " (Hy Breasil 6.3)"})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvMove, What: "move-units", Path: path, N: n, Line: mv.Line})
 	if attack {
 		m.pending = dest
 	}
 }
 
-// pathProblem says what is wrong with a path, or "".
-func (m *mover) pathProblem(p []games.AreaID) string {
+// pathProblem is the fact of what is wrong with a path (6.3), none for
+// nothing.
+func (m *mover) pathProblem(p []games.AreaID) problem {
 	t, b := m.t, m.t.B
 	steps, nav := 0, has(t.S, t.N, Navigation)
 	for i := 1; i < len(p); i++ {
 		x, y := p[i-1], p[i]
 		if ok, _ := b.Adjacent(x, y); !ok {
-			return t.Name(y) + " is not adjacent to " + t.Name(x)
+			return problem{"not-adjacent", []any{t.Name(y), t.Name(x)}}
 		}
 		switch {
 		case m.own(x) && m.own(y):
@@ -166,16 +166,16 @@ func (m *mover) pathProblem(p []games.AreaID) string {
 			steps++
 		}
 		if i < len(p)-1 && b.IsLand(y) && t.S.Foreign(y, t.N) > 0 && !m.permitted(y) {
-			return "units stop in " + t.Name(y) + ", which another nation occupies"
+			return problem{"stops-in", []any{t.Name(y)}}
 		}
 	}
 	if steps > maxB {
-		return "a unit makes at most two steps between areas not both the nation's; this path makes " + itoa(steps)
+		return problem{"steps", []any{steps}}
 	}
 	if !b.IsLand(p[len(p)-1]) {
-		return "no unit ends its movement in a sea area (" + t.Name(p[len(p)-1]) + ")"
+		return problem{"ends-at-sea", []any{t.Name(p[len(p)-1])}}
 	}
-	return ""
+	return problem{}
 }
 
 func joinPath(p []string) string {
@@ -195,8 +195,7 @@ func lostAtSea(t *adjudicator.Turn) {
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		if c := t.S.Units(games.AreaID(a), t.N); c > 0 {
 			t.S.Add(games.AreaID(a), t.N, Army, -c)
-			verb := adjudicator.Verb(c, "is", "are")
-			say(t, adjudicator.EvRemove, "Hy Breasil 6.3", "The %s nation's %s left at sea in %s %s lost", t.Nation(), plural(c, "unit"), t.Name(games.AreaID(a)), verb)
+			happen(t, adjudicator.EvRemove, "lost-at-sea", c, t.Name(games.AreaID(a)))
 		}
 	}
 }

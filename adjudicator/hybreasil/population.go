@@ -35,22 +35,22 @@ func populationIncrease(t *adjudicator.Turn) {
 		return
 	}
 	if tx(t).event == Famine {
-		say(t, adjudicator.EvPopulation, "Hy Breasil 6.1", "Famine: the %s nation gains no population this turn", t.Nation())
+		happen(t, adjudicator.EvPopulation, "famine")
 		return
 	}
 	areas := landAreas(t.S, t.B, t.N)
 	pips := PIPs(t.E, t.S, t.N) + X(t.S).Saved[t.N]
 	k := min(pips/t.G.Tables.Population.PointsPerArmy, Pool(t.E, t.S, t.N), len(areas))
 	defer preserve(t, pips-k*t.G.Tables.Population.PointsPerArmy)
-	say(t, adjudicator.EvPopulation, "Hy Breasil 6.2", "The %s nation has %d PIPs: %s", t.Nation(), pips, plural(k, "new unit"))
+	happen(t, adjudicator.EvPopulation, "pips", pips, k)
 	placed := make([]bool, len(t.B.Areas))
 	for _, p := range adjudicator.Statements[orders.Place](t) {
 		if k == 0 {
-			t.Problemf(p.Line, "Hy Breasil 6.2", "no new unit is left to place")
+			t.Problem(p.Line, "no-new-unit")
 			continue
 		}
 		if p.N > 1 || !t.B.IsLand(p.Area) || !t.S.Has(p.Area, t.N) || placed[p.Area] {
-			t.Problemf(p.Line, "Hy Breasil 6.2", "a new unit goes to an area the %s nation occupies, one an area", t.Nation())
+			t.Problem(p.Line, "place-occupied", t.Nation())
 			continue
 		}
 		placeOne(t, p.Area, placed)
@@ -65,8 +65,7 @@ func populationIncrease(t *adjudicator.Turn) {
 func placeOne(t *adjudicator.Turn, a games.AreaID, placed []bool) {
 	t.S.Add(a, t.N, Army, 1)
 	placed[a] = true
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, Area: t.Name(a), N: 1, Rule: "Hy Breasil 6.2",
-		Text: "The " + t.Nation() + " nation places a new unit in " + t.Name(a) + " (Hy Breasil 6.2)"})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPlace, What: "place-unit", Area: t.Name(a), N: 1})
 }
 
 // placeDefault is the area of areas, not yet given a unit, that borders the

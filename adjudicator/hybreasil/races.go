@@ -23,7 +23,7 @@ func raceFor(t *adjudicator.Turn, n adjudicator.NationID) string {
 			break
 		}
 	}
-	say(t, EvInvasion, "Hy Breasil 9.1", "The %s nation is %s", t.E.NationName(n), race)
+	happen(t, EvInvasion, "race", t.E.NationName(n), race)
 	return race
 }
 

@@ -1,9 +1,7 @@
 package hybreasil
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
@@ -19,12 +17,11 @@ func victoryPoints(t *adjudicator.Turn) {
 	last := t.S.Round >= len(t.G.Tables.Rounds)
 	if t.G.HasOption("random-scoring") && !last {
 		die := roll(t, "scoring")
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "scoring-die", Die: die, Scored: die >= 4})
 		if die < 4 {
-			say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: no victory points this turn", die)
 			nextTurn(t)
 			return
 		}
-		say(t, adjudicator.EvScore, "Hy Breasil 11", "The scoring die shows %d: victory points are scored", die)
 	}
 	gained := make([]int, len(x.VP))
 	areas := make([]int, t.S.NumNations())
@@ -53,13 +50,12 @@ func victoryPoints(t *adjudicator.Turn) {
 		}
 		x.VP[p] += g
 		best = max(best, x.VP[p])
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, N: g, Rule: "Hy Breasil 7",
-			Text: fmt.Sprintf("%s scores %d VP for the areas of its nations: %d in all (Hy Breasil 7)", seatName(t.E, p), g, x.VP[p])})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "seat-vp", N: g, Args: adjudicator.Args(seatName(t.E, p), x.VP[p])})
 	}
 	target := D(t.E).VPTarget
 	if last || (target > 0 && best >= target) {
 		t.S.Over = true
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, Rule: "Hy Breasil 3", Text: gameOver(t)})
+		gameOver(t)
 		return
 	}
 	nextTurn(t)
@@ -67,21 +63,40 @@ func victoryPoints(t *adjudicator.Turn) {
 
 // ScoringDie is Ruleset.ScoringDie: under option "random-scoring" a turn's
 // victory points phase rolls the scoring die, and the turn scores on 4 or
-// more (Hy Breasil 11), as its event says ("The scoring die shows 5:
-// victory points are scored"); the last turn scores without a roll. Nil
-// without the option: every turn scores (7).
+// more (Hy Breasil 11), as its event says (scoring-die: Die, Scored); the
+// last turn scores without a roll. Nil without the option: every turn
+// scores (7).
 func ScoringDie(e *adjudicator.Engine) func(events []adjudicator.Event) (rolled, scored bool) {
 	if !e.G.HasOption("random-scoring") {
 		return nil
 	}
 	return func(events []adjudicator.Event) (rolled, scored bool) {
 		for _, ev := range events {
-			if ev.Kind == adjudicator.EvScore && ev.Rule == "Hy Breasil 11" {
-				return true, strings.Contains(ev.Text, ": victory points are scored")
+			if ev.What == "scoring-die" {
+				return true, ev.Scored
 			}
 		}
-		return false, false
+		return legacyScoringDie(events)
 	}
+}
+
+// legacyScoringDie reads the scoring die from the facts an engine wrote
+// before events were named (its events have no What, and their words
+// are a rendering that verify does not prove): a victory points phase that rolls it has one score event of
+// no nation when the die lets none be scored, and more when it does, one
+// for each seat in the game after the die's (7, 11); the last turn, which
+// ends the game, rolls none. A step of named events has none of this.
+func legacyScoringDie(events []adjudicator.Event) (rolled, scored bool) {
+	k := 0
+	for _, ev := range events {
+		switch {
+		case ev.What != "", ev.Kind == adjudicator.EvGameOver:
+			return false, false
+		case ev.Kind == adjudicator.EvScore && ev.Nation == "":
+			k++
+		}
+	}
+	return k > 0, k > 1
 }
 
 // nextTurn moves the turn token on (7): the next turn starts with its
@@ -92,18 +107,15 @@ func nextTurn(t *adjudicator.Turn) {
 	t.S.Order, t.S.Next = nil, 0
 }
 
-func gameOver(t *adjudicator.Turn) string {
-	out := fmt.Sprintf("The game ends after turn %d (Hy Breasil 3):", t.S.Round)
-	for i, st := range Standings(t.E, t.S, t.E.PlayerCount()) {
-		if i > 0 {
-			out += ","
-		}
-		out += fmt.Sprintf(" %s %d VP", st.Colour, st.VP)
-		if st.Turns > 0 { // Hy Breasil 10.3: the corrected score ranks
-			out += fmt.Sprintf(" in %s (%s)", plural(st.Turns, "turn"), corrected(st.VP, st.Turns))
-		}
+// gameOver ends the game after the turn (Hy Breasil 3) with the
+// standings: each seat's colour, VP and turns played (the turns only under
+// continuous play, where the corrected score ranks, 10.3).
+func gameOver(t *adjudicator.Turn) {
+	args := []any{t.S.Round}
+	for _, st := range Standings(t.E, t.S, t.E.PlayerCount()) {
+		args = append(args, st.Colour, st.VP, st.Turns)
 	}
-	return out
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, What: "game-end", Args: adjudicator.Args(args...)})
 }
 
 // Standings are the players' VP, best first (Hy Breasil 7), with the

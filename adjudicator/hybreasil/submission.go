@@ -94,29 +94,31 @@ func submits(t *adjudicator.Turn, def adjudicator.NationID) bool {
 // pbem's reading), and nations that had submitted to def are free.
 func submit(t *adjudicator.Turn, a games.AreaID, def adjudicator.NationID) {
 	X(t.S).Lord[def] = t.N
-	say(t, EvSubmit, "Hy Breasil 9.2", "The %s nation submits to the %s nation", t.E.NationName(def), t.Nation())
+	happen(t, EvSubmit, "submits", t.E.NationName(def))
 	for _, ab := range X(t.S).Abilities[def] {
 		grant(t, t.N, ab) // 9.3: the lord gains the abilities of its vassal
 	}
-	free(t, def, "its lord submits to the "+t.Nation()+" nation")
+	free(t, def, "freed-lord-submits", t.Nation())
 	c := t.S.Units(a, t.N)
 	if to := retreatTo(t, a, t.N, nil); to != games.NoArea {
 		t.S.Add(a, t.N, Army, -c)
 		t.S.Add(to, t.N, Army, c)
-		say(t, adjudicator.EvRetreat, "Hy Breasil 9.2", "The %s nation withdraws %s from %s to %s", t.Nation(), plural(c, "unit"), t.Name(a), t.Name(to))
+		happen(t, adjudicator.EvRetreat, "withdraws", c, t.Name(a), t.Name(to))
 		return
 	}
 	t.S.Add(a, t.N, Army, -c)
-	say(t, adjudicator.EvRemove, "Hy Breasil 9.2", "The %s nation's %s in %s have nowhere to withdraw and are lost", t.Nation(), plural(c, "unit"), t.Name(a))
+	happen(t, adjudicator.EvRemove, "withdraw-lost", c, t.Name(a))
 }
 
-// free ends the submission of every nation submitted to lord (9.2).
-func free(t *adjudicator.Turn, lord adjudicator.NationID, why string) {
+// free ends the submission of every nation submitted to lord (9.2); why
+// is the fact of each nation freed, by why (freed-lord-submits with the
+// nation its lord submits to, freed-civil-war, freed-lord-gone).
+func free(t *adjudicator.Turn, lord adjudicator.NationID, why string, args ...any) {
 	x := X(t.S)
 	for m := range x.Lord {
 		if x.Lord[m] == lord && m != lord {
 			x.Lord[m] = -1
-			say(t, EvSubmit, "Hy Breasil 9.2", "The %s nation is free: %s", t.E.NationName(m), why)
+			happen(t, EvSubmit, why, append([]any{t.E.NationName(m)}, args...)...)
 		}
 	}
 }
@@ -135,7 +137,7 @@ func mayAttack(s *adjudicator.State, n, def adjudicator.NationID) bool {
 func submissionEnds(t *adjudicator.Turn, ev string) bool {
 	x := X(t.S)
 	if ev == CivilWar {
-		free(t, t.N, "its lord has a civil war")
+		free(t, t.N, "freed-civil-war")
 	}
 	lord := x.Lord[t.N]
 	if lord < 0 {
@@ -144,7 +146,7 @@ func submissionEnds(t *adjudicator.Turn, ev string) bool {
 	switch ev {
 	case StrongLeader, Reinforcements:
 		x.Lord[t.N] = -1
-		say(t, EvSubmit, "Hy Breasil 9.2", "The %s nation is free of the %s nation (%s)", t.Nation(), t.E.NationName(lord), ev)
+		happen(t, EvSubmit, "freed-by-event", t.E.NationName(lord), ev)
 	case WeakLeader:
 		absorb(t, lord)
 		return true
@@ -156,7 +158,7 @@ func submissionEnds(t *adjudicator.Turn, ev string) bool {
 // unused tokens (the rest are removed), and removes the mover from play
 // (9.2).
 func absorb(t *adjudicator.Turn, lord adjudicator.NationID) {
-	say(t, EvSubmit, "Hy Breasil 9.2", "Weak leader: the %s nation is absorbed by the %s nation", t.Nation(), t.E.NationName(lord))
+	happen(t, EvSubmit, "absorbed", t.E.NationName(lord))
 	for a := range t.B.Areas {
 		id := games.AreaID(a)
 		c := t.S.Units(id, t.N)
@@ -172,7 +174,7 @@ func absorb(t *adjudicator.Turn, lord adjudicator.NationID) {
 			}
 		}
 	}
-	removeNation(t, t.N, "absorbed by the "+t.E.NationName(lord)+" nation")
+	removeNation(t, t.N, "gone-absorbed", t.E.NationName(lord))
 }
 
 // split divides the v VP nation m earns: half rounded up to its lord's
@@ -185,17 +187,17 @@ func split(s *adjudicator.State, m adjudicator.NationID, v int) (mine, lords int
 	return v - lords, lords
 }
 
-// score gives nation m's owner v VP for a reason, sharing them with its
-// lord's owner while m is submitted (9.2).
-func score(t *adjudicator.Turn, m adjudicator.NationID, v int, what, rule string) {
+// score gives nation m's owner v VP for the event Civilization (6.1),
+// sharing them with its lord's owner while m is submitted (9.2).
+func score(t *adjudicator.Turn, m adjudicator.NationID, v int) {
 	x := X(t.S)
 	mine, lords := split(t.S, m, v)
 	seat := t.S.Nations[m].Owner
 	x.VP[seat] += mine
-	say(t, adjudicator.EvScore, rule, "%s: %s scores %d VP for the %s nation", what, seatName(t.E, seat), mine, t.E.NationName(m))
+	happen(t, adjudicator.EvScore, "civilization-vp", seatName(t.E, seat), mine, t.E.NationName(m))
 	if lords > 0 {
 		ls := t.S.Nations[x.Lord[m]].Owner
 		x.VP[ls] += lords
-		say(t, adjudicator.EvScore, "Hy Breasil 9.2", "%s scores %d VP of them for the %s nation, its lord", seatName(t.E, ls), lords, t.E.NationName(x.Lord[m]))
+		happen(t, adjudicator.EvScore, "lord-vp", seatName(t.E, ls), lords, t.E.NationName(x.Lord[m]))
 	}
 }

@@ -158,15 +158,14 @@ func keptPart(t *adjudicator.Turn, parts [][]games.AreaID) int {
 func cutOff(t *adjudicator.Turn, rest []games.AreaID) {
 	if len(rest) >= 2 && unusedSet(t) >= 0 {
 		m := splitOff(t, rest)
-		say(t, EvSplit, "Hy Breasil 6.4", "Cut off, %s become the %s nation", areaList(t, rest), t.E.NationName(m))
-		take(t, m, randomSeat(t, nil), "Hy Breasil 6.4")
+		happen(t, EvSplit, "cut-off-nation", append([]any{t.E.NationName(m)}, areaNames(t, rest)...)...)
+		take(t, m, randomSeat(t, nil), "dealt-cut-off")
 		return
 	}
 	for _, a := range rest {
 		c := t.S.Units(a, t.N)
 		t.S.Add(a, t.N, Army, -c)
-		verb := adjudicator.Verb(c, "is", "are")
-		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Cut off, the %s nation's %s in %s %s removed", t.Nation(), plural(c, "unit"), t.Name(a), verb)
+		happen(t, adjudicator.EvRemove, "cut-off", c, t.Name(a))
 	}
 }
 
@@ -184,17 +183,17 @@ func supportLimit(t *adjudicator.Turn) {
 			k = min(excess, t.S.Units(r.Area, t.N))
 		}
 		if k <= 0 || !t.B.IsLand(r.Area) {
-			t.Problemf(r.Line, "Hy Breasil 6.4", "the %s nation has no unit in %s to remove", t.Nation(), t.Name(r.Area))
+			t.Problem(r.Line, "no-unit-to-remove", t.Nation(), t.Name(r.Area))
 			continue
 		}
 		t.S.Add(r.Area, t.N, Army, -k)
 		excess -= k
-		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Support: the %s nation removes %s in %s", t.Nation(), plural(k, "unit"), t.Name(r.Area))
+		happen(t, adjudicator.EvRemove, "support-remove", k, t.Name(r.Area))
 	}
 	for ; excess > 0; excess-- {
 		a := largestStack(t.S, t.B, t.N, false)
 		t.S.Add(a, t.N, Army, -1)
-		say(t, adjudicator.EvRemove, "Hy Breasil 6.4", "Support: the %s nation removes a unit in %s", t.Nation(), t.Name(a))
+		happen(t, adjudicator.EvRemove, "support-default", t.Name(a))
 	}
 }
 
@@ -204,14 +203,16 @@ func removeEmpty(t *adjudicator.Turn) {
 	lonelyCities(t)
 	for n := range t.S.Nations {
 		if InPlay(t.S, n) && t.S.OnBoard(n) == 0 {
-			removeNation(t, n, "it has no units on the board")
+			removeNation(t, n, "gone-empty")
 		}
 	}
 }
 
 // removeNation removes nation n from play (Hy Breasil 8): its units, its
 // civilization tokens and its token in the cup return to the unused sets.
-func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string) {
+// why is the fact, by why (gone-empty, gone-refused, gone-no-taker,
+// gone-absorbed with the nation that absorbs it).
+func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string, args ...any) {
 	for a := range t.B.Areas {
 		if c := t.S.Units(games.AreaID(a), n); c > 0 {
 			t.S.Add(games.AreaID(a), n, Army, -c)
@@ -221,7 +222,7 @@ func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string) {
 	x.Civ[n], x.Home[n], x.Entered[n], x.Event[n], x.Race[n], x.Lord[n] = 0, games.NoArea, 0, "", "", -1
 	x.Abilities[n], x.Capital[n], x.Saved[n], x.Relinquish[n] = nil, games.NoArea, 0, ""
 	lonelyCities(t) // its cities, alone now (9.3.1)
-	free(t, n, "its lord is removed from play")
+	free(t, n, "freed-lord-gone")
 	t.S.Nations[n] = adjudicator.Nation{Owner: -1, Gone: true}
 	if t.S.Order != nil {
 		from := tx(t).pos + 1
@@ -234,7 +235,7 @@ func removeNation(t *adjudicator.Turn, n adjudicator.NationID, why string) {
 			}
 		}
 	}
-	say(t, EvGone, "Hy Breasil 8", "The %s nation is removed from play: %s", t.E.NationName(n), why)
+	happen(t, EvGone, why, append([]any{t.E.NationName(n)}, args...)...)
 }
 
 // splitChoice picks k of the areas for a civil war's new nation (6.1):

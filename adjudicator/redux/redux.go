@@ -9,6 +9,7 @@
 //	5.2 reinforcements                adjudicator/reinforce.go
 //	6 movement, 6.1–6.4               adjudicator/movement.go, move.go
 //	7 battles, 7.1–7.3                adjudicator/battle.go, retreat.go
+//	the words of its facts            words.go (Words, by What; docs/design.md §2.2)
 package redux
 
 import (
@@ -28,13 +29,14 @@ var Ruleset = adjudicator.Ruleset{
 	Orders: adjudicator.Orders{
 		Grammar:       orders.Base().WithStanding("defend"), // checkStanding: no target lines in Core
 		CheckStanding: checkStanding,
+		Template:      family.Template(family.CiteCore),
 	},
-	View: adjudicator.View{Words: family.Words, Texts: &Texts, Limit: family.Limit},
+	View: adjudicator.View{Words: Words, Texts: &Texts, Limit: family.Limit},
 	Bot: &adjudicator.Bot{
 		Orders:   family.Player(nil),
 		Standing: family.StandingPlayer(nil), // hold, or fall back against odds
 	},
-	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}, Texts: &family.CoreTexts},
+	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}},
 }
 
 // Texts are reduX Core's words of what the step engine and the views name:
@@ -46,14 +48,22 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		switch x := st.(type) {
 		case orders.Target:
-			return orders.Errors{&orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.1.2", Msg: "there is no cavalry in reduX Core"}}, true
+			return orders.Errors{Refusal(e, x.Line, "core-no-target")}, true
 		case orders.Defend:
 			if x.Rule.Leader {
-				return orders.Errors{&orders.Error{Line: x.Line, Illegal: true, Rule: "reduX L&R 9.2.2", Msg: "there are no leaders in reduX Core"}}, false
+				return orders.Errors{Refusal(e, x.Line, "core-no-leaders")}, false
 			}
 		}
 		return nil, false
 	})
+}
+
+// Refusal is the error that refuses a line outside a turn (standing
+// orders), a fact named what with its values args worded by the
+// ruleset's Words, as Turn.Problem words a turn's.
+func Refusal(e *adjudicator.Engine, line int, what string, args ...any) *orders.Error {
+	words, rule, _ := e.Say(adjudicator.Event{Kind: adjudicator.EvSkipped, What: what, Line: line, Args: adjudicator.Args(args...)})
+	return &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words}
 }
 
 // Setup is reduX Core 2: the round marker on round 1 and the starting
@@ -132,18 +142,18 @@ func refuseLR(t *family.Turn) {
 	orders.Walk(t.In.Orders.Body, func(st orders.Statement) {
 		switch x := st.(type) {
 		case orders.Withdraw, orders.Target, orders.Rex:
-			t.Problemf(st.Pos(), "reduX L&R", "%q is a Leaders and Raiders order; this game plays reduX Core", orders.EncodeStatement(st, t.G))
+			t.Problem(st.Pos(), "core-lr-order", orders.EncodeStatement(st, t.G))
 		case orders.Reinforce:
 			if x.Cavalry > 0 {
-				t.Problemf(st.Pos(), "reduX L&R 11.6.1", "there is no cavalry in reduX Core")
+				t.Problem(st.Pos(), "core-no-cavalry")
 			}
 		case orders.Attack:
 			if x.Rule.Leader || orders.MentionsWon(x.Rule.When) {
-				t.Problemf(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				t.Problem(st.Pos(), "core-no-leaders")
 			}
 		case orders.Defend:
 			if x.Rule.Leader {
-				t.Problemf(st.Pos(), "reduX L&R 9.2.2", "there are no leaders in reduX Core")
+				t.Problem(st.Pos(), "core-no-leaders")
 			}
 		}
 	})

@@ -1,13 +1,11 @@
 package redux
 
 import (
-	"fmt"
+	"slices"
 	"sort"
-	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
-	"github.com/pbem-org/pbem/games"
 )
 
 // EndRound is the end of a game round (reduX Core 4.3): every nation scores
@@ -38,28 +36,19 @@ func Final(e *adjudicator.Engine, r int) bool {
 func Holding(t *family.Turn) {
 	s, b := t.S, t.B
 	for n, nat := range t.G.Tables.Nations {
-		centres, others := 0, 0
-		var names []string
+		var names, centres []string
 		for _, a := range s.Held(b, n) {
-			isC := false
-			for _, c := range nat.CentreIDs {
-				isC = isC || c == a
-			}
-			if isC {
-				centres++
-				names = append(names, b.AreaName(a)+"*")
-			} else {
-				others++
-				names = append(names, b.AreaName(a))
+			names = append(names, b.AreaName(a))
+			if slices.Contains(nat.CentreIDs, a) {
+				centres = append(centres, b.AreaName(a))
 			}
 		}
-		vp := centres*nat.Holding.Centre + others*nat.Holding.Other
+		vp := len(centres)*nat.Holding.Centre + (len(names)-len(centres))*nat.Holding.Other
 		if vp == 0 {
 			continue
 		}
 		s.AddVP(n, vp)
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: nat.Name, N: vp, Rule: "reduX Core 3.1",
-			Text: fmt.Sprintf("The %s score %d VP for holding %s and %s: %s", nat.Name, vp, games.Count(centres, "scoring centre", "scoring centres"), games.Count(others, "other area", "other areas"), strings.Join(names, ", "))})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "core-holding", Nation: nat.Name, N: vp, VP: adjudicator.VP(vp), Areas: names, Args: centres})
 	}
 }
 
@@ -83,7 +72,7 @@ func King(t *family.Turn) {
 		best = max(best, count[n])
 	}
 	if best == 0 {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "reduX Core 3.2", Text: "No nation holds an area of southern England: there is no King of England"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "core-no-king"})
 		return
 	}
 	var kings []int
@@ -95,12 +84,11 @@ func King(t *family.Turn) {
 	share := k.VP / len(kings)
 	for _, n := range kings {
 		s.AddVP(n, share)
-		name := t.E.NationName(n)
-		txt := fmt.Sprintf("The %s hold %s of England south of York and Cheshire and are King of England: %d VP", name, games.Count(best, "area", "areas"), share)
+		ev := adjudicator.Event{Kind: adjudicator.EvKing, What: "core-king", Nation: t.E.NationName(n), N: share, VP: adjudicator.VP(share), Args: adjudicator.Args(best)}
 		if len(kings) > 1 {
-			txt = fmt.Sprintf("The %s tie for King of England with %s: %d VP (%d shared by %d, remainder lost)", name, games.Count(best, "area", "areas"), share, k.VP, len(kings))
+			ev.What, ev.Args = "core-king-tie", adjudicator.Args(best, k.VP, len(kings))
 		}
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Nation: name, N: share, Rule: "reduX Core 3.2", Text: txt})
+		t.Emit(ev)
 	}
 }
 
@@ -115,9 +103,9 @@ func Standings(e *adjudicator.Engine, s *adjudicator.State) adjudicator.Event {
 		xs = append(xs, nv{e.NationName(n), s.Nations[n].VP})
 	}
 	sort.SliceStable(xs, func(i, j int) bool { return xs[i].vp > xs[j].vp })
-	var parts []string
+	var args []string
 	for _, x := range xs {
-		parts = append(parts, fmt.Sprintf("%s %s", x.name, x.vp))
+		args = append(args, x.name, x.vp.String())
 	}
-	return adjudicator.Event{Kind: adjudicator.EvGameOver, Text: "The game is over. Victory points by nation: " + strings.Join(parts, ", ")}
+	return adjudicator.Event{Kind: adjudicator.EvGameOver, What: adjudicator.EvGameOver, Args: args}
 }

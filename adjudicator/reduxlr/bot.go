@@ -32,7 +32,7 @@ func lrOrders(d *family.Draft) {
 	if family.Boats(d.E) && d.R.Float64() < 0.25 {
 		l.boat()
 	}
-	pv := d.E.Preview(d.S, d.F)
+	pv := d.E.PartialState(d.S, d.F, adjudicator.Setup, adjudicator.Moving)
 	round := d.E.G.Tables.Round(d.S.Round)
 	name := d.E.NationName(d.N)
 	if round.HasMark(games.MarkRaid, name) || round.HasMark(games.MarkReturn, name) {

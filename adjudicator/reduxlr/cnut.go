@@ -3,6 +3,7 @@ package reduxlr
 import (
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
+	"github.com/pbem-org/pbem/adjudicator/redux"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -15,7 +16,7 @@ import (
 func cnutChoice(t *family.Turn) bool {
 	if !cnutTurn(t) {
 		for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
-			t.Problemf(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
+			t.Problem(r.Line, "lr-crown-not-cnut")
 		}
 		return false
 	}
@@ -29,7 +30,7 @@ func cnutChoice(t *family.Turn) bool {
 		return false
 	}
 	if rexNation(t.E, s) != t.N {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, Rule: "reduX L&R 9.4", Text: "Cnut is in England, but the Danes do not qualify as Rex Anglorum (reduX L&R 9.4, 10.6)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-cnut-not-rex", Leader: s.Leaders[li].Name})
 		return false
 	}
 	yes, line := true, 0
@@ -37,14 +38,14 @@ func cnutChoice(t *family.Turn) bool {
 		yes, line = r.Yes, r.Line
 	}
 	if !yes {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, Line: line, Rule: "reduX L&R 9.4", Text: "The Danes choose not to become Rex Anglorum with Cnut (reduX L&R 9.4)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-cnut-declines", Line: line, Leader: s.Leaders[li].Name})
 		return false
 	}
 	X(s).CnutRex = true
 	lr := t.G.Tables.LR.RexAnglorum
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, Line: line, Rule: "reduX L&R 9.4", Text: "With Cnut in England the Danes become Rex Anglorum (reduX L&R 9.4, 10.6)"})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-cnut-rex", Line: line, Leader: s.Leaders[li].Name})
 	if lr.VP > 0 {
-		t.Award(t.N, lr.VP, "reduX L&R 10.6", "as Rex Anglorum")
+		t.Award(t.N, lr.VP, adjudicator.Event{What: "lr-rex-vp"})
 	}
 	sea := games.NoArea
 	for _, a := range family.Arrivals(t.E, s.Round, t.N) {
@@ -54,7 +55,7 @@ func cnutChoice(t *family.Turn) bool {
 	}
 	if k := min(lr.Armies, t.Available(family.Infantry)); k > 0 && sea != games.NoArea {
 		s.Add(sea, t.N, family.Infantry, k)
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(sea), N: k, Rule: "reduX L&R 9.4", Text: "The Danes' Rex Anglorum " + unitsText(k, 0) + " " + adjudicator.Verb(k, "is", "are") + " placed in " + t.Name(sea) + " (reduX L&R 9.4)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, What: "lr-cnut-army", Area: t.Name(sea), N: k})
 	}
 	return true
 }
@@ -117,9 +118,9 @@ func cnutStays(t *family.Turn, lines []orders.Withdraw, left []int) {
 		any = true
 		switch {
 		case !t.B.IsLand(w.Area) || t.B.Area(w.Area).Region != "England":
-			t.Problemf(w.Line, "reduX L&R 9.4", "Cnut's raiders may stay only in England, not in %s", t.Name(w.Area))
+			t.Problem(w.Line, "lr-stay-not-england", t.Name(w.Area))
 		case left[w.Area] == 0:
-			t.Problemf(w.Line, "reduX L&R 9.4", "the Danes have no raiding armies in %s", t.Name(w.Area))
+			t.Problem(w.Line, "lr-no-raiding-armies", t.Nation(), t.Name(w.Area))
 		default:
 			k := left[w.Area]
 			if w.N > 0 {
@@ -127,7 +128,7 @@ func cnutStays(t *family.Turn, lines []orders.Withdraw, left []int) {
 			}
 			k = min(k, cnutStay-stay)
 			if k == 0 {
-				t.Problemf(w.Line, "reduX L&R 9.4", "at most %d of Cnut's raiding armies stay in England", cnutStay)
+				t.Problem(w.Line, "lr-stay-most", cnutStay)
 			}
 			left[w.Area] -= k
 			stay += k
@@ -160,19 +161,19 @@ func mostLeft(t *family.Turn, left []int, england bool) int {
 func checkStatements(t *family.Turn) {
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if !t.Raid {
-			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problem(w.Line, "lr-no-raid-turn", t.Nation())
 		} else if !t.B.IsLand(w.Area) {
-			t.Problemf(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			t.Problem(w.Line, "lr-withdraw-from-land", t.Name(w.Area))
 		}
 	}
 	for _, r := range adjudicator.Statements[orders.Rex](t.Turn) {
 		if !cnutTurn(t) {
-			t.Problemf(r.Line, "reduX L&R 9.4", "only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")
+			t.Problem(r.Line, "lr-crown-not-cnut")
 		}
 	}
 	for _, tg := range adjudicator.Statements[orders.Target](t.Turn) {
 		if tg.Area != games.NoArea && !t.B.IsLand(tg.Area) {
-			t.Problemf(tg.Line, "reduX Core 6.1.1", "no battles occur at sea")
+			t.Problem(tg.Line, "battle-at-sea")
 		}
 	}
 	// The "phase 2:" block is played after the first battles, so unless
@@ -193,7 +194,7 @@ func checkStanding(e *adjudicator.Engine, f *orders.File) orders.Errors {
 	return adjudicator.CheckStandingLines(e, f, func(st orders.Statement) (orders.Errors, bool) {
 		x, ok := st.(orders.Target)
 		if ok && x.Area != games.NoArea && !e.G.Board.IsLand(x.Area) {
-			return orders.Errors{&orders.Error{Line: x.Line, Illegal: true, Rule: "reduX Core 6.1.1", Msg: "no battles occur at sea"}}, true
+			return orders.Errors{redux.Refusal(e, x.Line, "battle-at-sea")}, true
 		}
 		return nil, ok
 	})

@@ -1,9 +1,8 @@
 package reduxlr
 
 import (
-	"fmt"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
@@ -41,15 +40,11 @@ func endRound(t *family.Turn) {
 		if extra := extraTurns(e, s); len(extra) > 0 {
 			X(s).Extra = extra
 			s.Next = 0
-			var parts []string
+			args := append([]string{strconv.Itoa(len(names))}, names...)
 			for _, x := range extra {
-				p := fmt.Sprintf("%s (%d %s", e.NationName(x.Nation), x.Armies, armies(x.Armies))
-				if x.Leader != "" {
-					p += ", " + x.Leader
-				}
-				parts = append(parts, p+")")
+				args = append(args, e.NationName(x.Nation), strconv.Itoa(x.Armies), x.Leader)
 			}
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvExtra, Rule: "reduX L&R 11.6", Text: fmt.Sprintf("%s are eligible to be King: extra nation turns for %s (reduX L&R 11.6.1)", adjudicator.OrJoin(names, "and"), strings.Join(parts, ", "))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvExtra, What: "lr-extra-turns", Args: args})
 			return
 		}
 	}
@@ -98,18 +93,18 @@ func king(t *family.Turn, _ bool) {
 	switch len(names) {
 	case 1:
 		t.As(nations[0], func() {
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "reduX L&R 11.6", Text: fmt.Sprintf("%s is the only leader eligible to be King: the %s give England its King (reduX L&R 11.6)", names[0], t.Nation())})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "lr-king", Leader: names[0]})
 			if k.VP > 0 {
-				t.Award(nations[0], k.VP, "reduX L&R 11.6", "as King of England")
+				t.Award(nations[0], k.VP, adjudicator.Event{What: "lr-king-vp"})
 			}
 		})
 		return
 	case 0:
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "reduX L&R 11.6", Text: "No leader is eligible to be King: there is no King of England (reduX L&R 11.6)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "lr-no-king"})
 		rexAnglorum(t, false)
 		return
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, Rule: "reduX L&R 11.6.1", Text: fmt.Sprintf("%s are still eligible to be King: there is no King of England (reduX L&R 11.6.1)", adjudicator.OrJoin(names, "and"))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "lr-king-undecided", Args: names})
 	if m := rexNation(t.E, t.S); m >= 0 && slices.Contains(nations, m) {
 		rexAnglorum(t, false)
 	}
@@ -231,24 +226,24 @@ func extraReinforcements(t *family.Turn) {
 	for _, r := range adjudicator.Statements[orders.Reinforce](t.Turn) {
 		if r.Cavalry > 0 {
 			if xt == nil || xt.CavalryRate == 0 {
-				t.Problemf(r.Line, "reduX L&R 11.6.1", "the %s may not take cavalry for infantry", t.Nation())
+				t.Problem(r.Line, "lr-no-cavalry-for-infantry", t.Nation())
 				continue
 			}
 			k := min(r.Cavalry, inf/xt.CavalryRate, t.Available(t.E.Kind("cavalry")))
 			if k < r.Cavalry {
-				t.Problemf(r.Line, "reduX L&R 11.6.1", "only %d cavalry can replace infantry (one for %d infantry, from the cavalry not in play)", k, xt.CavalryRate)
+				t.Problem(r.Line, "lr-cavalry-for-infantry", k, xt.CavalryRate)
 			}
 			cav += k
 			inf -= k * xt.CavalryRate
 			continue
 		}
 		if len(seas) > 0 {
-			t.Problemf(r.Line, "reduX L&R 11.6.1", "the %s extra reinforcements are invaders placed at sea", games.Possessive(t.Nation()))
+			t.Problem(r.Line, "lr-extra-at-sea", t.Nation())
 			continue
 		}
 		rr := r
 		land = &rr
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvExtra, Rule: "reduX L&R 11.6.1", Text: fmt.Sprintf("The %s extra nation turn: no population increase, the leader stays (reduX L&R 11.6.1)", games.Possessive(t.Nation()))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvExtra, What: "lr-extra-turn"})
 	t.PlaceArrival(inf, cav, x.Leader, seas, land)
 }

@@ -1,8 +1,6 @@
 package reduxlr
 
 import (
-	"fmt"
-
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
@@ -26,7 +24,7 @@ func withdrawal(t *family.Turn) {
 	s, n := t.S, t.N
 	if !t.Raid {
 		for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
-			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no Raiding turn this round, so no raiders withdraw", t.Nation())
+			t.Problem(w.Line, "lr-no-raid-turn", t.Nation())
 		}
 		return
 	}
@@ -40,11 +38,11 @@ func withdrawal(t *family.Turn) {
 	}
 	if onLand == 0 {
 		for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
-			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+			t.Problem(w.Line, "lr-no-raiders-left", t.Nation(), t.Name(w.Area))
 		}
 		return
 	}
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvPhase, N: 4, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("The %s Raider Withdrawal Phase (reduX L&R 11.5)", games.Possessive(t.Nation()))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvPhase, What: "lr-withdrawal-phase", N: 4})
 	rex := cnutChoice(t)
 	want, remove := withdrawals(t, rex)
 	carryWithdrawals(t, want, remove)
@@ -99,7 +97,7 @@ func withdrawals(t *family.Turn, rex bool) (want, remove []int) {
 			s.Add(games.AreaID(a), n, family.Infantry, k)
 		}
 		if ex > 0 && ex > before {
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvLimit, N: ex, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("the withdrawal would put the %s %s over their population limit while raiders stay behind: no raider withdraws (reduX L&R 11.5)", t.Nation(), games.Count(ex, "army", "armies"))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLimit, What: "lr-withdrawal-limit", N: ex})
 			clear(want)
 		}
 	}
@@ -110,16 +108,16 @@ func withdrawals(t *family.Turn, rex bool) (want, remove []int) {
 func chosenWithdrawals(t *family.Turn, want []int) {
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		if w.Stay {
-			t.Problemf(w.Line, "reduX L&R 9.4", "\"stay\" is only for Cnut's raiders; raiders stay on land unless told to withdraw")
+			t.Problem(w.Line, "lr-stay-not-cnut")
 			continue
 		}
 		if !t.B.IsLand(w.Area) {
-			t.Problemf(w.Line, "reduX L&R 11.5", "raiders withdraw from a land area, not %s", t.Name(w.Area))
+			t.Problem(w.Line, "lr-withdraw-from-land", t.Name(w.Area))
 			continue
 		}
 		r := len(t.Raiders(w.Area)) - want[w.Area]
 		if r == 0 {
-			t.Problemf(w.Line, "reduX L&R 11.5", "the %s have no raiding units left in %s", t.Nation(), t.Name(w.Area))
+			t.Problem(w.Line, "lr-no-raiders-left", t.Nation(), t.Name(w.Area))
 			continue
 		}
 		k := r
@@ -141,7 +139,7 @@ func carryWithdrawals(t *family.Turn, want, remove []int) {
 			for range remove[a] {
 				t.DropRaider(id)
 			}
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, Area: t.Name(id), N: remove[a], Rule: "reduX L&R 9.4", Text: fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with Cnut and %s removed (reduX L&R 9.4)", remove[a], armies(remove[a]), t.Name(id), adjudicator.Verb(remove[a], "is", "are"))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvRemove, What: "lr-cnut-removed", Area: t.Name(id), N: remove[a], Leader: "Cnut"})
 		}
 		if want[a] == 0 {
 			continue
@@ -156,12 +154,12 @@ func carryWithdrawals(t *family.Turn, want, remove []int) {
 			if k == 0 {
 				continue
 			}
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvWithdraw, Area: t.Name(id), Path: []string{t.Name(id), t.Name(games.AreaID(sea))}, N: k, Rule: "reduX L&R 11.5", Text: fmt.Sprintf("%d %s raiding %s %s from %s to %s (reduX L&R 11.5)", k, t.Nation(), armies(k), adjudicator.Verb(k, "withdraws", "withdraw"), t.Name(id), t.Name(games.AreaID(sea)))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvWithdraw, What: "lr-withdraw", Area: t.Name(id), Path: []string{t.Name(id), t.Name(games.AreaID(sea))}, N: k})
 		}
 		if li := s.LeaderIn(id, n); li >= 0 && !s.Has(id, n) {
 			to := leaderSea(t, id)
 			s.Leaders[li].Area = to
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Rule: "reduX L&R 9.2.3", Text: fmt.Sprintf("%s goes back to sea with them (reduX L&R 9.2.3)", s.Leaders[li].Name)})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "lr-leader-withdraws", Area: t.Name(to), Leader: s.Leaders[li].Name})
 		}
 	}
 }
@@ -180,7 +178,7 @@ func cnutToSea(t *family.Turn, want []int) {
 	}
 	if back > 0 {
 		to := leaderSea(t, s.Leaders[li].Area)
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Rule: "reduX L&R 9.4", Text: fmt.Sprintf("Cnut goes back to %s with %d raiding %s (reduX L&R 9.4)", t.Name(to), back, armies(back))})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "lr-cnut-to-sea", Area: t.Name(to), Leader: s.Leaders[li].Name, Args: adjudicator.Args(back)})
 		s.Leaders[li].Area = to
 	}
 }
@@ -199,12 +197,12 @@ func strandedLeader(t *family.Turn) {
 	}
 	if to := leaderSea(t, la); !t.B.IsLand(to) && s.Has(to, n) {
 		s.Leaders[li].Area = to
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(to), Rule: "reduX L&R 9.2.3", Text: fmt.Sprintf("%s goes back to sea with the raiders (reduX L&R 9.2.3)", s.Leaders[li].Name)})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "lr-leader-to-sea", Area: t.Name(to), Leader: s.Leaders[li].Name})
 		return
 	}
 	name := s.Leaders[li].Name
 	t.EliminateLeader(li)
-	t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, Area: t.Name(la), Rule: "reduX L&R 9.2.1", Text: fmt.Sprintf("%s is left without armies in %s and leaves play (reduX L&R 9.2.1)", name, t.Name(la))})
+	t.Emit(adjudicator.Event{Kind: adjudicator.EvLeader, What: "lr-leader-stranded", Area: t.Name(la), Leader: name})
 }
 
 // raidPoints is 10.3: an area raided is one the nation had units in at the
@@ -220,7 +218,7 @@ func raidPoints(t *family.Turn, start []games.AreaID, want []int) {
 	}
 	for _, a := range start {
 		if t.S.Vacant(a) && want[a] > 0 && vp > 0 {
-			t.Award(t.N, vp, "reduX L&R 10.3", "for raiding "+t.Name(a))
+			t.Award(t.N, vp, adjudicator.Event{What: "lr-raid-vp", Args: adjudicator.Args(t.Name(a))})
 		}
 	}
 }

@@ -12,6 +12,7 @@
 //	11.4, 11.5 raiding, withdrawal   raid.go
 //	11.6 the final round, King       king.go
 //	12 boats                         move.go (boat)
+//	the words of its facts           words.go (by What; the library's: texts.go)
 package reduxlr
 
 import (
@@ -42,7 +43,7 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Leaders = true
 	fr.Move = family.MoveRules{LeaderMoves: 3, Boat: boat, MayEnter: mayEnter, Entering: provoke, Check: arthurMove}
 	fr.Battle = family.BattleRules{Kills: scoreKills, LeaderKilled: scoreLeaderKill, LeaderStays: leaderStays, Together: arthurTogether}
-	fr.Texts = &Texts
+	r.View.Words = viewWords
 	fr.Occupy, fr.Settle, fr.LeaderGone, fr.Arrive = occupyArea, occupyAll, leaderGone, arrive
 	fr.Defaults = defaults
 	return r
@@ -134,7 +135,7 @@ func phase1(t *family.Turn) {
 		return
 	}
 	for _, pl := range adjudicator.Statements[orders.Place](t.Turn) {
-		t.Problemf(pl.Line, "reduX Core 5.1", "nothing to place: %s", "an extra nation turn has no population increase (reduX L&R 11.6.1)")
+		t.Problem(pl.Line, "lr-extra-no-place")
 	}
 	extraReinforcements(t)
 }

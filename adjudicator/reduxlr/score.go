@@ -1,10 +1,8 @@
 package reduxlr
 
 import (
-	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
@@ -34,7 +32,7 @@ func occupyArea(t *family.Turn, m adjudicator.NationID, a games.AreaID) {
 		}
 		if vp := o.VP[a]; vp > 0 {
 			l.markOccupied(m, a)
-			t.Award(m, vp, "reduX L&R 10.2", "for occupying "+t.Name(a))
+			t.Award(m, vp, adjudicator.Event{What: "lr-occupy-vp", Args: adjudicator.Args(t.Name(a))})
 			return
 		}
 	}
@@ -87,7 +85,7 @@ func bretwalda(t *family.Turn) {
 	if mine == 0 || bw.VP == 0 {
 		return
 	}
-	t.Award(t.N, bw.VP, "reduX L&R 10.5", fmt.Sprintf("as Bretwalda, holding %s of England and its borders", games.Count(mine, "area", "areas")))
+	t.Award(t.N, bw.VP, adjudicator.Event{What: "lr-bretwalda-vp", Args: adjudicator.Args(mine)})
 }
 
 // heldIn counts the areas of a set each nation holds.
@@ -123,8 +121,19 @@ func scoreKills(t *family.Turn, _ *family.Battle, killer, victim adjudicator.Nat
 		}
 	}
 	if vp > 0 {
-		t.Award(killer, vp, "reduX L&R 10.4", fmt.Sprintf("for eliminating %s of the %s", unitsText(inf, cav), t.E.NationName(victim)))
+		t.Award(killer, vp, adjudicator.Event{What: "lr-kill-vp", Kills: killCounts(inf, cav), Args: adjudicator.Args(t.E.NationName(victim))})
 	}
+}
+
+// killCounts are the units eliminated by kind, for a score's facts.
+func killCounts(inf, cav int) []adjudicator.Count {
+	var out []adjudicator.Count
+	for _, c := range []adjudicator.Count{{Kind: "infantry", N: inf}, {Kind: "cavalry", N: cav}} {
+		if c.N > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func killEntry(t *family.Turn, e games.Elimination, killer, victim adjudicator.NationID) bool {
@@ -164,7 +173,7 @@ func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name s
 		}
 	}
 	if vp > 0 {
-		t.Award(killer, vp, "reduX L&R 10.4", "for eliminating "+name)
+		t.Award(killer, vp, adjudicator.Event{What: "lr-leader-kill-vp", Leader: name})
 	}
 }
 
@@ -200,13 +209,13 @@ func rexAnglorum(t *family.Turn, army bool) {
 	rx := t.G.Tables.LR.RexAnglorum
 	m := rexNation(t.E, t.S)
 	if m < 0 {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, Rule: "reduX L&R 10.6", Text: "No nation qualifies as Rex Anglorum (reduX L&R 10.6)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-no-rex"})
 		return
 	}
 	t.As(m, func() {
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The %s hold the most areas of England, at least as many as the next two together, and are Rex Anglorum (reduX L&R 10.6)", t.Nation())})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-rex"})
 		if rx.VP > 0 {
-			t.Award(m, rx.VP, "reduX L&R 10.6", "as Rex Anglorum")
+			t.Award(m, rx.VP, adjudicator.Event{What: "lr-rex-vp"})
 		}
 		if !army || rx.Armies == 0 {
 			return
@@ -214,7 +223,7 @@ func rexAnglorum(t *family.Turn, army bool) {
 		k := min(rx.Armies, t.Available(family.Infantry))
 		if dest := t.DefaultReinforce(len(t.S.Held(t.B, m)) == 0); k > 0 && dest != games.NoArea {
 			t.S.Add(dest, m, family.Infantry, k)
-			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, Area: t.Name(dest), N: k, Rule: "reduX L&R 10.6", Text: fmt.Sprintf("The Rex Anglorum's extra %s %s placed in %s (reduX L&R 10.6)", unitsText(k, 0), adjudicator.Verb(k, "is", "are"), t.Name(dest))})
+			t.Emit(adjudicator.Event{Kind: adjudicator.EvReinforce, What: "lr-rex-army", Area: t.Name(dest), N: k})
 		}
 	})
 }
@@ -230,9 +239,9 @@ func holding(t *family.Turn) {
 		for _, a := range s.Held(b, n) {
 			switch {
 			case slices.Contains(nat.CentreIDs, a):
-				centres = append(centres, b.AreaName(a)+"*")
+				centres = append(centres, b.AreaName(a))
 			case slices.ContainsFunc(nat.CentreIDs, func(c games.AreaID) bool { return family.Adjacent(b, a, c) }):
-				adj = append(adj, b.AreaName(a)+"+")
+				adj = append(adj, b.AreaName(a))
 			default:
 				other = append(other, b.AreaName(a))
 			}
@@ -243,10 +252,7 @@ func holding(t *family.Turn) {
 			continue
 		}
 		s.AddVP(n, vp)
-		txt := fmt.Sprintf("The %s score %d VP for holding %s, %s and %s: %s", nat.Name, vp, games.Count(len(centres), "scoring centre", "scoring centres"), games.Count(len(adj), "adjacent area", "adjacent areas"), games.Count(len(other), "other area", "other areas"), strings.Join(slices.Concat(centres, adj, other), ", "))
-		if counted < len(other) {
-			txt += fmt.Sprintf(" (only %s %s)", games.Count(counted, "other area", "other areas"), adjudicator.Verb(counted, "counts", "count"))
-		}
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, Nation: nat.Name, N: vp, Rule: "reduX L&R 10.1", Text: txt + " (reduX L&R 10.1)"})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "lr-holding", Nation: nat.Name, N: vp, VP: adjudicator.VP(vp),
+			Areas: slices.Concat(centres, adj, other), Args: adjudicator.Args(len(centres), len(adj))})
 	}
 }

@@ -9,69 +9,103 @@ import (
 	"github.com/pbem-org/pbem/games"
 )
 
-// Texts are Leaders and Raiders' words: Core's, with units described by
-// type and leader.
-var Texts = lrTexts(family.CoreTexts)
-
-func lrTexts(x family.Texts) family.Texts {
-	x.Force = force
-	x.Invaders = func(t *family.Turn, where string, inf, cav int, leader string) string {
-		return fmt.Sprintf("%s invaders arrive in %s: %s (reduX Core 5.2.1)", t.Nation(), where, force(inf, cav, leader))
-	}
-	x.Placed = func(t *family.Turn, dest string, inf, cav int, leader string) string {
-		return fmt.Sprintf("%s placed in %s (reduX Core 5.2.2)", adjudicator.Upper(force(inf, cav, leader)), dest)
-	}
-	x.Nowhere = func(t *family.Turn, inf, cav int, leader string) string {
-		return fmt.Sprintf("The %s have nowhere to place %s (reduX Core 5.2.2)", t.Nation(), force(inf, cav, leader))
-	}
-	x.Shortage = func(t *family.Turn, kind string, avail, want int) string {
-		if kind == "cavalry" {
-			return fmt.Sprintf("Only %d of %s %s available (reduX L&R 9.1)", avail, games.Count(want, "cavalry reinforcement", "cavalry reinforcements"), adjudicator.Verb(avail, "is", "are"))
+// Words are Leaders and Raiders' words of the library's facts: Core's,
+// with units described by type and leader (9.1, 9.2), merged over the
+// library's (family.Words) with the ruleset's own.
+var Words = adjudicator.Merge(family.Words, adjudicator.Words{
+	"invaders": say("reduX Core 5.2.1", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s invaders arrive in %s: %s", ev.Nation, family.InvadersWhere(ev), forceOf(ev))
+	}),
+	"placed": say("reduX Core 5.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOf(ev)), ev.Area)
+	}),
+	"nowhere": say("reduX Core 5.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, forceOf(ev))
+	}),
+	"reinforce-shortage": {RuleOf: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		if ev.Arg(0) == "cavalry" {
+			return "reduX L&R 9.1"
 		}
-		return fmt.Sprintf("Only %d of %s %s available; marker to %d (reduX Core 5)", avail, games.Count(want, "infantry reinforcement", "infantry reinforcements"), adjudicator.Verb(avail, "is", "are"), t.G.Tables.Population.TrackMax)
-	}
-	x.Moved = func(t *family.Turn, inf, cav int, leader string, path []string) string {
-		return fmt.Sprintf("%s %s %s %s", t.Nation(), force(inf, cav, leader), adjudicator.Verb(adjudicator.Singular(leader != "" || inf+cav == 1), "moves", "move"), strings.Join(path, " > "))
-	}
-	x.Range = func(t *family.Turn, withLeader bool, inf, limit, steps int) (string, string) {
+		return "reduX Core 5"
+	}, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		avail, want := ev.ArgN(1), ev.ArgN(2)
+		if ev.Arg(0) == "cavalry" {
+			return fmt.Sprintf("Only %d of %s %s available", avail, games.Count(want, "cavalry reinforcement", "cavalry reinforcements"), adjudicator.Verb(avail, "is", "are"))
+		}
+		return fmt.Sprintf("Only %d of %s %s available; marker to %s", avail, games.Count(want, "infantry reinforcement", "infantry reinforcements"), adjudicator.Verb(avail, "is", "are"), ev.Arg(3))
+	}},
+	"move": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		one := ev.Leader != "" || ev.N == 1
+		return fmt.Sprintf("%s %s %s %s", ev.Nation, forceOf(ev), adjudicator.Verb(adjudicator.Singular(one), "moves", "move"), strings.Join(ev.Path, " > "))
+	}},
+	"range": say("reduX Core 6, L&R 9.1.1, 9.2.1", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		what := "armies move"
 		switch {
-		case withLeader:
+		case ev.Arg(0) == "yes":
 			what = "a leader and its armies move"
-		case inf == 0:
+		case ev.ArgN(1) == 0:
 			what = "cavalry move"
 		}
-		return "reduX Core 6, L&R 9.1.1, 9.2.1", fmt.Sprintf("%s at most %d areas; this path has %d", what, limit, steps)
-	}
-	x.Strait = func(t *family.Turn, from, to string) (string, string) {
-		return "reduX Core 6.2, L&R 9.2.1", fmt.Sprintf("crossing the strait from %s to %s takes all of a unit's movement", from, to)
-	}
-	x.NoOverrun = func(t *family.Turn, area, occupants string) (string, string) {
-		return "reduX Core 6.3", fmt.Sprintf("armies must stop in %s: it holds %s armies and overruns are not possible in difficult terrain (armies with a leader may, L&R 9.2.1)", area, occupants)
-	}
-	x.Round = func(t *family.Turn, b *family.Battle, r *family.RoundResult) string {
+		return fmt.Sprintf("%s at most %s areas; this path has %s", what, ev.Arg(2), ev.Arg(3))
+	}),
+	"strait": say("reduX Core 6.2, L&R 9.2.1", adjudicator.F("crossing the strait from %s to %s takes all of a unit's movement")),
+	"no-overrun": say("reduX Core 6.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("armies must stop in %s: it holds %s armies and overruns are not possible in difficult terrain (armies with a leader may, L&R 9.2.1)", ev.Arg(0), strings.Join(ev.Args[1:], " and "))
+	}),
+	"round": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  round %d: %s roll %s and kill %s; %s roll %s and kill %s; left %s against %s",
-			r.Round, t.Nation(), rollText(r.Dice[0], r.Leader[0]), killText(r.Kills[0]), b.DefName, rollText(r.Dice[1], r.Leader[1]), killText(r.Kills[1]),
-			t.Strength(b.Area, t.N, " ("), t.Strength(b.Area, b.Def, " ("))
-	}
-	x.BattleEnd = func(t *family.Turn, b *family.Battle) string {
-		switch A, D := t.S.Units(b.Area, t.N), t.S.Units(b.Area, b.Def); {
-		case A > 0 && D == 0:
-			return fmt.Sprintf("The %s win %s with %s left", t.Nation(), t.Name(b.Area), t.Strength(b.Area, t.N, " ("))
-		case D > 0 && A == 0:
-			return fmt.Sprintf("The %s hold %s with %s left", b.DefName, t.Name(b.Area), t.Strength(b.Area, b.Def, " ("))
-		case A == 0 && D == 0 && t.S.Vacant(b.Area):
-			return fmt.Sprintf("No army is left in %s", t.Name(b.Area))
+			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus), killText(ev.Kills), ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus), killText(ev.TheirKills),
+			family.Strength(e, ev.Units, ev.Leader, " ("), family.Strength(e, ev.TheirUnits, ev.TheirLeader, " ("))
+	}},
+	"battle-end": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		switch a, d := unitsOf(ev.Units), unitsOf(ev.TheirUnits); {
+		case a > 0 && d == 0:
+			return fmt.Sprintf("The %s win %s with %s left", ev.Nation, ev.Area, family.Strength(e, ev.Units, ev.Leader, " ("))
+		case d > 0 && a == 0:
+			return fmt.Sprintf("The %s hold %s with %s left", ev.Opponent, ev.Area, family.Strength(e, ev.TheirUnits, ev.TheirLeader, " ("))
+		case a == 0 && d == 0 && ev.Arg(0) != "others":
+			return "No army is left in " + ev.Area
 		}
-		return fmt.Sprintf("The battle in %s is over", t.Name(b.Area))
+		return fmt.Sprintf("The battle in %s is over", ev.Area)
+	}},
+	"defender-stuck": say("reduX Core 7.2, L&R 9.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or may not retreat), and fight on", ev.Nation, ev.Area)
+	}),
+	"lr-arthur-stays": say("reduX L&R 9.2.2, 9.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  %s would retreat alone but must stay with his cavalry", ev.Leader)
+	}),
+	"lr-arthur-together": say("reduX L&R 9.3", adjudicator.F("Arthur and his cavalry must stay together: move all %d cavalry in %s with him")),
+	"lr-arthur-cavalry":  say("reduX L&R 9.3", adjudicator.F("Arthur's cavalry must stay with him: move them with \"move N leader ...\"")),
+	"lr-arthur-british":  say("reduX L&R 9.3", adjudicator.F("Arthur and his cavalry may not attack a British nation, and the %s are one")),
+	"lr-rb-british":      say("reduX L&R 9.3", adjudicator.F("the Romano-British may not attack the %s, a British nation, until they have attacked the Romano-British or Arthur has left play")),
+	"lr-extra-attack":    say("reduX L&R 11.6.1", adjudicator.F("in an extra nation turn only clear English areas south of York and March, or areas of nations with a leader eligible to be King, may be attacked; %s is neither")),
+	"lr-boat-extra":      say("reduX L&R 12", adjudicator.F("boat movement may not be used in the extra nation turns of the final round")),
+	"lr-boat-landless": say("reduX L&R 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s held no land at the start of their Major Invasion and may not use boats", ev.Nation)
+	}),
+	"attacker-stuck": say("reduX Core 7.2.2, L&R 9.2.2, 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on", ev.Nation, ev.Area)
+	}),
+})
+
+// say is a Say citing rule.
+func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) string) adjudicator.Say {
+	return adjudicator.Say{Rule: rule, Words: words}
+}
+
+// forceOf describes the units of an event (Event.Units and Leader):
+// "3 armies", "2 infantry and 1 cavalry", "Arthur with 2 cavalry".
+func forceOf(ev adjudicator.Event) string {
+	return force(family.CountOf(ev.Units, "infantry"), family.CountOf(ev.Units, "cavalry"), ev.Leader)
+}
+
+// unitsOf counts units of every kind.
+func unitsOf(units []adjudicator.Count) int {
+	n := 0
+	for _, u := range units {
+		n += u.N
 	}
-	x.DefenderStuck = func(t *family.Turn, nation, area string) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or may not retreat), and fight on (reduX Core 7.2, L&R 9.2.2)", nation, area)
-	}
-	x.AttackerStuck = func(t *family.Turn, area string) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on (reduX Core 7.2.2, L&R 9.2.2, 12)", t.Nation(), area)
-	}
-	return x
+	return n
 }
 
 // force describes units: "3 armies", "1 cavalry", "2 infantry and 1
@@ -105,10 +139,14 @@ func armies(n int) string {
 }
 
 // rollText is a side's dice: infantry, then cavalry, with the leader's +1.
-func rollText(d family.Dice, leader bool) string {
-	inf, cav := d[0], []int(nil)
-	if len(d) > 1 {
-		cav = d[1]
+func rollText(rolls []adjudicator.Roll, bonus int) string {
+	var inf, cav []int
+	for _, r := range rolls {
+		if r.Kind == "cavalry" {
+			cav = r.Dice
+		} else {
+			inf = r.Dice
+		}
 	}
 	s := adjudicator.DiceText(inf)
 	if len(cav) > 0 {
@@ -118,17 +156,16 @@ func rollText(d family.Dice, leader bool) string {
 			s += " and cavalry " + adjudicator.DiceText(cav)
 		}
 	}
-	if leader {
+	if bonus > 0 {
 		s += " (+1, leader)"
 	}
 	return s
 }
 
-func killText(k family.Kills) string {
-	inf, cav := k[0], 0
-	if len(k) > 1 {
-		cav = k[1]
-	}
+// killText is what a side killed: "2", "1 cavalry", "2 infantry and 1
+// cavalry".
+func killText(kills []adjudicator.Count) string {
+	inf, cav := family.CountOf(kills, "infantry"), family.CountOf(kills, "cavalry")
 	switch {
 	case cav == 0:
 		return fmt.Sprint(inf)

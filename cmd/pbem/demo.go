@@ -30,16 +30,17 @@ func init() {
 	register(command{
 		name: "demo", args: "[--rounds N] [--seed N] [--dir DIR] [--keep]",
 		summary: "the whole mail pipeline on loopback: four bot players mail orders, pbem referees and mails reports",
-		doc: `An IMAP and an SMTP server start in-process on 127.0.0.1; a reduX game
-with four players is created; each player is a bot that reads its mail over
-IMAP and answers "your turn" with a real order mail over SMTP (as a .txt
-attachment, an HTML mail, a quoted reply or plain text; one first sends a
-file with a typo and corrects it after the error reply). The daemon plays the
-given number of rounds, then the archive is verified and everything each
-player received is saved as an mbox file. The players read their mail as
-each likes it (docs/mail.md, mail preferences): Alice in HTML with the map
-in every report, Bob as plain text with the map attached, Carol with the
-map once a round, Dave one digest a round.
+		doc: `An IMAP and an SMTP server start in-process on 127.0.0.1; a game of
+ruleset redux ("pbem rulesets") with four players is created; each player
+is a bot that reads its mail over IMAP and answers "your turn" with a
+real order mail over SMTP (as a .txt attachment, an HTML mail, a quoted
+reply or plain text; one first sends a file with a typo and corrects it
+after the error reply). The daemon plays the given number of rounds, then
+the archive is verified and everything each player received is saved as
+an mbox file. The players read their mail as each likes it (docs/mail.md,
+mail preferences): Alice in HTML with the map in every report, Bob as
+plain text with the map attached, Carol with the map once a round, Dave
+one digest a round.
 
 Without --dir the demo works in a new temporary directory and removes it
 at the end, unless --keep is given (or the demo failed: then it is kept

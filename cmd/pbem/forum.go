@@ -240,12 +240,14 @@ func orderLines(orders string) (depths []int, texts []string) {
 }
 
 // bbOrders writes a step's orders as a BBCode list, a block's statements
-// as a nested list, which orders.Clean reads back as the same orders.
+// as a nested list, which orders.Clean reads back as the same orders. The
+// player's text (a name, a salt) is escaped: it cannot open or close a tag
+// of the post (templates.BBEscape).
 func bbOrders(b *strings.Builder, g *archive.Game, st *archive.Step) {
 	if st.Nation == "" {
 		return
 	}
-	fmt.Fprintf(b, "[b]%s[/b]\n[list]\n", whoseOrders(g, st))
+	fmt.Fprintf(b, "[b]%s[/b]\n[list]\n", templates.BBEscape(whoseOrders(g, st)))
 	depths, texts := orderLines(st.Orders)
 	depth := 0
 	for i, t := range texts {
@@ -255,7 +257,7 @@ func bbOrders(b *strings.Builder, g *archive.Game, st *archive.Step) {
 		for ; depth > depths[i]; depth-- {
 			b.WriteString("[/list]\n")
 		}
-		fmt.Fprintf(b, "[*]%s\n", t)
+		fmt.Fprintf(b, "[*]%s\n", templates.BBEscape(t))
 	}
 	for ; depth > 0; depth-- {
 		b.WriteString("[/list]\n")

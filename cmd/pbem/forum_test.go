@@ -267,3 +267,51 @@ func TestEventsCommand(t *testing.T) {
 	contains(t, "template", must(t, "template", "--game", game), ", turn 1, step r01-")
 	contains(t, "events again", must(t, "events", "--game", game), "No round event is due.")
 }
+
+// TestPostEscapesBBCode: a player's name that holds BBCode cannot restyle
+// the post nor break out of its lists and tables: pbem post escapes every
+// text it did not write as a tag (issue 23 item 6). (A salt's tags are
+// taken out when the orders are read, as a forum paste's are.)
+func TestPostEscapesBBCode(t *testing.T) {
+	tmp := t.TempDir()
+	game := filepath.Join(tmp, "hastings")
+	players := write(t, tmp, "players.yaml", "- name: \"[size=200]Alice[/code]\"\n  email: alice@example.org\n- name: \"Bob [/list][url=http://evil.example]x[/url]\"\n  email: bob@example.org\n- name: Carol\n  email: carol@example.org\n")
+	must(t, "new", "--game", game, "--players", players)
+	for range 2 {
+		orders := must(t, "template", "--game", game)
+		orders = strings.Replace(orders, "# salt: any words you like", "salt: lucky [size=7]sevens", 1)
+		must(t, "turn", "--game", game, write(t, tmp, "o.txt", orders))
+	}
+	post := must(t, "post", "--game", game, "--format", "bbcode")
+	for _, bad := range []string{"[size=200]", "[url=", "[/url]", "[size=7]"} {
+		if strings.Contains(post, bad) {
+			t.Errorf("the post holds the player's tag %s:\n%s", bad, post)
+		}
+	}
+	for _, tag := range []string{"code", "list"} {
+		if o, c := strings.Count(post, "["+tag+"]"), strings.Count(post, "[/"+tag+"]"); o != c {
+			t.Errorf("%d [%s] and %d [/%s]: a player's text closed one", o, tag, c, tag)
+		}
+	}
+	plain := strings.ReplaceAll(post, "\u200b", "")
+	contains(t, "post without the zero-width spaces", plain, "Yellow ([size=200]Alice[/code])", "played by Red (Bob [/list][url=http://evil.example]x[/url])")
+}
+
+// TestMapStepMustAgree: pbem map --turn 002-r01-romanobritish, whose
+// number and id name two steps, is refused; it drew step 002 without a
+// word (issue 23).
+func TestMapStepMustAgree(t *testing.T) {
+	game, tmp := newForumGame(t)
+	for range 2 {
+		must(t, "turn", "--game", game, write(t, tmp, "o.txt", must(t, "template", "--game", game)))
+	}
+	out := filepath.Join(tmp, "map.svg")
+	code, _, errw := pbem(t, "map", "--game", game, "--turn", "002-r01-romanobritish", "-o", out)
+	if code != exitRejected || !strings.Contains(errw, "step 002 is r01-welsh, not r01-romanobritish") {
+		t.Errorf("exit %d: %s", code, errw)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a map was drawn")
+	}
+	contains(t, "map of the folder", must(t, "map", "--game", game, "--turn", "002-r01-welsh", "-o", out), "(r01-welsh)")
+}

@@ -30,6 +30,9 @@ var rulesetsCmd = command{
 				for _, o := range r.Options {
 					fmt.Fprintf(e.stdout, "  --option %s: %s\n", o.Name, o.Doc)
 				}
+				for _, a := range r.Orders.Asks {
+					fmt.Fprintf(e.stdout, "  ask --what %s: %s\n", a.Word, a.Does)
+				}
 			}
 			return exitOK
 		}
@@ -40,8 +43,8 @@ var newCmd = command{
 	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE] [--board FILE] [--deadline D] [--at HH:MM] [--timezone ZONE] [pace flags: see pbem pace]",
 	summary: "create a game: its directory, its private directory and the players' tokens",
 	doc: `The players file is a YAML list of names and email addresses in seat
-order, as many as the ruleset plays with (3 to 5 for Britannia and reduX,
-2 to 6 for Hy Breasil):
+order, as many as the ruleset plays with (its tables have a player split
+for each count it takes):
 
   - name: Alice
     email: alice@example.org
@@ -376,8 +379,8 @@ var eventsCmd = command{
 	summary: "adjudicate the round events due (they take no orders) and print their reports",
 	doc: `turn and nmr play the round events due before and after a nation turn
 themselves; this plays them alone, so that the nation due can be shown
-its template: a Hy Breasil game starts with its invasion phase (Hy
-Breasil 5), which deals the first nations. With none due it says so.`,
+its template: a game may start with a round event (one that deals the
+first nations, say). With none due it says so.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		return func(e *env, _ []string) int {

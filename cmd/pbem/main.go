@@ -52,7 +52,7 @@ var commands = []command{
 	nmrCmd,
 	eventsCmd,
 	seatCmd,
-	rerollCmd,
+	askCmd,
 	statusCmd,
 	reportCmd,
 	rollbackCmd,
@@ -103,6 +103,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		usage(stdout)
 		return exitOK
+	}
+	if askWord(name) && !slices.ContainsFunc(commands, func(c command) bool { return c.name == name }) {
+		name, args = askCmd.name, append([]string{askCmd.name, "--what", name}, args[1:]...)
 	}
 	for _, c := range commands {
 		if c.name == name {

@@ -4,24 +4,27 @@ import (
 	crand "crypto/rand"
 	"flag"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/rulesets"
 )
 
 var seatCmd = command{
 	name: "seat", args: "--game DIR (--admit NAME --email ADDR | --leave NAME | --enter NAME) --why TEXT",
-	summary: "continuous play: admit a new player, or have a player leave or enter again, from the next turn",
-	doc: `For a game with option continuous (Hy Breasil 10). Players enter and
-leave at the start of a turn: the change is asked for now, logged in
-players.log, and played by the next invasion phase, which archives it
-(seats.txt) so that verify replays it.
+	summary: "admit a new player, or have a player leave or enter again, where players enter and leave during play",
+	doc: `For a game whose ruleset and options let players enter and leave during
+play. The change is asked for now, logged in players.log, and played by
+the next step that takes seat changes, which archives it (seats.txt) so
+that verify replays it; what it does to the player's nations and score
+is the ruleset's.
 
 --admit gives a new player the next seat and prints their token, to be
-given to them privately; --leave has a player leave (their nations go to
-the others, their VP and turns are kept for the corrected score, 10.3);
---enter has a player who left enter again. By mail the players do this
-themselves ("join", "leave") and the GM admits ("admit ADDRESS").`,
+given to them privately; --leave has a player leave; --enter has a player
+who left enter again. By mail the players do this themselves ("join",
+"leave") and the GM admits ("admit ADDRESS").`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		admit := fs.String("admit", "", "the name of a new player to admit")
@@ -50,7 +53,7 @@ themselves ("join", "leave") and the GM admits ("admit ADDRESS").`,
 				if err != nil {
 					return e.errorf(exitRejected, "%v", err)
 				}
-				fmt.Fprintf(e.stdout, "Admitted %s (%s): enters at the start of the next turn.\nTheir token, to give them privately:\n    token: %s\n", *admit, *email, tok)
+				fmt.Fprintf(e.stdout, "Admitted %s (%s), who will %s.\nTheir token, to give them privately:\n    token: %s\n", *admit, *email, g.Engine().Message(adjudicator.MsgSeatEnter), tok)
 			default:
 				name, in := *leave, false
 				if *enter != "" {
@@ -78,22 +81,23 @@ func countSet(xs ...string) int {
 	return n
 }
 
-// printSeats lists the seats of a game of continuous play (Hy Breasil 10).
+// printSeats lists the seats of a game whose players enter and leave,
+// under the ruleset's title for them (adjudicator.MsgSeats).
 func printSeats(e *env, g *archive.Game) {
 	seats := g.Seats()
 	if seats == nil {
 		return
 	}
-	fmt.Fprintln(e.stdout, "\nSeats (Hy Breasil 10)")
+	fmt.Fprintln(e.stdout, "\n"+g.Engine().Message(adjudicator.MsgSeats))
 	for _, s := range seats {
 		turns := map[bool]string{true: "turn", false: "turns"}[s.Turns == 1]
 		fmt.Fprintf(e.stdout, "  %-16s %-7s %3d VP in %2d %-5s  %s\n", s.Name, s.Colour, s.VP, s.Turns, turns, s.Status())
 	}
 }
 
-// seatWish says what a seat's new wish does (Hy Breasil 10.1): it enters
-// or leaves at the start of the next turn, or, where it takes back what it
-// asked for before that turn, it stays as it is.
+// seatWish says what a seat's new wish does: it enters or leaves at the
+// start of the next round (in the ruleset's word for it), or, where it
+// takes back what it asked for before then, it stays as it is.
 func seatWish(g *archive.Game, name string, in bool) string {
 	if s, ok := g.SeatOf(name); ok && s.In == in {
 		if in {
@@ -101,32 +105,35 @@ func seatWish(g *archive.Game, name string, in bool) string {
 		}
 		return s.Name + " stays out of the game: the request to enter is withdrawn."
 	}
-	return fmt.Sprintf("%s %s the game at the start of the next turn.", name, map[bool]string{true: "enters", false: "leaves"}[in])
+	round, _ := g.Engine().RoundWords()
+	return fmt.Sprintf("%s %s the game at the start of the next %s.", name, map[bool]string{true: "enters", false: "leaves"}[in], strings.ToLower(round))
 }
 
-var rerollCmd = command{
-	name: "reroll", args: "--game DIR --nation NATION",
-	summary: "Hy Breasil: reroll the random event of the nation due for a civilization token, before its orders",
-	doc: `Hy Breasil 6.1: "The nation can choose to reroll a bad random event by
-taking a civilization token." The event of the nation due is rolled when
-its turn becomes due and shown in its template; a forum player who wants
-it rerolled before writing orders asks the GM, who runs this. It is a
-step of its own in the archive (r05-star-reroll), verified like any; the
-turn stays due, with the new event. Not in a nation's first turn, and not
-once its orders are accepted. The reroll line of the orders still
-applies to the event as it then stands.`,
+var askCmd = command{
+	name: "ask", args: "--game DIR --nation NATION --what WORD",
+	summary: "play a step the player of the nation due asks for before its orders (pbem rulesets lists the words)",
+	doc: `Some rulesets let the player of the nation due ask for a step before
+writing its orders, by a word ("pbem rulesets" lists each ruleset's words,
+and what each does): by mail the player replies with the word, where the
+GM allows it; a forum player asks the GM, who runs this. It is a step of
+its own in the archive (the turn's id and the word: r05-star-reroll),
+verified like any; the turn stays due, from the new position. It is
+refused, in the ruleset's words, where the rules do not allow it now, and
+once the nation's orders are accepted. "pbem WORD --game DIR --nation
+NATION" is the same as --what WORD.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		nation := fs.String("nation", "", "the nation due")
+		what := fs.String("what", "", "the word asked with")
 		return func(e *env, _ []string) int {
-			if code, ok := e.need("nation", *nation); !ok {
+			if code, ok := e.need("nation", *nation, "what", *what); !ok {
 				return code
 			}
 			g, code, ok := e.openGame(*dir, *secrets)
 			if !ok {
 				return code
 			}
-			st, err := g.Ask(*nation, "reroll", "gm", "", time.Now())
+			st, err := g.Ask(*nation, *what, "gm", "", time.Now())
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)
 			}
@@ -134,4 +141,18 @@ applies to the event as it then stands.`,
 			return exitOK
 		}
 	},
+}
+
+// askWord reports whether name is a word some ruleset's players ask with
+// for a step before their orders (adjudicator.Orders.Asks): "pbem WORD" is
+// "pbem ask --what WORD".
+func askWord(name string) bool {
+	for _, r := range rulesets.All() {
+		for _, a := range r.Orders.Asks {
+			if a.Word == name {
+				return true
+			}
+		}
+	}
+	return false
 }

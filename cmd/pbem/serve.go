@@ -34,6 +34,9 @@ refuses to start while a secret is open to other users of the host (the
 config file when it holds a password, the password files, the GM token,
 the mail journal and outbox, each game's private directory), naming each
 file, its mode and the chmod that fixes it.
+It refuses to start while another pbem serve holds the data directory
+(data/serve.lock), naming that process's pid; the lock dies with the
+process, so a daemon killed with kill -9 never blocks the next start.
 SIGINT or SIGTERM stops the daemon within a second; mail being processed
 is finished or redone at the next start, never lost or answered twice.
 For the crash tests only, PBEM_CRASH_AT=POINT[:N] makes it SIGKILL itself
@@ -163,6 +166,11 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 }
 
 func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
+	release, err := daemon.LockData(cfg.Data)
+	if err != nil {
+		return fmt.Errorf("refusing to start: %w", err)
+	}
+	defer release()
 	d, in, out, err := parts(cfg, log)
 	if err != nil {
 		return err
@@ -172,7 +180,7 @@ func serve(ctx context.Context, cfg *daemon.Config, log *slog.Logger) error {
 	}
 	bi, _ := debug.ReadBuildInfo()
 	b := describeBuild(bi, version)
-	log.Info("serving", "games", d.Games(), "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
+	log.Info("serving", "games", d.GameCount(), "imap", cfg.IMAP.Addr, "version", b.version, "commit", b.revision)
 	return d.Serve(ctx, in, out, 5*time.Second)
 }
 

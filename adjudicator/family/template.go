@@ -1,0 +1,450 @@
+package family
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
+)
+
+// The orders template of the Britannia family (docs/orders.md): the
+// Decisions of a nation turn of reduX Core 5-7 with what their defaults
+// would do, planned on the dice-free parts of the turn (Engine.Partial),
+// and example order lines on the nation's position.
+
+// Citing is how a family ruleset's orders template cites the reduX Core
+// section its planning names ("5.1"): " (reduX Core 5.1)" (CiteCore), the
+// ruleset's own rule for it (CiteOwn), or "" for none.
+type Citing func(e *Engine, section string) string
+
+// CiteCore cites reduX Core itself, for the rulesets that play it (reduX
+// Core, Leaders and Raiders): " (reduX Core 5.1)".
+func CiteCore(_ *Engine, section string) string { return " (reduX Core " + section + ")" }
+
+// CiteOwn cites the ruleset's own rule where its Texts.Cite maps the reduX
+// Core section to one (classic Britannia: " (Britannia 2005 Movement)"),
+// else nothing: a reduX section would send the player to rules the game
+// does not play.
+func CiteOwn(e *Engine, section string) string {
+	c := CiteCore(e, section)
+	if cited := e.Cite(c); cited != c {
+		return cited
+	}
+	return ""
+}
+
+// Template is the Britannia family's orders template
+// (adjudicator.Orders.Template), citing the reduX Core sections it names
+// by cite (nil: none). It plans the turn due with every Decision left to
+// its default, on the parts that roll no dice (reduX Core 5 and 6): the
+// new armies the population increase places or removes (5.1, 5.1.1), the
+// reinforcements (5.2) and the invaders at sea, who must land (6.1);
+// every stack with its neighbours and an example move (6); battles and
+// retreats (7). The lines it leaves live (uncommented) make a file the
+// engine's check accepts as mailed: the invaders' landings and, if the
+// nation must expand (6), one example move.
+func Template(cite Citing) func(e *Engine, s *State, n NationID) adjudicator.Template {
+	return func(e *Engine, s *State, n NationID) adjudicator.Template {
+		p := newPlan(e, s, n, cite)
+		return adjudicator.Template{Decide: p.decisions(), Sections: p.sections()}
+	}
+}
+
+// plan is what the nation due in a state will decide: what its
+// Population Increase and Reinforcements Phase gives it under the
+// defaults, where the default lands its invaders, and its armies when
+// movement starts.
+type plan struct {
+	e      *Engine
+	g      *games.Game
+	b      *games.Board
+	cite   Citing
+	s      *State // at the start of the turn
+	p1     *State // after Phase 1 (reduX Core 5) with the defaults
+	n      NationID
+	nation string
+	turn   string
+
+	pop      *Event
+	gain     int
+	places   []Event // default placements
+	remove   int
+	removes  []Event                       // default removals
+	reinf    []Event                       // reinforcements placed on land
+	invaders []Event                       // invaders arriving at sea
+	notes    []Event                       // shortages and limits of Phase 1
+	landings map[games.AreaID]games.AreaID // sea → where the default lands its armies (6.1)
+
+	// What the template leaves live (uncommented), chosen so that the file
+	// as mailed passes the engine's check: the invaders' landings and, if
+	// the duty of reduX Core 6 binds, one expanding move.
+	live     []orders.Move
+	split    bool         // the landings differ from the default's
+	why      string       // why the default landing is refused, when split
+	expand   games.AreaID // the stack whose example move is live, or NoArea
+	refused  orders.Errors
+	examples map[games.AreaID]orders.Move // per land stack: the example move
+	partner  map[games.AreaID]games.AreaID
+}
+
+// newPlan plays the dice-free parts of nation n's turn due in s with
+// every Decision left to its default (Engine.Partial) and reads the facts
+// of their events: the setup and movement (reduX Core 5, 6), and what
+// checking an empty file plays beyond them, where a Major Invasion whose
+// first phase makes no battle lands its invaders by default (L&R 11.3).
+func newPlan(e *Engine, s *State, n NationID, cite Citing) *plan {
+	g := e.G
+	p1, _ := e.Partial(s, adjudicator.Input{}, adjudicator.Setup)
+	empty := &orders.File{Kind: orders.TurnOrders, Nation: e.NationName(n), Turn: e.TurnID(s)}
+	_, evs := e.Partial(s, adjudicator.Input{Orders: empty}, adjudicator.Setup, adjudicator.Moving, adjudicator.Checking)
+	p := &plan{e: e, g: g, b: g.Board, cite: cite, s: s, p1: p1, n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
+		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
+	if tr := g.Tables.Round(s.Round); tr != nil {
+		for _, a := range tr.Arrivals {
+			if i, err := g.Tables.NationIndex(a.Nation); err == nil && i == n && len(a.SeaIDs) == 2 {
+				p.partner[a.SeaIDs[0]] = a.SeaIDs[1] // on the border of two seas (5.2.1)
+			}
+		}
+	}
+	p.read(evs)
+	p.exampleMoves()
+	p.chooseLive()
+	return p
+}
+
+// read takes the plan's facts from the events of Phases 1 and 2: the
+// population increase, the default placements and removals, the
+// reinforcements and invaders, the shortages, and the moves that land
+// invaders by default (the move after an EvDefault "landed" carries its
+// path, reduX Core 6.1).
+func (p *plan) read(evs []Event) {
+	landing := false
+	for _, ev := range evs {
+		switch ev.Kind {
+		case adjudicator.EvPopulation:
+			pe := ev
+			p.pop = &pe
+			p.gain = ev.N
+		case adjudicator.EvPlace:
+			p.places = append(p.places, ev)
+		case adjudicator.EvRemove:
+			p.removes = append(p.removes, ev)
+			p.remove += ev.N
+		case adjudicator.EvReinforce:
+			if a, err := p.b.Lookup(ev.Area); err == nil && p.b.IsLand(a) {
+				p.reinf = append(p.reinf, ev)
+			} else {
+				p.invaders = append(p.invaders, ev)
+			}
+		case adjudicator.EvShortage:
+			p.notes = append(p.notes, ev)
+		case adjudicator.EvDefault:
+			landing = ev.What == "landed"
+		case adjudicator.EvMove:
+			if landing && len(ev.Path) == 2 {
+				sea, err1 := p.b.Lookup(ev.Path[0])
+				to, err2 := p.b.Lookup(ev.Path[1])
+				if err1 == nil && err2 == nil {
+					p.landings[p.home(sea)] = to
+				}
+			}
+			landing = false
+		}
+	}
+}
+
+// section is the citation the template puts after a sentence or a
+// section title for reduX Core section ("5.1"), by the ruleset's Citing.
+func (p *plan) section(section string) string {
+	if p.cite == nil {
+		return ""
+	}
+	return p.cite(p.e, section)
+}
+
+// home is the sea whose armies a move from sea takes: border invaders are
+// kept in the first of their two seas (5.2.1).
+func (p *plan) home(sea games.AreaID) games.AreaID {
+	for a, b := range p.partner {
+		if b == sea && p.p1.Units(a, p.n) > 0 {
+			return a
+		}
+	}
+	return sea
+}
+
+// coasts are the land areas armies at sea in sea may land in, the
+// default's choice first, then the nation's own areas, vacant ones, and
+// those with the fewest other armies; board order on ties. from gives the
+// sea each landing starts from.
+func (p *plan) coasts(sea games.AreaID) (out []games.AreaID, from map[games.AreaID]games.AreaID) {
+	b := p.b
+	from = map[games.AreaID]games.AreaID{}
+	seas := []games.AreaID{sea}
+	if other, ok := p.partner[sea]; ok {
+		seas = append(seas, other)
+	}
+	for _, sa := range seas {
+		for _, e := range b.Edges(sa) {
+			if _, seen := from[e.To]; b.IsLand(e.To) && !seen {
+				from[e.To] = sa
+				out = append(out, e.To)
+			}
+		}
+	}
+	score := func(a games.AreaID) int {
+		switch {
+		case a == p.landings[sea]:
+			return -1
+		case p.foreign(a) == 0 && p.p1.Units(a, p.n) > 0:
+			return 0
+		case p.p1.Vacant(a):
+			return 1
+		}
+		return 2 + p.foreign(a)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if si, sj := score(out[i]), score(out[j]); si != sj {
+			return si < sj
+		}
+		return out[i] < out[j]
+	})
+	return out, from
+}
+
+// check is the engine's check of a file holding only the given moves.
+func (p *plan) check(moves []orders.Move) orders.Errors {
+	f := &orders.File{Kind: orders.TurnOrders, Nation: p.nation, Turn: p.turn}
+	for i, mv := range moves {
+		mv.Line = i + 1
+		f.Body = append(f.Body, mv)
+	}
+	return p.e.Check(p.s, f, nil)
+}
+
+// atSea is a sea holding the nation's armies after Phase 1, with the
+// coasts they may land on (plan.coasts).
+type atSea struct {
+	sea    games.AreaID
+	k      int
+	coasts []games.AreaID
+	from   map[games.AreaID]games.AreaID
+}
+
+// seas are the seas holding the nation's armies after Phase 1 that have
+// a coast, and the most coasts one of them has (at least 1).
+func (p *plan) seas() (seas []atSea, most int) {
+	most = 1
+	for a := p.b.NumLand; a < len(p.b.Areas); a++ {
+		if k := p.p1.Units(games.AreaID(a), p.n); k > 0 {
+			cs, from := p.coasts(games.AreaID(a))
+			if len(cs) > 0 {
+				seas = append(seas, atSea{games.AreaID(a), k, cs, from})
+				most = max(most, len(cs))
+			}
+		}
+	}
+	return seas, most
+}
+
+// room is how many more of the nation's armies area c takes under the
+// normal stacking limit (reduX Core 4.2.1).
+func (p *plan) room(c games.AreaID) int {
+	st := p.g.Tables.Stacking
+	lim := st.Clear
+	if p.b.Difficult(c) {
+		lim = st.Difficult
+	}
+	return lim - p.p1.Units(c, p.n)
+}
+
+// landingMoves are the moves that land the armies at sea. With m = 0 they
+// are the default's: each sea's armies all where the engine would land
+// them (reduX Core 6.1). Else they spread them over the first m coasts
+// that have room under the normal stacking limit, the most room first,
+// so that no stack breaks the limit while another coast has room.
+func (p *plan) landingMoves(seas []atSea, m int) []orders.Move {
+	var out []orders.Move
+	for _, sa := range seas {
+		if m == 0 {
+			to := sa.coasts[0]
+			out = append(out, orders.Move{N: sa.k, Path: []games.AreaID{sa.from[to], to}})
+			continue
+		}
+		var cs []games.AreaID
+		for _, c := range sa.coasts {
+			if len(cs) < m && p.room(c) > 0 {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			cs = sa.coasts[:1]
+		}
+		got := make([]int, len(cs))
+		for i := 0; i < sa.k; i++ {
+			best := 0
+			for j := range cs {
+				if p.room(cs[j])-got[j] > p.room(cs[best])-got[best] {
+					best = j
+				}
+			}
+			got[best]++
+		}
+		for j, c := range cs {
+			if got[j] > 0 {
+				out = append(out, orders.Move{N: got[j], Path: []games.AreaID{sa.from[c], c}})
+			}
+		}
+	}
+	return out
+}
+
+// chooseLive picks the template's live lines so that the file as mailed is
+// accepted: the invaders land where the default would put them, or if that
+// breaks a limit (6.4), spread over more coasts; if the nation must expand
+// (reduX Core 6), one of the example moves goes live too. When nothing
+// simple passes, the default landing stays and refused says why.
+func (p *plan) chooseLive() {
+	seas, most := p.seas()
+	var stacks []games.AreaID
+	for a := 0; a < p.b.NumLand; a++ {
+		if _, ok := p.examples[games.AreaID(a)]; ok {
+			stacks = append(stacks, games.AreaID(a))
+		}
+	}
+	for _, extra := range append([]games.AreaID{games.NoArea}, stacks...) {
+		for m := 0; m <= most; m++ {
+			mv := p.landingMoves(seas, m)
+			if extra != games.NoArea {
+				mv = append(mv, p.examples[extra])
+			}
+			if len(p.check(mv)) == 0 {
+				p.live, p.split, p.expand = mv, m > 0, extra
+				if errs := p.check(p.landingMoves(seas, 0)); p.split && len(errs) > 0 {
+					p.why = errs[0].Msg
+				}
+				if extra != games.NoArea {
+					p.live = mv[:len(mv)-1]
+				}
+				return
+			}
+		}
+	}
+	p.live = p.landingMoves(seas, 0)
+	p.refused = p.check(p.live)
+}
+
+// exampleMoves picks one example move for every land stack: into another
+// nation's area, else an empty one, else one of the nation's own, leaving
+// one army behind so the area stays held (reduX Core 6.4).
+func (p *plan) exampleMoves() {
+	p.examples = map[games.AreaID]orders.Move{}
+	for a := 0; a < p.b.NumLand; a++ {
+		k := p.p1.Units(games.AreaID(a), p.n)
+		if k == 0 {
+			continue
+		}
+		id := games.AreaID(a)
+		if _, target := p.neighbours(id); target != games.NoArea {
+			p.examples[id] = orders.Move{N: max(1, k-1), Path: []games.AreaID{id, target}}
+		}
+	}
+}
+
+// occupants describes an area for the nation due: "yours 3", "SX 2,
+// yours 1", "empty".
+func (p *plan) occupants(a games.AreaID) string {
+	var parts []string
+	for _, m := range p.p1.Occupants(a) {
+		c := p.p1.Units(a, m)
+		if m == p.n {
+			parts = append(parts, "yours "+strconv.Itoa(c))
+		} else {
+			parts = append(parts, shortName(p.g.Tables.Nations[m])+" "+strconv.Itoa(c))
+		}
+	}
+	if len(parts) == 0 {
+		return "empty"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// neighbours lists the land areas bordering a, with their occupants; a
+// strait is marked "~". target is the example move's: another nation's
+// area, else an empty one, else one of ours; board order on ties.
+func (p *plan) neighbours(a games.AreaID) (text string, target games.AreaID) {
+	b := p.b
+	var parts []string
+	target = games.NoArea
+	score := -1
+	for _, e := range b.Edges(a) {
+		if !b.IsLand(e.To) {
+			continue
+		}
+		name := b.AreaName(e.To)
+		if e.Strait {
+			name += "~"
+		}
+		parts = append(parts, name+" ("+p.occupants(e.To)+")")
+		sc := 0
+		switch {
+		case p.foreign(e.To) > 0:
+			sc = 2
+		case p.p1.Vacant(e.To):
+			sc = 1
+		}
+		if sc > score {
+			target, score = e.To, sc
+		}
+	}
+	return strings.Join(parts, ", "), target
+}
+
+func (p *plan) foreign(a games.AreaID) int {
+	return p.p1.Foreign(a, p.n)
+}
+
+// shortName is a nation's short name in an area's occupants ("SX"), else
+// its name.
+func shortName(n games.Nation) string {
+	if n.Short != "" {
+		return n.Short
+	}
+	return n.Name
+}
+
+// listWords joins words: "a", "a and b", "a, b and c".
+func listWords(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// areaNames are the areas of events with their counts: "Kent (2)".
+func areaNames(evs []Event) []string {
+	var out []string
+	for _, ev := range evs {
+		s := ev.Area
+		if ev.N > 1 {
+			s += " (" + strconv.Itoa(ev.N) + ")"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// moveLine is a move in canonical form: "move 3 North Sea > Lothian".
+func moveLine(b *games.Board, mv orders.Move) string {
+	names := make([]string, len(mv.Path))
+	for i, a := range mv.Path {
+		names[i] = b.AreaName(a)
+	}
+	return "move " + strconv.Itoa(mv.N) + " " + strings.Join(names, " > ")
+}
