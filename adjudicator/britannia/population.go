@@ -140,7 +140,9 @@ func checkOverpopulation(t *family.Turn) {
 	taken := make([]int, len(t.B.Areas))
 	for _, r := range adjudicator.Statements[orders.Remove](t.Turn) {
 		k := max(r.N, 1)
-		if !t.MayGain(r.Area) && taken[r.Area]+k >= t.Armies(r.Area, t.N) {
+		if !t.B.IsLand(r.Area) {
+			t.Problem(r.Line, "remove-at-sea", t.Name(r.Area))
+		} else if !t.MayGain(r.Area) && taken[r.Area]+k >= t.Armies(r.Area, t.N) {
 			t.Problem(r.Line, "remove-last", t.Name(r.Area))
 		}
 		taken[r.Area] += k

@@ -214,7 +214,7 @@ func (t *Turn) placeArmies(gain int, held []games.AreaID) {
 			switch {
 			case left == 0:
 				t.Problem(pl.Line, "place-only", gain)
-			case !t.S.Holds(pl.Area, t.N):
+			case !t.B.IsLand(pl.Area) || !t.S.Holds(pl.Area, t.N):
 				t.Problem(pl.Line, "place-held", t.Name(pl.Area))
 			case placed[pl.Area] > 0 && otherRoom(pl.Area):
 				t.Problem(pl.Line, "place-one", t.Name(pl.Area))
@@ -320,6 +320,8 @@ func (t *Turn) removeExcess(k int, what string, args ...any) {
 				t.Problem(r.Line, "remove-enough")
 			case t.Armies(r.Area, t.N) <= 1:
 				t.Problem(r.Line, "remove-last", t.Name(r.Area))
+			case !t.B.IsLand(r.Area): // (engines before 5 stopped here, out of range)
+				t.Problem(r.Line, "remove-at-sea", t.Name(r.Area))
 			default:
 				t.removeArmy(r.Area)
 				removed[r.Area]++

@@ -345,6 +345,7 @@ var populationWords = adjudicator.Words{
 	}),
 	"remove-enough": say("reduX Core 5.1", f("no more armies need removing")),
 	"remove-last":   say("reduX Core 5.1", f("the last army in %s may not be removed")),
+	"remove-at-sea": say("reduX Core 5.1", f("armies at sea do not count for the population limit, so none are removed from %s")),
 	"remove":        say("reduX Core 5.1", RemovedWords),
 }
 
