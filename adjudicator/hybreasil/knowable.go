@@ -22,6 +22,11 @@ type foresight struct {
 	// (known); "" with known for none (a lizardman's Famine or Plague).
 	event string
 	known bool
+	// rolls is the least number of civilization tokens a roll of the
+	// turn's event may add to its die when it is not known: a reroll
+	// takes a token first (6.1); a Civil war with no set and a
+	// Civilization with every ability are rolled again without one.
+	rolls int
 	// newUnits is the most units the population increase may place (6.2).
 	newUnits int
 	// cleared marks the areas a Plague may empty of other nations' units
@@ -35,6 +40,7 @@ type foresight struct {
 func foresee(t *adjudicator.Turn) *foresight {
 	f := &foresight{t: t, fallBack: map[games.AreaID]bool{}}
 	f.event, f.known = knownEvent(t)
+	f.rolls = rerollCiv(t)
 	f.newUnits = mostNewUnits(t, f)
 	return f
 }
@@ -59,8 +65,35 @@ func knownEvent(t *adjudicator.Turn) (ev string, ok bool) {
 	return ev, true
 }
 
-// may reports whether the turn may carry out event ev.
-func (f *foresight) may(ev string) bool { return !f.known || f.event == ev }
+// may reports whether the turn may carry out event ev: the known event,
+// else the one rolled when the turn became due or one a roll may give
+// with at least f.rolls civilization tokens added to the die (6.1).
+func (f *foresight) may(ev string) bool {
+	if f.known || f.event == ev {
+		return f.event == ev
+	}
+	for c := f.rolls; c <= len(D(f.t.E).Events); c++ {
+		for die := 1; die <= 6; die++ {
+			if eventFor(f.t.E, die+c) == ev {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rerollCiv is the least number of civilization tokens a roll of the
+// mover's event may add to its die in this turn (6.1): those it holds
+// when no event is rolled yet or the rolled one may be rolled again
+// without a token (a Civil war with no set, a Civilization with every
+// ability), else one more, the token a reroll takes.
+func rerollCiv(t *adjudicator.Turn) int {
+	civ, ev := X(t.S).Civ[t.N], X(t.S).Event[t.N]
+	if ev == "" || ev == CivilWar || ev == Civilization {
+		return civ
+	}
+	return civ + 1
+}
 
 // mostNewUnits is the most new units the population increase may place
 // (6.2): none under a known Famine; else a unit for every 7 PIPs of the
