@@ -297,6 +297,7 @@ func checkStatements(t *family.Turn) {
 		checkWithdrawals(t)
 		checkOverpopulation(t)
 		checkRomanWords(t)
+		checkSecondPaths(t)
 	}
 }
 

@@ -52,6 +52,22 @@ func checkRomanWords(t *family.Turn) {
 	}
 }
 
+// checkSecondPaths refuses (switch check-knowable) a move of a Major
+// Invasion's unplayed second phase whose path steps into a sea where no
+// move may (family's CheckSeaSteps): the board alone says so.
+func checkSecondPaths(t *family.Turn) {
+	if !t.SecondUnknown() {
+		return
+	}
+	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
+		orders.Walk(ph.Body, func(st orders.Statement) {
+			if mv, ok := st.(orders.Move); ok {
+				t.CheckSeaSteps(mv)
+			}
+		})
+	}
+}
+
 // pathRules is MoveRules.Check: the classic limits of a path that the
 // kernel's move step does not know (difficultStops, romanPath).
 func pathRules(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) family.No {

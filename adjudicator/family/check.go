@@ -55,3 +55,30 @@ func (t *Turn) CheckPath(mv orders.Move) {
 		}
 	}
 }
+
+// CheckSeaSteps refuses (switch check-knowable) a move whose path steps
+// into a sea where no move may, as the turn's stepOK does whatever the
+// position: a sea is entered only by a boat move LAND > SEA > LAND (L&R
+// 12) or by invaders' first step from their sea to the next (the
+// ruleset's SeaStep). It is for moves played after battles not yet fought
+// (a Major Invasion's "phase 2:" block) in rulesets whose paths CheckPath
+// does not fit (classic Britannia: Roman roads, invaders moving sea to
+// sea).
+func (t *Turn) CheckSeaSteps(mv orders.Move) {
+	b, p := t.B, mv.Path
+	if t.R.Move.Boat != nil && len(p) == 3 && b.IsLand(p[0]) && !b.IsLand(p[1]) && b.IsLand(p[2]) {
+		return
+	}
+	for i := 1; i < len(p); i++ {
+		x, y := p[i-1], p[i]
+		if b.IsLand(y) || i == 1 && !b.IsLand(x) && len(p) == 3 && t.R.Move.SeaStep != nil {
+			continue
+		}
+		if Boats(t.E) && i == 1 {
+			t.Problem(mv.Line, "boat-shape")
+		} else {
+			t.Problem(mv.Line, "into-sea", t.Name(y))
+		}
+		return
+	}
+}
