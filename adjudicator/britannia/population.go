@@ -129,7 +129,7 @@ func overpopulationLimit(e *adjudicator.Engine, s *adjudicator.State, n adjudica
 // may be emptied"; docs/orders.md C4): the line's armies, with those the
 // lines before it take from the area, are all the nation can have there
 // then (its armies after its moves, in an area where none may come later:
-// family's MayGain). The phase may ask for no removal at all; the line is
+// family's MayGain, nor the Picts' way home by sea: mayComeHome). The phase may ask for no removal at all; the line is
 // then never carried out either. The Danes' removal of XIV (lateRemovals)
 // reads the same lines again after the phase, and skips such a line too.
 // Not for a nation exempt from the phase and with no such removal.
@@ -142,11 +142,20 @@ func checkOverpopulation(t *family.Turn) {
 		k := max(r.N, 1)
 		if !t.B.IsLand(r.Area) {
 			t.Problem(r.Line, "remove-at-sea", t.Name(r.Area))
-		} else if !t.MayGain(r.Area) && taken[r.Area]+k >= t.Armies(r.Area, t.N) {
+		} else if !t.MayGain(r.Area) && !mayComeHome(t, r.Area) && taken[r.Area]+k >= t.Armies(r.Area, t.N) {
 			t.Problem(r.Line, "remove-last", t.Name(r.Area))
 		}
 		taken[r.Area] += k
 	}
+}
+
+// mayComeHome reports whether the Picts' way home by sea (pictsHome, in
+// the Raider withdrawal before the Overpopulation phase) may bring armies
+// to area a: a Scottish area, in a round of it, with a withdraw line.
+func mayComeHome(t *family.Turn, a games.AreaID) bool {
+	ph := D(t.E).PictsHome
+	return mustNation(t.E, ph.Nation) == t.N && slices.Contains(ph.Rounds, t.S.Round) &&
+		t.B.InRegion(a, "Scotland") && len(adjudicator.Statements[orders.Withdraw](t.Turn)) > 0
 }
 
 // lateRemoval reports whether the acting nation has a removal of the

@@ -59,23 +59,38 @@ func withdrawal(t *family.Turn) {
 // Raider withdrawal phase would skip whatever the battles do (seed 004 4):
 // outside a Raiding turn, from a sea, or from an area where the nation has
 // no raiders after its moves and none may come there later (family's
-// MayGain: raiders retreat where they came from, seed 004 3). Not where a
-// withdraw line may take the Picts home by sea (pictsHome).
+// MayGain: raiders retreat where they came from, seed 004 3; none at all
+// when the nation has no raider anywhere). Not a line that may take the
+// Picts home by sea (pictsHome: from land outside Scotland, unless a line
+// before took every army there and none is a raider).
 func checkWithdrawals(t *family.Turn) {
 	ph := D(t.E).PictsHome
-	if mustNation(t.E, ph.Nation) == t.N && slices.Contains(ph.Rounds, t.S.Round) {
-		return
-	}
+	home := mustNation(t.E, ph.Nation) == t.N && slices.Contains(ph.Rounds, t.S.Round)
+	all := map[games.AreaID]bool{} // pictsHome took every army there on a line before
 	for _, w := range adjudicator.Statements[orders.Withdraw](t.Turn) {
 		switch {
 		case w.Stay:
 			// checkStatements refuses it
+		case home && t.B.IsLand(w.Area) && !t.B.InRegion(w.Area, "Scotland") && !(all[w.Area] && !anyRaider(t)):
+			all[w.Area] = all[w.Area] || w.N == 0 // pictsHome may take it
 		case !t.Raid:
 			t.Problem(w.Line, "cb-no-raid-turn", t.Nation())
-		case !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 && !t.MayGain(w.Area):
+		case !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 && (!t.MayGain(w.Area) || !anyRaider(t)):
 			t.Problem(w.Line, "cb-no-raiders", t.Nation(), t.Name(w.Area))
 		}
 	}
+}
+
+// anyRaider reports whether the mover has a raiding unit anywhere, at sea
+// or on land (L&R 11.4: the units that began the Movement Phase at sea);
+// none can become one later in the turn.
+func anyRaider(t *family.Turn) bool {
+	for a := range t.B.Areas {
+		if len(t.Raiders(games.AreaID(a))) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pictsHome carries out the Picts' way home by sea (seed 002 §5 Raider
