@@ -14,6 +14,9 @@ package adjudicator_test
 // one of them was skipped whatever the dice did, so its fault was there at
 // the start: Check should have refused it. (A statement skipped under some
 // dice only was made impossible by the turn, which is Play's business.)
+// The other way round (knowableRefusal): a file refused only by switch
+// check-knowable has no refused line that the turn carries out as written
+// under any of those dice.
 //
 //	go test ./adjudicator -run TestCheckedNotSkipped -v        # the numbers
 //	PBEM_KNOWABLE=full go test ./adjudicator -run TestCheckedNotSkipped
@@ -21,6 +24,7 @@ package adjudicator_test
 import (
 	"crypto/sha256"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -78,6 +82,7 @@ func knowableSizes() (positions, files int) {
 // knowableTally counts what the test did, for its log.
 type knowableTally struct {
 	positions, files, refused, accepted, statements, skipsByDice int
+	knowableOnly                                                 int                 // files refused by check-knowable alone
 	failures                                                     map[string][]string // What → examples
 }
 
@@ -97,8 +102,8 @@ func TestCheckedNotSkipped(t *testing.T) {
 				}
 				tally.positions++
 			}
-			t.Logf("%s: %d positions, %d files: %d refused by check, %d accepted (%d statements); %d statements skipped under some dice only",
-				v, tally.positions, tally.files, tally.refused, tally.accepted, tally.statements, tally.skipsByDice)
+			t.Logf("%s: %d positions, %d files: %d refused by check (%d by check-knowable alone), %d accepted (%d statements); %d statements skipped under some dice only",
+				v, tally.positions, tally.files, tally.refused, tally.knowableOnly, tally.accepted, tally.statements, tally.skipsByDice)
 			whats := make([]string, 0, len(tally.failures))
 			for w := range tally.failures {
 				whats = append(whats, w)
@@ -171,6 +176,7 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 				t.Logf("REFUSED %s", x.Msg)
 			}
 		}
+		knowableRefusal(t, e, p, f, errs, tally, text, j)
 		return
 	}
 	tally.accepted++
@@ -212,6 +218,70 @@ func knowableFile(t *testing.T, e *adjudicator.Engine, p knowablePosition, tally
 	for key, words := range every {
 		what := strings.SplitN(key, " ", 2)[1]
 		tally.failures[what] = append(tally.failures[what], fmt.Sprintf("%s: %s\n%s%s", p.id, words, position(e, p.s, st.Nation), numbered(text)))
+	}
+}
+
+// knowableRefusal is the other half of the test: a file that check
+// refuses only by switch check-knowable (a game of pbem-engine-4 would
+// accept it) is played under the same dice as an accepted one, and no
+// line refused may be carried out under any of them (an event of the line
+// that is not a skip, nor a move of fewer units than it says): check
+// refuses no line the turn could play as written. (A line
+// the turn never reaches, as a remove line in a turn with no excess, is
+// neither.)
+func knowableRefusal(t *testing.T, e *adjudicator.Engine, p knowablePosition, f *orders.File, errs orders.Errors, tally *knowableTally, text string, j int) {
+	t.Helper()
+	old := *e
+	var err error
+	if old.Compat, err = adjudicator.CompatOf("pbem-engine-4"); err != nil {
+		t.Fatal(err)
+	}
+	if len(old.Check(p.s, f, p.standing)) > 0 {
+		return
+	}
+	tally.knowableOnly++
+	refused := map[int]string{}
+	for _, x := range errs {
+		if x.Line > 0 {
+			refused[x.Line] = x.Msg
+		}
+	}
+	moves := map[int]orders.Move{}
+	orders.Walk(f.Body, func(st orders.Statement) {
+		if mv, ok := st.(orders.Move); ok {
+			moves[mv.Line] = mv
+		}
+	})
+	probe := &sidedDice{rng: rand.New(rand.NewPCG(1, 2))}
+	if _, _, err := e.Play(p.s, adjudicator.Input{Orders: f, Standing: p.standing}, probe); err != nil {
+		t.Fatalf("%s: %v\n%s", p.id, err, text)
+	}
+	for _, d := range knowableDice(p.id, j, probe.others > 0) {
+		_, evs, err := e.Play(p.s, adjudicator.Input{Orders: f, Standing: p.standing}, d)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", p.id, err, text)
+		}
+		done := map[int]string{} // lines the turn carried out as written, with the words
+		for _, ev := range evs {
+			if ev.Kind == adjudicator.EvSkipped || ev.Line == 0 {
+				continue
+			}
+			if mv, ok := moves[ev.Line]; ok && ev.Kind == adjudicator.EvMove && mv.N > 0 && ev.N < mv.N {
+				continue // fewer units than the line says: not as written
+			}
+			done[ev.Line] = e.Text(ev)
+		}
+		for _, line := range slices.Sorted(maps.Keys(refused)) {
+			if words, ok := done[line]; ok {
+				refused[line] += "; the turn: " + words
+				key := "refused by check, carried out by the turn: " + refused[line]
+				tally.failures[key] = append(tally.failures[key], fmt.Sprintf("%s: line %d: %s\n%s%s", p.id, line, refused[line], position(e, p.s, e.Due(p.s).Nation), numbered(text)))
+				delete(refused, line)
+			}
+		}
+		if len(refused) == 0 {
+			return
+		}
 	}
 }
 
