@@ -181,6 +181,16 @@ func seaStep(t *family.Turn, x, y games.AreaID) family.No {
 	return family.No{}
 }
 
+// stayAtSea is MoveRules.StayAtSea (switch stay-at-sea): units that begin
+// a turn at sea, invaders and the Romans' arrivals and reinforcements
+// alike, may land, move to an adjacent sea and land from it, or stay at
+// sea (seed 004 Invasions and Raiding: "De begynder deres ture på havet
+// ... har de følgende muligheder: ... Blive på havet"); no unit lands by
+// default. Seed 004 Movement's "they may not end their turn at sea" is of
+// boat moves, which go LAND > SEA > LAND. Games before the switch forced
+// invaders ashore as reduX Core 6.1 does.
+func stayAtSea(t *family.Turn, _ games.AreaID) bool { return t.E.Plays(adjudicator.StayAtSea) }
+
 // protectUntil is the round from which the Romano-British may attack
 // Rome's former subjects (ref §4: "until round VIII").
 const protectUntil = 8

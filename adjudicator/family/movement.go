@@ -76,12 +76,19 @@ func (t *Turn) MoverExcess() int { return t.moverLimit().excess() }
 
 // atSea deals with units still at sea at the end of movement: invaders
 // must land (Core 6.1) unless they are raiding units (L&R 11.4) or in the
-// first phase of a Major Invasion (11.3); raiders with a leader must land
-// (9.2.1, in a Major Invasion only after its second phase).
+// first phase of a Major Invasion (11.3), or the ruleset lets them stay
+// (MoveRules.StayAtSea); raiders with a leader must land (9.2.1, in a
+// Major Invasion only after its second phase).
 func (t *Turn) atSea() {
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		sea := games.AreaID(a)
 		if t.Fresh(sea) == 0 {
+			continue
+		}
+		if f := t.R.Move.StayAtSea; f != nil && f(t, sea) {
+			if !(t.Major && t.Phase == 1) {
+				t.staysAtSea(sea)
+			}
 			continue
 		}
 		mayStay := false
@@ -106,6 +113,21 @@ func (t *Turn) atSea() {
 		}
 		t.landByDefault(sea)
 	}
+}
+
+// staysAtSea records the units no order moved from sea that stay there
+// where the ruleset lets them (MoveRules.StayAtSea): the landing Decision's
+// default, a fact and a note of the file's defaults.
+func (t *Turn) staysAtSea(sea games.AreaID) {
+	k := t.Fresh(sea)
+	units := make([]int, len(t.E.R.Kinds))
+	for kd := range units {
+		units[kd] = t.FreshOf(sea, kd)
+	}
+	ev := Event{Kind: adjudicator.EvDefault, What: "stays-at-sea", Decision: "landing", Nation: t.Nation(), Area: t.Name(sea), N: k, Units: t.kindCounts(units)}
+	t.Emit(ev)
+	words, rule, _ := t.E.Say(ev)
+	t.Defaulted(0, rule, "%s", words)
 }
 
 // landByDefault lands the units left at sea (reduX Core 6.1) when no order

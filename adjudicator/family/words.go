@@ -180,6 +180,11 @@ var moveWords = adjudicator.Words{
 	"nowhere-to-land": say("reduX Core 6.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("the %s at sea in %s have nowhere they may land", ev.Nation, ev.Area)
 	}),
+	// Units: what stays. A ruleset that lets units stay at sea
+	// (MoveRules.StayAtSea) cites its own rule.
+	"stays-at-sea": {Words: func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("%d %s %s at sea in the %s: no order moved them", ev.N, armies(ev.N), adjudicator.Verb(ev.N, "stays", "stay"), ev.Area)
+	}},
 	"landed": say("reduX Core 6.1", func(_ *Engine, ev Event) string {
 		if ev.N == 1 {
 			return "1 army at sea must land and no order moved it: it lands in " + ev.Area
