@@ -63,7 +63,8 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Leaders = true
 	fr.NoPopulationLimit = true
 	fr.Pool = pool
-	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke, StayAtSea: stayAtSea}
+	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke, StayAtSea: stayAtSea,
+		OverrunAll: overrunAll}
 	fr.Battle = family.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
 		Together: fixedStay, RetreatInto: retreatInto, Need: need, Behind: behind}
 	fr.LeaderGone = leaderGone

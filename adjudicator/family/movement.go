@@ -279,8 +279,11 @@ func (t *Turn) OccupantNames(a games.AreaID) string {
 // checkOverruns enforces reduX Core 6.3 over the whole phase: armies may
 // pass through an occupied area only as the excess over twice its
 // defenders or over the overstack maximum, so the armies of the nation that
-// stop there must number at least min(2 × defenders, overstack maximum).
+// stop there must number at least min(2 × defenders, overstack maximum);
+// where the ruleset counts the armies passing too (MoveRules.OverrunAll),
+// those that stop and those that pass together.
 func (t *Turn) checkOverruns() {
+	all := t.R.Move.OverrunAll != nil && t.R.Move.OverrunAll(t)
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		if len(t.passed[a]) == 0 {
@@ -289,18 +292,22 @@ func (t *Turn) checkOverruns() {
 		_, os := t.StackLimit(id)
 		need := min(2*t.S.Foreign(id, t.N), os)
 		stop := t.S.Units(id, t.N)
-		if stop >= need {
-			continue
-		}
 		pass := 0
 		for _, p := range t.passed[a] {
 			pass += p.N
 		}
+		have, few := stop, "overrun-few"
+		if all {
+			have, few = stop+pass, "overrun-few-all"
+		}
+		if have >= need {
+			continue
+		}
 		line := t.passed[a][0].Line
 		if t.Strict {
-			t.Problem(line, "overrun-few", pass, t.Name(id), stop, t.S.Foreign(id, t.N), need)
+			t.Problem(line, few, pass, t.Name(id), stop, t.S.Foreign(id, t.N), need)
 		} else {
-			t.Emit(Event{Kind: adjudicator.EvLimit, What: "overrun-stands", Area: t.Name(id), Line: line, Args: adjudicator.Args(stop, need)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, What: "overrun-stands", Area: t.Name(id), Line: line, Args: adjudicator.Args(have, need)})
 		}
 	}
 }
