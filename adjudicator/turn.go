@@ -75,7 +75,7 @@ func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	if _, _, ok := t.E.Say(ev); !ok && ev.Text != "" { // words given here, not yet the ruleset's
+	if ev.Text != "" && !t.E.worded(ev) { // words given here, not yet the ruleset's
 		ev.Said = t.Cite(ev.Text)
 	}
 	ev.Text, ev.Rule = "", ""

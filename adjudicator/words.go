@@ -86,6 +86,13 @@ func Merge(base Words, more ...Words) Words {
 	return out
 }
 
+// worded reports whether the ruleset has words for an event (Say's ok),
+// without drawing them: playing a step draws no words.
+func (e *Engine) worded(ev Event) bool {
+	_, ok := e.R.View.Words[ev.What]
+	return ok && ev.What != ""
+}
+
 // Say is the words and the cited rule of an event, from the ruleset's
 // Words by its What. ok is false where the ruleset has no words for it.
 func (e *Engine) Say(ev Event) (words, rule string, ok bool) {

@@ -139,16 +139,24 @@ func (g *Game) startStep() (*Step, error) {
 // events, seed, inputs digest, and for a nation turn the orders as
 // understood and who entered them. before is its parent's state.
 func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.State, files map[string][]byte) (*Step, error) {
-	st := &Step{StepInfo: info, Before: before}
 	s, err := r.e.UnmarshalState(files[fileState])
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", fileState, err)
 	}
-	st.State = s
-	if st.Events, err = adjudicator.UnmarshalEvents(files[fileEvents]); err != nil {
+	evs, err := adjudicator.UnmarshalEvents(files[fileEvents])
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", fileEvents, err)
 	}
-	st.Events = r.e.Render(st.Events)
+	return r.newStep(gf, info, before, s, evs, files), nil
+}
+
+// newStep is a step as a view shows it: the state after it and its events
+// (as the engine made them, or as stepFromFiles read them back), and what
+// its other files say. Advance makes it from the step just played and
+// stepFromFiles from the files written, so a report made again is the one
+// written.
+func (r *rules) newStep(gf *gameFile, info StepInfo, before, after *adjudicator.State, events []adjudicator.Event, files map[string][]byte) *Step {
+	st := &Step{StepInfo: info, Before: before, State: after, Events: r.e.Render(events)}
 	st.SeedHex = strings.TrimSpace(string(files[fileSeed]))
 	for _, l := range strings.Split(string(files[fileInputs]), "\n") {
 		if h, ok := strings.CutSuffix(l, "  inputs"); ok {
@@ -157,7 +165,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 	}
 	o, ok := files[fileOrders]
 	if !ok {
-		return st, nil
+		return st
 	}
 	st.NMR, st.ByGM = isNMR(o), isBehalf(o)
 	var kept []string
@@ -181,7 +189,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 			}
 		}
 	}
-	return st, nil
+	return st
 }
 
 // PlayerNames are the players' names in seat order, as reports name them.
