@@ -92,7 +92,9 @@ func (g *Game) playStep(info StepInfo, in *stepInput) (*Step, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Dir(), err)
 	}
+	before, next := g.next, g.r.nextDue(pl.state)
 	st := g.r.newStep(g.gf, info, g.state, pl.state, pl.events, pl.files)
+	st.dueBefore, st.dueAfter = &before, &next
 	st.Report = g.r.report(g.gf, st)
 	pl.files[fileReport] = []byte(st.Report)
 	if err := g.writeStep(info, pl.files); err != nil {
@@ -100,7 +102,7 @@ func (g *Game) playStep(info StepInfo, in *stepInput) (*Step, error) {
 	}
 	g.h.steps = append(g.h.steps, info)
 	g.h.eff = append(g.h.eff, info.Number)
-	g.setState(pl.state)
+	g.state, g.next = pl.state, next
 	return st, nil
 }
 

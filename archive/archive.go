@@ -487,10 +487,16 @@ func (g *Game) reload() error {
 // setState makes s the state the game stands at and works out once what
 // is due in it: Due, Advance and the checks of orders read g.next.
 func (g *Game) setState(s *adjudicator.State) {
-	g.state, g.next = s, adjudicator.Step{}
-	if !s.Over {
-		g.next = g.r.e.Due(s)
+	g.state, g.next = s, g.r.nextDue(s)
+}
+
+// nextDue is what is due in s (Engine.Due), the zero Step when the game
+// is over.
+func (r *rules) nextDue(s *adjudicator.State) adjudicator.Step {
+	if s.Over {
+		return adjudicator.Step{}
 	}
+	return r.e.Due(s)
 }
 
 func (g *Game) idOf(h *history, n int) string {

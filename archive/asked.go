@@ -49,7 +49,8 @@ func (r *rules) playAsked(parent *adjudicator.State, in *stepInput) (*played, er
 	if err := CheckStepID(st.ID); err != nil {
 		return nil, err
 	}
-	p := &played{id: st.ID, nation: -1, digest: inputsDigest(r.id, st.ID, nil, nil, nil)}
+	digest, _ := in.sums(r.id)
+	p := &played{id: st.ID, nation: -1, digest: digest}
 	d := dice.NewTurn(in.seed, r.id, st.ID, p.digest, nil)
 	var err error
 	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Asked: st.ID, Step: &st}, d); err != nil {
@@ -154,8 +155,8 @@ func (v *verifier) askedInputs(info StepInfo, base string, in *stepInput, inputs
 			return nil, nil, false
 		}
 	}
-	digest := inputsDigest(v.gf.Game, info.ID, nil, nil, nil)
-	if !v.inputs(filepath.Join(base, fileInputs), inputsTxt, inputsFile(info.ID, nil, nil, nil, digest)) {
+	digest, want := in.sums(v.gf.Game)
+	if !v.inputs(filepath.Join(base, fileInputs), inputsTxt, want) {
 		return nil, nil, false
 	}
 	if accepted != nil && !accepted[info.ID][askedDigest] {

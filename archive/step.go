@@ -71,6 +71,19 @@ type stepInput struct {
 	file    *orders.File
 	inForce []*orders.File
 	changes []adjudicator.SeatChange
+
+	// The inputs digest and inputs.sha256, worked out once (sums).
+	digest, inputs []byte
+}
+
+// sums are the step's inputs digest and its inputs.sha256 (doc.go "The
+// inputs digest"), worked out once for the checks, the dice and the files.
+func (in *stepInput) sums(game string) (digest, file []byte) {
+	if in.digest == nil {
+		in.digest = inputsDigest(game, in.step.ID, in.orders, in.standing, in.seats)
+		in.inputs = inputsFile(in.step.ID, in.orders, in.standing, in.seats, in.digest)
+	}
+	return in.digest, in.inputs
 }
 
 // played is a computed step.
@@ -137,7 +150,8 @@ func (r *rules) play(parent *adjudicator.State, in *stepInput) (*played, error) 
 	if err := r.decode(in); err != nil {
 		return nil, err
 	}
-	p := &played{id: st.ID, nation: -1, digest: inputsDigest(r.id, st.ID, in.orders, in.standing, in.seats)}
+	digest, _ := in.sums(r.id)
+	p := &played{id: st.ID, nation: -1, digest: digest}
 	if nationTurn {
 		p.nation = int(st.Nation)
 	}
@@ -162,11 +176,11 @@ func (r *rules) play(parent *adjudicator.State, in *stepInput) (*played, error) 
 	return p, nil
 }
 
-// stepFiles are the files every step writes from its play: inputs.sha256,
-// seed.hex, dice.log, state.json and events.jsonl.
+// stepFiles are the files every step writes from its play: inputs.sha256
+// (in.sums), seed.hex, dice.log, state.json and events.jsonl.
 func (r *rules) stepFiles(in *stepInput, p *played) map[string][]byte {
 	return map[string][]byte{
-		fileInputs: inputsFile(p.id, in.orders, in.standing, in.seats, p.digest),
+		fileInputs: in.inputs,
 		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
 		fileDice:   []byte(dice.FormatLog(p.dice)),
 		fileState:  r.e.MarshalState(p.state),

@@ -41,6 +41,11 @@ type Step struct {
 	// Report is the step's text report as written (report.txt; empty if
 	// the file is gone: Game.Report makes it again).
 	Report string
+
+	// dueBefore and dueAfter are Engine.Due of Before and of State when
+	// the step was just played (Advance, Ask): its views need not work
+	// them out again. nil for a step read back.
+	dueBefore, dueAfter *adjudicator.Step
 }
 
 // Start reports whether the step is the start of the game.
@@ -222,5 +227,6 @@ func (g *Game) Public(st *Step, deadline string) *templates.Report {
 // view that draws no Timeline).
 func (r *rules) public(gf *gameFile, st *Step, deadline string, scored map[int]bool) *templates.Report {
 	return templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
-		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored})
+		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored,
+			DueBefore: st.dueBefore, DueAfter: st.dueAfter})
 }
