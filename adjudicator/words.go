@@ -86,13 +86,6 @@ func Merge(base Words, more ...Words) Words {
 	return out
 }
 
-// worded reports whether the ruleset has words for an event (Say's ok),
-// without drawing them: playing a step draws no words.
-func (e *Engine) worded(ev Event) bool {
-	_, ok := e.R.View.Words[ev.What]
-	return ok && ev.What != ""
-}
-
 // Say is the words and the cited rule of an event, from the ruleset's
 // Words by its What. ok is false where the ruleset has no words for it.
 func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
@@ -103,11 +96,11 @@ func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
 	words = sy.Words(e, ev)
 	switch {
 	case sy.RuleOf != nil:
-		rule = e.Cite(nil, sy.RuleOf(e, ev))
+		rule = e.Cite(sy.RuleOf(e, ev))
 	case sy.Rule != "":
-		rule = e.Cite(nil, sy.Rule)
+		rule = e.Cite(sy.Rule)
 	}
-	return e.Cite(nil, words), rule, true
+	return e.Cite(words), rule, true
 }
 
 // Text is an event's words as a report shows them: its words and its

@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -152,7 +153,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", fileEvents, err)
 	}
-	return r.newStep(gf, info, before, s, evs, files), nil
+	return r.newStep(gf, info, before, s, r.factsOf(info, before, files, evs), files), nil
 }
 
 // newStep is a step as a view shows it: the state after it and its events
@@ -229,4 +230,29 @@ func (r *rules) public(gf *gameFile, st *Step, deadline string, scored map[int]b
 	return templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
 		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored,
 			DueBefore: st.dueBefore, DueAfter: st.dueAfter})
+}
+
+// factsOf are the events of a step as facts. A step of an engine that
+// wrote words (Event.Said) holds only some of the facts the views read;
+// its replay by this engine (verify's) gives them all, and is taken where
+// it agrees with every fact archived. Otherwise, or where it cannot be
+// replayed, the events as archived, shown with their words.
+func (r *rules) factsOf(info StepInfo, before *adjudicator.State, files map[string][]byte, evs []adjudicator.Event) []adjudicator.Event {
+	legacy := false
+	for _, ev := range evs {
+		legacy = legacy || ev.Said != ""
+	}
+	seed, err := hex.DecodeString(strings.TrimSpace(string(files[fileSeed])))
+	if !legacy || before == nil || err != nil {
+		return evs
+	}
+	step, err := r.stepOf(before, info.ID)
+	if err != nil {
+		return evs
+	}
+	pl, err := r.play(before, &stepInput{step: step, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]})
+	if err != nil || diffEvents(files[fileEvents], pl.files[fileEvents]) != nil {
+		return evs
+	}
+	return pl.events
 }
