@@ -33,12 +33,6 @@ func (r *rules) asked(s *adjudicator.State, id string) (adjudicator.Step, bool) 
 	return adjudicator.Step{}, false
 }
 
-// isAsked reports whether id is a step that may be asked for in s.
-func (r *rules) isAsked(s *adjudicator.State, id string) bool {
-	_, ok := r.asked(s, id)
-	return ok
-}
-
 // playAsked plays an asked step (in.step): no input file, dice from its
 // seed.
 func (r *rules) playAsked(parent *adjudicator.State, in *stepInput) (*played, error) {
