@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
-	"github.com/pbem-org/pbem/dice"
 )
 
 // Asked steps (doc.go "Asked steps"): a step the player of the nation due
@@ -31,31 +30,6 @@ func (r *rules) asked(s *adjudicator.State, id string) (adjudicator.Step, bool) 
 		}
 	}
 	return adjudicator.Step{}, false
-}
-
-// playAsked plays an asked step (in.step): no input file, dice from its
-// seed.
-func (r *rules) playAsked(parent *adjudicator.State, in *stepInput) (*played, error) {
-	st := in.step
-	if in.orders != nil || in.standing != nil || in.seats != nil {
-		return nil, fmt.Errorf("%s is asked for and takes no input file", st.ID)
-	}
-	if err := CheckStepID(st.ID); err != nil {
-		return nil, err
-	}
-	digest, _ := in.sums(r.id)
-	p := &played{id: st.ID, nation: -1, digest: digest}
-	d := dice.NewTurn(in.seed, r.id, st.ID, p.digest, nil)
-	var err error
-	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Asked: st.ID, Step: &st}, d); err != nil {
-		return nil, err
-	}
-	if err := d.Err(); err != nil {
-		return nil, err
-	}
-	p.dice = d.Log()
-	p.files = r.stepFiles(in, p)
-	return p, nil
 }
 
 // Ask plays what the player of the nation due asks for before writing its

@@ -88,9 +88,6 @@ func (in *stepInput) sums(game string) (digest, file []byte) {
 
 // played is a computed step.
 type played struct {
-	id     string
-	nation int // -1 for round events
-	digest []byte
 	dice   []dice.Entry
 	state  *adjudicator.State
 	events []adjudicator.Event
@@ -133,32 +130,22 @@ func (r *rules) stepOf(parent *adjudicator.State, id string) (adjudicator.Step, 
 // (decode), and the state is kept as the engine made it: state.json is
 // written from it, never read back.
 func (r *rules) play(parent *adjudicator.State, in *stepInput) (*played, error) {
-	st := in.step
-	if st.Kind == adjudicator.AskedStep {
-		return r.playAsked(parent, in)
-	}
-	nationTurn := st.Kind == adjudicator.NationTurn
-	if nationTurn != (in.orders != nil) || nationTurn != (in.standing != nil) {
-		if nationTurn {
-			return nil, fmt.Errorf("%s is a nation turn and needs %s and %s", st.ID, fileOrders, fileStanding)
-		}
-		return nil, fmt.Errorf("%s is a round event and takes no %s or %s", st.ID, fileOrders, fileStanding)
-	}
-	if nationTurn && in.seats != nil {
-		return nil, fmt.Errorf("%s is a nation turn and takes no %s", st.ID, fileSeats)
+	if err := in.takes(); err != nil {
+		return nil, err
 	}
 	if err := r.decode(in); err != nil {
 		return nil, err
 	}
+	st := in.step
 	digest, _ := in.sums(r.id)
-	p := &played{id: st.ID, nation: -1, digest: digest}
-	if nationTurn {
-		p.nation = int(st.Nation)
+	d := dice.NewTurn(in.seed, r.id, st.ID, digest, saltsOf(in.file, in.inForce))
+	input := adjudicator.Input{Orders: in.file, Standing: in.inForce, Seats: in.changes, Step: &st}
+	if st.Kind == adjudicator.AskedStep {
+		input.Asked = st.ID
 	}
-	d := dice.NewTurn(in.seed, r.id, st.ID, p.digest, saltsOf(in.file, in.inForce))
+	p := &played{}
 	var err error
-	p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Orders: in.file, Standing: in.inForce, Seats: in.changes, Step: &st}, d)
-	if err != nil {
+	if p.state, p.events, err = r.e.Play(parent, input, d); err != nil {
 		return nil, err
 	}
 	if err := d.Err(); err != nil {
@@ -166,14 +153,33 @@ func (r *rules) play(parent *adjudicator.State, in *stepInput) (*played, error) 
 	}
 	p.dice = d.Log()
 	p.files = r.stepFiles(in, p)
-	if nationTurn {
-		p.files[fileOrders] = in.orders
-		p.files[fileStanding] = in.standing
+	if in.orders != nil {
+		p.files[fileOrders], p.files[fileStanding] = in.orders, in.standing
 	}
 	if in.seats != nil {
 		p.files[fileSeats] = in.seats
 	}
 	return p, nil
+}
+
+// takes checks that the step has the input files its kind takes: a nation
+// turn its orders and standing orders, a round event none of them (seat
+// changes where it takes them), an asked step none (asked.go).
+func (in *stepInput) takes() error {
+	st := in.step
+	switch {
+	case st.Kind == adjudicator.AskedStep && (in.orders != nil || in.standing != nil || in.seats != nil):
+		return fmt.Errorf("%s is asked for and takes no input file", st.ID)
+	case st.Kind == adjudicator.AskedStep:
+		return CheckStepID(st.ID) // the ruleset's id, as the due step's (rules.due)
+	case st.Kind == adjudicator.NationTurn && (in.orders == nil || in.standing == nil):
+		return fmt.Errorf("%s is a nation turn and needs %s and %s", st.ID, fileOrders, fileStanding)
+	case st.Kind == adjudicator.NationTurn && in.seats != nil:
+		return fmt.Errorf("%s is a nation turn and takes no %s", st.ID, fileSeats)
+	case st.Kind != adjudicator.NationTurn && (in.orders != nil || in.standing != nil):
+		return fmt.Errorf("%s is a round event and takes no %s or %s", st.ID, fileOrders, fileStanding)
+	}
+	return nil
 }
 
 // stepFiles are the files every step writes from its play: inputs.sha256
