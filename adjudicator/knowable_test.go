@@ -312,12 +312,17 @@ func knowableDice(id string, j int, others bool) []dice.Roller {
 				if (v+w+x)%2 == 0 {
 					att, def = 1, 6
 				}
-				out = append(out, &sidedDice{att: att, def: def, first: v, second: w, rest: x})
+				out = append(out, &sidedDice{att: att, def: def, first: v, second: w, rest: x, rng: seeded(uint64(100 + 12*v + 2*w + x))})
 			}
 		}
 	}
 	return out
 }
+
+// sidedRest is how many other dice sidedDice rolls its rest value for;
+// seeded dice after them, so that a reroll that gives the same event on
+// the same die (Hy Breasil 6.1: a Civil war with no set) ends.
+const sidedRest = 40
 
 // sidedDice rolls att for the attacker's battle dice and def for the
 // defender's, first, second and rest for the other dice in turn (0: seeded
@@ -341,7 +346,7 @@ func (d *sidedDice) Roll(l dice.Label) int {
 		return d.first
 	case d.others == 2 && d.second > 0:
 		return d.second
-	case d.others > 2 && d.rest > 0:
+	case d.others > 2 && d.others <= sidedRest && d.rest > 0:
 		return d.rest
 	}
 	return 1 + d.rng.IntN(6)

@@ -78,7 +78,8 @@ func (t *Turn) MayGain(a games.AreaID) bool {
 // Movement Phase, and none that may come back from a battle (reduX Core
 // 7.2.2, L&R 11.3). Its error is the one the second phase would skip it
 // with (MoveRules.Select finds no unit). A leader's moves are left to the
-// turn: he may retreat alone (L&R 9.2.2).
+// turn (he may retreat alone, L&R 9.2.2) unless the mover has no leader on
+// the board.
 func (t *Turn) checkSecondSources() {
 	sel := t.R.Move.Select
 	if sel == nil {
@@ -87,7 +88,13 @@ func (t *Turn) checkSecondSources() {
 	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
 		orders.Walk(ph.Body, func(st orders.Statement) {
 			mv, ok := st.(orders.Move)
-			if !ok || len(mv.Path) < 2 || mv.Unit == "leader" || mv.Unit == "leader alone" {
+			if !ok || len(mv.Path) < 2 {
+				return
+			}
+			if mv.Unit == "leader" || mv.Unit == "leader alone" {
+				if t.S.LeaderOf(t.N) < 0 { // none on the board: none comes in the turn
+					t.Problem(mv.Line, "no-leader", t.Name(mv.Path[0]))
+				}
 				return
 			}
 			from := t.seaHome(mv.Path[0])
