@@ -59,7 +59,7 @@ func withdrawal(t *family.Turn) {
 // Raider withdrawal phase would skip whatever the battles do (seed 004 4):
 // outside a Raiding turn, from a sea, or from an area where the nation has
 // no raiders after its moves and none may come there later (family's
-// MayGain: raiders retreat where they came from, seed 004 3; none at all
+// MayGainRaiders: raiders retreat where they came from, seed 004 3; none at all
 // when the nation has no raider anywhere). Not a line that may take the
 // Picts home by sea (pictsHome: from land outside Scotland, unless a line
 // before took every army there and none is a raider).
@@ -75,7 +75,7 @@ func checkWithdrawals(t *family.Turn) {
 			all[w.Area] = all[w.Area] || w.N == 0 // pictsHome may take it
 		case !t.Raid:
 			t.Problem(w.Line, "cb-no-raid-turn", t.Nation())
-		case !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 && (!t.MayGain(w.Area) || !anyRaider(t)):
+		case !t.B.IsLand(w.Area) || len(t.Raiders(w.Area)) == 0 && (!t.MayGainRaiders(w.Area) || !anyRaider(t)):
 			t.Problem(w.Line, "cb-no-raiders", t.Nation(), t.Name(w.Area))
 		}
 	}

@@ -238,6 +238,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	s, n, b := t.S, t.N, t.B
 	dest := mv.Path[len(mv.Path)-1]
 	prev := mv.Path[len(mv.Path)-2]
+	raiding := len(t.Raiders(from)) > 0 // raiders move first (Shift)
 	if boat {
 		prev = mv.Path[1]
 	}
@@ -273,6 +274,7 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 		}
 		t.entries[dest] = append(t.entries[dest], entry{From: prev, N: count, Line: mv.Line, Boat: boat})
 		t.origins[prev] = true
+		t.rOrigins[prev] = t.rOrigins[prev] || raiding
 	}
 	var names []string
 	for _, a := range mv.Path {

@@ -51,9 +51,22 @@ func (t *Turn) SecondUnknown() bool { return t.Major && !t.secondKnown }
 // not play may bring some (a move of its "phase 2:" block passes or ends
 // there, or units at sea land there, L&R 11.3).
 func (t *Turn) MayGain(a games.AreaID) bool {
-	if t.origins[a] {
-		return true
-	}
+	return t.origins[a] || t.mayComeLater(a)
+}
+
+// MayGainRaiders reports whether the mover may have more raiders in area
+// a at the end of its turn than after the moves the checking stages
+// played (MayGain for raiders: L&R 11.4): a group with raiders entered a
+// battle from it, or a second Movement Phase the check could not play may
+// bring some. Units that began the Movement Phase on land never become
+// raiders.
+func (t *Turn) MayGainRaiders(a games.AreaID) bool {
+	return t.rOrigins[a] || t.mayComeLater(a)
+}
+
+// mayComeLater reports whether a second Movement Phase the check could
+// not play may bring the mover to area a (MayGain).
+func (t *Turn) mayComeLater(a games.AreaID) bool {
 	if !t.SecondUnknown() {
 		return false
 	}

@@ -24,6 +24,7 @@ type Turn struct {
 	passed    [][]passage    // per area: the mover's units that overran through it
 	order     []games.AreaID // battle areas in order of first entry
 	origins   []bool         // per area: a group of the mover entered a battle from it, in any phase (7.2.2: it may retreat there)
+	rOrigins  []bool         // per area: such a group led by raiders (L&R 11.4.1: they move first)
 	later     []bool         // per area: a second phase the check could not play may bring the mover there (MayGain)
 	heldAt    int            // areas held at the start of movement (6.4)
 	heldStart []bool         // per land area: held at the start of movement (6.4)
@@ -78,7 +79,7 @@ func TurnOf(t *adjudicator.Turn) *Turn {
 	}
 	na := len(t.B.Areas)
 	ft := &Turn{Turn: t, R: Of(t.E),
-		Phase: 1, entries: make([][]entry, na), passed: make([][]passage, na), origins: make([]bool, na), border: map[games.AreaID]games.AreaID{},
+		Phase: 1, entries: make([][]entry, na), passed: make([][]passage, na), origins: make([]bool, na), rOrigins: make([]bool, na), border: map[games.AreaID]games.AreaID{},
 		leaderLeft: make([]bool, na), leaderHome: games.NoArea,
 		boatFrom: games.NoArea, boatSea: games.NoArea, boatTo: games.NoArea, topLevel: t.In.Orders}
 	t.X = ft

@@ -109,7 +109,8 @@ func withdrawals(t *family.Turn, rex bool) (want, remove []int) {
 // whatever the battles do (11.5): "stay" outside Cnut's turn (9.4), and a
 // withdraw line for an area where no raider can be left for it: the
 // raiders there after the moves, in an area where none may come later
-// (family's MayGain: 7.2.2, 11.3), less what the lines before it take. Not
+// (family's MayGainRaiders: 7.2.2, 11.3), less what the lines before it
+// take. Not
 // on a turn whose raiders all go back (the lines do not count), nor in
 // Cnut's.
 func checkWithdrawals(t *family.Turn) {
@@ -122,7 +123,7 @@ func checkWithdrawals(t *family.Turn) {
 		switch {
 		case w.Stay:
 			t.Problem(w.Line, "lr-stay-not-cnut")
-		case !t.B.IsLand(w.Area), t.MayGain(w.Area):
+		case !t.B.IsLand(w.Area), t.MayGainRaiders(w.Area):
 		case taken[w.Area] >= len(t.Raiders(w.Area)):
 			t.Problem(w.Line, "lr-no-raiders-left", t.Nation(), t.Name(w.Area))
 		case w.N == 0:
