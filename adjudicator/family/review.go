@@ -2,6 +2,7 @@ package family
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -91,8 +92,7 @@ func (t *Turn) mayComeLater(a games.AreaID) bool {
 // Movement Phase, and none that may come back from a battle (reduX Core
 // 7.2.2, L&R 11.3). Its error is the one the second phase would skip it
 // with (MoveRules.Select finds no unit). A leader's moves are left to the
-// turn (he may retreat alone, L&R 9.2.2) unless the mover has no leader on
-// the board.
+// turn where he may be then (leaderMayBe).
 func (t *Turn) checkSecondSources() {
 	sel := t.R.Move.Select
 	if sel == nil {
@@ -105,12 +105,15 @@ func (t *Turn) checkSecondSources() {
 				return
 			}
 			if mv.Unit == "leader" || mv.Unit == "leader alone" {
-				if t.S.LeaderOf(t.N) < 0 { // none on the board: none comes in the turn
+				if !t.leaderMayBe(mv.Path[0]) {
 					t.Problem(mv.Line, "no-leader", t.Name(mv.Path[0]))
 				}
 				return
 			}
 			from := t.seaHome(mv.Path[0])
+			if t.S.Has(from, t.N) && !t.origins[from] && !t.entered(from) {
+				t.checkSecondCount(mv, from)
+			}
 			if t.S.Has(from, t.N) || t.origins[from] || t.Fresh(from) > 0 {
 				return
 			}
@@ -118,6 +121,61 @@ func (t *Turn) checkSecondSources() {
 			sel(t, mv, from, boat) // finds no unit, and says so
 		})
 	}
+}
+
+// checkSecondCount refuses (switch check-knowable) a move of a Major
+// Invasion's unplayed second phase of more armies than the mover can have
+// in land area a then: a area no group entered a battle from and no move
+// of the second phase enters has at most the armies it has after the
+// first phase's moves (a battle there only takes some away). A count of
+// armies of one kind is bounded where the mover has infantry and cavalry
+// only there. The facts are those the second phase would skip it with.
+func (t *Turn) checkSecondCount(mv orders.Move, a games.AreaID) {
+	if !t.B.IsLand(a) || mv.N == 0 {
+		return
+	}
+	cav := t.E.Kind("cavalry")
+	inf, cv, all := t.S.Count(a, t.N, Infantry), 0, t.Armies(a, t.N)
+	if cav >= 0 {
+		cv = t.S.Count(a, t.N, cav)
+	}
+	switch {
+	case mv.Unit == "" && len(mv.Path)-1 <= t.E.R.Kinds[Infantry].Moves && mv.N > all:
+		t.Problem(mv.Line, "too-few", all, t.Name(a), mv.N)
+	case inf+cv != all:
+	case mv.Unit == "infantry" && mv.N > inf:
+		t.Problem(mv.Line, "infantry-fresh", inf, t.Name(a), mv.N)
+	case mv.Unit == "cavalry" && mv.N > cv:
+		t.Problem(mv.Line, "cavalry-fresh", cv, t.Name(a), mv.N)
+	}
+}
+
+// entered reports whether a move of a "phase 2:" block enters area a.
+func (t *Turn) entered(a games.AreaID) bool {
+	into := false
+	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
+		orders.Walk(ph.Body, func(st orders.Statement) {
+			if x, ok := st.(orders.Move); ok && slices.Contains(x.Path[min(1, len(x.Path)):], a) {
+				into = true
+			}
+		})
+	}
+	return into
+}
+
+// leaderMayBe reports whether the mover's leader may be in area a when
+// a Major Invasion's unplayed second phase moves: he is there after the
+// first phase's moves, or in a battle next to it (he may fall back with
+// his armies or alone, reduX Core 7.2.2, L&R 9.2.2), or a move of the
+// second phase enters it. With no leader on the board none comes in the
+// turn.
+func (t *Turn) leaderMayBe(a games.AreaID) bool {
+	li := t.S.LeaderOf(t.N)
+	if li < 0 {
+		return false
+	}
+	at := t.S.Leaders[li].Area
+	return at == a || len(t.entries[at]) > 0 && Adjacent(t.B, at, a) || t.entered(a)
 }
 
 // Phase2Played reports whether a move of the "phase 2:" block on a line
