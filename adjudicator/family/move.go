@@ -273,8 +273,10 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 			t.order = append(t.order, dest)
 		}
 		t.entries[dest] = append(t.entries[dest], entry{From: prev, N: count, Line: mv.Line, Boat: boat})
-		t.origins[prev] = true
-		t.rOrigins[prev] = t.rOrigins[prev] || raiding
+		if t.mayFallBack(dest) {
+			t.origins[prev] = true
+			t.rOrigins[prev] = t.rOrigins[prev] || raiding
+		}
 	}
 	var names []string
 	for _, a := range mv.Path {
@@ -283,6 +285,23 @@ func (t *Turn) carryOut(mv orders.Move, from games.AreaID, units []int, count in
 	t.Emit(Event{Kind: adjudicator.EvMove, What: "move", Area: t.Name(dest), Path: names, N: count, Line: mv.Line, Units: t.kindCounts(units), Leader: leader})
 	t.leaderFollows(from, dest, mv.Line)
 	t.settle()
+}
+
+// mayFallBack reports whether the mover's armies may fall back from a
+// battle in area a to where they came from (reduX Core 7.2.2): only by
+// an attack line for the area that is not "hold" (a leader's own line
+// moves him alone), anywhere in the file; without one they fight on.
+func (t *Turn) mayFallBack(a games.AreaID) bool {
+	if t.topLevel == nil {
+		return false
+	}
+	may := false
+	orders.Walk(t.topLevel.Body, func(st orders.Statement) {
+		if x, ok := st.(orders.Attack); ok && x.Area == a && !x.Rule.Hold && !x.Rule.Leader {
+			may = true
+		}
+	})
+	return may
 }
 
 // passThrough records the areas a move passes through: an overrun where

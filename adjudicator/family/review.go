@@ -47,8 +47,9 @@ func (t *Turn) SecondUnknown() bool { return t.Major && !t.secondKnown }
 
 // MayGain reports whether the mover may have more units in area a at the
 // end of its turn than after the moves the checking stages played: a
-// group of them entered a battle from it (attackers retreat where they
-// came from, reduX Core 7.2.2), or a second Movement Phase the check could
+// group of them entered a battle from it and an attack line may make it
+// fall back (attackers retreat where they came from, reduX Core 7.2.2),
+// or a second Movement Phase the check could
 // not play may bring some (a move of its "phase 2:" block passes or ends
 // there, or units at sea land there, L&R 11.3).
 func (t *Turn) MayGain(a games.AreaID) bool {

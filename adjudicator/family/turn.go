@@ -23,7 +23,7 @@ type Turn struct {
 	entries   [][]entry      // per area: groups of the mover that entered it this phase
 	passed    [][]passage    // per area: the mover's units that overran through it
 	order     []games.AreaID // battle areas in order of first entry
-	origins   []bool         // per area: a group of the mover entered a battle from it, in any phase (7.2.2: it may retreat there)
+	origins   []bool         // per area: a group of the mover entered a battle from it, in any phase, and may fall back (7.2.2: mayFallBack)
 	rOrigins  []bool         // per area: such a group led by raiders (L&R 11.4.1: they move first)
 	later     []bool         // per area: a second phase the check could not play may bring the mover there (MayGain)
 	heldAt    int            // areas held at the start of movement (6.4)
