@@ -112,7 +112,7 @@ func (t *Turn) checkSecondSources() {
 				return
 			}
 			from := t.seaHome(mv.Path[0])
-			if t.S.Has(from, t.N) && !t.origins[from] && !t.entered(from) {
+			if t.S.Has(from, t.N) && !t.origins[from] && !t.entered(from, mv.Line) {
 				t.checkSecondCount(mv, from)
 			}
 			if t.S.Has(from, t.N) || t.origins[from] || t.Fresh(from) > 0 {
@@ -151,12 +151,13 @@ func (t *Turn) checkSecondCount(mv orders.Move, a games.AreaID) {
 	}
 }
 
-// entered reports whether a move of a "phase 2:" block enters area a.
-func (t *Turn) entered(a games.AreaID) bool {
+// entered reports whether a move of a "phase 2:" block, other than the
+// one on line skip, enters area a.
+func (t *Turn) entered(a games.AreaID, skip int) bool {
 	into := false
 	for _, ph := range adjudicator.Statements[orders.Phase](t.Turn) {
 		orders.Walk(ph.Body, func(st orders.Statement) {
-			if x, ok := st.(orders.Move); ok && slices.Contains(x.Path[min(1, len(x.Path)):], a) {
+			if x, ok := st.(orders.Move); ok && x.Line != skip && slices.Contains(x.Path[min(1, len(x.Path)):], a) {
 				into = true
 			}
 		})
@@ -176,7 +177,7 @@ func (t *Turn) leaderMayBe(a games.AreaID) bool {
 		return false
 	}
 	at := t.S.Leaders[li].Area
-	return at == a || len(t.entries[at]) > 0 && Adjacent(t.B, at, a) || t.entered(a)
+	return at == a || len(t.entries[at]) > 0 && Adjacent(t.B, at, a) || t.entered(a, 0)
 }
 
 // Phase2Played reports whether a move of the "phase 2:" block on a line
