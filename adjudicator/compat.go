@@ -47,6 +47,7 @@ const (
 	BretwaldaOwnVote
 	BretwaldaBotVote
 	CheckKnowable
+	HBCascadeEnds
 	numSwitches
 )
 
@@ -101,6 +102,8 @@ var Changes = []Change{
 		"the bot votes for Bretwalda with its player's other nations, for a candidate that can win (docs/orders.md C9)"},
 	{CheckKnowable, "check-knowable", "", "pbem-engine-5",
 		"check refuses what the turn would skip for a reason known at its start: it plays the turn as it will be played until its first die, and refuses what no die can make possible (docs/orders.md, What check proves)"},
+	{HBCascadeEnds, "hb-cascade-ends", "hy-breasil", "pbem-engine-5",
+		"a cascade of relinquished nations ends: after 100 give-ups in one step a player at the nation limit refuses instead (Hy Breasil 5.3; before, players all at the limit passed nations round for ever)"},
 }
 
 // Compat is the switches of a game: the changes of the table it plays

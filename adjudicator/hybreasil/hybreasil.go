@@ -139,6 +139,8 @@ type turnX struct {
 	// raceTurn is the turn a new player's race is rolled with under
 	// continuous play (Hy Breasil 10.2); 0 otherwise.
 	raceTurn int
+	// gaveUp counts the nations relinquished in this step (5.3, giveUp).
+	gaveUp int
 }
 
 func tx(t *adjudicator.Turn) *turnX {

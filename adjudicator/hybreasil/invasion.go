@@ -223,8 +223,17 @@ func take(t *adjudicator.Turn, n adjudicator.NationID, seat int, dealt string) {
 // giveUp is seat relinquishing nation m to take nation n at the nation
 // limit (5.3): m, with all its pieces, goes to another player at random
 // (not seat, nor one who refused n) and on down the cascade, and seat keeps
-// n; false when no other player is left, and seat refuses n instead.
+// n; false when no other player is left, and seat refuses n instead. With
+// switch hb-cascade-ends a step gives up at most mostGiveUps nations: when
+// every player is at the limit the cascade would pass nations round for
+// ever (the seed does not say; pbem's decision).
 func giveUp(t *adjudicator.Turn, seat int, m, n adjudicator.NationID, refused []bool, dealt string) bool {
+	if x := tx(t); t.E.Plays(adjudicator.HBCascadeEnds) {
+		if x.gaveUp >= mostGiveUps {
+			return false
+		}
+		x.gaveUp++
+	}
 	others := append([]bool(nil), refused...)
 	others[seat] = true
 	to := randomSeat(t, others)
@@ -236,6 +245,9 @@ func giveUp(t *adjudicator.Turn, seat int, m, n adjudicator.NationID, refused []
 	take(t, m, to, "dealt-relinquished")
 	return true
 }
+
+// mostGiveUps is the most nations a step's cascade gives up (giveUp).
+const mostGiveUps = 100
 
 // dealtTo records nation n going to seat (5.3): N is the seat's number,
 // and the words name it by its colour.
