@@ -82,10 +82,17 @@ type Report struct {
 	// player knows it (Hy Breasil 6.1).
 	Upcoming []adjudicator.Event
 
-	// The position after the step.
+	// The position after the step: every area by region, the seas apart.
+	// The reports show only the areas the step changed (Shown); the whole
+	// board is the map's, and FullPosition's (issue 21).
 	Regions []Region
 	Seas    []AreaRow
 	Nations []NationRow
+	// Quiet says the step changed nothing on the board and scored nothing:
+	// no area, battle, VP or ruleset event ("0 new armies"). Its report
+	// says so in a few lines, without the tables, and its mail carries no
+	// map (issue 21).
+	Quiet bool
 
 	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
 	kinds    []adjudicator.Kind                             // the ruleset's unit kinds, for the map
@@ -356,6 +363,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	r.sections(g, nextNation(e, after))
 	r.seats(e, o.Players)
 	r.position(e)
+	r.Quiet = r.quiet()
 	r.next(g, e)
 	return r
 }
