@@ -3,7 +3,6 @@ package templates
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -72,9 +71,6 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 			v.Legend = append(v.Legend, "VP: "+strings.Join(sc, ", "))
 		}
 	}
-	if k := markKey(g, v.Stacks, r); k != "" {
-		v.Legend = append(v.Legend, k)
-	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
 }
@@ -109,42 +105,6 @@ func mapTimeline(g *games.Game, r *Report) *mapdraw.Timeline {
 // counter rather than in its count: units that are not armies, or never
 // move.
 func marked(k adjudicator.Kind) bool { return !k.Army || k.Moves == 0 }
-
-// markKey is the legend's line for the marks markOthers puts on counters:
-// "+F: fort, +B: burh (counted apart from the armies)", for the kinds the
-// map shows; "" for none.
-func markKey(g *games.Game, stacks []mapdraw.Stack, r *Report) string {
-	var keys []string
-	for k, kind := range r.kinds {
-		if !marked(kind) || k >= r.After.NumKinds() {
-			continue
-		}
-		mark := "+" + strings.ToUpper(kind.Name[:1])
-		for _, st := range stacks {
-			if strings.Contains(st.Tag, mark) {
-				keys = append(keys, mark+": "+kind.Name)
-				break
-			}
-		}
-	}
-	if r.marks != nil {
-		for _, st := range stacks {
-			n, err := g.Tables.NationIndex(st.Nation)
-			if err != nil {
-				continue
-			}
-			for _, m := range r.marks(st.Area, n) {
-				if k := "+" + m.Letter + ": " + m.Word; !slices.Contains(keys, k) {
-					keys = append(keys, k)
-				}
-			}
-		}
-	}
-	if len(keys) == 0 {
-		return ""
-	}
-	return strings.Join(keys, ", ") + " (not in the count on the counter)"
-}
 
 // mapTitle is the map's title: "Round IV (250-340) — Angles".
 func mapTitle(r *Report) string {
@@ -203,9 +163,10 @@ func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Sta
 }
 
 // markOthers leaves out of a stack's count its units of kinds that are
-// not armies or never move and marks them in its tag (classic Britannia's
-// forts and burhs, burhs counted as armies under first-edition-burhs too:
-// "RO+F", "SX+B").
+// not armies or never move and gives each a square counter of its own
+// (issue 21: classic Britannia's forts and burhs, burhs counted as armies
+// under first-edition-burhs too), and the ruleset's marks too (Hy
+// Breasil's cities).
 func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 	for k, kind := range r.kinds {
 		if k >= r.After.NumKinds() || !marked(kind) {
@@ -213,12 +174,12 @@ func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 		}
 		if c := r.After.Count(a, n, k); c > 0 {
 			st.Armies -= c
-			st.Tag += "+" + strings.ToUpper(kind.Name[:1])
+			st.Works = append(st.Works, mapdraw.Work{Letter: strings.ToUpper(kind.Name[:1]), Name: kind.Name})
 		}
 	}
 	if r.marks != nil {
 		for _, m := range r.marks(a, n) {
-			st.Tag += "+" + m.Letter
+			st.Works = append(st.Works, mapdraw.Work{Letter: m.Letter, Name: m.Word})
 		}
 	}
 }
