@@ -314,7 +314,7 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 	if err := v.check(b); err != nil {
 		return nil, err
 	}
-	s := &scene{W: g.Width, H: g.Height + stripHeight(v), faces: faceCache{}}
+	s := &scene{W: g.Width, H: g.Height + stripHeight(v), faces: faceCache{}, board: g.Height}
 	drawBoard(s, g, b)
 	drawView(s, g, b, v)
 	return s, nil
@@ -405,6 +405,16 @@ func drawView(s *scene, g *Geometry, b *games.Board, v *View) {
 		obstacles = append(obstacles, legendBox)
 	}
 	placed := layoutStacks(g, b, v, obstacles)
+	s.boxes = map[games.AreaID][]Rect{}
+	for _, id := range v.Battles {
+		s.boxes[id] = append(s.boxes[id], labels[id])
+	}
+	for i, st := range v.Stacks {
+		s.boxes[st.Area] = append(s.boxes[st.Area], footprint(st, placed[i]))
+	}
+	for id := range b.NumLand {
+		s.boxes[games.AreaID(id)] = append(s.boxes[games.AreaID(id)], labels[id])
+	}
 	for _, id := range v.Battles {
 		drawBattleOutline(s, g, id)
 	}
