@@ -81,14 +81,15 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		dl := when(p.deadline(d.base(st), st.Extended), p.zoneOf(player))
 		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl}))
 	case "map":
-		if d.Map == nil {
+		draw := d.board()
+		if draw == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
 		}
 		st, err := g.Step("")
 		if err != nil {
 			return err
 		}
-		png, err := d.Map(g.Rules(), g.Public(st, ""))
+		png, err := draw(g.Rules(), g.Public(st, ""))
 		if err != nil {
 			return d.reply(m, in, "map", "The map could not be drawn; the GM has been told.")
 		}

@@ -83,13 +83,17 @@ func RenderPNGDetail(w io.Writer, g *Geometry, b *games.Board, v *View, d Detail
 // larger than detailMaxW × detailMaxH, the frame holds the most of the
 // focus that fits (focusCluster).
 func (s *scene) detailFrame(b *games.Board, focus []games.AreaID) Rect {
-	var items []Rect
+	var items []focusItem
 	for _, id := range focus {
 		if id < 0 || int(id) >= len(b.Areas) {
 			continue
 		}
 		if u, ok := boundsOf(s.boxes[id]); ok {
-			items = append(items, u)
+			w := 1
+			if s.battles[id] {
+				w = battleWeight
+			}
+			items = append(items, focusItem{u, w})
 		}
 	}
 	if len(items) == 0 {
@@ -127,23 +131,38 @@ func boundsOf(rs []Rect) (Rect, bool) {
 	return Rect{lo.X, lo.Y, hi.X - lo.X, hi.Y - lo.Y}, true
 }
 
-// focusCluster is the largest group of items whose union fits in w × h:
+// A focusItem is what the view draws of an area in focus, and how much
+// it weighs in choosing a detail's frame.
+type focusItem struct {
+	box    Rect
+	weight int
+}
+
+// battleWeight is the weight of an area fought in: a battle is what a
+// detail shows first, before moves and placements elsewhere.
+const battleWeight = 3
+
+// focusCluster is the heaviest group of items whose union fits in w × h:
 // all of them when they fit, else, for each item in turn, the items
-// nearest it added while they fit, the group with the most items kept
+// nearest it added while they fit, the group of the most weight kept
 // (the smaller union on a tie, then the earlier item: deterministic).
-func focusCluster(items []Rect, w, h float64) []Rect {
+func focusCluster(items []focusItem, w, h float64) []Rect {
 	fits := func(rs []Rect) bool {
 		u, _ := boundsOf(rs)
 		return u.W <= w && u.H <= h
 	}
-	if fits(items) {
-		return items
+	all := make([]Rect, len(items))
+	for i, it := range items {
+		all[i] = it.box
+	}
+	if fits(all) {
+		return all
 	}
 	centre := func(r Rect) Point { return Point{r.X + r.W/2, r.Y + r.H/2} }
 	var best []Rect
-	bestArea := math.Inf(1)
+	bestWeight, bestArea := 0, math.Inf(1)
 	for k, seed := range items {
-		c := centre(seed)
+		c := centre(seed.box)
 		order := make([]int, 0, len(items))
 		for i := range items {
 			if i != k {
@@ -151,17 +170,17 @@ func focusCluster(items []Rect, w, h float64) []Rect {
 			}
 		}
 		sort.SliceStable(order, func(i, j int) bool {
-			return centre(items[order[i]]).sub(c).len() < centre(items[order[j]]).sub(c).len()
+			return centre(all[order[i]]).sub(c).len() < centre(all[order[j]]).sub(c).len()
 		})
-		group := []Rect{seed}
+		group, weight := []Rect{seed.box}, seed.weight
 		for _, i := range order {
-			if fits(append(group, items[i])) {
-				group = append(group, items[i])
+			if fits(append(group, all[i])) {
+				group, weight = append(group, all[i]), weight+items[i].weight
 			}
 		}
 		u, _ := boundsOf(group)
-		if len(group) > len(best) || (len(group) == len(best) && u.W*u.H < bestArea) {
-			best, bestArea = group, u.W*u.H
+		if weight > bestWeight || (weight == bestWeight && u.W*u.H < bestArea) {
+			best, bestWeight, bestArea = group, weight, u.W*u.H
 		}
 	}
 	return best

@@ -12,7 +12,7 @@ import (
 // TestDetailFrame: a detail frames what the view draws of the areas in
 // focus, no larger than a phone's column reads at 0.78 of the board's
 // size (issue 21); a focus spread across the board is framed where most of
-// it is; nothing in focus frames nothing.
+// it is, a battle first; nothing in focus frames nothing.
 func TestDetailFrame(t *testing.T) {
 	g := redux(t)
 	geo, err := ForBoard(g.Board)
@@ -39,6 +39,14 @@ func TestDetailFrame(t *testing.T) {
 		require.True(t, inside(fr, id), "%s outside %v", g.Board.Areas[id].Name, fr)
 	}
 	require.False(t, inside(fr, caithness), "Caithness in %v", fr)
+
+	// A battle weighs more than moves elsewhere: fought in Caithness,
+	// it is framed before Kent and Sussex.
+	fought := *v
+	fought.Battles = []games.AreaID{caithness}
+	fr, err = DetailFrame(geo, g.Board, &fought, []games.AreaID{caithness, kent, sussex})
+	require.NoError(t, err)
+	require.True(t, inside(fr, caithness), "the battle in Caithness outside %v", fr)
 
 	fr, err = DetailFrame(geo, g.Board, v, nil)
 	require.NoError(t, err)

@@ -405,9 +405,10 @@ func drawView(s *scene, g *Geometry, b *games.Board, v *View) {
 		obstacles = append(obstacles, legendBox)
 	}
 	placed := layoutStacks(g, b, v, obstacles)
-	s.boxes = map[games.AreaID][]Rect{}
+	s.boxes, s.battles = map[games.AreaID][]Rect{}, map[games.AreaID]bool{}
 	for _, id := range v.Battles {
 		s.boxes[id] = append(s.boxes[id], labels[id])
+		s.battles[id] = true
 	}
 	for i, st := range v.Stacks {
 		s.boxes[st.Area] = append(s.boxes[st.Area], footprint(st, placed[i]))

@@ -51,6 +51,8 @@ type scene struct {
 	// boxes are, by area, what the view draws of it: its label and its
 	// stacks' footprints (set by drawView, for a detail's frame).
 	boxes map[games.AreaID][]Rect
+	// battles are the areas the view marks as fought in.
+	battles map[games.AreaID]bool
 	// board is the drawing's height without the strip under it.
 	board float64
 }

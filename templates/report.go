@@ -93,6 +93,11 @@ type Report struct {
 	// says so in a few lines, without the tables, and its mail carries no
 	// map (issue 21).
 	Quiet bool
+	// BoardLink is where the whole board is had at full size, for a mail
+	// whose picture is a detail of the map (issue 21): a mailto: link
+	// asking the server for the map; "" for none. The HTML report links it
+	// under the picture.
+	BoardLink string
 
 	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
 	kinds    []adjudicator.Kind                             // the ruleset's unit kinds, for the map
