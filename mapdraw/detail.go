@@ -33,8 +33,11 @@ type Detail struct {
 // the report's padding) shows the board at least 0.78 times its size: the
 // nation tags under the counters (tagSize) at 7 px, the names at 9.7 px.
 // A focus spread wider than that is framed where most of it is.
+// DetailWidth draws a frame 1.1 to 1.4 times the board's size: sharp on a
+// phone's 343 px column, and the whole detail 17-24 KB of PNG (a late
+// game's; 560 px made it 28 KB on average, BENCHMARKS.md, Mail weight).
 const (
-	DetailWidth  = 560
+	DetailWidth  = 480
 	detailMinW   = 340
 	detailMinH   = 300
 	detailMaxW   = 440

@@ -25,7 +25,7 @@ import (
 func TestHyBreasilReportWords(t *testing.T) {
 	g := games.MustLoad("hy-breasil", "races", "submission", "abilities")
 	e := rulesets.New(g)
-	s := e.NewState()
+	before, s := e.NewState(), e.NewState() // the nations table shows the nations the step changed
 	x := hybreasil.X(s)
 	a, err := g.Board.Lookup("Greyhaven")
 	require.NoError(t, err)
@@ -34,7 +34,7 @@ func TestHyBreasilReportWords(t *testing.T) {
 	x.Civ[0], x.Race[0], x.Lord[0] = 2, "elf", 1
 	x.Abilities[0], x.Capital[0] = []string{hybreasil.Taxation, hybreasil.Capital}, a
 	cup := adjudicator.Event{Kind: hybreasil.EvCup, Said: "Turn 1: the nations move in the order Star, Moon (Hy Breasil 6)"}
-	r := Build(e, e.Due(s).ID, s, s, []adjudicator.Event{cup}, Options{Players: []string{"Ann", "Bo", "Cy"}})
+	r := Build(e, e.Due(s).ID, before, s, []adjudicator.Event{cup}, Options{Players: []string{"Ann", "Bo", "Cy"}})
 	text := strings.Join(strings.Fields(Text(r)), " ")
 	first, second := g.Tables.Nations[0].Name, g.Tables.Nations[1].Name
 	assert.Contains(t, text, "Turn 1: the invasion phase")

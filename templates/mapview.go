@@ -280,7 +280,7 @@ func MailBoardPNG(g *games.Game, r *Report) ([]byte, error) {
 // what it did (Focus), mapdraw.DetailWidth pixels wide, its counters and
 // names about their full size on a phone; nil for a step that changed
 // nothing on the board (a quiet step, most ends of rounds). The whole
-// board is a command away (the mail says how).
+// board is a mail away (the daemon's Report.BoardLink).
 func MailMapPNG(g *games.Game, r *Report) ([]byte, error) {
 	focus := Focus(g, r)
 	if len(focus) == 0 {

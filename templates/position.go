@@ -31,6 +31,38 @@ func (r *Report) Shown() []Region {
 	return out
 }
 
+// ShownNations are the rows of the report's nations table: every nation
+// at the start and the end of the game, after any other step those whose
+// figures or facts it changed (issue 21: the table of every nation at
+// every step was most of a quiet mail).
+func (r *Report) ShownNations() []NationRow {
+	if r.Full() {
+		return r.Nations
+	}
+	var out []NationRow
+	for _, n := range r.Nations {
+		if n.Changed {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// NationsNote says which nations the nations table leaves out: "" when
+// it shows them all.
+func (r *Report) NationsNote() string {
+	switch n := len(r.ShownNations()); {
+	case n == len(r.Nations):
+		return ""
+	case n == 0:
+		return "No nation's figures changed in this step."
+	case n == 1:
+		return "The nation whose figures changed in this step; the other " + strconv.Itoa(len(r.Nations)-n) + " are as before."
+	default:
+		return "The " + strconv.Itoa(n) + " nations whose figures changed in this step; the other " + strconv.Itoa(len(r.Nations)-n) + " are as before."
+	}
+}
+
 // Full says the position table lists every area, without a Before
 // column: at the start of the game and at its end.
 func (r *Report) Full() bool { return r.Start || r.Over }

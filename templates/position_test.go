@@ -107,3 +107,47 @@ func TestFullPosition(t *testing.T) {
 	assert.NotContains(t, full, "Before")
 	assert.Equal(t, 3, r.Changes(), "FullPosition leaves the report as it was")
 }
+
+// TestNationsShowChanges: the nations table lists the nations whose
+// figures the step changed, and no other, saying how many it leaves out;
+// at the start and the end of the game every nation (issue 21: the table
+// of every nation at every step). Every step of the seed-7 game is
+// checked against the states themselves.
+func TestNationsShowChanges(t *testing.T) {
+	g, steps := game()
+	e := rulesets.New(g)
+	for _, st := range steps {
+		r := Build(e, st.ID, st.Before, st.After, st.Events, options(st.ID, 0))
+		var want []string
+		for n, nat := range g.Tables.Nations {
+			b, a := st.Before.Nations[n], st.After.Nations[n]
+			if r.Full() || b.Pop != a.Pop || b.VP != a.VP || e.OnLand(st.Before, n) != e.OnLand(st.After, n) ||
+				len(st.Before.Held(g.Board, n)) != len(st.After.Held(g.Board, n)) {
+				want = append(want, nat.Name)
+			}
+		}
+		var got []string
+		for _, n := range r.ShownNations() {
+			got = append(got, n.Nation)
+		}
+		// The states' own figures are a subset of what the row compares
+		// (the row also has armies at sea and off the board, the limit).
+		for _, name := range want {
+			assert.Contains(t, got, name, "%s: %s changed but not shown", st.ID, name)
+		}
+		if r.Full() {
+			assert.Len(t, got, len(g.Tables.Nations), st.ID)
+			assert.Empty(t, r.NationsNote(), st.ID)
+			continue
+		}
+		for _, n := range r.ShownNations() {
+			assert.True(t, n.Changed, "%s: %s unchanged but shown", st.ID, n.Nation)
+		}
+		if len(got) < len(g.Tables.Nations) && !r.Quiet {
+			assert.Contains(t, strings.Join(strings.Fields(Text(r)), " "), r.NationsNote(), st.ID)
+		}
+	}
+	r := build(t, "r07-angles", 0)
+	assert.Less(t, len(r.ShownNations()), 4, "r07-angles changed two or three nations")
+	assert.NotContains(t, Text(r), "NO Normans", "an unchanged nation in the table")
+}

@@ -254,11 +254,16 @@ func positionText(r *Report) string {
 	return sb.String()
 }
 
-// nationsText is the text nations table.
+// nationsText is the text nations table of the nations shown
+// (Report.ShownNations); "" for none.
 func nationsText(r *Report) string {
 	t := table{indent: 2, head: []string{"Nation", "Player", "Land", "Sea", "Off", "Held", "Lim", "Pop", "VP", "+VP"},
 		right: []bool{false, false, true, true, true, true, true, true, true, true}}
-	for _, n := range r.Nations {
+	shown := r.ShownNations()
+	if len(shown) == 0 {
+		return ""
+	}
+	for _, n := range shown {
 		t.rows = append(t.rows, []string{n.Short + " " + n.Nation, n.Colour, strconv.Itoa(n.Land), strconv.Itoa(n.Sea), strconv.Itoa(n.Spare),
 			strconv.Itoa(n.Held), strconv.Itoa(n.Limit), strconv.Itoa(n.Pop), strconv.Itoa(n.VP), signed(n.Gained)})
 	}

@@ -269,6 +269,8 @@ type NationRow struct {
 	// (Ruleset.NationFacts: Hy Breasil's civilization tokens, race,
 	// abilities, submission); nil for none.
 	Facts []string
+	// Changed says the step changed one of the nation's figures or facts.
+	Changed bool
 }
 
 // Options are the facts about a step that are not in the states or events.
@@ -400,11 +402,12 @@ var kernelKinds = []string{adjudicator.EvTurn, adjudicator.EvSkip, adjudicator.E
 
 func kernelKind(k string) bool { return slices.Contains(kernelKinds, k) }
 
-// Facts are the nations the ruleset says more of (NationRow.Facts), in
-// table order; nil for none.
+// Facts are the nations the ruleset says more of (NationRow.Facts), of
+// those the nations table shows (ShownNations), in table order; nil for
+// none.
 func (r *Report) Facts() []NationRow {
 	var out []NationRow
-	for _, n := range r.Nations {
+	for _, n := range r.ShownNations() {
 		if len(n.Facts) > 0 {
 			out = append(out, n)
 		}
@@ -801,22 +804,33 @@ func (r *Report) position(e *adjudicator.Engine) {
 		r.Seas = append(r.Seas, row(a))
 	}
 	for n, nat := range g.Tables.Nations {
-		nr := NationRow{Nation: nat.Name, Short: short(nat), Seat: r.seatOf(nat.Name),
-			Land: e.OnLand(r.After, n), Held: len(r.After.Held(b, n)),
-			Pop: r.After.Nations[n].Pop, VP: r.After.Nations[n].VP.Whole(), Gained: r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()}
-		nr.Limit, _ = e.Limit(r.After, n)
-		for a := b.NumLand; a < len(b.Areas); a++ { // armies only: a fort or burh is none (seed 002 §5)
-			nr.Sea += e.Armies(r.After, games.AreaID(a), n)
-		}
-		nr.Spare = max(0, nat.Armies+nat.Cavalry-nr.Land-nr.Sea)
-		if !r.After.Nations[n].Gone {
-			nr.Facts = e.NationFacts(r.After, n)
-		}
+		nr, before := nationFigures(g, e, r.After, n), nationFigures(g, e, r.Before, n)
+		nr.Nation, nr.Short, nr.Seat, nr.Gained = nat.Name, short(nat), r.seatOf(nat.Name), nr.VP-before.VP
+		nr.Changed = nr.Land != before.Land || nr.Sea != before.Sea || nr.Spare != before.Spare || nr.Held != before.Held ||
+			nr.Limit != before.Limit || nr.Pop != before.Pop || nr.VP != before.VP || strings.Join(nr.Facts, "\n") != strings.Join(before.Facts, "\n")
 		if nr.Seat > 0 {
 			nr.Colour, nr.Hex = r.Players[nr.Seat-1].Colour, r.Players[nr.Seat-1].Hex
 		}
 		r.Nations = append(r.Nations, nr)
 	}
+}
+
+// nationFigures are nation n's figures in a state: its armies on land,
+// at sea and off the board, the areas it holds, its population limit and
+// marker, its VP and the ruleset's facts.
+func nationFigures(g *games.Game, e *adjudicator.Engine, s *adjudicator.State, n int) NationRow {
+	b := g.Board
+	nat := g.Tables.Nations[n]
+	nr := NationRow{Land: e.OnLand(s, n), Held: len(s.Held(b, n)), Pop: s.Nations[n].Pop, VP: s.Nations[n].VP.Whole()}
+	nr.Limit, _ = e.Limit(s, n)
+	for a := b.NumLand; a < len(b.Areas); a++ { // armies only: a fort or burh is none (seed 002 §5)
+		nr.Sea += e.Armies(s, games.AreaID(a), n)
+	}
+	nr.Spare = max(0, nat.Armies+nat.Cavalry-nr.Land-nr.Sea)
+	if !s.Nations[n].Gone {
+		nr.Facts = e.NationFacts(s, n)
+	}
+	return nr
 }
 
 func (r *Report) hexOf(nation string) string {
