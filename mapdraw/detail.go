@@ -76,7 +76,9 @@ func RenderPNGDetail(w io.Writer, g *Geometry, b *games.Board, v *View, d Detail
 	if width > 4000 {
 		return Rect{}, fmt.Errorf("mapdraw: a detail %d px wide: at most 4000", width)
 	}
-	return frame, writePNG(w, s.cropped(frame, float64(width)/frame.W))
+	t := s.cropped(frame, float64(width)/frame.W)
+	t.W, t.H = float64(width), math.Round(t.H) // exactly width: not one more pixel for a rounding error
+	return frame, writePNG(w, t)
 }
 
 // detailFrame is the frame round the focus: the union of what the view
