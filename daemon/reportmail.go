@@ -246,9 +246,10 @@ func splitBody(page string) (head, body, tail string) {
 // prefsHelp says what the mail preferences are and how to change them.
 const prefsHelp = `Change them with a line "prefs NAME VALUE …" after your "game:" and
 "token:" lines, e.g. "prefs map round format text":
-  map every|round|never   the map with every report, once a round (with
-                          the report of the round's end), or never; send
-                          "map GAME" for the map at any time
+  map every|round|never   with every report a picture of its action,
+                          the whole board once a round (with the report
+                          of the round's end), or never; send "map GAME"
+                          for the whole board at any time
   format html|text        HTML with the map in it, or plain text with the
                           map attached
   reports every|digest    a mail for every step, or one mail a round with
