@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"fmt"
+	"net/mail"
 	"net/url"
 	"strings"
 	"time"
@@ -53,7 +54,7 @@ func (d *Daemon) compose(g *archive.Game, to archive.PlayerInfo, l letter) *mail
 		o.Text += fmt.Sprintf("\nNo map with this mail (your preference: map %s). Send \"map %s\" for the map now.\n", to.Prefs.Get("map"), g.ID())
 	}
 	if l.png != nil && d.board() != nil {
-		o.Text += fmt.Sprintf("The whole board at full size: send \"map %s\" (as the Subject) to %s; it comes back by reply.\n", g.ID(), d.cfg.From)
+		o.Text += fmt.Sprintf("The whole board at full size: send \"map %s\" (as the Subject) to %s; it comes back by reply.\n", g.ID(), d.fromAddr())
 	}
 	if html {
 		o.HTML = l.html(cid)
@@ -88,7 +89,16 @@ func (d *Daemon) boardLink(g *archive.Game) string {
 	if d.board() == nil {
 		return ""
 	}
-	return "mailto:" + d.cfg.From + "?subject=" + strings.ReplaceAll(url.QueryEscape("map "+g.ID()), "+", "%20")
+	return "mailto:" + d.fromAddr() + "?subject=" + strings.ReplaceAll(url.QueryEscape("map "+g.ID()), "+", "%20")
+}
+
+// fromAddr is the bare address of Config.From ("pbem@example.org" of
+// "pbem <pbem@example.org>").
+func (d *Daemon) fromAddr() string {
+	if a, err := mail.ParseAddress(d.cfg.From); err == nil {
+		return a.Address
+	}
+	return strings.TrimSpace(d.cfg.From)
 }
 
 // stepMapName is the file name of a step's map: "ashdown-r05-saxons.png".

@@ -33,11 +33,11 @@ type Detail struct {
 // the report's padding) shows the board at least 0.78 times its size: the
 // nation tags under the counters (tagSize) at 7 px, the names at 9.7 px.
 // A focus spread wider than that is framed where most of it is.
-// DetailWidth draws a frame 1.1 to 1.4 times the board's size: sharp on a
-// phone's 343 px column, and the whole detail 17-24 KB of PNG (a late
-// game's; 560 px made it 28 KB on average, BENCHMARKS.md, Mail weight).
+// DetailWidth draws a frame 1.0 to 1.3 times the board's size: sharp on a
+// phone's 343 px column, and a detail about 20 KB of PNG (560 px made it
+// 28 KB on average, 480 px 24 KB; BENCHMARKS.md, Mail weight).
 const (
-	DetailWidth  = 480
+	DetailWidth  = 440
 	detailMinW   = 340
 	detailMinH   = 300
 	detailMaxW   = 440

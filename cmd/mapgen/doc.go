@@ -21,7 +21,8 @@
 //     Ireland). Ireland, the Isle of Man and the Continent are grey context.
 //  2. Projection: spherical transverse Mercator on 2°W (proj.go), 1.38
 //     px/km, then Douglas–Peucker simplification; the inlets of config.go
-//     too narrow to draw (the inner Humber) are filled across their mouth.
+//     too narrow to draw (the Humber, its inner sliver and then its mouth)
+//     are filled across their mouth.
 //  3. Areas: a power diagram (weighted Voronoi, power.go) of the seeds in
 //     config.go, cut along the mainland coast by a planar arrangement
 //     (arrange.go). Water is cut into the six seas by the hand-drawn sea
