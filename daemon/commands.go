@@ -90,7 +90,7 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 			return err
 		}
 		png, err := draw(g.Rules(), g.Public(st, ""))
-		if err != nil {
+		if err != nil || len(png) == 0 {
 			return d.reply(m, in, "map", "The map could not be drawn; the GM has been told.")
 		}
 		name := fmt.Sprintf("%s-%s.png", g.ID(), g.Due().ID)
