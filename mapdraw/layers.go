@@ -2,8 +2,11 @@ package mapdraw
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 
 	"github.com/pbem-org/pbem/games"
 )
@@ -50,26 +53,69 @@ func (l *Layers) BoardPNG(w io.Writer) error {
 	return writePNG(w, boardScene(l.g, l.b))
 }
 
-// OverlaySVG draws a view as an SVG document of the whole map's size
-// (the board and the strip under it, as RenderSVG) whose first element is
-// the board PNG at boardHref, a URL or a path relative to the page; the
-// view's counters, moves, battles, labels, legend and strip are drawn
-// over it, written compactly: a style sheet of classes prefixed "k" that
-// holds for the whole page, so a page shows one overlay. The same input
-// gives the same bytes.
-func (l *Layers) OverlaySVG(w io.Writer, v *View, boardHref string) error {
-	s, err := buildScene(l.g, l.b, v)
-	if err != nil {
+// Overlays draws views as SVG documents of the whole map's size (the
+// board and the strip under it, as RenderSVG) whose first element is the
+// board PNG at boardHref, a URL or a path relative to the page; each
+// view's counters, moves, battles, labels, legend and strip are drawn over
+// it. Their elements carry classes (starting with "k") of one style sheet,
+// css, for the pages that show them to link; a page shows the overlays of
+// one call. The views are drawn on all processors; the same input gives
+// the same bytes.
+func (l *Layers) Overlays(views []*View, boardHref string) (svgs [][]byte, css []byte, err error) {
+	scenes := make([]*scene, len(views))
+	err = parallel(len(views), func(i int) error {
+		s, err := buildScene(l.g, l.b, views[i])
+		if err == nil && len(s.Ops) < l.boardOps {
+			err = fmt.Errorf("mapdraw: the scene has %d operations, fewer than the board's %d", len(s.Ops), l.boardOps)
+		}
+		scenes[i] = s
 		return err
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	if len(s.Ops) < l.boardOps {
-		return fmt.Errorf("mapdraw: the scene has %d operations, fewer than the board's %d", len(s.Ops), l.boardOps)
+	rules := newCompactRules("k", scenes, l.boardOps)
+	svgs = make([][]byte, len(views))
+	_ = parallel(len(views), func(i int) error {
+		var buf bytes.Buffer
+		bw := bufio.NewWriter(&buf)
+		s := scenes[i]
+		W, H := svgNum(s.W), svgNum(s.H)
+		bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + W + `" height="` + H + `" viewBox="0 0 ` + W + " " + H + `"` + compactRoot + `>` + "\n")
+		bw.WriteString(`<image href="` + svgEscape(boardHref) + `" x="0" y="0" width="` + svgNum(l.g.Width) + `" height="` + svgNum(l.g.Height) + `"/>` + "\n")
+		writeCompactSVG(bw, s, s.Ops[l.boardOps:], rules)
+		bw.WriteString("</svg>\n")
+		bw.Flush()
+		svgs[i] = buf.Bytes()
+		return nil
+	})
+	return svgs, rules.sheet, nil
+}
+
+// parallel runs do(0) … do(n-1) on as many goroutines as there are
+// processors and returns the first error by index.
+func parallel(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = do(i)
+			}
+		}()
 	}
-	bw := bufio.NewWriter(w)
-	W, H := svgNum(s.W), svgNum(s.H)
-	bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + W + `" height="` + H + `" viewBox="0 0 ` + W + " " + H + `"` + compactRoot + `>` + "\n")
-	bw.WriteString(`<image href="` + svgEscape(boardHref) + `" x="0" y="0" width="` + svgNum(l.g.Width) + `" height="` + svgNum(l.g.Height) + `"/>` + "\n")
-	writeCompactSVG(bw, s.Ops[l.boardOps:], "k")
-	bw.WriteString("</svg>\n")
-	return bw.Flush()
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -3,53 +3,77 @@ package mapdraw
 import (
 	"bufio"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // compactSVG writes operations as SVG elements that carry only their
 // geometry and a class: each distinct paint and font is a rule of a style
-// sheet written first, and paths are drawn with relative coordinates to a
-// tenth of a pixel. It is the same picture as writeSVGOps's in a third of
-// the bytes (issue 21: a game's history carries a map a step). The class
-// names start with prefix; the style sheet applies to the whole page the
-// SVG is in, so a page holds one such SVG.
+// sheet (compactRules) that a page links, and positions are whole pixels,
+// paths' points relative to the one before. It is the same picture as
+// writeSVGOps's in a third of the bytes, and many maps share the style
+// sheet (issue 21: a game's history carries a map a step).
 type compactSVG struct {
-	prefix  string
+	s       *scene            // for the widths of its texts
 	classes map[string]string // a rule's declarations → its class
-	rules   []string          // ".k0{…}" in the order of first use
 	body    strings.Builder
 }
 
-// compactRoot are the attributes of the <svg> element around compact
-// SVG, inherited by every element, which its classes leave out.
-var compactRoot = ` font-family="` + compactFamily + `" stroke-linejoin="round" stroke-linecap="round"`
+// compactRules are the style sheet of many scenes' compact SVG: a class
+// for each distinct rule, numbered in the order of the rules' text, so
+// that the same scenes give the same classes however they are gathered.
+type compactRules struct {
+	prefix  string
+	classes map[string]string // declarations → class
+	sheet   []byte
+}
 
-// compactFamily is the font family of the map's text.
-var compactFamily = svgFont[fontRegular].family
+// newCompactRules gathers the rules of the operations of every scene,
+// each from its own first operation on.
+func newCompactRules(prefix string, scenes []*scene, from int) *compactRules {
+	seen := map[string]bool{}
+	for _, s := range scenes {
+		for i := from; i < len(s.Ops); i++ {
+			seen[opCSS(&s.Ops[i])] = true
+		}
+	}
+	decls := make([]string, 0, len(seen))
+	for d := range seen {
+		decls = append(decls, d)
+	}
+	slices.Sort(decls)
+	r := &compactRules{prefix: prefix, classes: map[string]string{}}
+	var b strings.Builder
+	for i, d := range decls {
+		k := prefix + strconv.FormatInt(int64(i), 36)
+		r.classes[d] = k
+		b.WriteString("." + k + "{" + d + "}\n")
+	}
+	r.sheet = []byte(b.String())
+	return r
+}
 
-// writeCompactSVG writes ops as compact SVG: the style sheet, then the
-// elements. The <svg> element around them has the attributes compactRoot.
-func writeCompactSVG(bw *bufio.Writer, ops []op, prefix string) {
-	c := &compactSVG{prefix: prefix, classes: map[string]string{}}
+// writeCompactSVG writes ops as compact SVG elements with the classes of
+// rules. The <svg> element around them has the attributes compactRoot.
+func writeCompactSVG(bw *bufio.Writer, s *scene, ops []op, rules *compactRules) {
+	c := &compactSVG{s: s, classes: rules.classes}
 	for i := range ops {
 		c.op(&ops[i])
-	}
-	if len(c.rules) > 0 {
-		bw.WriteString("<style>" + strings.Join(c.rules, "\n") + "</style>\n")
 	}
 	bw.WriteString(c.body.String())
 }
 
-// class is the class of a rule's declarations, made on first use.
-func (c *compactSVG) class(decl string) string {
-	if k, ok := c.classes[decl]; ok {
-		return k
+// class is the class of a rule's declarations.
+func (c *compactSVG) class(decl string) string { return c.classes[decl] }
+
+// opCSS is an operation's rule.
+func opCSS(o *op) string {
+	if o.Kind == opText {
+		return textCSS(o)
 	}
-	k := c.prefix + strconv.FormatInt(int64(len(c.rules)), 36)
-	c.classes[decl] = k
-	c.rules = append(c.rules, "."+k+"{"+decl+"}")
-	return k
+	return paintCSS(o)
 }
 
 func (c *compactSVG) op(o *op) {
@@ -62,23 +86,27 @@ func (c *compactSVG) op(o *op) {
 		}
 		b.WriteString(`" class="` + c.class(paintCSS(o)) + `"/>` + "\n")
 	case opCircle:
-		b.WriteString(`<circle cx="` + svgNum(o.C.X) + `" cy="` + svgNum(o.C.Y) + `" r="` + svgNum(o.R) + `" class="` + c.class(paintCSS(o)) + `"/>` + "\n")
+		b.WriteString(`<circle cx="` + wholeNum(o.C.X) + `" cy="` + wholeNum(o.C.Y) + `" r="` + svgNum(o.R) + `" class="` + c.class(paintCSS(o)) + `"/>` + "\n")
 	case opText:
-		b.WriteString(`<text x="` + svgNum(o.At.X) + `" y="` + svgNum(o.At.Y) + `" class="` + c.class(textCSS(o)) + `">` + svgEscape(o.Text) + "</text>\n")
+		b.WriteString(`<text x="` + wholeNum(o.At.X) + `" y="` + wholeNum(o.At.Y) + `"`)
+		if utf8.RuneCountInString(o.Text) >= minFitted {
+			b.WriteString(` textLength="` + svgNum(c.s.width(o.Font, o.Size, o.Text)) + `"`)
+		}
+		b.WriteString(` class="` + c.class(textCSS(o)) + `">` + svgEscape(o.Text) + "</text>\n")
 	}
 }
 
 // relPath writes a subpath: its first point absolute, the others relative
-// to the one before, every point first rounded to a tenth of a pixel so
-// that the errors do not add up.
+// to the one before, every point first rounded to a whole pixel (compact
+// SVG is shown at the map's size or smaller) so that the errors do not
+// add up.
 func relPath(b *strings.Builder, p []Point, closed bool) {
-	tenth := func(v float64) int64 { return int64(math.Round(v * 10)) }
 	var x, y int64
 	for k, q := range p {
-		qx, qy := tenth(q.X), tenth(q.Y)
+		qx, qy := whole(q.X), whole(q.Y)
 		switch k {
 		case 0:
-			b.WriteString("M" + tenths(qx) + " " + tenths(qy))
+			b.WriteString("M" + strconv.FormatInt(qx, 10) + " " + strconv.FormatInt(qy, 10))
 		case 1:
 			b.WriteString("l")
 			writePair(b, qx-x, qy-y, true)
@@ -92,10 +120,16 @@ func relPath(b *strings.Builder, p []Point, closed bool) {
 	}
 }
 
+// whole is a coordinate to the nearest pixel.
+func whole(v float64) int64 { return int64(math.Round(v)) }
+
+// wholeNum writes a coordinate to the nearest pixel.
+func wholeNum(v float64) string { return strconv.FormatInt(whole(v), 10) }
+
 // writePair writes a relative point; a minus sign separates numbers as
 // well as a space does.
 func writePair(b *strings.Builder, dx, dy int64, first bool) {
-	sx, sy := tenths(dx), tenths(dy)
+	sx, sy := strconv.FormatInt(dx, 10), strconv.FormatInt(dy, 10)
 	if !first && sx[0] != '-' {
 		b.WriteString(" ")
 	}
@@ -104,19 +138,6 @@ func writePair(b *strings.Builder, dx, dy int64, first bool) {
 		b.WriteString(" ")
 	}
 	b.WriteString(sy)
-}
-
-// tenths writes a number of tenths as a decimal: 15 as "1.5", -20 as "-2".
-func tenths(v int64) string {
-	sign := ""
-	if v < 0 {
-		sign, v = "-", -v
-	}
-	s := sign + strconv.FormatInt(v/10, 10)
-	if v%10 != 0 {
-		s += "." + strconv.FormatInt(v%10, 10)
-	}
-	return s
 }
 
 // paintCSS is a path's or circle's paint as CSS declarations.
@@ -170,3 +191,16 @@ func textCSS(o *op) string {
 	}
 	return strings.Join(d, ";")
 }
+
+// minFitted is the fewest letters of a text that compact SVG draws at the
+// width the map's own font gives it (textLength): a browser without that
+// font draws a wider one, which would run out of the legend's box or over
+// a neighbour; shorter texts are left as the browser draws them.
+const minFitted = 5
+
+// compactRoot are the attributes of the <svg> element around compact
+// SVG, inherited by every element, which its classes leave out.
+var compactRoot = ` font-family="` + compactFamily + `" stroke-linejoin="round" stroke-linecap="round"`
+
+// compactFamily is the font family of the map's text.
+var compactFamily = svgFont[fontRegular].family

@@ -38,12 +38,13 @@ func (m *MapLayers) BoardPNG() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// OverlaySVG is a report's map as an SVG document over the board PNG at
-// boardHref: the same picture as MapSVG.
-func (m *MapLayers) OverlaySVG(r *Report, boardHref string) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := m.l.OverlaySVG(&buf, MapView(m.g, r), boardHref); err != nil {
-		return nil, err
+// Overlays are reports' maps as SVG documents over the board PNG at
+// boardHref, each the same picture as MapSVG's, and the style sheet their
+// classes need (mapdraw.Layers.Overlays).
+func (m *MapLayers) Overlays(rs []*Report, boardHref string) (svgs [][]byte, css []byte, err error) {
+	views := make([]*mapdraw.View, len(rs))
+	for i, r := range rs {
+		views[i] = MapView(m.g, r)
 	}
-	return buf.Bytes(), nil
+	return m.l.Overlays(views, boardHref)
 }

@@ -27,6 +27,7 @@ type VPChart struct {
 // ChartPlayer is one line of the chart: the seat's label and colour.
 type ChartPlayer struct {
 	Label string // "Yellow (Alice)"
+	Short string // at the line's end: the player's name, else Label
 	Hex   string // "#e0b000"
 }
 
@@ -39,7 +40,11 @@ func NewVPChart(r *Report) *VPChart {
 		c.RoundWord = "Round"
 	}
 	for _, s := range r.Players {
-		c.Players = append(c.Players, ChartPlayer{Label: s.Label(), Hex: s.Hex})
+		short := s.Name
+		if short == "" {
+			short = s.Label()
+		}
+		c.Players = append(c.Players, ChartPlayer{Label: s.Label(), Short: short, Hex: s.Hex})
 	}
 	c.Rounds = []int{0}
 	c.VP = [][]int{make([]int, len(c.Players))}
@@ -76,10 +81,11 @@ var chartDashes = []string{"", "9 4", "2 3", "10 3 2 3", "5 5", "1 5", "12 3 2 3
 // The chart's frame in SVG user units: the plot area and the margins for
 // the axes' numbers and the names at the lines' ends.
 const (
-	chartW, chartH              = 640.0, 300.0
-	chartLeft, chartRight       = 40.0, 150.0
-	chartTop, chartBottom       = 12.0, 34.0
-	chartLabelGap, chartLabelDY = 14.0, 4.0
+	chartW, chartH              = 480.0, 260.0
+	chartLeft, chartRight       = 36.0, 132.0
+	chartTop, chartBottom       = 12.0, 36.0
+	chartLabelGap, chartLabelDY = 15.0, 4.0
+	chartMaxWidth               = 640 // px: its letters at most a third larger than the text's
 )
 
 // SVG is the chart as an inline <svg> element that scales to its box's
@@ -99,11 +105,11 @@ func (c *VPChart) SVG() template.HTML {
 	x := func(i int) float64 { return chartLeft + plotW*float64(i)/float64(len(c.Rounds)-1) }
 	y := func(v int) float64 { return chartTop + plotH*(1-float64(v)/float64(top)) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" role="img" aria-label="%s" style="display:block;width:100%%;max-width:%gpx;height:auto;font-family:Georgia,'Times New Roman',serif;">`,
-		chartW, chartH, chartW, chartH, template.HTMLEscapeString(c.describe()), chartW)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" role="img" aria-label="%s" style="display:block;width:100%%;max-width:%dpx;height:auto;font-family:Georgia,'Times New Roman',serif;">`,
+		chartW, chartH, chartW, chartH, template.HTMLEscapeString(c.describe()), chartMaxWidth)
 	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(c.describe()))
 	for v := 0; v <= top; v += step {
-		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#dddddd" stroke-width="1"/><text x="%g" y="%.1f" font-size="12" text-anchor="end" fill="#555555">%d</text>`,
+		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#dddddd" stroke-width="1"/><text x="%g" y="%.1f" font-size="13" text-anchor="end" fill="#555555">%d</text>`,
 			chartLeft, y(v), chartLeft+plotW, y(v), chartLeft-6, y(v)+4, v)
 	}
 	every := max(1, (len(c.Rounds)+11)/12)
@@ -113,10 +119,10 @@ func (c *VPChart) SVG() template.HTML {
 			label = "start"
 		}
 		if i%every == 0 || i == len(c.Rounds)-1 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="12" text-anchor="middle" fill="#555555">%s</text>`, x(i), chartTop+plotH+16, label)
+			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="13" text-anchor="middle" fill="#555555">%s</text>`, x(i), chartTop+plotH+17, label)
 		}
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="12" text-anchor="middle" fill="#555555">%s</text>`, chartLeft+plotW/2, chartH-2, c.RoundWord)
+	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="13" text-anchor="middle" fill="#555555">%s</text>`, chartLeft+plotW/2, chartH-2, c.RoundWord)
 	for p, pl := range c.Players {
 		var pts []string
 		for i, row := range c.VP {
@@ -161,15 +167,15 @@ func (c *VPChart) endLabels(b *strings.Builder, x float64, y func(int) float64) 
 		if d := chartDashes[p%len(chartDashes)]; d != "" {
 			dash = ` stroke-dasharray="` + d + `"`
 		}
-		fmt.Fprintf(b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="%s" stroke-width="2.5"%s/><text x="%g" y="%.1f" font-size="12" fill="#222222">%s %d</text>`,
-			x+6, at[k], x+24, at[k], chartColour(pl.Hex), dash, x+28, at[k]+chartLabelDY, template.HTMLEscapeString(shortLabel(pl.Label)), last[p])
+		fmt.Fprintf(b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="%s" stroke-width="2.5"%s/><text x="%g" y="%.1f" font-size="13" fill="#222222">%s %d</text>`,
+			x+6, at[k], x+24, at[k], chartColour(pl.Hex), dash, x+28, at[k]+chartLabelDY, template.HTMLEscapeString(shortLabel(pl.Short)), last[p])
 	}
 }
 
 // shortLabel keeps a label within the chart's right margin.
 func shortLabel(s string) string {
-	if r := []rune(s); len(r) > 16 {
-		return string(r[:15]) + "…"
+	if r := []rune(s); len(r) > 14 {
+		return string(r[:13]) + "…"
 	}
 	return s
 }

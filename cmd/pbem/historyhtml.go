@@ -26,8 +26,9 @@ import (
 
 // Where the history's files go in its folder.
 const (
-	historyBoard = "maps/board.png"
-	historySteps = "steps"
+	historyBoard  = "maps/board.png"
+	historyMapCSS = "maps/map.css" // the classes of the maps' SVG
+	historySteps  = "steps"
 )
 
 // historyLink is a link to a page of the history, with its label.
@@ -84,11 +85,20 @@ func writeHistoryHTML(g *archive.Game, h *history, out string) error {
 	}
 	all := append([]historyStep{h.first}, h.steps...)
 	links := make([]historyLink, len(all))
+	reports := make([]*templates.Report, len(all))
 	for i, hs := range all {
 		links[i] = historyLink{Href: hs.st.Dir() + ".html", Label: stepTitle(hs.report)}
+		reports[i] = hs.report
+	}
+	svgs, css, err := layers.Overlays(reports, "../"+historyBoard)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, historyMapCSS), css, 0o644); err != nil {
+		return err
 	}
 	err = parallel(len(all), func(i int) error {
-		page, err := historyStepHTML(g, layers, all, links, i)
+		page, err := historyStepHTML(g, all, links, svgs[i], i)
 		if err != nil {
 			return err
 		}
@@ -133,12 +143,8 @@ func parallel(n int, do func(i int) error) error {
 }
 
 // historyStepHTML is the page of step all[i].
-func historyStepHTML(g *archive.Game, layers *templates.MapLayers, all []historyStep, links []historyLink, i int) ([]byte, error) {
+func historyStepHTML(g *archive.Game, all []historyStep, links []historyLink, svg []byte, i int) ([]byte, error) {
 	hs := all[i]
-	svg, err := layers.OverlaySVG(hs.report, "../"+historyBoard)
-	if err != nil {
-		return nil, fmt.Errorf("the map of %s: %w", hs.st.Dir(), err)
-	}
 	p := historyStepPage{Game: g.ID(), Title: links[i].Label, Number: i + 1, Count: len(all),
 		Prev: historyLink{Href: "../index.html", Label: "Contents"},
 		Next: historyLink{Href: "../index.html#end", Label: "The standings"}}
@@ -170,6 +176,9 @@ func newHistoryIndex(g *archive.Game, h *history, all []historyStep, links []his
 	x := historyIndex{Game: g.ID(), Ruleset: g.Rules().Ruleset.Title, Facts: historyFacts(g, h),
 		RoundWord: last.RoundWord, First: historyLink{Href: historySteps + "/" + links[0].Href, Label: links[0].Label},
 		EndTitle: title, Standings: standings, Rollbacks: rollbacks}
+	if d := g.Due(); !d.Over && d.Nation != "" {
+		x.EndTitle = fmt.Sprintf("Standings so far (the game goes on: %s %d · %s is due)", roundWordOf(last), g.State().Round, d.Nation)
+	}
 	chart := templates.NewVPChart(last)
 	for i, hs := range all {
 		if i == 0 {
@@ -188,12 +197,14 @@ func newHistoryIndex(g *archive.Game, h *history, all []historyStep, links []his
 }
 
 // roundOf names a report's round: "Round 3", Hy Breasil's "Turn 3".
-func roundOf(r *templates.Report) string {
-	word := r.RoundWord
-	if word == "" {
-		word = "Round"
+func roundOf(r *templates.Report) string { return roundWordOf(r) + " " + strconv.Itoa(r.Round) }
+
+// roundWordOf is what a report's ruleset calls a round: "Round", "Turn".
+func roundWordOf(r *templates.Report) string {
+	if r.RoundWord == "" {
+		return "Round"
 	}
-	return word + " " + strconv.Itoa(r.Round)
+	return r.RoundWord
 }
 
 // stepName names a step within its round: its nation ("Saxons"; with
@@ -271,6 +282,7 @@ var historyStepTmpl = template.Must(template.New("step").Parse(`<!DOCTYPE html>
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>{{.Title}} · game {{.Game}}</title>
+<link rel="stylesheet" href="../` + historyMapCSS + `" />
 ` + historyStyle + `
 </head>
 <body>
