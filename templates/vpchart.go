@@ -109,7 +109,7 @@ func (c *VPChart) SVG() template.HTML {
 		chartW, chartH, chartW, chartH, template.HTMLEscapeString(c.describe()), chartMaxWidth)
 	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(c.describe()))
 	for v := 0; v <= top; v += step {
-		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#dddddd" stroke-width="1"/><text x="%g" y="%.1f" font-size="13" text-anchor="end" fill="#555555">%d</text>`,
+		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#dddddd" stroke-width="1"/><text x="%g" y="%.1f" font-size="14" text-anchor="end" fill="#555555">%d</text>`,
 			chartLeft, y(v), chartLeft+plotW, y(v), chartLeft-6, y(v)+4, v)
 	}
 	every := max(1, (len(c.Rounds)+11)/12)
@@ -119,10 +119,10 @@ func (c *VPChart) SVG() template.HTML {
 			label = "start"
 		}
 		if i%every == 0 || i == len(c.Rounds)-1 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="13" text-anchor="middle" fill="#555555">%s</text>`, x(i), chartTop+plotH+17, label)
+			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="14" text-anchor="middle" fill="#555555">%s</text>`, x(i), chartTop+plotH+17, label)
 		}
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="13" text-anchor="middle" fill="#555555">%s</text>`, chartLeft+plotW/2, chartH-2, c.RoundWord)
+	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="14" text-anchor="middle" fill="#555555">%s</text>`, chartLeft+plotW/2, chartH-2, c.RoundWord)
 	for p, pl := range c.Players {
 		var pts []string
 		for i, row := range c.VP {
@@ -167,7 +167,7 @@ func (c *VPChart) endLabels(b *strings.Builder, x float64, y func(int) float64) 
 		if d := chartDashes[p%len(chartDashes)]; d != "" {
 			dash = ` stroke-dasharray="` + d + `"`
 		}
-		fmt.Fprintf(b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="%s" stroke-width="2.5"%s/><text x="%g" y="%.1f" font-size="13" fill="#222222">%s %d</text>`,
+		fmt.Fprintf(b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="%s" stroke-width="2.5"%s/><text x="%g" y="%.1f" font-size="14" fill="#222222">%s %d</text>`,
 			x+6, at[k], x+24, at[k], chartColour(pl.Hex), dash, x+28, at[k]+chartLabelDY, template.HTMLEscapeString(shortLabel(pl.Short)), last[p])
 	}
 }

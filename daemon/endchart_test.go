@@ -1,0 +1,55 @@
+package daemon
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem-org/pbem/mailer"
+)
+
+// keeper is an Enqueuer that keeps every mail.
+type keeper struct{ mails []*mailer.Outgoing }
+
+func (k *keeper) Enqueue(o *mailer.Outgoing) error {
+	k.mails = append(k.mails, o)
+	return nil
+}
+
+// TestEndOfGameMailChart: the report mail of the step that ends the game
+// shows each player's VP over the rounds (issue 21): an inline SVG chart
+// in the HTML part, a table by round in the text; the mail of a step
+// before it shows neither.
+func TestEndOfGameMailChart(t *testing.T) {
+	k := &keeper{}
+	d, g := lateGame(t, k)
+	steps := g.Steps()
+	for _, n := range []int{len(steps) - 1, len(steps)} {
+		step, _, err := g.LoadStep(steps[n-1].Number)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.mails = nil
+		if err := d.mailReports(g, step, ""); err != nil {
+			t.Fatal(err)
+		}
+		over := step.State.Over
+		reports := 0
+		for _, m := range k.mails {
+			if !strings.Contains(m.ID, ".report.") {
+				continue
+			}
+			reports++
+			hasSVG := strings.Contains(m.HTML, `aria-label="Victory points by player over the rounds: Yellow (Player 1) `)
+			hasTable := strings.Contains(m.Text, "VP BY ROUND\nRound       P1     P2     P3     P4\nstart        0      0      0      0\n1 ")
+			if m.HTML != "" && hasSVG != over {
+				t.Errorf("step %s (over %v): the HTML mail to %s has the chart: %v", step.ID, over, m.To[0], hasSVG)
+			}
+			if hasTable != over {
+				t.Errorf("step %s (over %v): the text of the mail to %s has the VP table: %v\n%s", step.ID, over, m.To[0], hasTable, m.Text)
+			}
+		}
+		if reports != 4 {
+			t.Errorf("step %s: %d report mails, want 4", step.ID, reports)
+		}
+	}
+}
