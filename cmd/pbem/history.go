@@ -30,9 +30,14 @@ needs nothing but a pager or a browser, and no pbem.
 
 text and markdown go to standard output, or with -o into FOLDER as
 history.txt or history.md; markdown in a folder shows the maps, written
-to FOLDER/maps/. html needs -o: FOLDER/index.html and FOLDER/maps/, a
-static page to open or put on any web server. Drawing every map takes a
-while for a whole game.`,
+to FOLDER/maps/ (a PNG a step: that takes a while for a whole game).
+
+html needs -o: a static site to open or put on any web server, read step
+by step. FOLDER/index.html has each player's VP over the rounds, the
+contents by round and nation, and the standings; FOLDER/steps/ a page a
+step with its orders, its report and its map, linked to the step before
+and after (the keys ← and → or k and j follow them); the maps are drawn
+over the board in FOLDER/maps/, drawn once.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		format := fs.String("format", "text", strings.Join(historyFormats, ", "))
@@ -133,21 +138,22 @@ func (e *env) writeHistory(g *archive.Game, h *history, format, out string) int 
 // mapName is a step's map file in the maps folder.
 func mapName(st *archive.Step) string { return st.Dir() + ".png" }
 
-// writeHistoryMaps draws every step's map into dir.
+// writeHistoryMaps draws every step's map into dir as a PNG, for the
+// Markdown history (the HTML history draws the board once instead), on
+// every processor.
 func writeHistoryMaps(g *archive.Game, h *history, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, hs := range append([]historyStep{h.first}, h.steps...) {
+	all := append([]historyStep{h.first}, h.steps...)
+	return parallel(len(all), func(i int) error {
+		hs := all[i]
 		png, err := templates.MapPNG(g.Rules(), hs.report)
 		if err != nil {
 			return fmt.Errorf("the map of %s: %w", hs.st.Dir(), err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, mapName(hs.st)), png, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+		return os.WriteFile(filepath.Join(dir, mapName(hs.st)), png, 0o644)
+	})
 }
 
 // historyPlayers is one line per player: name, colour, nations.
