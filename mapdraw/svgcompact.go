@@ -89,8 +89,8 @@ func (c *compactSVG) op(o *op) {
 		b.WriteString(`<circle cx="` + wholeNum(o.C.X) + `" cy="` + wholeNum(o.C.Y) + `" r="` + svgNum(o.R) + `" class="` + c.class(paintCSS(o)) + `"/>` + "\n")
 	case opText:
 		b.WriteString(`<text x="` + wholeNum(o.At.X) + `" y="` + wholeNum(o.At.Y) + `"`)
-		if utf8.RuneCountInString(o.Text) >= minFitted {
-			b.WriteString(` textLength="` + svgNum(c.s.width(o.Font, o.Size, o.Text)) + `"`)
+		if fitted[o.Group] && utf8.RuneCountInString(o.Text) >= minFitted {
+			b.WriteString(` textLength="` + svgNum(c.s.width(o.Font, o.Size, o.Text)) + `" lengthAdjust="spacingAndGlyphs"`)
 		}
 		b.WriteString(` class="` + c.class(textCSS(o)) + `">` + svgEscape(o.Text) + "</text>\n")
 	}
@@ -192,11 +192,17 @@ func textCSS(o *op) string {
 	return strings.Join(d, ";")
 }
 
-// minFitted is the fewest letters of a text that compact SVG draws at the
-// width the map's own font gives it (textLength): a browser without that
-// font draws a wider one, which would run out of the legend's box or over
-// a neighbour; shorter texts are left as the browser draws them.
+// minFitted is the fewest letters of a text of the legend or the strip
+// that compact SVG draws at the width the map's own font gives it
+// (textLength, the letters narrowed with the spaces): a browser without
+// that font draws a wider one, which would run out of its box or over its
+// neighbour. Shorter texts, and the areas' names, centred where they have
+// room, are left as the browser draws them (spacing alone squeezed bold
+// letters into each other, looked at in Chromium).
 const minFitted = 5
+
+// fitted are the groups whose texts compact SVG fits (minFitted).
+var fitted = map[string]bool{"legend": true, "strip": true}
 
 // compactRoot are the attributes of the <svg> element around compact
 // SVG, inherited by every element, which its classes leave out.

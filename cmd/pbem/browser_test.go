@@ -64,6 +64,27 @@ func TestPagesInChromium(t *testing.T) {
 		}
 	}
 	stepWithKeys(t, b, hist)
+	mapFullSize(t, b, hist)
+}
+
+// mapFullSize opens a step's map at its full size on a phone, as its
+// "Full size" link does (#map, no script): the map is as wide as drawn
+// and scrolls sideways in its own box, the page does not.
+func mapFullSize(t *testing.T, b *headless.Browser, hist string) {
+	t.Helper()
+	p, err := b.Open(fileURL(filepath.Join(hist, "steps", "002-r01-welsh.html"))+"#map", 375, 900)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var w float64
+	if err := p.Eval(`document.querySelector('#map svg').getBoundingClientRect().width`, &w); err != nil {
+		t.Fatal(err)
+	}
+	if w < 1000 {
+		t.Errorf("the map at full size is %.0f px wide", w)
+	}
+	checkPage(t, p, "history-step-375-full", "")
 }
 
 func fileURL(path string) string { return (&url.URL{Scheme: "file", Path: path}).String() }

@@ -321,7 +321,7 @@ var historyIndexTmpl = template.Must(template.New("history").Parse(`<!DOCTYPE ht
 {{- range .Rounds}}
 <p><b>{{.Name}}</b>{{with .Years}} <span style="color:#555555;">({{.}})</span>{{end}}{{range .Steps}} · <a href="{{.Href}}">{{.Label}}</a>{{end}}</p>
 {{- end}}
-<p><a href="#end">{{.EndTitle}}</a></p>
+<p><a href="#end" style="white-space:normal;">{{.EndTitle}}</a></p>
 </nav>
 </div>
 <div class="page" id="end">
