@@ -63,18 +63,22 @@ func (l *Layers) BoardPNG(w io.Writer) error {
 // the same bytes.
 func (l *Layers) Overlays(views []*View, boardHref string) (svgs [][]byte, css []byte, err error) {
 	scenes := make([]*scene, len(views))
+	decls := make([][]string, len(views))
 	err = parallel(len(views), func(i int) error {
 		s, err := buildScene(l.g, l.b, views[i])
-		if err == nil && len(s.Ops) < l.boardOps {
-			err = fmt.Errorf("mapdraw: the scene has %d operations, fewer than the board's %d", len(s.Ops), l.boardOps)
+		if err != nil {
+			return err
 		}
-		scenes[i] = s
-		return err
+		if len(s.Ops) < l.boardOps {
+			return fmt.Errorf("mapdraw: the scene has %d operations, fewer than the board's %d", len(s.Ops), l.boardOps)
+		}
+		scenes[i], decls[i] = s, opsCSS(s.Ops[l.boardOps:])
+		return nil
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	rules := newCompactRules("k", scenes, l.boardOps)
+	rules := newCompactRules("k", decls)
 	svgs = make([][]byte, len(views))
 	_ = parallel(len(views), func(i int) error {
 		var buf bytes.Buffer
@@ -83,7 +87,7 @@ func (l *Layers) Overlays(views []*View, boardHref string) (svgs [][]byte, css [
 		W, H := svgNum(s.W), svgNum(s.H)
 		bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + W + `" height="` + H + `" viewBox="0 0 ` + W + " " + H + `"` + compactRoot + `>` + "\n")
 		bw.WriteString(`<image href="` + svgEscape(boardHref) + `" x="0" y="0" width="` + svgNum(l.g.Width) + `" height="` + svgNum(l.g.Height) + `"/>` + "\n")
-		writeCompactSVG(bw, s, s.Ops[l.boardOps:], rules)
+		writeCompactSVG(bw, s, s.Ops[l.boardOps:], decls[i], rules)
 		bw.WriteString("</svg>\n")
 		bw.Flush()
 		svgs[i] = buf.Bytes()

@@ -16,9 +16,8 @@ import (
 // writeSVGOps's in a third of the bytes, and many maps share the style
 // sheet (issue 21: a game's history carries a map a step).
 type compactSVG struct {
-	s       *scene            // for the widths of its texts
-	classes map[string]string // a rule's declarations → its class
-	body    strings.Builder
+	s    *scene // for the widths of its texts
+	body strings.Builder
 }
 
 // compactRules are the style sheet of many scenes' compact SVG: a class
@@ -30,23 +29,22 @@ type compactRules struct {
 	sheet   []byte
 }
 
-// newCompactRules gathers the rules of the operations of every scene,
-// each from its own first operation on.
-func newCompactRules(prefix string, scenes []*scene, from int) *compactRules {
+// newCompactRules numbers the rules of many scenes' operations (opsCSS).
+func newCompactRules(prefix string, decls [][]string) *compactRules {
 	seen := map[string]bool{}
-	for _, s := range scenes {
-		for i := from; i < len(s.Ops); i++ {
-			seen[opCSS(&s.Ops[i])] = true
+	for _, ds := range decls {
+		for _, d := range ds {
+			seen[d] = true
 		}
 	}
-	decls := make([]string, 0, len(seen))
+	sorted := make([]string, 0, len(seen))
 	for d := range seen {
-		decls = append(decls, d)
+		sorted = append(sorted, d)
 	}
-	slices.Sort(decls)
+	slices.Sort(sorted)
 	r := &compactRules{prefix: prefix, classes: map[string]string{}}
 	var b strings.Builder
-	for i, d := range decls {
+	for i, d := range sorted {
 		k := prefix + strconv.FormatInt(int64(i), 36)
 		r.classes[d] = k
 		b.WriteString("." + k + "{" + d + "}\n")
@@ -56,17 +54,24 @@ func newCompactRules(prefix string, scenes []*scene, from int) *compactRules {
 }
 
 // writeCompactSVG writes ops as compact SVG elements with the classes of
-// rules. The <svg> element around them has the attributes compactRoot.
-func writeCompactSVG(bw *bufio.Writer, s *scene, ops []op, rules *compactRules) {
-	c := &compactSVG{s: s, classes: rules.classes}
+// rules, decls being the ops' rules (opsCSS). The <svg> element around
+// them has the attributes compactRoot.
+func writeCompactSVG(bw *bufio.Writer, s *scene, ops []op, decls []string, rules *compactRules) {
+	c := &compactSVG{s: s}
 	for i := range ops {
-		c.op(&ops[i])
+		c.op(&ops[i], rules.classes[decls[i]])
 	}
 	bw.WriteString(c.body.String())
 }
 
-// class is the class of a rule's declarations.
-func (c *compactSVG) class(decl string) string { return c.classes[decl] }
+// opsCSS are the operations' rules.
+func opsCSS(ops []op) []string {
+	out := make([]string, len(ops))
+	for i := range ops {
+		out[i] = opCSS(&ops[i])
+	}
+	return out
+}
 
 // opCSS is an operation's rule.
 func opCSS(o *op) string {
@@ -76,7 +81,7 @@ func opCSS(o *op) string {
 	return paintCSS(o)
 }
 
-func (c *compactSVG) op(o *op) {
+func (c *compactSVG) op(o *op, class string) {
 	b := &c.body
 	switch o.Kind {
 	case opPath:
@@ -84,15 +89,15 @@ func (c *compactSVG) op(o *op) {
 		for _, p := range o.Paths {
 			relPath(b, p, o.Closed)
 		}
-		b.WriteString(`" class="` + c.class(paintCSS(o)) + `"/>` + "\n")
+		b.WriteString(`" class="` + class + `"/>` + "\n")
 	case opCircle:
-		b.WriteString(`<circle cx="` + wholeNum(o.C.X) + `" cy="` + wholeNum(o.C.Y) + `" r="` + svgNum(o.R) + `" class="` + c.class(paintCSS(o)) + `"/>` + "\n")
+		b.WriteString(`<circle cx="` + wholeNum(o.C.X) + `" cy="` + wholeNum(o.C.Y) + `" r="` + svgNum(o.R) + `" class="` + class + `"/>` + "\n")
 	case opText:
 		b.WriteString(`<text x="` + wholeNum(o.At.X) + `" y="` + wholeNum(o.At.Y) + `"`)
 		if fitted[o.Group] && utf8.RuneCountInString(o.Text) >= minFitted {
 			b.WriteString(` textLength="` + svgNum(c.s.width(o.Font, o.Size, o.Text)) + `" lengthAdjust="spacingAndGlyphs"`)
 		}
-		b.WriteString(` class="` + c.class(textCSS(o)) + `">` + svgEscape(o.Text) + "</text>\n")
+		b.WriteString(` class="` + class + `">` + svgEscape(o.Text) + "</text>\n")
 	}
 }
 
