@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
 )
 
@@ -17,11 +18,14 @@ func (k *keeper) Enqueue(o *mailer.Outgoing) error {
 
 // TestEndOfGameMailChart: the report mail of the step that ends the game
 // shows each player's VP over the rounds (issue 21): an inline SVG chart
-// in the HTML part, a table by round in the text; the mail of a step
-// before it shows neither.
+// in the HTML part, a table by round in the text; so does the last
+// round's digest; the mail of a step before it shows neither.
 func TestEndOfGameMailChart(t *testing.T) {
 	k := &keeper{}
 	d, g := lateGame(t, k)
+	if err := g.SetPrefs("Player 2", archive.MailPrefs{Reports: "digest"}, ""); err != nil {
+		t.Fatal(err)
+	}
 	steps := g.Steps()
 	for _, n := range []int{len(steps) - 1, len(steps)} {
 		step, _, err := g.LoadStep(steps[n-1].Number)
@@ -35,7 +39,7 @@ func TestEndOfGameMailChart(t *testing.T) {
 		over := step.State.Over
 		reports := 0
 		for _, m := range k.mails {
-			if !strings.Contains(m.ID, ".report.") {
+			if !strings.Contains(m.ID, ".report.") && !strings.Contains(m.ID, ".digest.") {
 				continue
 			}
 			reports++
@@ -48,8 +52,8 @@ func TestEndOfGameMailChart(t *testing.T) {
 				t.Errorf("step %s (over %v): the text of the mail to %s has the VP table: %v\n%s", step.ID, over, m.To[0], hasTable, m.Text)
 			}
 		}
-		if reports != 4 {
-			t.Errorf("step %s: %d report mails, want 4", step.ID, reports)
+		if want := map[bool]int{false: 3, true: 4}[over]; reports != want { // the digest comes with the round's end
+			t.Errorf("step %s: %d report and digest mails, want %d", step.ID, reports, want)
 		}
 	}
 }

@@ -441,14 +441,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 		deadline = when(next, p.zone)
 	}
 	r := g.Public(step, deadline)
-	if r.Over {
-		// The end-of-game mail shows each player's VP over the rounds (issue 21).
-		if c, err := g.VPChart(r); err != nil {
-			d.log.Warn("no VP chart in the end-of-game mail", "game", g.ID(), "err", err)
-		} else {
-			r.Chart = c
-		}
-	}
+	d.chartAtEnd(g, r)
 	players := g.Players()
 	ends := endsRound(step.Before, step.State)
 	var png []byte
