@@ -267,7 +267,7 @@ body { margin: 0; padding: 0; background-color: #f4f2ee; color: #222222; font-fa
 .bar .next { text-align: right; }
 .bar .where { flex: none; color: #cccccc; font-size: 13px; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font-family: 'Courier New', monospace; font-size: 13px; margin: 0 0 12px 0; padding: 8px; background-color: #f6f6f6; border: 1px solid #dddddd; }
-.map { margin: 12px 0 12px 50%; width: min(calc(100vw - 48px), 1100px); transform: translateX(-50%); }
+.map { margin: 12px 0 12px 50%; width: min(calc(100vw - 32px), 1100px); transform: translateX(-50%); }
 .map svg { display: block; width: 100%; height: auto; border: 1px solid #cccccc; box-sizing: border-box; }
 .map .zoom { margin: 0 0 4px 0; font-size: 14px; text-align: right; }
 .map .fit, .map:target .full { display: none; }
