@@ -223,6 +223,12 @@ func TestHistory(t *testing.T) {
 		}
 	}
 	checkHistoryHTML(t, html)
+	stale := filepath.Join(html, "steps", "003-r01-brigantes.html")
+	write(t, filepath.Dir(stale), filepath.Base(stale), "a page of a step since rolled back")
+	must(t, "history", "--game", game, "--format", "html", "-o", html)
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the history written again keeps the page of a step rolled back")
+	}
 
 	for _, tc := range []struct {
 		args   []string
@@ -340,7 +346,7 @@ func checkHistoryHTML(t *testing.T, dir string) {
 			next, nextTitle = steps[i+1]+".html", titles[i+1]
 		}
 		contains(t, "history page "+step, page, "<title>"+titles[i]+" · game hastings</title>",
-			`<a class="prev" rel="prev" href="`+prev+`">← `+prevTitle+`</a>`, `<a class="next" rel="next" href="`+next+`">`+nextTitle+` →</a>`,
+			`<nav class="bar" aria-label="Steps"><a class="prev" rel="prev" href="`+prev+`">← `+prevTitle+`</a>`, `<a class="next" rel="next" href="`+next+`">`+nextTitle+` →</a>`,
 			`<link rel="stylesheet" href="../maps/map.css" />`, `<image href="../maps/board.png" x="0" y="0"`, "addEventListener('keydown'")
 		if n := strings.Count(page, "<svg"); n != 1 {
 			t.Errorf("history page %s has %d maps", step, n)

@@ -107,11 +107,35 @@ func writeHistoryHTML(g *archive.Game, h *history, out string) error {
 	if err != nil {
 		return err
 	}
+	if err := removeStale(filepath.Join(out, historySteps), links); err != nil {
+		return err
+	}
 	var b bytes.Buffer
 	if err := historyIndexTmpl.Execute(&b, newHistoryIndex(g, h, all, links)); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(out, "index.html"), b.Bytes(), 0o644)
+}
+
+// removeStale removes the pages of dir that are none of links: those a
+// history written there before had of steps since rolled back.
+func removeStale(dir string, links []historyLink) error {
+	keep := map[string]bool{}
+	for _, l := range links {
+		keep[l.Href] = true
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if name := e.Name(); !e.IsDir() && strings.HasSuffix(name, ".html") && !keep[name] {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // parallel runs do(0) … do(n-1) on as many goroutines as there are
@@ -289,9 +313,9 @@ var historyStepTmpl = template.Must(template.New("step").Parse(`<!DOCTYPE html>
 ` + historyStyle + `
 </head>
 <body>
-<nav class="bar"><a class="prev" rel="prev" href="{{.Prev.Href}}">← {{.Prev.Label}}</a><span class="where"><a href="../index.html#contents">{{.Number}}/{{.Count}}</a></span><a class="next" rel="next" href="{{.Next.Href}}">{{.Next.Label}} →</a></nav>
+<nav class="bar" aria-label="Steps"><a class="prev" rel="prev" href="{{.Prev.Href}}">← {{.Prev.Label}}</a><span class="where"><a href="../index.html#contents">{{.Number}}/{{.Count}}</a></span><a class="next" rel="next" href="{{.Next.Href}}">{{.Next.Label}} →</a></nav>
 {{.Body}}
-<nav class="bar"><a class="prev" href="{{.Prev.Href}}">← {{.Prev.Label}}</a><span class="where"><a href="../index.html#contents">Contents</a></span><a class="next" href="{{.Next.Href}}">{{.Next.Label}} →</a></nav>
+<nav class="bar" aria-label="Steps"><a class="prev" href="{{.Prev.Href}}">← {{.Prev.Label}}</a><span class="where"><a href="../index.html#contents">Contents</a></span><a class="next" href="{{.Next.Href}}">{{.Next.Label}} →</a></nav>
 ` + historyKeys + `
 </body>
 </html>
