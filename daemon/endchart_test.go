@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -37,6 +38,11 @@ func TestEndOfGameMailChart(t *testing.T) {
 			t.Fatal(err)
 		}
 		over := step.State.Over
+		finalRow := fmt.Sprintf("\n%-7d", step.Before.Round)
+		for _, p := range g.Public(step, "").Players {
+			finalRow += fmt.Sprintf(" %6d", p.VP)
+		}
+		finalRow += "\nP1: "
 		reports := 0
 		for _, m := range k.mails {
 			if !strings.Contains(m.ID, ".report.") && !strings.Contains(m.ID, ".digest.") {
@@ -50,6 +56,9 @@ func TestEndOfGameMailChart(t *testing.T) {
 			}
 			if hasTable != over {
 				t.Errorf("step %s (over %v): the text of the mail to %s has the VP table: %v\n%s", step.ID, over, m.To[0], hasTable, m.Text)
+			}
+			if over && !strings.Contains(m.Text, finalRow) {
+				t.Errorf("the VP table of the mail to %s does not end with the final VP %q:\n%s", m.To[0], finalRow, m.Text)
 			}
 		}
 		if want := map[bool]int{false: 3, true: 4}[over]; reports != want { // the digest comes with the round's end
