@@ -176,7 +176,9 @@ func mkdir(t *testing.T, dir string) string {
 // facts, the start, every step in force with its orders as understood, its
 // report and its seed (docs/design.md §4), the standings and the
 // rollbacks; superseded steps are left out. Markdown and HTML in a folder
-// carry every step's map beside them.
+// carry every step's map beside them (checkHistoryHTML); the HTML history
+// written again into its folder is the same, byte for byte, less the page
+// of a step since rolled back.
 func TestHistory(t *testing.T) {
 	game, tmp := newForumGame(t)
 	must(t, "nmr", "--game", game)
@@ -225,9 +227,15 @@ func TestHistory(t *testing.T) {
 	checkHistoryHTML(t, html)
 	stale := filepath.Join(html, "steps", "003-r01-brigantes.html")
 	write(t, filepath.Dir(stale), filepath.Base(stale), "a page of a step since rolled back")
+	before := readFiles(t, html, "index.html", "maps/map.css", "maps/board.png", "steps/002-r01-welsh.html")
 	must(t, "history", "--game", game, "--format", "html", "-o", html)
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("the history written again keeps the page of a step rolled back")
+	}
+	for name, b := range readFiles(t, html, "index.html", "maps/map.css", "maps/board.png", "steps/002-r01-welsh.html") {
+		if b != before[name] {
+			t.Errorf("the history written again has another %s", name)
+		}
 	}
 
 	for _, tc := range []struct {
@@ -307,6 +315,20 @@ func TestMapStepMustAgree(t *testing.T) {
 		t.Error("a map was drawn")
 	}
 	contains(t, "map of the folder", must(t, "map", "--game", game, "--turn", "002-r01-welsh", "-o", out), "(r01-welsh)")
+}
+
+// readFiles reads files of a folder by name.
+func readFiles(t *testing.T, dir string, names ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[n] = string(b)
+	}
+	return out
 }
 
 // checkHistoryHTML checks the HTML history of TestHistory's game (issue
