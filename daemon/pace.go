@@ -452,6 +452,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 	}
 	r := g.Public(step, deadline)
 	r.BoardLink = d.boardLink(g)
+	d.chartAtEnd(g, r)
 	players := g.Players()
 	ends := endsRound(step.Before, step.State)
 	// Each picture is drawn once, and only when a mail carries it.

@@ -144,6 +144,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next
 	}
 	end := g.Public(last, deadline)
 	end.BoardLink = d.boardLink(g)
+	d.chartAtEnd(g, end)
 	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
 		id = append(id, fmt.Sprintf("rb%d", n))
@@ -171,6 +172,21 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next
 		}
 	}
 	return nil
+}
+
+// chartAtEnd gives the report of the step that ends the game each
+// player's VP over the rounds (issue 21: the end-of-game mail, and the
+// last digest, show it); a chart that cannot be read is left out, logged.
+func (d *Daemon) chartAtEnd(g *archive.Game, r *templates.Report) {
+	if !r.Over {
+		return
+	}
+	c, err := g.VPChart(r)
+	if err != nil {
+		d.log.Warn("no VP chart in the end-of-game mail", "game", g.ID(), "err", err)
+		return
+	}
+	r.Chart = c
 }
 
 // roundSteps reads back the steps in force of a round, in order: the

@@ -55,6 +55,7 @@ func funcs() template.FuncMap {
 		"subtitle": subtitle,
 		"comment":  comment,
 		"add":      func(a, b int) int { return a + b },
+		"lower":    strings.ToLower,
 	}
 }
 
@@ -94,13 +95,35 @@ func HTMLSection(r *Report, mapSrc string) string {
 	return renderHTML("reportbody", r, "", mapSrc)
 }
 
+// HistorySection is the report as a step of a game's history (issue 21):
+// HTMLSection with lead (HTML: the orders as understood) under the
+// headline, the map mapSVG (HTML: MapLayers.OverlaySVG in its frame)
+// shown inline, and without the tables the map and the history's chart
+// already show (the position; the nations and the score by player but at
+// the start and the end of a round).
+func HistorySection(r *Report, lead, mapSVG string) string {
+	return executeHTML("reportbody", htmlReport{Report: r, Lead: htmltemplate.HTML(lead), MapSVG: htmltemplate.HTML(mapSVG), Brief: true})
+}
+
+// htmlReport is what report.html.tmpl renders: the Report and how its
+// map is shown (attached, linked or inline), what comes under the
+// headline, and whether it is brief.
+type htmlReport struct {
+	*Report
+	MapCID string
+	MapSrc string
+	MapSVG htmltemplate.HTML
+	Lead   htmltemplate.HTML
+	Brief  bool
+}
+
 func renderHTML(name string, r *Report, mapCID, mapSrc string) string {
+	return executeHTML(name, htmlReport{Report: r, MapCID: mapCID, MapSrc: mapSrc})
+}
+
+func executeHTML(name string, data htmlReport) string {
 	var b bytes.Buffer
-	if err := tmplHTML.ExecuteTemplate(&b, name, struct {
-		*Report
-		MapCID string
-		MapSrc string
-	}{r, mapCID, mapSrc}); err != nil {
+	if err := tmplHTML.ExecuteTemplate(&b, name, data); err != nil {
 		panic("templates: " + err.Error())
 	}
 	return b.String()

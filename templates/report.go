@@ -64,7 +64,11 @@ type Report struct {
 	Next       string // one sentence saying what comes next
 	Deadline   string // when the next orders are due, as the GM wrote it
 
-	Players  []Seat    // the seats in split order, with their VP
+	Players []Seat // the seats in split order, with their VP
+	// Chart is each player's VP over the rounds, shown after the score by
+	// player; nil shows none. The caller sets it: the end-of-game mail
+	// does (issue 21), from every step of the game.
+	Chart    *VPChart
 	Personal *Personal // the reader's part; nil in the public report
 
 	// Sections derived from the events, in report order.
