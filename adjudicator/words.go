@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbem-org/pbem/games"
@@ -55,6 +56,11 @@ type Say struct {
 	// Quiet says the words do not cite the rule after them (a retreat
 	// told within its battle).
 	Quiet bool
+	// Sum, where set, words a run of events of this What told one after
+	// another, of one kind and one nation, as one sentence: "the Sun
+	// nation removes 4 units in Lastlight and 2 in Tidewater" for six
+	// removals of a unit (Engine.Told).
+	Sum func(e *Engine, evs []Event) string
 }
 
 // F words a fact from a format over its Args, each taken as a string
@@ -119,6 +125,39 @@ func (e *Engine) Text(ev Event) string {
 	return words
 }
 
+// Told is events as a report tells them: each run of two or more events
+// of the same Kind, What and nation (and battle) whose words can sum them
+// (Say.Sum) becomes one event, the first's facts with the run's words; the
+// others keep theirs (Event.Text, as Render fills it). evs is not changed.
+func (e *Engine) Told(evs []Event) []Event {
+	var out []Event
+	for i := 0; i < len(evs); {
+		j := i + 1
+		sy, ok := e.R.View.Words[evs[i].What]
+		if ok && sy.Sum != nil && evs[i].What != "" && evs[i].Kind != EvSkipped {
+			for j < len(evs) && sameRun(evs[i], evs[j]) {
+				j++
+			}
+		}
+		ev := evs[i]
+		if j > i+1 {
+			ev.Text = e.Cite(sy.Sum(e, evs[i:j]))
+			if _, rule, _ := e.Say(ev); rule != "" && !sy.Quiet {
+				ev.Text += " (" + rule + ")"
+			}
+		}
+		out = append(out, ev)
+		i = j
+	}
+	return out
+}
+
+// sameRun reports whether two events are of one run that words may sum:
+// the same Kind, What, nation and battle.
+func sameRun(a, b Event) bool {
+	return a.Kind == b.Kind && a.What == b.What && a.Nation == b.Nation && a.Battle == b.Battle && a.For == b.For
+}
+
 // Render is events with their words as a view shows them (Event.Text,
 // Engine.Text): a copy, the facts unchanged.
 func (e *Engine) Render(evs []Event) []Event {
@@ -126,6 +165,65 @@ func (e *Engine) Render(evs []Event) []Event {
 	for i, ev := range evs {
 		ev.Text = e.Text(ev)
 		out[i] = ev
+	}
+	return out
+}
+
+// MovesSum is a Say.Sum of a nation's moves, each a path (Event.Path) of
+// N units: "Saxon moves: 3 armies Frisian Sea > Kent; 1 army Kent >
+// Essex", with the nation's adjective (Engine.Adjective) and the moves of
+// one path summed (two moves of 2 armies are one of 4); what words what
+// one move moves ("3 armies"). The moves of one path alone are told as
+// one move.
+func MovesSum(what func(e *Engine, ev Event) string) func(e *Engine, evs []Event) string {
+	return func(e *Engine, evs []Event) string {
+		var paths []string
+		by := map[string]Event{}
+		for _, ev := range evs {
+			p := strings.Join(ev.Path, " > ")
+			if prev, ok := by[p]; ok && prev.Leader == "" && ev.Leader == "" && sameKinds(prev, ev) {
+				prev.N += ev.N
+				prev.Units = addCounts(prev.Units, ev.Units)
+				by[p] = prev
+				continue
+			}
+			if _, ok := by[p]; ok {
+				p += "\x00" + fmt.Sprint(len(paths))
+			}
+			paths = append(paths, p)
+			by[p] = ev
+		}
+		if len(paths) == 1 {
+			words, _, _ := e.Say(by[paths[0]])
+			return words
+		}
+		parts := make([]string, len(paths))
+		for i, p := range paths {
+			ev := by[p]
+			parts[i] = what(e, ev) + " " + strings.Join(ev.Path, " > ")
+		}
+		return e.Adjective(evs[0].Nation) + " moves: " + strings.Join(parts, "; ")
+	}
+}
+
+// sameKinds reports whether two moves move the same kinds of units.
+func sameKinds(a, b Event) bool {
+	if len(a.Units) != len(b.Units) {
+		return false
+	}
+	for i := range a.Units {
+		if a.Units[i].Kind != b.Units[i].Kind {
+			return false
+		}
+	}
+	return true
+}
+
+// addCounts adds two counts of units kind by kind (the same kinds).
+func addCounts(a, b []Count) []Count {
+	out := slices.Clone(a)
+	for i := range out {
+		out[i].N += b[i].N
 	}
 	return out
 }

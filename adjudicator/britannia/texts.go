@@ -14,11 +14,11 @@ import (
 // kind (Roman armies, forts, burhs, cavalry, leaders), the classic rules
 // cited, merged over the library's (family.Words).
 var Words = adjudicator.Merge(family.Words, adjudicator.Words{
-	"invaders": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s invaders arrive in the %s: %s", ev.Nation, family.InvadersWhere(ev), forceOf(ev))
+	"invaders": say("ref §3", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s invaders arrive in the %s: %s", e.Adjective(ev.Nation), family.InvadersWhere(ev), forceOf(ev))
 	}),
-	"placed": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOf(ev)), ev.Area)
+	"placed": say("ref §3", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOfNation(e, ev)), ev.Area)
 	}),
 	"nowhere": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, forceOf(ev))
@@ -28,12 +28,9 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		return fmt.Sprintf("Only %d of %s %s available", avail, games.Count(ev.ArgN(2), kind+" reinforcement", kind+" reinforcements"), adjudicator.Verb(avail, "is", "are"))
 	}),
 	"move": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
-		what := forceOf(ev)
-		if n, err := e.NationIndex(ev.Nation); err == nil && n == D(e).roman {
-			what = games.Count(ev.N, "Roman army", "Roman armies")
-		}
-		return fmt.Sprintf("The %s move %s %s", ev.Nation, what, strings.Join(ev.Path, " > "))
-	}},
+		one := ev.Leader != "" || ev.N == 1
+		return fmt.Sprintf("%s %s %s", forceOfNation(e, ev), adjudicator.Verb(adjudicator.Singular(one), "moves", "move"), strings.Join(ev.Path, " > "))
+	}, Sum: adjudicator.MovesSum(func(_ *adjudicator.Engine, ev adjudicator.Event) string { return forceOf(ev) })},
 	"range": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		what := "infantry move"
 		switch {
@@ -49,8 +46,13 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		return fmt.Sprintf("armies must stop in %s: it holds %s units and it is difficult terrain", ev.Arg(0), strings.Join(ev.Args[1:], " and "))
 	}),
 	"round": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		difficult := false
+		if a, err := e.G.Board.Lookup(ev.Area); err == nil {
+			difficult = e.G.Board.Difficult(a)
+		}
 		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %s against %s",
-			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus), ev.Need, killText(e, ev.Kills), ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus), ev.TheirNeed, killText(e, ev.TheirKills),
+			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus, hitOn(0, difficult)), ev.Need, killText(e, ev.Kills),
+			ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus, hitOn(1, difficult)), ev.TheirNeed, killText(e, ev.TheirKills),
 			strength(e, ev.Units, ev.Leader), strength(e, ev.TheirUnits, ev.TheirLeader))
 	}},
 	"battle-end": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
@@ -112,6 +114,33 @@ func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) st
 	return adjudicator.Say{Rule: rule, Words: words}
 }
 
+// forceOfNation describes the units of an event with the nation's
+// adjective: "3 Saxon armies", "2 Roman armies", "Arthur with 2
+// Romano-British cavalry" (the Romans' armies are Roman armies, the units
+// that are not infantry count as cavalry, as in force).
+func forceOfNation(e *adjudicator.Engine, ev adjudicator.Event) string {
+	inf := family.CountOf(ev.Units, "infantry")
+	cav := unitsOf(ev.Units) - inf - family.CountOf(ev.Units, "roman")
+	inf += family.CountOf(ev.Units, "roman")
+	adj := e.Adjective(ev.Nation)
+	var what string
+	switch {
+	case cav == 0:
+		what = e.Counted(inf, ev.Nation, "army", "armies")
+	case inf == 0:
+		what = fmt.Sprintf("%d %s cavalry", cav, adj)
+	default:
+		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
+	}
+	switch {
+	case ev.Leader == "":
+		return what
+	case inf+cav == 0:
+		return ev.Leader
+	}
+	return ev.Leader + " with " + what
+}
+
 // forceOf describes the units of an event (Event.Units and Leader): the
 // units that are not infantry count as cavalry in the words (force).
 func forceOf(ev adjudicator.Event) string {
@@ -170,15 +199,36 @@ func force(inf, cav int, leader string) string {
 }
 
 // kindWords are the kinds as reports name them before their dice, by
-// kind name.
+// kind name, where a side rolls more than one kind or its one kind is not
+// the nation's own (cavalry alone).
 var kindWords = map[string]string{"cavalry": "cavalry", "roman": "Roman", "fort": "fort", "burh": "burh"}
 
-// rollText is a side's dice kind by kind, with the leader's +1.
-func rollText(rolls []adjudicator.Roll, bonus int) string {
+// hitOn is what a side's die of a kind must show to hit a normal unit
+// (seed 004 Battles; ref §6; reach): 5 for infantry, forts and burhs, 4
+// for cavalry and Roman armies, 6 for an attacker in difficult terrain
+// and for Roman armies there.
+func hitOn(side int, difficult bool) func(kind string) int {
+	return func(kind string) int {
+		switch {
+		case difficult && (side == 0 || kind == "roman"):
+			return 6
+		case kind == "cavalry" || kind == "roman":
+			return 4
+		}
+		return 5
+	}
+}
+
+// rollText is a side's dice kind by kind, with the leader's +1, each die
+// that hits starred (need: the number a kind's die hits on); a side's
+// one kind of infantry or Roman armies is not named ("Romans roll [5* 4*
+// 2]").
+func rollText(rolls []adjudicator.Roll, bonus int, need func(kind string) int) string {
 	var parts []string
 	for _, r := range rolls {
-		w := diceText(r.Dice)
-		if kw := kindWords[r.Kind]; kw != "" {
+		on := need(r.Kind)
+		w := adjudicator.DiceHits(r.Dice, func(d int) bool { return d+bonus >= on })
+		if kw := kindWords[r.Kind]; kw != "" && (len(rolls) > 1 || r.Kind == "cavalry") {
 			w = kw + " " + w
 		}
 		parts = append(parts, w)
@@ -205,7 +255,7 @@ func killText(e *adjudicator.Engine, kills []adjudicator.Count) string {
 		parts = append(parts, units(e, e.Kind(c.Kind), c.N))
 	}
 	if len(parts) == 0 {
-		return "0"
+		return "none"
 	}
 	return strings.Join(parts, " and ")
 }
@@ -241,13 +291,6 @@ func units(e *adjudicator.Engine, k adjudicator.KindID, c int) string {
 	return games.Count(c, kindNouns[k][0], kindNouns[k][1])
 }
 
-func diceText(ds []int) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = fmt.Sprint(d)
-	}
-	return "[" + strings.Join(parts, " ") + "]"
-}
 
 // classicRules are the classic rules that stand for the reduX sections the
 // kernel's shared stages cite, longest prefix first: overpopulation and

@@ -141,10 +141,10 @@ var moveWords = adjudicator.Words{
 	}),
 	"one-kind": say("reduX Core 1.2", f("there is only one unit type in reduX Core; leave out %q")),
 	"move": {Words: func(e *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s %s %s", ev.N, ev.Nation, armies(ev.N), adjudicator.Verb(ev.N, "moves", "move"), strings.Join(ev.Path, " > "))
-	}},
-	"overrun": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s %s %s", ev.N, ev.Nation, armies(ev.N), adjudicator.Verb(ev.N, "overruns", "overrun"), ev.Area)
+		return fmt.Sprintf("%s %s %s", e.Counted(ev.N, ev.Nation, "army", "armies"), adjudicator.Verb(ev.N, "moves", "move"), strings.Join(ev.Path, " > "))
+	}, Sum: adjudicator.MovesSum(func(_ *Engine, ev Event) string { return count(ev.N, "army", "armies") })},
+	"overrun": say("reduX Core 6.3", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s %s %s", e.Counted(ev.N, ev.Nation, "army", "armies"), adjudicator.Verb(ev.N, "overruns", "overrun"), ev.Area)
 	}),
 	"leader-follows": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%s goes with the last %s armies from %s to %s", ev.Leader, ev.Nation, ev.Arg(0), ev.Area)
@@ -257,8 +257,9 @@ var battleWords = adjudicator.Words{
 		return fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", ev.Battle, ev.Area, ev.Nation, Strength(e, ev.Units, ev.Leader, ": "), ev.Opponent, Strength(e, ev.TheirUnits, ev.TheirLeader, ": "))
 	}},
 	"round": {Words: func(e *Engine, ev Event) string {
-		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %d; %s roll %s (hit on %d+) and kill %d; left %d against %d",
-			ev.Round, ev.Nation, adjudicator.DiceText(ev.Dice), ev.Need, ev.Hits, ev.Opponent, adjudicator.DiceText(ev.TheirDie), ev.TheirNeed, ev.TheirHit,
+		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %d against %d",
+			ev.Round, ev.Nation, adjudicator.DiceHits(ev.Dice, adjudicator.HitsOn(ev.Need)), ev.Need, adjudicator.KillText(ev.Hits),
+			ev.Opponent, adjudicator.DiceHits(ev.TheirDie, adjudicator.HitsOn(ev.TheirNeed)), ev.TheirNeed, adjudicator.KillText(ev.TheirHit),
 			ArmiesOf(e, ev.Units), ArmiesOf(e, ev.TheirUnits))
 	}},
 	"battle-end": {Words: func(e *Engine, ev Event) string {
@@ -339,18 +340,52 @@ var populationWords = adjudicator.Words{
 	}},
 	"place": {Words: func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%d new %s placed in %s", ev.N, armies(ev.N), ev.Area)
+	}, Sum: func(_ *Engine, evs []Event) string {
+		n, where := AreasSum(evs, "in")
+		return fmt.Sprintf("%s placed: %s", count(n, "new army", "new armies"), where)
 	}},
 	"place-nowhere": say("reduX Core 5.1.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %s", count(ev.N, "new army", "new armies"), adjudicator.Verb(ev.N, "has", "have"), isAre(ev.N), ev.Arg(0))
 	}),
 	"remove-enough": say("reduX Core 5.1", f("no more armies need removing")),
 	"remove-last":   say("reduX Core 5.1", f("the last army in %s may not be removed")),
-	"remove":        say("reduX Core 5.1", RemovedWords),
+	"remove":        {Rule: "reduX Core 5.1", Words: RemovedWords, Sum: RemovedSum},
 }
 
 // RemovedWords say armies were removed from an area (reduX Core 5.1).
 func RemovedWords(_ *Engine, ev Event) string {
 	return fmt.Sprintf("%d %s removed from %s", ev.N, armies(ev.N), ev.Area)
+}
+
+// RemovedSum say armies were removed from areas: "3 armies removed: 2
+// from Kent and 1 from York" (Say.Sum of RemovedWords).
+func RemovedSum(_ *Engine, evs []Event) string {
+	n, where := AreasSum(evs, "from")
+	return fmt.Sprintf("%s removed: %s", count(n, "army", "armies"), where)
+}
+
+// AreasSum sums a run of events by area (Event.Area, counting Event.N),
+// in the order the areas first come: the total and "2 in Kent and 1 in
+// York" (word "in"); one area alone is "all 3 in Kent".
+func AreasSum(evs []Event, word string) (int, string) {
+	var areas []string
+	by := map[string]int{}
+	total := 0
+	for _, ev := range evs {
+		if _, ok := by[ev.Area]; !ok {
+			areas = append(areas, ev.Area)
+		}
+		by[ev.Area] += ev.N
+		total += ev.N
+	}
+	parts := make([]string, len(areas))
+	for i, a := range areas {
+		parts[i] = fmt.Sprintf("%d %s %s", by[a], word, a)
+	}
+	if len(parts) == 1 && total > 1 {
+		parts[0] = "all " + parts[0]
+	}
+	return total, adjudicator.OrJoin(parts, "and")
 }
 
 // reinforceWords are the words of reinforcements (reduX Core 5.2; L&R
@@ -375,15 +410,15 @@ var reinforceWords = adjudicator.Words{
 	"nowhere": say("reduX Core 5.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, count(ev.N, "reinforcement", "reinforcements"))
 	}),
-	"placed": say("reduX Core 5.2.2", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s placed in %s", ev.N, ev.Nation, adjudicator.Verb(ev.N, "reinforcement", "reinforcements"), ev.Area)
+	"placed": say("reduX Core 5.2.2", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s placed in %s", e.Counted(ev.N, ev.Nation, "reinforcement", "reinforcements"), ev.Area)
 	}),
 	"reinforce-shortage": say("reduX Core 5", func(_ *Engine, ev Event) string {
 		avail := ev.ArgN(1)
 		return fmt.Sprintf("Only %d of %s %s available; marker to %s", avail, count(ev.ArgN(2), "reinforcement", "reinforcements"), isAre(avail), ev.Arg(3))
 	}),
-	"invaders": say("reduX Core 5.2.1", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s in %s", ev.N, ev.Nation, adjudicator.Verb(ev.N, "invader arrives", "invaders arrive"), InvadersWhere(ev))
+	"invaders": say("reduX Core 5.2.1", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s %s in %s", e.Counted(ev.N, ev.Nation, "invader", "invaders"), adjudicator.Verb(ev.N, "arrives", "arrive"), InvadersWhere(ev))
 	}),
 }
 
