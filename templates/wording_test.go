@@ -1,8 +1,11 @@
 package templates
 
 import (
+	"flag"
 	"fmt"
 	"html"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -154,6 +157,10 @@ func TestWordingSlipsFinds(t *testing.T) {
 	}
 }
 
+// wordingLook writes every report of TestWordingOfEveryRuleset's games in
+// every format into a directory, one folder a game, to read them.
+var wordingLook = flag.String("wording.look", "", "write every report of the wording test's games into this directory")
+
 // wordingGame is one whole game the wording test plays.
 type wordingGame struct {
 	ruleset string
@@ -248,6 +255,17 @@ func playWording(t *testing.T, gg wordingGame) {
 		scan(st.ID+" markdown", Markdown(r))
 		scan(st.ID+" bbcode", BBCode(r))
 		scan(st.ID+" html", html.UnescapeString(tags.ReplaceAllString(HTML(r, ""), " ")))
+		if *wordingLook != "" {
+			dir := filepath.Join(*wordingLook, t.Name()[len("TestWordingOfEveryRuleset/"):])
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			for ext, body := range map[string]string{"txt": text, "md": Markdown(r), "bbcode": BBCode(r), "html": HTML(r, "")} {
+				if err := os.WriteFile(filepath.Join(dir, st.ID+"."+ext), []byte(body), 0o644); err != nil {
+					return err
+				}
+			}
+		}
 		scan(st.ID+" orders template", OrdersTemplate(e, st.After, Header{Game: "wording"}))
 		return nil
 	})

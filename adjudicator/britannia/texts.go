@@ -291,7 +291,6 @@ func units(e *adjudicator.Engine, k adjudicator.KindID, c int) string {
 	return games.Count(c, kindNouns[k][0], kindNouns[k][1])
 }
 
-
 // classicRules are the classic rules that stand for the reduX sections the
 // kernel's shared stages cite, longest prefix first: overpopulation and
 // population increase (seed 002 §5 Population Increase, Overpopulation),
