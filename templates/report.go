@@ -803,13 +803,15 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 	r.NextTurn = due.ID
 	if due.Kind != adjudicator.NationTurn {
 		_, next := roundEvent(e, due.ID, r.After.Round)
-		r.Next = "Next: " + next + ", which needs no orders."
+		r.Next = adjudicator.Upper(next) + " comes next and needs no orders."
 		r.Deadline = "" // a round event waits for no one
 		return
 	}
+	// The section is headed "Next": its sentence does not begin so again
+	// (issue 21).
 	r.NextNation = e.NationName(due.Nation)
 	r.NextSeat = r.seatOf(r.NextNation)
-	r.Next = "Next: the " + possessive(r.NextNation) + " turn (" + r.NextTurn + ")"
+	r.Next = "The " + possessive(r.NextNation) + " turn (" + r.NextTurn + ") comes next"
 	if r.NextSeat > 0 {
 		r.Next += ", played by " + r.Players[r.NextSeat-1].Label()
 	}
