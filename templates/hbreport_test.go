@@ -78,7 +78,7 @@ func TestHyBreasilBattleTold(t *testing.T) {
 		assert.NotContains(t, text, "(attacker, 5+)", "%s: no dice table tells the round again", format)
 		assert.NotContains(t, text, "(defender, 4+)", format)
 	}
-	assert.Contains(t, Text(r), "Losses: "+star+" 0, "+moon+" 2; retreated: "+moon+" 1.")
+	assert.Contains(t, Text(r), "Losses in Goldmead: "+star+" 0, "+moon+" 2; retreated: "+moon+" 1.")
 }
 
 // TestHyBreasilCityDie: the defender's city rolls a die of its own, the

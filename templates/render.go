@@ -340,10 +340,11 @@ func scoresText(r *Report) string {
 	return t.render()
 }
 
-// losses sums a battle up: "Losses: Angles 1, Romano-British 0;
-// retreated: Romano-British 1."
+// losses sums a battle up: "Losses in York: Angles 1, Romano-British 0;
+// retreated: Romano-British 1." (by area: two battles with the same losses
+// are not the same sentence twice).
 func losses(b Battle) string {
-	s := "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
+	s := "Losses in " + b.Area + ": " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
 	var ret []string
 	if b.AttackerRetreated > 0 {
 		ret = append(ret, b.Attacker+" "+strconv.Itoa(b.AttackerRetreated))
