@@ -18,7 +18,7 @@ import (
 
 // Engines are the engine versions pbem has written, oldest first. A game
 // of an engine plays every change of the table made by it or before it.
-var Engines = []string{"pbem-engine-1", "pbem-engine-2", "pbem-engine-3", "pbem-engine-4"}
+var Engines = []string{"pbem-engine-1", "pbem-engine-2", "pbem-engine-3", "pbem-engine-4", "pbem-engine-5"}
 
 // EngineVersion is the engine version of a new game: the last of Engines.
 var EngineVersion = Engines[len(Engines)-1]
@@ -40,6 +40,7 @@ const (
 	HBStandingChecks
 	HBOrderChecks
 	HBRerollByReply
+	RetreatReasons
 	numSwitches
 )
 
@@ -80,6 +81,8 @@ var Changes = []Change{
 		"check refuses a second phase 2 block, land after a move, option keywords without their option and moves of more units than can stand"},
 	{HBRerollByReply, "hb-reroll-by-reply", "hy-breasil", "pbem-engine-4",
 		"the player due may ask for a reroll of the random event as a step of its own (Hy Breasil 6.1)"},
+	{RetreatReasons, "retreat-reasons", "", "pbem-engine-5",
+		"a retreat that cannot be made, or is made in part, records why as facts (its Args: from the sea, placed there, the limits, …), so its words give the reason that applied (reduX Core 7.2)"},
 }
 
 // Compat is the switches of a game: the changes of the table it plays

@@ -2,6 +2,7 @@ package britannia
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
@@ -66,12 +67,10 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("The battle in %s is over", ev.Area)
 	}},
-	"defender-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or only forts and burhs are left), and fight on", ev.Nation, ev.Area)
-	}),
-	"attacker-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on", ev.Nation, ev.Area)
-	}),
+	"defender-stuck":    say(ruleBattle, family.StuckWords(whyWords)),
+	"attacker-stuck":    say(ruleBattle, family.StuckWords(whyWords)),
+	"defender-retreats": {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats": {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
 	"cb-roman-range":     say(ruleMove, adjudicator.F("Roman armies move at most %d areas (steps between two forts are free); this path has %d")),
 	"cb-difficult-stops": say(ruleMove, adjudicator.F("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)")),
 	"cb-rome-protects": say("ref §4 Romano-British card", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
@@ -103,6 +102,17 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"cb-late-remove": {RuleOf: func(_ *adjudicator.Engine, ev adjudicator.Event) string { return "ref §3 " + ev.Arg(0) },
 		Words: family.RemovedWords},
 })
+
+// whyWords word why a retreat fell short in classic Britannia: the
+// library's reasons; forts and burhs cannot move (seed 002 §5), and a
+// defender may not retreat next to the enemy it fought (seed 004
+// Retreats).
+var whyWords = func() map[string]string {
+	w := maps.Clone(family.WhyWords)
+	w[family.WhyTogether] = "forts and burhs cannot move"
+	w[family.WhyNowhere] = "no adjacent area is theirs or free and away from the enemy"
+	return w
+}()
 
 const (
 	ruleMove   = "Britannia 2005 Movement"

@@ -289,23 +289,65 @@ var battleWords = adjudicator.Words{
 	"leader-retreats": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("  %s retreats alone from %s to %s", ev.Leader, ev.Path[0], ev.Path[1])
 	}),
-	"defender-stuck": say("reduX Core 7.2", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to, and fight on", ev.Nation, ev.Area)
-	}),
-	"defender-retreats":        quiet("reduX Core 7.2.1", retreatWords),
-	"attacker-retreats":        quiet("reduX Core 7.2.2", retreatWords),
-	"attacker-retreats-to-sea": quiet("reduX L&R 11.3, 11.4", retreatWords),
+	"defender-stuck":           say("reduX Core 7.2", StuckWords(WhyWords)),
+	"defender-retreats":        quiet("reduX Core 7.2.1", RetreatWords(WhyWords)),
+	"attacker-retreats":        quiet("reduX Core 7.2.2", RetreatWords(WhyWords)),
+	"attacker-retreats-to-sea": quiet("reduX L&R 11.3, 11.4", RetreatWords(WhyWords)),
 	"leader-with-retreat": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("  %s retreats with them to %s", ev.Leader, ev.Area)
 	}),
-	"attacker-stuck": say("reduX Core 7.2.2", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, placed there, or the way back is blocked), and fight on", ev.Nation, ev.Area)
-	}),
+	"attacker-stuck": say("reduX Core 7.2.2", StuckWords(WhyWords)),
 }
 
-// retreatWords say armies retreat (reduX Core 7.2.1, 7.2.2).
-func retreatWords(_ *Engine, ev Event) string {
-	return fmt.Sprintf("  the %s retreat %d %s from %s to %s", ev.Nation, ev.N, armies(ev.N), ev.Path[0], ev.Path[1])
+// WhyWords word why a retreat fell short (the Why facts of its Args, since
+// the switch adjudicator.RetreatReasons), as the library's rules say
+// it (reduX Core 7.2; L&R 9.2.2, 11.3, 12); a ruleset words its own.
+var WhyWords = map[string]string{
+	WhyPlaced:   "they were placed there",
+	WhyBoat:     "they came by boat",
+	WhyFromSea:  "they came from the sea",
+	WhyBlocked:  "another nation holds the way back",
+	WhyLimit:    "no area they may go to has room within the stacking and population limits",
+	WhyNowhere:  "no adjacent area is theirs or free to enter",
+	WhyLeader:   "the last army stays facing a leader",
+	WhyTogether: "some must stay together",
+}
+
+// Because words the reasons a retreat fell short, all of which applied:
+// " (they came from the sea and another nation holds the way back)"; ""
+// for none (a game played without adjudicator.RetreatReasons records
+// none).
+func Because(words map[string]string, whys []string) string {
+	var parts []string
+	for _, w := range whys {
+		if p, ok := words[w]; ok {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + adjudicator.OrJoin(parts, "and") + ")"
+}
+
+// StuckWords say a side would retreat but cannot, and why (its Args:
+// reduX Core 7.2.1, 7.2.2), in the words given for each reason.
+func StuckWords(words map[string]string) func(e *Engine, ev Event) string {
+	return func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  the %s would retreat from %s but cannot%s, and fight on", ev.Nation, ev.Area, Because(words, ev.Args))
+	}
+}
+
+// RetreatWords say armies retreat (reduX Core 7.2.1, 7.2.2), and where
+// some stayed why (its Args: how many stayed, then the reasons).
+func RetreatWords(words map[string]string) func(e *Engine, ev Event) string {
+	return func(_ *Engine, ev Event) string {
+		s := fmt.Sprintf("  the %s retreat %d %s from %s to %s", ev.Nation, ev.N, armies(ev.N), ev.Path[0], ev.Path[1])
+		if stayed := ev.ArgN(0); stayed > 0 {
+			s += fmt.Sprintf("; %s %s in %s%s", count(stayed, "army", "armies"), adjudicator.Verb(stayed, "stays", "stay"), ev.Path[0], Because(words, ev.Args[1:]))
+		}
+		return s
+	}
 }
 
 // populationWords are the words of population increase and overpopulation

@@ -2,6 +2,7 @@ package reduxlr
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -68,9 +69,10 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("The battle in %s is over", ev.Area)
 	}},
-	"defender-stuck": say("reduX Core 7.2, L&R 9.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or may not retreat), and fight on", ev.Nation, ev.Area)
-	}),
+	"defender-stuck":           {RuleOf: whyRule("reduX Core 7.2"), Words: family.StuckWords(whyWords)},
+	"defender-retreats":        {RuleOf: whyRule("reduX Core 7.2.1"), Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats":        {RuleOf: whyRule("reduX Core 7.2.2"), Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats-to-sea": {RuleOf: whyRule("reduX L&R 11.3, 11.4"), Quiet: true, Words: family.RetreatWords(whyWords)},
 	"lr-arthur-stays": say("reduX L&R 9.2.2, 9.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  %s would retreat alone but must stay with his cavalry", ev.Leader)
 	}),
@@ -83,10 +85,33 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"lr-boat-landless": say("reduX L&R 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the %s held no land at the start of their Major Invasion and may not use boats", ev.Nation)
 	}),
-	"attacker-stuck": say("reduX Core 7.2.2, L&R 9.2.2, 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on", ev.Nation, ev.Area)
-	}),
+	"attacker-stuck": {RuleOf: whyRule("reduX Core 7.2.2"), Words: family.StuckWords(whyWords)},
 })
+
+// whyWords word why a retreat fell short in Leaders and Raiders: the
+// library's reasons, Arthur's cavalry staying with him (9.3).
+var whyWords = func() map[string]string {
+	w := maps.Clone(family.WhyWords)
+	w[family.WhyTogether] = "Arthur and his cavalry stay together"
+	return w
+}()
+
+// whyRules are the rules of Leaders and Raiders a retreat's reasons cite
+// beside reduX Core 7.2's.
+var whyRules = map[string]string{family.WhyBoat: "L&R 12", family.WhyFromSea: "L&R 11.3, 11.4", family.WhyLeader: "L&R 9.2.2", family.WhyTogether: "L&R 9.3"}
+
+// whyRule cites a retreat's rule with the rules its reasons follow:
+// "reduX Core 7.2.2, L&R 12" for attackers that came by boat.
+func whyRule(rule string) func(*adjudicator.Engine, adjudicator.Event) string {
+	return func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		for _, w := range ev.Args {
+			if r, ok := whyRules[w]; ok && !strings.Contains(rule, r) {
+				rule += ", " + r
+			}
+		}
+		return rule
+	}
+}
 
 // say is a Say citing rule.
 func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) string) adjudicator.Say {
