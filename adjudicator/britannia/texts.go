@@ -67,10 +67,10 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("The battle in %s is over", ev.Area)
 	}},
-	"defender-stuck":    say(ruleBattle, family.StuckWords(whyWords)),
-	"attacker-stuck":    say(ruleBattle, family.StuckWords(whyWords)),
-	"defender-retreats": {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
-	"attacker-retreats": {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
+	"defender-stuck":     say(ruleBattle, family.StuckWords(whyWords)),
+	"attacker-stuck":     say(ruleBattle, family.StuckWords(whyWords)),
+	"defender-retreats":  {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats":  {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
 	"cb-roman-range":     say(ruleMove, adjudicator.F("Roman armies move at most %d areas (steps between two forts are free); this path has %d")),
 	"cb-difficult-stops": say(ruleMove, adjudicator.F("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)")),
 	"cb-rome-protects": say("ref §4 Romano-British card", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
