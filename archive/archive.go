@@ -59,6 +59,9 @@ type NewGame struct {
 	Secrets string
 	// Created is recorded in game.yaml; zero means now.
 	Created time.Time
+	// Pace is the game's own pace (pace.yaml); the zero Pace leaves every
+	// value to the daemon that serves the game.
+	Pace Pace
 }
 
 // Tokens maps each player's name to their secret token, which they put in
@@ -87,9 +90,11 @@ type Game struct {
 	r       *rules
 	h       *history
 	state   *adjudicator.State // after h.last()
+	next    adjudicator.Step   // Engine.Due of state, worked out once (setState)
 	chain   *dice.Chain        // loaded on first use
 	broken  error              // set by a failed write: reopen
 	rolls   map[int]roll       // what each step read so far says of the scoring die (scoredBefore)
+	seen    seenStamp          // what reload read (stamp.go), so that writing skips reading it again unchanged
 	gfAddrs bool               // game.yaml on disk holds the players' addresses (addresses.go)
 }
 
@@ -186,6 +191,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	}
 	if gf.Board != "" {
 		files = append(files, newFile{false, gf.Board, g.BoardYAML})
+	}
+	if !spec.Pace.IsZero() {
+		files = append(files, newFile{false, paceFile, spec.Pace.marshal()})
 	}
 	if err := w.writeNew(dir, secrets, files); err != nil {
 		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)
@@ -398,13 +406,13 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := rulesets.Engine(g) // a board edited since: an error, not a panic
+	var compat adjudicator.Compat
+	if knownEngine(gf.EngineVersion) {
+		compat, _ = adjudicator.CompatOf(gf.EngineVersion)
+	}
+	e, err := sharedEngine(g, gf.startPlayers(), compat) // L&R 10.4, 11.6.2 depend on the players; Hy Breasil's set-up (3)
 	if err != nil {
 		return nil, nil, err
-	}
-	e.Players = gf.startPlayers() // L&R 10.4, 11.6.2 depend on it; Hy Breasil's set-up (3)
-	if knownEngine(gf.EngineVersion) {
-		e.Compat, _ = adjudicator.CompatOf(gf.EngineVersion)
 	}
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
@@ -460,9 +468,17 @@ func gmFile(name string, data []byte, def string) *games.File {
 
 // reload reads the step list and the current state from disk.
 func (g *Game) reload() error {
+	seen := seenStamp{at: time.Now()}
+	seen.s, seen.newest = readStamp(g.dir)
 	h, err := loadHistory(g.dir)
 	if err != nil {
 		return err
+	}
+	if g.state != nil && g.h != nil && len(h.steps) == len(g.h.steps) && len(h.rollbacks) == len(g.h.rollbacks) {
+		// Nobody wrote a step or a rollback since: the state in memory is
+		// the one on disk (steps and rollbacks are only ever added).
+		g.h, g.seen = h, seen
+		return nil
 	}
 	data, err := os.ReadFile(filepath.Join(g.dir, turnsDir, stepDir(h.last(), g.idOf(h, h.last())), fileState))
 	if err != nil {
@@ -472,8 +488,24 @@ func (g *Game) reload() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", stepDir(h.last(), g.idOf(h, h.last())), err)
 	}
-	g.h, g.state = h, s
+	g.h, g.seen = h, seen
+	g.setState(s)
 	return nil
+}
+
+// setState makes s the state the game stands at and works out once what
+// is due in it: Due, Advance and the checks of orders read g.next.
+func (g *Game) setState(s *adjudicator.State) {
+	g.state, g.next = s, g.r.nextDue(s)
+}
+
+// nextDue is what is due in s (Engine.Due), the zero Step when the game
+// is over.
+func (r *rules) nextDue(s *adjudicator.State) adjudicator.Step {
+	if s.Over {
+		return adjudicator.Step{}
+	}
+	return r.e.Due(s)
 }
 
 func (g *Game) idOf(h *history, n int) string {
@@ -602,8 +634,8 @@ func (g *Game) due() DueTurn {
 	if g.state.Over {
 		return DueTurn{Over: true}
 	}
-	d := DueTurn{ID: g.r.e.TurnID(g.state)}
-	if st := g.r.e.Due(g.state); st.Kind == adjudicator.NationTurn {
+	d := DueTurn{ID: g.next.ID}
+	if st := g.next; st.Kind == adjudicator.NationTurn {
 		d.Nation = g.r.e.NationName(st.Nation)
 		if p := g.playerOf(d.Nation); p != nil {
 			d.Player = p.Name
@@ -656,7 +688,7 @@ func (g *Game) writing() (unlock func(), err error) {
 		unlock()
 		return nil, fmt.Errorf("refusing to write game %s: %w", g.gf.Game, err)
 	}
-	if err := g.reload(); err != nil {
+	if err := g.reloadIfChanged(); err != nil {
 		unlock()
 		return nil, err
 	}
