@@ -41,6 +41,7 @@ const (
 	HBOrderChecks
 	HBRerollByReply
 	RetreatReasons
+	LeaderKillOnce
 	numSwitches
 )
 
@@ -83,6 +84,8 @@ var Changes = []Change{
 		"the player due may ask for a reroll of the random event as a step of its own (Hy Breasil 6.1)"},
 	{RetreatReasons, "retreat-reasons", "", "pbem-engine-5",
 		"a retreat that cannot be made, or is made in part, records why as facts (its Args: from the sea, placed there, the limits, …), so its words give the reason that applied (reduX Core 7.2)"},
+	{LeaderKillOnce, "leader-kill-once", "britannia", "pbem-engine-5",
+		"a leader's elimination scores once on a nation card that names him in two rows (ref §4 Normans: 6 VP for Harold, by the Normans or by the Norwegians or Danes), not once a row"},
 }
 
 // Compat is the switches of a game: the changes of the table it plays

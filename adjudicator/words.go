@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // The wording of the engine's texts: numbers agree with their nouns and
@@ -117,7 +118,7 @@ func (e *Engine) Text(ev Event) string {
 		return ev.Said // the words an earlier engine wrote
 	}
 	if rule != "" && !e.R.View.Words[ev.What].Quiet {
-		words += " (" + rule + ")"
+		words = orders.Cited(words, rule)
 	}
 	if ev.Kind == EvSkipped {
 		return fmt.Sprintf("skipped (line %d): %s", ev.Line, words)
@@ -128,9 +129,12 @@ func (e *Engine) Text(ev Event) string {
 // Told is events as a report tells them: each run of two or more events
 // of the same Kind, What and nation (and battle) whose words can sum them
 // (Say.Sum) becomes one event, the first's facts with the run's words; the
-// others keep theirs (Event.Text, as Render fills it). evs is not changed.
+// others keep theirs (Event.Text, as Render fills it). An event whose
+// words were told already, apart (a second reroll, a second plague), says
+// so: "… again". evs is not changed.
 func (e *Engine) Told(evs []Event) []Event {
 	var out []Event
+	told := map[string]bool{}
 	for i := 0; i < len(evs); {
 		j := i + 1
 		sy, ok := e.R.View.Words[evs[i].What]
@@ -143,9 +147,13 @@ func (e *Engine) Told(evs []Event) []Event {
 		if j > i+1 {
 			ev.Text = e.Cite(sy.Sum(e, evs[i:j]))
 			if _, rule, _ := e.Say(ev); rule != "" && !sy.Quiet {
-				ev.Text += " (" + rule + ")"
+				ev.Text = orders.Cited(ev.Text, rule)
 			}
 		}
+		if told[ev.Text] && ev.Text != "" {
+			ev.Text = e.again(ev)
+		}
+		told[ev.Text] = true
 		out = append(out, ev)
 		i = j
 	}
@@ -226,4 +234,18 @@ func addCounts(a, b []Count) []Count {
 		out[i].N += b[i].N
 	}
 	return out
+}
+
+// again is an event's text as told a second time: its words with
+// "again", then its rule (Engine.Told). An event without words of this
+// engine, or skipped, keeps its text.
+func (e *Engine) again(ev Event) string {
+	words, rule, ok := e.Say(ev)
+	if !ok || ev.Kind == EvSkipped || !strings.HasPrefix(ev.Text, words) {
+		return ev.Text
+	}
+	if e.R.View.Words[ev.What].Quiet {
+		rule = ""
+	}
+	return orders.Cited(words+" again", rule)
 }

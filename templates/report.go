@@ -21,6 +21,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // Report is one step of a game (a nation turn or a round event) as players
@@ -797,19 +798,16 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 					win = append(win, s.Label())
 				}
 			}
-			rule := ""
-			if v := e.Victory(); v != "" {
-				rule = " (" + v + ")"
-			}
+			rule := e.Victory()
 			score := strconv.Itoa(st[0].VP) + " VP"
 			if r.Continuous() { // the ruleset's own score (Seating.Victory: Hy Breasil 10.3)
 				score = "a corrected score of " + st[0].PerTurn() + " (" + score + " in " + strconv.Itoa(st[0].Turns) + " turns)"
-				rule = " (" + e.ScoreVictory() + ")"
+				rule = e.ScoreVictory()
 			}
 			if len(win) == 1 {
-				r.Next += " " + win[0] + " wins with " + score + rule + "."
+				r.Next += " " + win[0] + " wins with " + orders.Cited(score, rule) + "."
 			} else {
-				r.Next += " " + list(win) + " share the victory with " + score + " each" + rule + "."
+				r.Next += " " + list(win) + " share the victory with " + orders.Cited(score+" each", rule) + "."
 			}
 		}
 		r.Deadline = ""

@@ -85,8 +85,8 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"cb-overlord-attacks": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the %s have submitted to the %s, who may not attack them", ev.Arg(0), ev.Nation)
 	}),
-	"cb-no-boats": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("the %s have no boats in round %s (ref §3: B on the Timeline)", ev.Nation, ev.Arg(0))
+	"cb-no-boats": say(ruleMove, func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have no boats in %s (ref §3: B on the Timeline)", ev.Nation, roundName(e, ev.Arg(0)))
 	}),
 	"cb-sea-from": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the %s may not move from the %s to another sea", ev.Nation, ev.Arg(0))
@@ -98,7 +98,9 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		return fmt.Sprintf("the %s may not land in %s (%s)", ev.Nation, ev.Arg(0), ev.Arg(1))
 	}),
 	"cb-overpopulation-remove": say("Britannia 2005 Overpopulation", family.RemovedWords),
-	"cb-legion-remove":         say("ref §3 II", family.RemovedWords),
+	"cb-legion-remove": {Rule: "ref §3 II", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s removed from %s", games.Count(ev.N, "Roman army", "Roman armies"), ev.Area)
+	}},
 	"cb-late-remove": {RuleOf: func(_ *adjudicator.Engine, ev adjudicator.Event) string { return "ref §3 " + ev.Arg(0) },
 		Words: family.RemovedWords},
 })

@@ -166,9 +166,12 @@ var moveWords = adjudicator.Words{
 	"over-limit":    say("reduX Core 4.2.2, 6.4", overLimitWords),
 	"owe-expansion": say("reduX Core 6", nation("the %s begin movement over their population limit and must move into empty areas or attack")),
 	"overrun-few": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
-		stop := ev.ArgN(2)
-		return fmt.Sprintf("%s through %s but only %d %s there; to overrun %s at least %s must stop", count(ev.ArgN(0), "army passes", "armies pass"), ev.Arg(1),
-			stop, adjudicator.Verb(stop, "stops", "stop"), count(ev.ArgN(3), "defender", "defenders"), ev.Arg(4))
+		stop := "none stops"
+		if k := ev.ArgN(2); k > 0 {
+			stop = fmt.Sprintf("only %d %s", k, adjudicator.Verb(k, "stops", "stop"))
+		}
+		return fmt.Sprintf("%s through %s but %s there; to overrun %s at least %s must stop", count(ev.ArgN(0), "army passes", "armies pass"), ev.Arg(1),
+			stop, count(ev.ArgN(3), "defender", "defenders"), ev.Arg(4))
 	}),
 	"overrun-stands": quiet("reduX Core 6.3", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%s of %s); it stands", ev.Area, ev.Arg(0), ev.Arg(1))
@@ -361,6 +364,9 @@ var populationWords = adjudicator.Words{
 			count(ev.ArgN(1), "population point", "population points"), count(ev.ArgN(2), "army", "armies"))
 	}),
 	"population-shortage": say("reduX Core 5", func(_ *Engine, ev Event) string {
+		if ev.ArgN(0) == 0 {
+			return fmt.Sprintf("The %s have no army left to place of the %s gained; marker to %s", ev.Nation, ev.Arg(1), ev.Arg(2))
+		}
 		return fmt.Sprintf("The %s have only %s left of the %s gained; marker to %s", ev.Nation, count(ev.ArgN(0), "army", "armies"), ev.Arg(1), ev.Arg(2))
 	}),
 	"population": say("reduX Core 5.1", func(_ *Engine, ev Event) string {

@@ -137,7 +137,7 @@ var eventWords = adjudicator.Words{
 		return fmt.Sprintf("The %s nation is in its first turn: strong leader", about(ev))
 	})},
 	"cold-blooded": {Rule: "Hy Breasil 9.1", Words: words(func(ev event) string {
-		return fmt.Sprintf("The %s nation is lizardman, cold blooded: it ignores %s", ev.Nation, ev.Arg(0))
+		return fmt.Sprintf("The %s nation's lizardmen are cold blooded: they ignore %s", ev.Nation, ev.Arg(0))
 	})},
 	"no-civil-war": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")},
 	"all-abilities": {Rule: "Hy Breasil 9.3", Words: words(func(ev event) string {
@@ -156,7 +156,7 @@ var eventWords = adjudicator.Words{
 	"plague": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("Plague: the die shows %d", ev.Die)
 	})},
-	"plague-loss": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Plague: the %s nation loses a unit in %s")},
+	"plague-loss": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Plague: the %s nation loses a unit in %s"), Sum: plagueSum},
 	"civil-war": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("Civil war: the %s nation splits off from the %s nation in %s", ev.Arg(0), ev.Nation, argsFrom(ev, 1))
 	})},
@@ -498,7 +498,40 @@ func tooManyHas(ev event) string {
 // move (6.3.3: each unit moves once).
 func tooManyTail(ev event) string {
 	if moved := ev.ArgN(2); moved > 0 {
-		return fmt.Sprintf(", and %d of them move on earlier lines: not %d more (each unit moves once, 6.3.3)", moved, ev.ArgN(3))
+		return fmt.Sprintf(", and %d of them move on earlier lines: not %d more, as each unit moves once (Hy Breasil 6.3.3)", moved, ev.ArgN(3))
 	}
 	return fmt.Sprintf(", not %d", ev.ArgN(3))
+}
+
+// plagueSum is the Say.Sum of a plague's losses (6.1), by nation and area
+// in the order they come: "Plague: the Sun nation loses 2 units in
+// Lastlight and 1 in Tidewater; the Moon nation loses a unit in Skarra".
+func plagueSum(_ *engine, evs []event) string {
+	var nations []string
+	areas := map[string][]string{}
+	by := map[[2]string]int{}
+	for _, ev := range evs {
+		n, a := ev.Arg(0), ev.Arg(1)
+		if _, ok := areas[n]; !ok {
+			nations = append(nations, n)
+		}
+		if by[[2]string{n, a}] == 0 {
+			areas[n] = append(areas[n], a)
+		}
+		by[[2]string{n, a}]++
+	}
+	parts := make([]string, len(nations))
+	for i, n := range nations {
+		var in []string
+		for j, a := range areas[n] {
+			k := by[[2]string{n, a}]
+			if j == 0 {
+				in = append(in, fmt.Sprintf("%s in %s", plural(k, "unit"), a))
+			} else {
+				in = append(in, fmt.Sprintf("%d in %s", k, a))
+			}
+		}
+		parts[i] = fmt.Sprintf("the %s nation loses %s", n, adjudicator.OrJoin(in, "and"))
+	}
+	return "Plague: " + strings.Join(parts, "; ")
 }

@@ -137,7 +137,7 @@ func TestWordsOfRareFacts(t *testing.T) {
 		{"too-many-reinforced", skipped("too-many-reinforced", "Star", "Southern Reach", "0", "9", "4", "6"),
 			"skipped (line 7): the Star nation has 4 units in Southern Reach (and up to 6 more if Reinforcements arrive there, 6.1), not 9 (Hy Breasil 6.3)"},
 		{"too-many moved", skipped("too-many", "Star", "Goldmead", "2", "3", "1"),
-			"skipped (line 7): the Star nation has 1 unit in Goldmead, and 2 of them move on earlier lines: not 3 more (each unit moves once, 6.3.3) (Hy Breasil 6.3)"},
+			"skipped (line 7): the Star nation has 1 unit in Goldmead, and 2 of them move on earlier lines: not 3 more, as each unit moves once (Hy Breasil 6.3.3; Hy Breasil 6.3)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

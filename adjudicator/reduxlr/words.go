@@ -198,11 +198,11 @@ func extraTurnsWords(_ *adjudicator.Engine, ev adjudicator.Event) string {
 	var parts []string
 	for i := 0; i+2 < len(turns); i += 3 {
 		n, _ := strconv.Atoi(turns[i+1])
-		p := fmt.Sprintf("%s (%d %s", turns[i], n, armies(n))
+		p := fmt.Sprintf("the %s with %d %s", turns[i], n, armies(n))
 		if turns[i+2] != "" {
-			p += ", " + turns[i+2]
+			p += " and " + turns[i+2]
 		}
-		parts = append(parts, p+")")
+		parts = append(parts, p)
 	}
-	return fmt.Sprintf("%s are eligible to be King: extra nation turns for %s", adjudicator.OrJoin(names, "and"), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s are eligible to be King: extra nation turns for %s", adjudicator.OrJoin(names, "and"), strings.Join(parts, "; "))
 }
