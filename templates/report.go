@@ -88,6 +88,10 @@ type Report struct {
 	Seas    []AreaRow
 	Nations []NationRow
 
+	// Links are where a player's copy says the order syntax is (For);
+	// the mail that carries it sets them.
+	Links Links
+
 	dueAfter adjudicator.Step                               // what is due after the step (Engine.Due), unless Over
 	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
 	kinds    []adjudicator.Kind                             // the ruleset's unit kinds, for the map
@@ -868,7 +872,7 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token 
 	if r.Deadline != "" {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
-	p.Orders = ordersText(e, r.After, pl, Header{Game: r.Game, Token: token, Deadline: r.Deadline})
+	p.Orders = ordersText(e, r.After, pl, Header{Game: r.Game, Token: token, Deadline: r.Deadline, Links: r.Links})
 }
 
 // upcoming names the reader's next nation turn in this round as the state
@@ -890,3 +894,7 @@ func (r *Report) upcoming(g *games.Game, e *adjudicator.Engine, st Seat) string 
 		s.PassTurn(due.Nation)
 	}
 }
+
+// Syntax says where the order syntax is, for the reader's orders
+// (Links.OrdersRef).
+func (r *Report) Syntax() string { return r.Links.OrdersRef(false) }

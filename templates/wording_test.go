@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"html"
@@ -446,6 +447,7 @@ func playWording(t *testing.T, gg wordingGame) {
 		scan(st.ID+" markdown", Markdown(r), headerSlips(Markdown(r)))
 		scan(st.ID+" bbcode", BBCode(r))
 		scan(st.ID+" html", html.UnescapeString(tags.ReplaceAllString(HTML(r, ""), " ")))
+		scan(st.ID+" json", jsonWords(t, r))
 		if *wordingLook != "" {
 			dir := filepath.Join(*wordingLook, t.Name()[len("TestWordingOfEveryRuleset/"):])
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -463,4 +465,25 @@ func playWording(t *testing.T, gg wordingGame) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// jsonWords are the words of the events of a report's JSON, a line each.
+func jsonWords(t *testing.T, r *Report) string {
+	b, err := JSON(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Events []struct {
+			Words string `json:"words"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, ev := range j.Events {
+		lines = append(lines, ev.Words)
+	}
+	return strings.Join(lines, "\n")
 }
