@@ -179,11 +179,11 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 	d.log.Info("mail", "from", in.From, "subject", d.redact(in.Subject), "game", env.game, "command", env.command)
 	switch {
 	case env.command == "help":
-		return d.reply(m, in, "pbem help", helpText(d.cfg.From))
+		return d.replyWith(m, in, "pbem help", helpText(d.cfg.From, d.ordersRef()), d.docsAttached(false))
 	case env.game == "" && env.command == "":
-		return d.reply(m, in, "pbem help", unread(in)+helpText(d.cfg.From))
+		return d.replyWith(m, in, "pbem help", unread(in)+helpText(d.cfg.From, d.ordersRef()), d.docsAttached(false))
 	case env.game == "":
-		return d.reply(m, in, "Not understood", unread(in)+"Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From))
+		return d.reply(m, in, "Not understood", unread(in)+"Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From, d.cfg.Links.of("").OrdersRef(false)))
 	}
 	e := d.entry(env.game)
 	if e == nil {
@@ -493,7 +493,7 @@ func ackNotes(rec *archive.Receipt) string {
 		}
 	}
 	if len(rec.Defaults) > 0 {
-		sb.WriteString("\nWhat the file leaves to the defaults (docs/orders.md):\n")
+		sb.WriteString("\nWhat the file leaves to the defaults (the order syntax gives each):\n")
 		for _, d := range rec.Defaults {
 			sb.WriteString("  - " + d.String() + "\n")
 		}
@@ -581,6 +581,11 @@ func blankToken(text, token string) string {
 // reply answers an incoming mail. Its id depends only on the incoming mail,
 // so a retried mail gets one answer.
 func (d *Daemon) reply(m *mailer.Message, in *mailer.Inbound, subject, text string) error {
+	return d.replyWith(m, in, subject, text, nil)
+}
+
+// replyWith is reply with attachments.
+func (d *Daemon) replyWith(m *mailer.Message, in *mailer.Inbound, subject, text string, attach []mailer.Part) error {
 	to := in.From
 	if in.ReplyTo != "" {
 		to = in.ReplyTo
@@ -590,7 +595,7 @@ func (d *Daemon) reply(m *mailer.Message, in *mailer.Inbound, subject, text stri
 	}
 	return d.send(&mailer.Outgoing{
 		ID: safeID("reply", m.JournalID), To: []string{to}, Subject: "pbem: " + subject,
-		Text: text, InReplyTo: in.MessageID, AutoSubmitted: true,
+		Text: text, InReplyTo: in.MessageID, AutoSubmitted: true, Attach: attach,
 	})
 }
 
@@ -631,7 +636,7 @@ func indent(s string) string {
 	return sb.String()
 }
 
-func helpText(addr string) string {
+func helpText(addr, syntax string) string {
 	return fmt.Sprintf(`pbem referees board games by mail. Send mail to %s.
 
 Orders: a plain-text file in the body or as a .txt attachment:
@@ -644,7 +649,7 @@ Orders: a plain-text file in the body or as a .txt attachment:
     move 3 English Channel > Kent > Essex
 
 Standing orders: the same header with "kind: standing" instead of "turn:",
-then "defend" lines. The full language is docs/orders.md.
+then "defend" lines. The full language, the order syntax: %s.
 
 Commands: put "game: NAME" and "token: TOKEN" lines first, then one
 command line; or write the command and game in the Subject ("status ashdown").
@@ -678,7 +683,7 @@ replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"),
 pace NAME VALUE... (the game's own pace: "pace deadline 24h at 21:00
 timezone Europe/Berlin"; send "pace" for the names), and order files for
 a player's nation.
-`, addr, askHelp())
+`, addr, syntax, askHelp())
 }
 
 // askHelp is the help text's lines for the words players ask with before
