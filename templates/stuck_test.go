@@ -20,7 +20,7 @@ import (
 func TestStuckRetreatSaidOnce(t *testing.T) {
 	g, _ := game()
 	st := step(t, "r07-angles")
-	const att = "  the Angles would retreat from Kent but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)"
+	const att = "  the Angles would retreat from Kent but cannot, and fight on (reduX Core 7.2.2)" // the facts of an engine before retreat-reasons give no reason
 	two := []adjudicator.Count{{Kind: "infantry", N: 2}}
 	evs := []adjudicator.Event{
 		{Kind: adjudicator.EvTurn, What: "turn", Nation: "Angles", Round: 7},
