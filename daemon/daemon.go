@@ -290,6 +290,17 @@ type envelope struct {
 
 var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "pace"}
 
+// CommandWords are the mail commands, in the order the help lists them,
+// and the words players ask for a step with before their orders (a
+// ruleset's Orders.Asks): the README lists every one.
+func CommandWords() []string {
+	out := slices.Clone(commandWords)
+	for _, a := range askWords() {
+		out = append(out, a.Word)
+	}
+	return out
+}
+
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
 	return slices.Contains(commandWords, w) || isAskWord(w)
