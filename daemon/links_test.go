@@ -78,8 +78,8 @@ func TestNoMailNamesARepositoryPath(t *testing.T) {
 				welcomes++
 				assert.Equal(t, docs.Orders, names[templates.OrdersAttached], "%s: the welcome attaches the order syntax", rs)
 				assert.Equal(t, docs.Dice, names[diceAttached], "%s: the welcome attaches the dice check", rs)
-				assert.Contains(t, m.Text, "(the dice check: attached, dice.txt)")
-				assert.Contains(t, m.Text, "every Decision of a turn with its default: attached, orders.txt.")
+				assert.Contains(t, m.Text, "(the dice check: attached, pbem-dice-check.txt)")
+				assert.Contains(t, m.Text, "every Decision of a turn with its default: attached, pbem-order-syntax.txt.")
 			case m.Subject == "pbem: pbem help":
 				helps++
 				assert.Contains(t, names, templates.OrdersAttached, "%s: help attaches the order syntax", rs)

@@ -291,7 +291,7 @@ func human(d time.Duration) string {
 
 // diceAttached is the name of the dice check attached to the welcome
 // where no address is set (Links.Dice).
-const diceAttached = "dice.txt"
+const diceAttached = "pbem-dice-check.txt"
 
 // ordersRef says where the order syntax is: its address, else the
 // attachment (templates.OrdersAttached).

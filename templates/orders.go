@@ -34,7 +34,7 @@ type Links struct {
 
 // OrdersAttached is the name of the order syntax attached to a mail where
 // no address is set (Links.Orders).
-const OrdersAttached = "orders.txt"
+const OrdersAttached = "pbem-order-syntax.txt"
 
 // OrdersRef says where the order syntax is: its address, else how to have
 // it by mail (the answer to "help" attaches it), or on a forum from the
