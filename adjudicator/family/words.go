@@ -146,8 +146,8 @@ var moveWords = adjudicator.Words{
 	"overrun": say("reduX Core 6.3", func(e *Engine, ev Event) string {
 		return fmt.Sprintf("%s %s %s", e.Counted(ev.N, ev.Nation, "army", "armies"), adjudicator.Verb(ev.N, "overruns", "overrun"), ev.Area)
 	}),
-	"leader-follows": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%s goes with the last %s armies from %s to %s", ev.Leader, ev.Nation, ev.Arg(0), ev.Area)
+	"leader-follows": say("reduX L&R 9.2.1", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s goes with the last %s armies from %s to %s", ev.Leader, e.Adjective(ev.Nation), ev.Arg(0), ev.Area)
 	}),
 	"boat-leader-alone": say("reduX L&R 9.2.1", f("a leader may not move by boat alone")),
 	"boat-not-border":   say("reduX L&R 12", f("%s does not border %s")),
