@@ -40,6 +40,12 @@ const (
 	HBStandingChecks
 	HBOrderChecks
 	HBRerollByReply
+	FortsAfterArmies
+	RomansDefendDifficult
+	BurhsEightLessAreas
+	StayAtSea
+	BretwaldaOwnVote
+	BretwaldaBotVote
 	RetreatReasons
 	LeaderKillOnce
 	numSwitches
@@ -82,6 +88,18 @@ var Changes = []Change{
 		"check refuses a second phase 2 block, land after a move, option keywords without their option and moves of more units than can stand"},
 	{HBRerollByReply, "hb-reroll-by-reply", "hy-breasil", "pbem-engine-4",
 		"the player due may ask for a reroll of the random event as a step of its own (Hy Breasil 6.1)"},
+	{FortsAfterArmies, "forts-after-armies", "britannia", "pbem-engine-5",
+		"a roll's hits kill an area's Roman armies first, then its forts, in the same roll (seed 002 §5 Battles, Mixed Forces; Roman Forts)"},
+	{RomansDefendDifficult, "romans-defend-difficult", "britannia", "pbem-engine-5",
+		"Roman armies defending difficult terrain hit on 4 as elsewhere: only the defender is harder to hit there (seed 004 Battles; seed 002 §5)"},
+	{BurhsEightLessAreas, "burhs-eight-less-areas", "britannia", "pbem-engine-5",
+		"the Saxons may have at most 8 less the areas they hold burhs, not as many as the areas (seed 002 §5 Saxon Burhs)"},
+	{StayAtSea, "stay-at-sea", "britannia", "pbem-engine-5",
+		"units at sea, invaders and Roman reinforcements, may stay there at the end of movement; none lands by default (seed 004 Invasions and Raiding)"},
+	{BretwaldaOwnVote, "bretwalda-own-vote", "britannia", "pbem-engine-5",
+		"a vote line in a nation's own file counts for the whole round where its standing orders have none (docs/orders.md C9)"},
+	{BretwaldaBotVote, "bretwalda-bot-vote", "britannia", "pbem-engine-5",
+		"the bot votes for Bretwalda with its player's other nations, for a candidate that can win (docs/orders.md C9)"},
 	{RetreatReasons, "retreat-reasons", "", "pbem-engine-5",
 		"a retreat that cannot be made, or is made in part, records why as facts (its Args: from the sea, placed there, the limits, …), so its words give the reason that applied (reduX Core 7.2)"},
 	{LeaderKillOnce, "leader-kill-once", "britannia", "pbem-engine-5",
