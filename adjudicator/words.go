@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/games"
@@ -134,7 +135,7 @@ func (e *Engine) Text(ev Event) string {
 // so: "… again". evs is not changed.
 func (e *Engine) Told(evs []Event) []Event {
 	var out []Event
-	told := map[string]bool{}
+	told := map[string]int{}
 	for i := 0; i < len(evs); {
 		j := i + 1
 		sy, ok := e.R.View.Words[evs[i].What]
@@ -150,10 +151,11 @@ func (e *Engine) Told(evs []Event) []Event {
 				ev.Text = orders.Cited(ev.Text, rule)
 			}
 		}
-		if told[ev.Text] && ev.Text != "" {
-			ev.Text = e.again(ev)
+		text := ev.Text
+		if k := told[text]; k > 0 && text != "" {
+			ev.Text = e.again(ev, k+1)
 		}
-		told[ev.Text] = true
+		told[text]++
 		out = append(out, ev)
 		i = j
 	}
@@ -236,10 +238,11 @@ func addCounts(a, b []Count) []Count {
 	return out
 }
 
-// again is an event's text as told a second time: its words with
-// "again", then its rule (Engine.Told). An event without words of this
-// engine, or skipped, keeps its text.
-func (e *Engine) again(ev Event) string {
+// again is an event's text as told the nth time (n ≥ 2): its words with
+// "again" ("for the 3rd time" from the third on), then its rule
+// (Engine.Told). An event without words of this engine, or skipped, keeps
+// its text.
+func (e *Engine) again(ev Event, n int) string {
 	words, rule, ok := e.Say(ev)
 	if !ok || ev.Kind == EvSkipped || !strings.HasPrefix(ev.Text, words) {
 		return ev.Text
@@ -247,5 +250,23 @@ func (e *Engine) again(ev Event) string {
 	if e.R.View.Words[ev.What].Quiet {
 		rule = ""
 	}
+	if n > 2 {
+		return orders.Cited(fmt.Sprintf("%s for the %s time", words, ordinal(n)), rule)
+	}
 	return orders.Cited(words+" again", rule)
+}
+
+// ordinal is n as an ordinal in figures: "3rd", "11th", "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }

@@ -484,7 +484,8 @@ func (r *Report) splitUpcoming(next string) []adjudicator.Event {
 
 // battleEvent adds a battle's start, round, retreat or end to its battle.
 // A retreat that names no battle (Hy Breasil 6.3.2) goes with the last
-// battle in its area.
+// battle in its area while it is fought; after the battles (classic
+// Britannia's raider withdrawal) it is a move, as L&R's withdrawal is.
 func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Event) {
 	if ev.Kind == adjudicator.EvBattle {
 		byNum[ev.Battle] = len(r.Battles)
@@ -494,7 +495,11 @@ func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Ev
 	i, ok := byNum[ev.Battle]
 	if !ok && ev.Battle == 0 && ev.Kind == adjudicator.EvRetreat {
 		for j := len(r.Battles) - 1; j >= 0 && !ok; j-- {
-			i, ok = j, r.Battles[j].Area == ev.Area
+			i, ok = j, r.Battles[j].Area == ev.Area && r.Battles[j].End == nil
+		}
+		if !ok && len(ev.Path) > 1 {
+			r.Moves = append(r.Moves, ev)
+			return
 		}
 	}
 	if !ok { // a battle event without its start: keep its text

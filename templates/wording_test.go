@@ -116,7 +116,7 @@ var saidSlips = []saidSlip{
 	{"a race said as what the nation is", regexp.MustCompile(`nation is (?:lizardman|hogman|troll|elf|dwarf|human)\b`), []string{"hy-breasil"}}, // the races of games/hy-breasil/tables.yaml
 	{"Civilization as a citation", regexp.MustCompile(`\(Civilization\)`), []string{"hy-breasil"}},
 	{"a nation counted without nation", regexp.MustCompile(`lets the [A-Z][a-z]+ through`), []string{"hy-breasil"}},
-	{"a round number where the Timeline names it", regexp.MustCompile(`\b(?:in|until|before|after) rounds? \[?\d`), []string{"britannia"}},
+	{"a round number where the Timeline names it", regexp.MustCompile(`\b(?:in|until|before) rounds? \[?\d|(?:^|[^e]) after rounds? \[?\d`), []string{"britannia"}},
 	{"Roman armies said as armies", regexp.MustCompile(`\b\d+ arm(?:y|ies) removed from [^(]*\(Britannia 2005 Timeline II\)`), []string{"britannia"}},
 	{"the Roman reinforcements cite the population track", regexp.MustCompile(`Roman arm(?:y|ies) arrives?[^(]*\(Britannia 2005 Population track\)`), []string{"britannia"}},
 	{"the welcome's option off said as on", regexp.MustCompile(`is off: `), nil},
@@ -274,6 +274,7 @@ func TestWordingSlipsFinds(t *testing.T) {
 		{"britannia", "4 armies removed from Kent (ref §3 II); Boudicca (Britannia 2005 §5 Leaders) scores 2.5 VP"},
 		{"redux-lr", "Aelle goes with the last Saxon armies (reduX L&R 9.2.1, reduX Core 6)"},
 		{"redux", "The Saxons score 12 VP (reduX Core 8); round 3 [1 5*]"},
+		{"britannia", "the Saxons would retreat from York but cannot, and fight on (Britannia 2005 Battles/Retreats); the same after rounds 2 to 4"},
 	} {
 		if s := wordingSlips(c.own, c.text); len(s) > 0 {
 			t.Errorf("%s: slips found in %q: %v", c.own, c.text, s)
