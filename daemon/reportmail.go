@@ -136,6 +136,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.T
 	for _, seat := range readers {
 		p := g.Players()[seat]
 		own := *end
+		own.Links = d.cfg.Links.of(g.Rules().Ruleset.Name)
 		if own.Deadline != "" {
 			own.Deadline = when(next, pace.zoneOf(&p))
 		}
