@@ -152,6 +152,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next
 	for _, seat := range readers {
 		p := g.Players()[seat]
 		own := *end
+		own.Links = d.cfg.Links.of(g.Rules().Ruleset.Name)
 		if own.Deadline != "" {
 			own.Deadline = when(next, pace.zoneOf(&p))
 		}

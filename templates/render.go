@@ -48,9 +48,6 @@ func funcs() template.FuncMap {
 		"position": positionText,
 		"nations":  nationsText,
 		"scores":   scoresText,
-		"dice":     diceText,
-		"diceMD":   diceMarkup("**", "**"),
-		"diceBB":   diceMarkup("[b]", "[/b]"),
 		"losses":   losses,
 		"subtitle": subtitle,
 		"comment":  comment,
@@ -338,64 +335,11 @@ func scoresText(r *Report) string {
 	return t.render()
 }
 
-// diceText lays out both sides' dice of a round of battle, a star on each
-// hit, labelled with the nation, its role and what hits.
-func diceText(st BattleStep, indent int) string {
-	rolls := []*Roll{st.Attack, st.Defend}
-	label := func(r *Roll) string {
-		return r.Nation + " (" + r.Role + r.NeedText() + ")"
-	}
-	lw := 0
-	for _, r := range rolls {
-		lw = max(lw, width(label(r)))
-	}
-	var sb strings.Builder
-	for _, r := range rolls {
-		head := strings.Repeat(" ", indent) + label(r) + strings.Repeat(" ", lw-width(label(r))) + " "
-		line := head
-		if len(r.Dice) == 0 {
-			line += " none"
-		}
-		for _, d := range r.Dice {
-			cell := " " + strconv.Itoa(d.N)
-			if d.Hit {
-				cell += "*"
-			} else {
-				cell += " "
-			}
-			if width(line)+len(cell) > Width {
-				sb.WriteString(strings.TrimRight(line, " ") + "\n")
-				line = strings.Repeat(" ", width(head))
-			}
-			line += cell
-		}
-		sb.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
-	return sb.String()
-}
-
-// diceMarkup writes a roll's dice with hits between open and close marks.
-func diceMarkup(open, close string) func(r *Roll) string {
-	return func(r *Roll) string {
-		parts := make([]string, len(r.Dice))
-		for i, d := range r.Dice {
-			s := strconv.Itoa(d.N)
-			if d.Hit {
-				s = open + s + close
-			}
-			parts[i] = s
-		}
-		if len(parts) == 0 {
-			return "none"
-		}
-		return strings.Join(parts, " ")
-	}
-}
-
-// losses sums a battle up: "Losses: Angles 1, Romano-British 0;
-// retreated: Romano-British 1."
+// losses sums a battle up: "Losses in York: Angles 1, Romano-British 0;
+// retreated: Romano-British 1." (by area: two battles with the same losses
+// are not the same sentence twice).
 func losses(b Battle) string {
-	s := "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
+	s := "Losses in " + b.Area + ": " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
 	var ret []string
 	if b.AttackerRetreated > 0 {
 		ret = append(ret, b.Attacker+" "+strconv.Itoa(b.AttackerRetreated))
