@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"html"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,25 +47,55 @@ func foreignCitation(own, text string) []string {
 	return out
 }
 
-// leaks are the marks of a program's insides in a player's text: fmt's
-// complaints, Go values printed whole, ids where a name belongs.
-var leaks = []*regexp.Regexp{
-	regexp.MustCompile(`%!|<nil>|map\[|&\{|\bNaN\b|[+-]Inf\b|0x[0-9a-f]{4,}`),
-	regexp.MustCompile(`\b(?:nation|area|Nation|Area)(?:ID)? -?\d+\b`),
-	regexp.MustCompile(`\(\)|\( *\)|\[\]`),
-	regexp.MustCompile(`\b\d+ any units?\b`), // a table's kind read out: "1 any unit of the Belgae"
+// pattern is a regexp none of whose matches spans two lines, with the
+// strings of which each match holds one: a line holding none of them is
+// not searched.
+type pattern struct {
+	re    *regexp.Regexp
+	needs []string
 }
 
-// halfPoints: classic Britannia scores exact half points (ref §4); a
+// findAll is p.re.FindAllStringIndex(text, -1), searching only the lines
+// that hold one of p.needs.
+func (p pattern) findAll(text string) [][]int {
+	var out [][]int
+	for off := 0; off <= len(text); {
+		n := strings.IndexByte(text[off:], '\n')
+		if n < 0 {
+			n = len(text) - off
+		}
+		line := text[off : off+n]
+		for _, s := range p.needs {
+			if strings.Contains(line, s) {
+				for _, loc := range p.re.FindAllStringIndex(line, -1) {
+					out = append(out, []int{off + loc[0], off + loc[1]})
+				}
+				break
+			}
+		}
+		off += n + 1
+	}
+	return out
+}
+
+// leaks are the marks of a program's insides in a player's text: fmt's
+// complaints, Go values printed whole, ids where a name belongs.
+var leaks = []pattern{
+	{regexp.MustCompile(`%!|<nil>|map\[|&\{|\bNaN\b|[+-]Inf\b|0x[0-9a-f]{4,}`), []string{"%!", "<nil>", "map[", "&{", "NaN", "Inf", "0x"}},
+	{regexp.MustCompile(`\b(?:nation|area|Nation|Area)(?:ID)? -?\d+\b`), []string{"ation", "rea"}},
+	{regexp.MustCompile(`\(\)|\( *\)|\[\]`), []string{"()", "( ", "[]"}},
+	{regexp.MustCompile(`\b\d+ any units?\b`), []string{" any unit"}}, // a table's kind read out: "1 any unit of the Belgae"
+}
+
+// badPoints: classic Britannia scores exact half points (ref §4); a
 // number of VP is whole or ends in .5, never 2.50, 2,5 or 2.499.
-var badPoints = regexp.MustCompile(`\b\d+(?:\.(?:\d{2,}|[0-46-9])|,5) VP\b`)
+var badPoints = pattern{regexp.MustCompile(`\b\d+(?:\.(?:\d{2,}|[0-46-9])|,5) VP\b`), []string{" VP"}}
 
 // emptySections finds a section heading of a text report with nothing
 // under it: a heading in capitals followed by another heading, a rule
 // line or the end.
 func emptySections(text string) []string {
 	lines := strings.Split(text, "\n")
-	heading := regexp.MustCompile(`^[A-Z][A-Z ,']{3,}(?:  \(.*\))?$`)
 	var out []string
 	for i, l := range lines {
 		if !heading.MatchString(l) {
@@ -81,16 +112,19 @@ func emptySections(text string) []string {
 	return out
 }
 
+// heading is a section heading of a text report.
+var heading = regexp.MustCompile(`^[A-Z][A-Z ,']{3,}(?:  \(.*\))?$`)
+
 // wordingSlips lists the wording slips of a text of a game of ruleset
 // own: another ruleset's citations, leaked insides, VP printed wrongly.
 func wordingSlips(own, text string) []string {
 	out := foreignCitation(own, text)
-	for _, re := range leaks {
-		for _, loc := range re.FindAllStringIndex(text, -1) {
+	for _, p := range leaks {
+		for _, loc := range p.findAll(text) {
 			out = append(out, fmt.Sprintf("a leak %q in %q", text[loc[0]:loc[1]], lineAt(text, loc[0])))
 		}
 	}
-	for _, loc := range badPoints.FindAllStringIndex(text, -1) {
+	for _, loc := range badPoints.findAll(text) {
 		out = append(out, fmt.Sprintf("points printed wrongly %q in %q", text[loc[0]:loc[1]], lineAt(text, loc[0])))
 	}
 	return out
@@ -120,7 +154,7 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 func TestWordingSlipsFinds(t *testing.T) {
-	for _, c := range []struct{ own, text string }{
+	slipped := []struct{ own, text string }{
 		{"britannia", "4 armies removed from Kent (reduX Core 5.1)"},
 		{"britannia", "Boudicca leaves play (reduX L&R 9.2)"},
 		{"redux", "Aelle goes with the last Saxons armies (reduX L&R 9.2.1)"},
@@ -132,7 +166,10 @@ func TestWordingSlipsFinds(t *testing.T) {
 		{"britannia", "The Welsh score 2,5 VP"},
 		{"redux", "skipped (line 3): no such area ()"},
 		{"britannia", "The Irish score 2 VP for 1 any unit of the Belgae eliminated in Devon (ref §4 kill)"},
-	} {
+		{"redux", "the Picts hold map[Kent:1] and <nil> at 0x1f2e3d, NaN or +Inf"},
+		{"redux", "Area 12 [] and NationID -1 ( ) are no names"},
+	}
+	for _, c := range slipped {
 		if len(wordingSlips(c.own, c.text)) == 0 {
 			t.Errorf("%s: no slip found in %q", c.own, c.text)
 		}
@@ -144,6 +181,17 @@ func TestWordingSlipsFinds(t *testing.T) {
 	} {
 		if s := wordingSlips(c.own, c.text); len(s) > 0 {
 			t.Errorf("%s: slips found in %q: %v", c.own, c.text, s)
+		}
+	}
+	for _, p := range append(leaks, badPoints) {
+		var lines []string
+		for _, c := range slipped {
+			lines = append(lines, c.text)
+		}
+		for _, text := range []string{strings.Join(lines, "\n"), "\n" + strings.Join(lines, "\n\n") + "\n"} {
+			if got, want := p.findAll(text), p.re.FindAllStringIndex(text, -1); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: found by line at %v, in the whole text at %v", p.re, got, want)
+			}
 		}
 	}
 	if s := emptySections("MOVEMENT\n  Saxons 2 armies move\n\nBATTLES  (every die is shown)\n\n  Battle 1\n"); len(s) > 0 {
@@ -219,8 +267,9 @@ func playWording(t *testing.T, gg wordingGame) {
 	e.Players = gg.players
 	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin"}[:gg.players]
 	found := map[string]bool{}
+	grammar := newGrammarScanner(nations)
 	scan := func(where, text string, slips ...[]string) {
-		all := append(wordingSlips(gg.ruleset, text), grammarSlips(text, nations)...)
+		all := append(wordingSlips(gg.ruleset, text), grammar.slips(text)...)
 		for _, s := range slips {
 			all = append(all, s...)
 		}
