@@ -35,7 +35,7 @@ import (
 //   - the game ends after round XVI with its end of round.
 func init() {
 	properties["britannia"] = property{
-		full: 1000, short: 24,
+		full: 1000, sample: 24,
 		steps: []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, kingsWhen, roundsAdvance},
 		ends:  []gameCheck{lastStep("r%02d-end")},
 	}
