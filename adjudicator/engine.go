@@ -375,21 +375,21 @@ func CheckStandingLines(e *Engine, f *orders.File, more func(st orders.Statement
 			errs = append(errs, CheckDefend(e, d)...)
 			continue
 		}
-		errs = append(errs, &orders.Error{Line: st.Pos(), Illegal: true, Msg: "standing orders may only contain " + lines + " lines"})
+		errs = append(errs, e.Refusal(st.Pos(), MsgStandingLines, lines))
 	}
 	return errs
 }
 
-// CheckDefend checks a defend line (reduX Core 6.1.1, 7.2): a land area,
-// retreats to land.
+// CheckDefend checks a defend line: a land area (no battle is fought at
+// sea), retreats to land (reduX Core 6.1.1, 7.2; Hy Breasil 6.3.2).
 func CheckDefend(e *Engine, d orders.Defend) orders.Errors {
 	var errs orders.Errors
 	if d.Area != games.NoArea && !e.G.Board.IsLand(d.Area) {
-		errs = append(errs, &orders.Error{Line: d.Line, Illegal: true, Rule: "reduX Core 6.1.1", Msg: "no battles occur at sea"})
+		errs = append(errs, e.Refusal(d.Line, MsgBattleAtSea))
 	}
 	for _, to := range d.Rule.To {
 		if !e.G.Board.IsLand(to) {
-			errs = append(errs, &orders.Error{Line: d.Line, Illegal: true, Rule: "reduX Core 7.2", Msg: "armies may never retreat to a sea area"})
+			errs = append(errs, e.Refusal(d.Line, MsgRetreatToSea))
 		}
 	}
 	return errs

@@ -127,10 +127,6 @@ type Event struct {
 	// Text is the event's words as a view shows them, filled when a view
 	// is drawn (Engine.Render); never part of the record.
 	Text string `json:"-"`
-	// Rule is not part of the record: a fact's rule is its words'
-	// (Say.Rule). Deprecated: for the events not yet worded by their
-	// ruleset's Words.
-	Rule string `json:"-"`
 }
 
 // Roll is the dice one kind of units rolled.

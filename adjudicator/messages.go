@@ -3,6 +3,8 @@ package adjudicator
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pbem-org/pbem/orders"
 )
 
 // The messages that shared code (the archive, the daemon, the command
@@ -48,6 +50,13 @@ const (
 	// with word Arg(0), by reply with its token by the time Arg(1), as a
 	// sentence.
 	MsgAskOffer = "msg-ask-offer"
+	// MsgBattleAtSea refuses a line about a battle in a sea area.
+	MsgBattleAtSea = "battle-at-sea"
+	// MsgRetreatToSea refuses a retreat to a sea area.
+	MsgRetreatToSea = "retreat-to-sea"
+	// MsgStandingLines refuses a line standing orders may not hold; Arg(0)
+	// names the lines they may ("defend").
+	MsgStandingLines = "standing-lines"
 )
 
 // messages are the words of the messages for a ruleset that has none of
@@ -64,7 +73,10 @@ var messages = Words{
 	MsgSeatReturn: {Words: func(e *Engine, ev Event) string {
 		return fmt.Sprintf("You enter game %s again at the start of the next %s, with your VP as you left them", ev.Arg(0), e.roundWord())
 	}},
-	MsgAskNotNow: {Words: F(`"%s" cannot be asked for in %s`)},
+	MsgAskNotNow:     {Words: F(`"%s" cannot be asked for in %s`)},
+	MsgBattleAtSea:   {Words: F("no battles occur at sea")},
+	MsgRetreatToSea:  {Words: F("armies may never retreat to a sea area")},
+	MsgStandingLines: {Words: F("standing orders may only contain %s lines")},
 	MsgAskAfterOrders: {Words: func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("orders for %s are accepted already (digest %s), written for the position as it is: they stand, and %q cannot be asked for in this turn", ev.Arg(0), ev.Arg(1), ev.Arg(2))
 	}},
@@ -98,6 +110,18 @@ func (e *Engine) Message(what string, args ...any) string {
 		words += " (" + sy.Rule + ")"
 	}
 	return words
+}
+
+// Refusal is an Illegal error at an order line: the fact what, with its
+// values, in the ruleset's words (View.Words, its rule cited), else the
+// words of this file.
+func (e *Engine) Refusal(line int, what string, args ...any) *orders.Error {
+	ev := Event{What: what, Args: Args(args...)}
+	words, rule, ok := e.Say(ev)
+	if !ok {
+		words = messages[what].Words(e, ev)
+	}
+	return &orders.Error{Line: line, Illegal: true, Rule: rule, Msg: words}
 }
 
 // roundWord is what the ruleset calls a round, in lower case: "round",

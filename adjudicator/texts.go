@@ -23,12 +23,11 @@ type Texts struct {
 	// wins, cited where a report names the winner (reduX Core 3); "" cites
 	// none.
 	Victory string
-	// Cite maps a section of reduX that the Britannia-family library
-	// cites ("reduX Core 5.1", "reduX L&R 9.2.1") to the ruleset's own
-	// rule, so that a game of another ruleset never cites reduX; nil keeps
-	// reduX's citations. t is the turn citing, nil outside a turn
-	// (Engine.Cite); t.StageRule is the rule of the stage running.
-	Cite func(t *Turn, rule string) string
+	// Cite rewrites the citations of the library a ruleset is built on in
+	// words or a rule (the Britannia-family library cites reduX: "reduX
+	// Core 5.1") as the ruleset's own, so that a game of another ruleset
+	// never cites reduX (family.CitingOwn); nil keeps the library's.
+	Cite func(s string) string
 	// Refs rewrites a text's citations of sources the players do not have
 	// (classic Britannia's research notes, "ref §4 occupy") as rules they
 	// can look up (Engine.Cite); nil rewrites none.

@@ -88,6 +88,12 @@ var toyWords = adjudicator.Merge(family.Words, adjudicator.Words{
 	"invaders": {Rule: "Toy 3.2", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s of the %s %s in %s", bands(ev.N), ev.Nation, adjudicator.Verb(ev.N, "arrives", "arrive"), family.InvadersWhere(ev))
 	}},
+	"toy-holding": {Rule: "Toy 4.1", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("The %s score %d VP for the areas they hold", ev.Nation, ev.N)
+	}},
+	"toy-over": {Quiet: true, Rule: "Toy 4.2", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return "The game is over: " + strings.Join(ev.Args, "; ")
+	}},
 	"range": {Rule: "Toy 1.2", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("bands move at most %s areas; this path has %s", ev.Arg(2), ev.Arg(3))
 	}},
@@ -182,7 +188,7 @@ func toyScore(t *adjudicator.Turn) {
 			}
 		}
 		if vp > 0 {
-			t.Award(n, vp, "Toy 4.1", "for the areas they hold")
+			t.Award(n, vp, adjudicator.Event{What: "toy-holding"})
 		}
 	}
 }
@@ -197,7 +203,7 @@ func toyNextRound(t *adjudicator.Turn) {
 		for _, st := range t.E.Standings(s, t.E.PlayerCount()) {
 			parts = append(parts, fmt.Sprintf("%s %s", strings.Join(st.Nations, ", "), st.Points))
 		}
-		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, Rule: "Toy 4.2", Text: "The game is over: " + strings.Join(parts, "; ")})
+		t.Emit(adjudicator.Event{Kind: adjudicator.EvGameOver, What: "toy-over", Args: parts})
 		return
 	}
 	s.Round++

@@ -2,8 +2,6 @@ package adjudicator
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
@@ -75,35 +73,26 @@ func (t *Turn) Emit(ev Event) {
 	if ev.Nation == "" && t.N >= 0 {
 		ev.Nation = t.Nation()
 	}
-	if _, _, ok := t.E.Say(ev); !ok && ev.Text != "" { // words given here, not yet the ruleset's
-		ev.Said = t.Cite(ev.Text)
-	}
-	ev.Text, ev.Rule = "", ""
+	ev.Text = ""
 	t.ev = append(t.ev, ev)
 }
 
-// reduxCitation matches a citation of reduX's rules: "reduX Core 5.1",
-// "reduX L&R 9.2.1", "reduX Core 6.1, L&R 11.3".
-var reduxCitation = regexp.MustCompile(`reduX (?:Core|L&R) \d+(?:\.\d+)*(?:, (?:Core |L&R )?\d+(?:\.\d+)*)*`)
+// Cite is s with the citations of the library the ruleset is built on
+// made the ruleset's own (Texts.Cite), for the words made in a turn.
+func (t *Turn) Cite(s string) string { return t.E.Cite(s) }
 
-// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite:
-// the kernel's shared stages cite reduX, and a game of another ruleset
-// cites its own rules. Without a Cite, s is returned unchanged.
-func (t *Turn) Cite(s string) string {
-	return t.E.Cite(t, s)
-}
-
-// Cite rewrites the reduX citations in s with the ruleset's Texts.Cite,
-// for the texts made outside a turn (the orders template) with t nil.
-// The ruleset's Texts.Refs then rewrites the citations players cannot
-// look up.
-func (e *Engine) Cite(t *Turn, s string) string {
+// Cite is s, words or a rule, with the citations of the library the
+// ruleset is built on made the ruleset's own (Texts.Cite: classic
+// Britannia cites its rules where the Britannia-family library cites
+// reduX), and the citations players cannot look up rewritten as ones they
+// can (Texts.Refs). Without either, s unchanged.
+func (e *Engine) Cite(s string) string {
 	tx := e.R.View.Texts
 	if tx == nil {
 		return s
 	}
-	if tx.Cite != nil && strings.Contains(s, "reduX") {
-		s = reduxCitation.ReplaceAllStringFunc(s, func(rule string) string { return tx.Cite(t, rule) })
+	if tx.Cite != nil {
+		s = tx.Cite(s)
 	}
 	if tx.Refs != nil {
 		s = tx.Refs(s)
@@ -149,26 +138,6 @@ func (t *Turn) Limit(what string, args ...any) {
 		return
 	}
 	t.Emit(Event{Kind: EvLimit, What: what, Args: Args(args...)})
-}
-
-// Problemf is Problem with its words and rule given here, for the
-// statements not yet worded by their ruleset's Words.
-func (t *Turn) Problemf(line int, rule, format string, args ...any) {
-	msg := t.Cite(fmt.Sprintf(format, args...))
-	if t.Strict {
-		t.errs = append(t.errs, &orders.Error{Line: line, Illegal: true, Rule: t.Cite(rule), Msg: msg})
-		return
-	}
-	t.Emit(Event{Kind: EvSkipped, Line: line, Text: fmt.Sprintf("skipped (line %d): %s (%s)", line, msg, rule)})
-}
-
-// Limitf is Limit with its words and rule given here.
-func (t *Turn) Limitf(rule, format string, args ...any) {
-	if t.Strict {
-		t.Problemf(0, rule, format, args...)
-		return
-	}
-	t.Emit(Event{Kind: EvLimit, Text: fmt.Sprintf(format, args...) + " (" + rule + ")"})
 }
 
 // Args are the further values of a fact (Event.Args) as their words name
@@ -221,17 +190,10 @@ func (t *Turn) DecisionFile(m NationID) *orders.File {
 	return t.Standing(m)
 }
 
-// Award gives nation m whole victory points, with an event.
-func (t *Turn) Award(m NationID, vp int, rule, why string) {
-	t.S.AddVP(m, vp)
-	name := t.E.NationName(m)
-	t.Emit(Event{Kind: EvScore, Nation: name, N: vp, Rule: rule, Text: fmt.Sprintf("The %s score %d VP %s (%s)", name, vp, why, rule)})
-}
-
-// AwardFact gives nation m whole victory points, with a score event: the
+// Award gives nation m whole victory points, with a score event: the
 // fact given (its What, Args and any other facts its words name) with the
 // nation, the points (N, VP) and the kind.
-func (t *Turn) AwardFact(m NationID, vp int, fact Event) {
+func (t *Turn) Award(m NationID, vp int, fact Event) {
 	t.S.AddVP(m, vp)
 	fact.Kind, fact.Nation, fact.N, fact.VP = EvScore, t.E.NationName(m), vp, VP(vp)
 	t.Emit(fact)

@@ -96,11 +96,11 @@ func (e *Engine) Say(ev Event) (words, rule string, ok bool) {
 	words = sy.Words(e, ev)
 	switch {
 	case sy.RuleOf != nil:
-		rule = e.Cite(nil, sy.RuleOf(e, ev))
+		rule = e.Cite(sy.RuleOf(e, ev))
 	case sy.Rule != "":
-		rule = e.Cite(nil, sy.Rule)
+		rule = e.Cite(sy.Rule)
 	}
-	return e.Cite(nil, words), rule, true
+	return e.Cite(words), rule, true
 }
 
 // Text is an event's words as a report shows them: its words and its

@@ -35,11 +35,8 @@ var sharedPackages = []struct {
 	{"archive", ".", "", true, ""},
 	{"cmd/pbem", "../cmd/pbem", "", true, ""},
 	// The orders template's planning and citations are the rulesets'
-	// (adjudicator.Orders.Template); orders.go lays it out.
-	{"templates/orders.go", "../templates", "orders.go", true, ""},
-	// TODO(lead): switch templates on once its literals are converted
-	// (issue 20: wounds, the landing rule, the corrected score's 10.3).
-	{"templates", "../templates", "", false, "the lead converts templates' words (issue 20)"},
+	// (adjudicator.Orders.Template), a report's words their Words.
+	{"templates", "../templates", "", true, ""},
 }
 
 // TestSharedCodeNamesNoRuleset: the non-test Go files of daemon, archive

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -106,6 +107,11 @@ func TestEngine3ArchivesVerify(t *testing.T) { verifyArchives(t, "engine3", 4) }
 // their words: their facts are compared, their words are not.
 func TestEngine4ArchivesVerify(t *testing.T) { verifyArchives(t, "engine4", 5) }
 
+// TestFactsArchivesVerify verifies the games written by the first pbem
+// whose events are facts only (testdata/facts, its README: one a ruleset
+// and its options).
+func TestFactsArchivesVerify(t *testing.T) { verifyArchives(t, "facts", 5) }
+
 // verifyArchives verifies every archive of testdata/DIR, at least want.
 func verifyArchives(t *testing.T, dir string, want int) {
 	files, err := filepath.Glob("testdata/" + dir + "/*.tgz")
@@ -184,5 +190,64 @@ func TestPreKernelArchivesVerify(t *testing.T) {
 				t.Fatalf("engine %s played without %v: want pbem-engine-1, without major-invasion-limit", gf.EngineVersion, r.e.Compat.Without())
 			}
 		})
+	}
+}
+
+// TestOldStepsViewedAsFacts: the steps of an engine that wrote words hold
+// few facts (no What, no hit numbers); a view of one gets the replay's
+// facts, which agree with every fact archived (design.md §2.2), so its
+// battles show their hit numbers and its words are this pbem's. Where the
+// replay disagrees with the archive (here a die changed in events.jsonl),
+// the view keeps the events as archived, with their words.
+func TestOldStepsViewedAsFacts(t *testing.T) {
+	dir := untarGame(t, "testdata/engine4/lr-s22-boats-rr.tgz")
+	g, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var battle StepInfo
+	rounds := 0
+	for _, info := range g.Steps() {
+		st, err := g.Step(info.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range st.Events {
+			if ev.What == "" || ev.Said != "" || ev.Text == "" {
+				t.Fatalf("%s: an event without its facts or words: %+v", info.Dir(), ev)
+			}
+			if ev.Kind == adjudicator.EvRound {
+				rounds++
+				battle = info
+				if ev.Need == 0 || ev.TheirNeed == 0 || len(ev.Rolls) == 0 {
+					t.Fatalf("%s: a round of battle without its hit numbers or dice by kind: %+v", info.Dir(), ev)
+				}
+			}
+		}
+	}
+	if rounds == 0 {
+		t.Fatal("the game has no battle")
+	}
+	path := filepath.Join(dir, turnsDir, battle.Dir(), fileEvents)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := regexp.MustCompile(`("kind":"round".*?"dice":\[)\d`).ReplaceAll(data, []byte("${1}9"))
+	if err := os.WriteFile(path, tampered, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.Step(battle.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range st.Events {
+		if ev.Said == "" || ev.Text != ev.Said {
+			t.Fatalf("a step whose replay disagrees is shown as archived: %+v", ev)
+		}
 	}
 }

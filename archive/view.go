@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -148,7 +149,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 	if st.Events, err = adjudicator.UnmarshalEvents(files[fileEvents]); err != nil {
 		return nil, fmt.Errorf("%s: %w", fileEvents, err)
 	}
-	st.Events = r.e.Render(st.Events)
+	st.Events = r.e.Render(r.factsOf(info, before, files, st.Events))
 	st.SeedHex = strings.TrimSpace(string(files[fileSeed]))
 	for _, l := range strings.Split(string(files[fileInputs]), "\n") {
 		if h, ok := strings.CutSuffix(l, "  inputs"); ok {
@@ -215,4 +216,25 @@ func (g *Game) Public(st *Step, deadline string) *templates.Report {
 func (r *rules) public(gf *gameFile, st *Step, deadline string, scored map[int]bool) *templates.Report {
 	return templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
 		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored})
+}
+
+// factsOf are the events of a step as facts. A step of an engine that
+// wrote words (Event.Said) holds only some of the facts the views read;
+// its replay by this engine (verify's) gives them all, and is taken where
+// it agrees with every fact archived. Otherwise, or where it cannot be
+// replayed, the events as archived, shown with their words.
+func (r *rules) factsOf(info StepInfo, before *adjudicator.State, files map[string][]byte, evs []adjudicator.Event) []adjudicator.Event {
+	legacy := false
+	for _, ev := range evs {
+		legacy = legacy || ev.Said != ""
+	}
+	seed, err := hex.DecodeString(strings.TrimSpace(string(files[fileSeed])))
+	if !legacy || before == nil || err != nil {
+		return evs
+	}
+	pl, err := r.play(before, stepInput{id: info.ID, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]})
+	if err != nil || diffEvents(files[fileEvents], pl.files[fileEvents]) != nil {
+		return evs
+	}
+	return pl.events
 }

@@ -126,11 +126,11 @@ var factLiteral = regexp.MustCompile(`"((?:core|lr|cb)-[a-z0-9-]+)"`)
 
 // TestRulesetFactsNamed reads the code of the three rulesets: no event
 // is made with its words (Text:) or a problem, limit or award with its
-// words given (Problemf, Limitf, Award), every fact named has words in its
+// words given (Problemf, Limitf, an Award with a reason in words), every fact named has words in its
 // ruleset's Words, and every fact of its own in the Words is named by its
 // code (the lines the games may not reach: refusals, rare rules).
 func TestRulesetFactsNamed(t *testing.T) {
-	wordsGiven := regexp.MustCompile(`\bText:|\.Problemf\(|\.Limitf\(|\.Award\(`)
+	wordsGiven := regexp.MustCompile(`\bText:|\.Problemf\(|\.Limitf\(|\.Award\([^)]*, "`)
 	for _, rs := range factRulesets {
 		dir := filepath.Join("..", "adjudicator", rs.dir)
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))

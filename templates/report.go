@@ -864,9 +864,9 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 				rule = " (" + v + ")"
 			}
 			score := strconv.Itoa(st[0].VP) + " VP"
-			if r.Continuous() { // Hy Breasil 10.3: the corrected score
+			if r.Continuous() { // the ruleset's own score (Seating.Victory: Hy Breasil 10.3)
 				score = "a corrected score of " + st[0].PerTurn() + " (" + score + " in " + strconv.Itoa(st[0].Turns) + " turns)"
-				rule = " (Hy Breasil 10.3)"
+				rule = " (" + e.ScoreVictory() + ")"
 			}
 			if len(win) == 1 {
 				r.Next += " " + win[0] + " wins with " + score + rule + "."

@@ -1,7 +1,6 @@
 package britannia
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -38,12 +37,12 @@ func selectUnits(t *family.Turn, mv orders.Move, from games.AreaID, boat bool) (
 
 // pathRules is MoveRules.Check: the classic limits of a path that the
 // kernel's move step does not know (difficultStops, romanPath).
-func pathRules(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
-	if rule, why := difficultStops(t, mv, withLeader); why != "" {
-		return rule, why
+func pathRules(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) family.No {
+	if no := difficultStops(t, mv, withLeader); no.Refuses() {
+		return no
 	}
-	if rule, why := landing(t, mv, from); why != "" {
-		return rule, why
+	if no := landing(t, mv, from); no.Refuses() {
+		return no
 	}
 	return romanPath(t, mv, units)
 }
@@ -53,9 +52,9 @@ func pathRules(t *family.Turn, mv orders.Move, from games.AreaID, units []int, w
 // standing before this movement phase (seed 004 Movement: "the Romans can
 // build roads"; Roman forts: "if a Roman unit moves from an area with a fort
 // to an adjacent area with a fort, the move does not count"; seed 002 §5).
-func romanPath(t *family.Turn, mv orders.Move, units []int) (string, string) {
+func romanPath(t *family.Turn, mv orders.Move, units []int) family.No {
 	if units[Roman] == 0 {
-		return "", ""
+		return family.No{}
 	}
 	cost := 0
 	for i := 1; i < len(mv.Path); i++ {
@@ -64,9 +63,9 @@ func romanPath(t *family.Turn, mv orders.Move, units []int) (string, string) {
 		}
 	}
 	if limit := D(t.E).Romans.Moves; cost > limit {
-		return ruleMove, fmt.Sprintf("Roman armies move at most %d areas (steps between two forts are free); this path has %d", limit, cost)
+		return family.Refuse("cb-roman-range", limit, cost)
 	}
-	return "", ""
+	return family.No{}
 }
 
 // road reports whether a step from x to y is on a Roman road: both land
@@ -87,36 +86,36 @@ func road(t *family.Turn, x, y games.AreaID) bool {
 // difficultStops: entering difficult terrain ends a move, unless a leader
 // goes with the armies (seed 004 Movement: "when you move into difficult
 // terrain you must stop"; armies with a leader need not stop).
-func difficultStops(t *family.Turn, mv orders.Move, withLeader bool) (string, string) {
+func difficultStops(t *family.Turn, mv orders.Move, withLeader bool) family.No {
 	if withLeader {
-		return "", ""
+		return family.No{}
 	}
 	for i := 1; i < len(mv.Path)-1; i++ {
 		if a := mv.Path[i]; t.B.IsLand(a) && t.B.Difficult(a) {
-			return "Britannia 2005 Movement", fmt.Sprintf("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)", t.Name(a))
+			return family.Refuse("cb-difficult-stops", t.Name(a))
 		}
 	}
-	return "", ""
+	return family.No{}
 }
 
 // mayEnter is MoveRules.MayEnter: a subject nation may not attack its
 // overlord or another subject of the same overlord, and the overlord
 // passes through its subjects' areas but does not attack them (seed 002
 // §5 Submission).
-func mayEnter(t *family.Turn, a games.AreaID, _ bool) (string, string) {
+func mayEnter(t *family.Turn, a games.AreaID, _ bool) family.No {
 	x := X(t.S)
 	for _, m := range t.S.Occupants(a) {
 		if m == t.N {
 			continue
 		}
 		if t.N == D(t.E).successor && t.S.Round < protectUntil && x.protected(m) {
-			return "ref §4 Romano-British card", fmt.Sprintf("the %s submitted to Rome: the %s may not attack them before round VIII unless attacked first", t.E.NationName(m), t.Nation())
+			return family.Refuse("cb-rome-protects", t.E.NationName(m))
 		}
-		if why := x.mayAttack(t.E, t.N, m); why != "" {
-			return "Britannia 2005 §5 Submission", why
+		if no := x.mayAttack(t.E, t.N, m); no.Refuses() {
+			return no
 		}
 	}
-	return "", ""
+	return family.No{}
 }
 
 // boat is MoveRules.Boat: a move LAND > SEA > LAND by boat, for the nations
@@ -127,11 +126,11 @@ func mayEnter(t *family.Turn, a games.AreaID, _ bool) (string, string) {
 // that sea not adjacent to the start (a reading the seeds leave open,
 // shared with reduX L&R 12).
 func boat(t *family.Turn, mv orders.Move, count int) bool {
-	return t.BoatOK(mv, count, func() (string, string) {
+	return t.BoatOK(mv, count, func() family.No {
 		if !hasBoats(t.E, t.N, t.S.Round) {
-			return ruleMove, fmt.Sprintf("the %s have no boats in round %d (ref §3: B on the Timeline)", t.Nation(), t.S.Round)
+			return family.Refuse("cb-no-boats", t.S.Round)
 		}
-		return "", ""
+		return family.No{}
 	})
 }
 
@@ -167,19 +166,19 @@ func passable(t *family.Turn, a games.AreaID) bool {
 // leave the English Channel, the Norwegians the North Sea; the Jutes and
 // Saxons may not enter the Atlantic Ocean, the Angles and Dubliners the
 // Icelandic Sea).
-func seaStep(t *family.Turn, x, y games.AreaID) (string, string) {
+func seaStep(t *family.Turn, x, y games.AreaID) family.No {
 	for _, m := range D(t.E).SeaMoves {
 		if mustNation(t.E, m.Nation) != t.N {
 			continue
 		}
 		if slices.Contains(m.NotFrom, t.Name(x)) {
-			return "ref §1.3", fmt.Sprintf("the %s may not move from the %s to another sea", t.Nation(), t.Name(x))
+			return family.Refuse("cb-sea-from", t.Name(x))
 		}
 		if slices.Contains(m.NotInto, t.Name(y)) {
-			return "ref §1.3", fmt.Sprintf("the %s may not enter the %s", t.Nation(), t.Name(y))
+			return family.Refuse("cb-sea-into", t.Name(y))
 		}
 	}
-	return "", ""
+	return family.No{}
 }
 
 // protectUntil is the round from which the Romano-British may attack
@@ -198,9 +197,9 @@ func provoke(t *family.Turn, a games.AreaID) {
 // §1.3: the Irish land south of Galloway, the Scots north of Cumbria but
 // not in Moray or Mar, the Danes south of Lothian, the Dubliners north of
 // Devon): the first land area of a move from the sea.
-func landing(t *family.Turn, mv orders.Move, from games.AreaID) (string, string) {
+func landing(t *family.Turn, mv orders.Move, from games.AreaID) family.No {
 	if t.B.IsLand(from) {
-		return "", ""
+		return family.No{}
 	}
 	land := games.NoArea
 	for _, a := range mv.Path[1:] {
@@ -210,12 +209,12 @@ func landing(t *family.Turn, mv orders.Move, from games.AreaID) (string, string)
 		}
 	}
 	if land == games.NoArea {
-		return "", ""
+		return family.No{}
 	}
 	if why := landingLimit(t.E, t.N, land); why != "" {
-		return "ref §1.3", fmt.Sprintf("the %s may not land in %s (%s)", t.Nation(), t.Name(land), why)
+		return family.Refuse("cb-landing", t.Name(land), why) // why: the tables' words of the card
 	}
-	return "", ""
+	return family.No{}
 }
 
 // landingLimit is why nation n's invaders may not land in area a (the

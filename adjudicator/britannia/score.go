@@ -148,7 +148,7 @@ func scoreKills(t *family.Turn, b *family.Battle, killer, victim adjudicator.Nat
 			}
 		}
 		if n > 0 {
-			t.AwardFact(killer, n*k.VP, adjudicator.Event{What: "cb-kill-vp", Kills: []adjudicator.Count{{Kind: k.Kind, N: n}}, Args: adjudicator.Args(t.E.NationName(victim), t.Name(b.Area))})
+			t.Award(killer, n*k.VP, adjudicator.Event{What: "cb-kill-vp", Kills: []adjudicator.Count{{Kind: k.Kind, N: n}}, Args: adjudicator.Args(t.E.NationName(victim), t.Name(b.Area))})
 		}
 	}
 }
@@ -176,7 +176,7 @@ func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name s
 			}
 			byOK := slices.ContainsFunc(k.By, func(b string) bool { return games.Fold(b) == games.Fold(t.E.NationName(killer)) })
 			if (len(k.By) == 0 && c.n == killer) || byOK {
-				t.AwardFact(c.n, k.VP, adjudicator.Event{What: "cb-leader-kill-vp", Leader: name, Args: adjudicator.Args(t.E.NationName(killer))})
+				t.Award(c.n, k.VP, adjudicator.Event{What: "cb-leader-kill-vp", Leader: name, Args: adjudicator.Args(t.E.NationName(killer))})
 			}
 		}
 	}
@@ -220,7 +220,7 @@ func bretwalda(t *family.Turn) {
 	for n, v := range votes {
 		if 2*v > total {
 			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-bretwalda", Nation: t.E.NationName(n), N: br.VP, Args: adjudicator.Args(v, total)})
-			t.AwardFact(n, br.VP, adjudicator.Event{What: "cb-bretwalda-vp"})
+			t.Award(n, br.VP, adjudicator.Event{What: "cb-bretwalda-vp"})
 			return
 		}
 	}
@@ -308,7 +308,7 @@ func king(t *family.Turn) {
 func crown(t *family.Turn, n adjudicator.NationID, count, vp int, army bool) {
 	name := t.E.NationName(n)
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "cb-king", Nation: name, N: vp, Args: adjudicator.Args(count)})
-	t.AwardFact(n, vp, adjudicator.Event{What: "cb-king-vp"})
+	t.Award(n, vp, adjudicator.Event{What: "cb-king-vp"})
 	if army && D(t.E).King.Infantry > 0 {
 		t.As(n, func() { kingsArmy(t, D(t.E).King.Infantry) })
 	}

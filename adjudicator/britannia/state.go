@@ -77,17 +77,17 @@ func (x *Ext) endSubmission(o adjudicator.NationID) {
 // mayAttack says why nation m may not attack nation v ("" if it may): a
 // subject may not attack its overlord or another subject of it, nor the
 // overlord its subjects (seed 002 §5 Submission).
-func (x *Ext) mayAttack(e *adjudicator.Engine, m, v adjudicator.NationID) string {
+func (x *Ext) mayAttack(e *adjudicator.Engine, m, v adjudicator.NationID) family.No {
 	om, ov := x.overlord(m), x.overlord(v)
 	switch {
 	case om == v:
-		return fmt.Sprintf("the %s have submitted to the %s and may not attack them", e.NationName(m), e.NationName(v))
+		return family.Refuse("cb-subject-attacks", e.NationName(v))
 	case om >= 0 && om == ov:
-		return fmt.Sprintf("the %s and the %s have both submitted to the %s and may not attack each other", e.NationName(m), e.NationName(v), e.NationName(om))
+		return family.Refuse("cb-fellow-subjects", e.NationName(v), e.NationName(om))
 	case ov == m:
-		return fmt.Sprintf("the %s have submitted to the %s, who may not attack them", e.NationName(v), e.NationName(m))
+		return family.Refuse("cb-overlord-attacks", e.NationName(v))
 	}
-	return ""
+	return family.No{}
 }
 
 // snapshot is the readable form of an Ext in the archive, with the

@@ -57,7 +57,7 @@ func submit(t *family.Turn, m adjudicator.NationID, row *Submission) {
 	X(t.S).Overlord[m] = o
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvScore, What: "cb-submit", Nation: t.E.NationName(m), Args: adjudicator.Args(t.E.NationName(o), row.Until)})
 	if row.VP > 0 {
-		t.AwardFact(o, row.VP, adjudicator.Event{What: "cb-submission-vp", Args: adjudicator.Args(t.E.NationName(m))})
+		t.Award(o, row.VP, adjudicator.Event{What: "cb-submission-vp", Args: adjudicator.Args(t.E.NationName(m))})
 	}
 }
 

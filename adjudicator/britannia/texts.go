@@ -70,6 +70,32 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"attacker-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on", ev.Nation, ev.Area)
 	}),
+	"cb-roman-range":     say(ruleMove, adjudicator.F("Roman armies move at most %d areas (steps between two forts are free); this path has %d")),
+	"cb-difficult-stops": say(ruleMove, adjudicator.F("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)")),
+	"cb-rome-protects": say("ref §4 Romano-British card", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s submitted to Rome: the %s may not attack them before round VIII unless attacked first", ev.Arg(0), ev.Nation)
+	}),
+	"cb-subject-attacks": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have submitted to the %s and may not attack them", ev.Nation, ev.Arg(0))
+	}),
+	"cb-fellow-subjects": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s and the %s have both submitted to the %s and may not attack each other", ev.Nation, ev.Arg(0), ev.Arg(1))
+	}),
+	"cb-overlord-attacks": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have submitted to the %s, who may not attack them", ev.Arg(0), ev.Nation)
+	}),
+	"cb-no-boats": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have no boats in round %s (ref §3: B on the Timeline)", ev.Nation, ev.Arg(0))
+	}),
+	"cb-sea-from": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s may not move from the %s to another sea", ev.Nation, ev.Arg(0))
+	}),
+	"cb-sea-into": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s may not enter the %s", ev.Nation, ev.Arg(0))
+	}),
+	"cb-landing": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s may not land in %s (%s)", ev.Nation, ev.Arg(0), ev.Arg(1))
+	}),
 	"cb-overpopulation-remove": say("Britannia 2005 Overpopulation", family.RemovedWords),
 	"cb-legion-remove":         say("ref §3 II", family.RemovedWords),
 	"cb-late-remove": {RuleOf: func(_ *adjudicator.Engine, ev adjudicator.Event) string { return "ref §3 " + ev.Arg(0) },
@@ -105,7 +131,7 @@ func unitsOf(units []adjudicator.Count) int {
 // ViewTexts are classic Britannia's words of what the step engine and the
 // views name: the winner by the 2005 rules, and the classic rules cited
 // where the family library cites reduX.
-var ViewTexts = adjudicator.Texts{Cite: cite, Refs: refs, Victory: "Britannia 2005 Vinderen"}
+var ViewTexts = adjudicator.Texts{Cite: family.CitingOwn(cite), Refs: refs, Victory: "Britannia 2005 Vinderen"}
 
 // need is BattleRules.Need, for the words: what a side's first dice hit a
 // normal unit on (seed 004 Battles; ref §6).
@@ -242,24 +268,11 @@ var classicRules = []struct{ redux, classic string }{
 }
 
 // cite is classic Britannia's Texts.Cite: the classic rule for a reduX
-// section the kernel cites. Armies removed (reduX Core 5.1) cite what
-// removes them: the legion withdrawal announced just before (ref §3 II),
-// else the stage running (Overpopulation, a Timeline removal ref §3 XIV),
-// outside a turn (the orders template's removals) Overpopulation;
-// a section with no classic counterpart keeps its citation, which the
-// grammar test reports.
-func cite(t *adjudicator.Turn, rule string) string {
-	if rule == "reduX Core 5.1" {
-		if t == nil {
-			return "Britannia 2005 Overpopulation" // the orders template's removals
-		}
-		if ev := t.Events(); len(ev) > 0 && ev[len(ev)-1].Kind == adjudicator.EvPopulation && ev[len(ev)-1].Rule != "" {
-			return ev[len(ev)-1].Rule
-		}
-		if t.StageRule() != "" {
-			return t.StageRule()
-		}
-	}
+// section the family library cites; a section with no classic
+// counterpart keeps its citation, which the grammar test reports. The
+// removals of classic Britannia name their own cause (cb-*-remove), so
+// "reduX Core 5.1" is the population increase here.
+func cite(rule string) string {
 	for _, c := range classicRules {
 		if rule == c.redux || strings.HasPrefix(rule, c.redux+".") || strings.HasPrefix(rule, c.redux+",") {
 			return c.classic

@@ -31,8 +31,9 @@ type BattleRules struct {
 	// LeaderKilled is told of a leader eliminated (L&R 10.4, 9.3).
 	LeaderKilled func(t *Turn, killer, victim NationID, name string)
 	// LeaderStays says why nation m's leader may not retreat alone from
-	// area a ("" if it may).
-	LeaderStays func(t *Turn, a games.AreaID, m NationID) string
+	// area a (the zero No if it may); its What words the whole retreat
+	// refused, the leader's name given as the event's Leader.
+	LeaderStays func(t *Turn, a games.AreaID, m NationID) No
 	// Together limits how many of nation m's units may retreat from area a
 	// when some must stay together (L&R 9.3: Arthur and his cavalry).
 	Together func(t *Turn, a games.AreaID, m NationID, want int) int

@@ -8,6 +8,20 @@ import (
 	"github.com/pbem-org/pbem/orders"
 )
 
+// No is why the rules refuse a move, a landing or a retreat, as a fact:
+// its What (the ruleset's Words word it) and its values, as Turn.Problem
+// takes them. The zero No refuses nothing.
+type No struct {
+	What string
+	Args []any
+}
+
+// Refuse is a No: what refuses, with its values.
+func Refuse(what string, args ...any) No { return No{What: what, Args: args} }
+
+// Refuses reports whether n refuses.
+func (n No) Refuses() bool { return n.What != "" }
+
 // MoveRules are what a ruleset changes in the move step (reduX Core 6).
 // Nil fields take the kernel's defaults.
 type MoveRules struct {
@@ -22,8 +36,8 @@ type MoveRules struct {
 	// Boat checks a LAND > SEA > LAND move (L&R 12); nil: no boats.
 	Boat func(t *Turn, mv orders.Move, count int) bool
 	// MayEnter says why the mover may not enter area a, which holds another
-	// nation's units ("" if it may), with its rule (L&R 9.3, 11.6.1).
-	MayEnter func(t *Turn, a games.AreaID, withLeader bool) (rule, why string)
+	// nation's units (the zero No if it may; L&R 9.3, 11.6.1).
+	MayEnter func(t *Turn, a games.AreaID, withLeader bool) No
 	// Entering is told of each land area holding another nation's units
 	// that a move enters (L&R 9.3: an attack on the Romano-British).
 	Entering func(t *Turn, a games.AreaID)
@@ -34,18 +48,18 @@ type MoveRules struct {
 	// not let a move end there (MayEnter decides that). Nil: never.
 	Passable func(t *Turn, a games.AreaID) bool
 	// SeaStep says why units at sea may not move from sea x into the
-	// adjacent sea y on their way to land ("" if they may): a move SEA >
+	// adjacent sea y on their way to land (the zero No if they may): a move SEA >
 	// SEA > LAND (classic Britannia: invaders may move to an adjacent sea
 	// and land from it, seed 004 Invasions, with the nation cards' limits).
 	// Nil: units at sea only land (reduX Core 6.1).
-	SeaStep func(t *Turn, x, y games.AreaID) (rule, why string)
+	SeaStep func(t *Turn, x, y games.AreaID) No
 	// KeepNoAreas lifts reduX Core 6.4's duty to hold as many areas at the
 	// end of movement as at its start; classic Britannia has none (seed 004
 	// Movement).
 	KeepNoAreas bool
-	// Check says why the chosen units may not make a move ("" if they
-	// may), with its rule (L&R 9.3: Arthur and his cavalry stay together).
-	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (rule, why string)
+	// Check says why the chosen units may not make a move (the zero No if
+	// they may; L&R 9.3: Arthur and his cavalry stay together).
+	Check func(t *Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) No
 }
 
 // Move carries out one move statement; false when it is not possible
@@ -72,8 +86,8 @@ func (t *Turn) Move(mv orders.Move) bool {
 		return false
 	}
 	if f := t.R.Move.Check; f != nil {
-		if rule, why := f(t, mv, from, units, withLeader); why != "" {
-			t.Problemf(mv.Line, rule, "%s", why) // TODO(facts): the ruleset's hook gives a fact
+		if no := f(t, mv, from, units, withLeader); no.Refuses() {
+			t.Problem(mv.Line, no.What, no.Args...)
 			return false
 		}
 	}
@@ -165,8 +179,8 @@ func (t *Turn) stepOK(mv orders.Move, i, count int, withLeader bool) bool {
 		return false
 	}
 	if foreign {
-		if rule, why := t.mayEnterRule(y, withLeader); why != "" {
-			t.Problemf(mv.Line, rule, "%s", why) // TODO(facts): the ruleset's hook gives a fact
+		if no := t.mayEnter(y, withLeader); no.Refuses() {
+			t.Problem(mv.Line, no.What, no.Args...)
 			return false
 		}
 	}
@@ -183,8 +197,8 @@ func (t *Turn) seaStep(mv orders.Move, x, y games.AreaID) bool {
 		t.Problem(mv.Line, "not-adjacent", t.Name(y), t.Name(x))
 		return false
 	}
-	if rule, why := t.R.Move.SeaStep(t, x, y); why != "" {
-		t.Problemf(mv.Line, rule, "%s", why) // TODO(facts): the ruleset's hook gives a fact
+	if no := t.R.Move.SeaStep(t, x, y); no.Refuses() {
+		t.Problem(mv.Line, no.What, no.Args...)
 		return false
 	}
 	return true
@@ -196,16 +210,13 @@ func (t *Turn) passable(a games.AreaID) bool {
 	return f != nil && f(t, a)
 }
 
-func (t *Turn) mayEnterRule(a games.AreaID, withLeader bool) (string, string) {
+// mayEnter is MoveRules.MayEnter for an area with other nations' units:
+// why the mover may not enter it (the zero No if it may).
+func (t *Turn) mayEnter(a games.AreaID, withLeader bool) No {
 	if f := t.R.Move.MayEnter; f != nil && t.S.Foreign(a, t.N) > 0 {
 		return f(t, a, withLeader)
 	}
-	return "", ""
-}
-
-func (t *Turn) mayEnter(a games.AreaID, withLeader bool) string {
-	_, why := t.mayEnterRule(a, withLeader)
-	return why
+	return No{}
 }
 
 // carryOut makes a checked move: the units go, overruns and passages are
@@ -471,17 +482,16 @@ func (t *Turn) settle() {
 // BoatOK checks a boat move LAND > SEA > LAND by the kernel's boat rule
 // (L&R 12): once per Movement Phase, from a coastal area through a sea it
 // borders to an area on that sea not adjacent to the start; extra checks
-// by the ruleset come in why (a non-empty reason refuses the move).
-func (t *Turn) BoatOK(mv orders.Move, count int, why func() (rule, msg string)) bool {
+// by the ruleset come in why (a No that refuses refuses the move).
+func (t *Turn) BoatOK(mv orders.Move, count int, why func() No) bool {
 	b := t.B
 	from, sea, to := mv.Path[0], mv.Path[1], mv.Path[2]
 	fail := func(what string, args ...any) bool {
 		t.Problem(mv.Line, what, args...)
 		return false
 	}
-	if rule, msg := why(); msg != "" {
-		t.Problemf(mv.Line, rule, "%s", msg) // TODO(facts): the ruleset's hook gives a fact
-		return false
+	if no := why(); no.Refuses() {
+		return fail(no.What, no.Args...)
 	}
 	switch {
 	case count == 0:
@@ -497,9 +507,8 @@ func (t *Turn) BoatOK(mv orders.Move, count int, why func() (rule, msg string)) 
 	}
 	if t.S.Foreign(to, t.N) > 0 {
 		withLeader := mv.Unit == "leader" || mv.Unit == "leader alone"
-		if rule, why := t.mayEnterRule(to, withLeader && t.S.LeaderIn(from, t.N) >= 0); why != "" {
-			t.Problemf(mv.Line, rule, "%s", why) // TODO(facts): the ruleset's hook gives a fact
-			return false
+		if no := t.mayEnter(to, withLeader && t.S.LeaderIn(from, t.N) >= 0); no.Refuses() {
+			return fail(no.What, no.Args...)
 		}
 	}
 	t.boatFrom, t.boatSea, t.boatTo = from, sea, to

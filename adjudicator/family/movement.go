@@ -113,7 +113,7 @@ func (t *Turn) atSea() {
 func (t *Turn) landByDefault(sea games.AreaID) {
 	leader := t.S.LeaderIn(sea, t.N) >= 0
 	best := t.DefaultLanding(sea, func(a games.AreaID) bool {
-		return (t.S.Foreign(a, t.N) == 0 || t.mayEnter(a, leader) == "") && t.landingOK(sea, a, leader)
+		return (t.S.Foreign(a, t.N) == 0 || !t.mayEnter(a, leader).Refuses()) && t.landingOK(sea, a, leader)
 	})
 	if best == games.NoArea {
 		t.Emit(Event{Kind: adjudicator.EvLimit, What: "nowhere-to-land", Area: t.Name(sea)})
@@ -145,8 +145,7 @@ func (t *Turn) landingOK(sea, a games.AreaID, leader bool) bool {
 		units[k] = t.FreshOf(sea, k)
 	}
 	mv := orders.Move{N: t.Fresh(sea), Path: []games.AreaID{sea, a}}
-	_, why := f(t, mv, sea, units, leader && t.leaderFresh)
-	return why == ""
+	return !f(t, mv, sea, units, leader && t.leaderFresh).Refuses()
 }
 
 // DefaultLanding is where units left at sea land by default (reduX Core

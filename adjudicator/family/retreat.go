@@ -120,8 +120,8 @@ func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line 
 		return
 	}
 	if f := t.R.Battle.LeaderStays; f != nil {
-		if why := f(t, area, m); why != "" {
-			refuse("leader-stays", why) // TODO(facts): the ruleset's hook gives a fact
+		if no := f(t, area, m); no.Refuses() {
+			refuse(no.What, no.Args...)
 			return
 		}
 	}

@@ -30,7 +30,7 @@ func CiteCore(_ *Engine, section string) string { return " (reduX Core " + secti
 // does not play.
 func CiteOwn(e *Engine, section string) string {
 	c := CiteCore(e, section)
-	if cited := e.Cite(nil, c); cited != c {
+	if cited := e.Cite(c); cited != c {
 		return cited
 	}
 	return ""

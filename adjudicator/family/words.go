@@ -2,6 +2,7 @@ package family
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -19,6 +20,21 @@ func count(n int, one, many string) string { return games.Count(n, one, many) }
 func armies(n int) string { return adjudicator.Verb(n, "army", "armies") }
 
 func isAre(n int) string { return adjudicator.Verb(n, "is", "are") }
+
+// reduxCitation matches a citation of reduX's rules: "reduX Core 5.1",
+// "reduX L&R 9.2.1", "reduX Core 6.1, L&R 11.3".
+var reduxCitation = regexp.MustCompile(`reduX (?:Core|L&R) \d+(?:\.\d+)*(?:, (?:Core |L&R )?\d+(?:\.\d+)*)*`)
+
+// CitingOwn is a Texts.Cite for a ruleset of the family that cites its own
+// rules: each citation of reduX in words or a rule becomes own(it).
+func CitingOwn(own func(rule string) string) func(s string) string {
+	return func(s string) string {
+		if !strings.Contains(s, "reduX") {
+			return s
+		}
+		return reduxCitation.ReplaceAllStringFunc(s, own)
+	}
+}
 
 // f is adjudicator.F.
 func f(format string) func(e *Engine, ev Event) string { return adjudicator.F(format) }
@@ -385,6 +401,7 @@ func InvadersWhere(ev Event) string {
 var reviewWords = func() adjudicator.Words {
 	w := adjudicator.Words{
 		"battle-at-sea":   say("reduX Core 6.1.1", f("no battles occur at sea")),
+		"retreat-to-sea":  say("reduX Core 7.2", f("armies may never retreat to a sea area")),
 		"casualties-from": say("reduX Core 7.1", f("no armies attack %s from %s")),
 		"attack-to":       say("reduX Core 7.2.2", f("attackers retreat to the areas they entered from; leave out \"to\"")),
 	}

@@ -45,7 +45,7 @@ func cnutChoice(t *family.Turn) bool {
 	lr := t.G.Tables.LR.RexAnglorum
 	t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-cnut-rex", Line: line, Leader: s.Leaders[li].Name})
 	if lr.VP > 0 {
-		t.AwardFact(t.N, lr.VP, adjudicator.Event{What: "lr-rex-vp"})
+		t.Award(t.N, lr.VP, adjudicator.Event{What: "lr-rex-vp"})
 	}
 	sea := games.NoArea
 	for _, a := range family.Arrivals(t.E, s.Round, t.N) {

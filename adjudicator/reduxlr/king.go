@@ -95,7 +95,7 @@ func king(t *family.Turn, _ bool) {
 		t.As(nations[0], func() {
 			t.Emit(adjudicator.Event{Kind: adjudicator.EvKing, What: "lr-king", Leader: names[0]})
 			if k.VP > 0 {
-				t.AwardFact(nations[0], k.VP, adjudicator.Event{What: "lr-king-vp"})
+				t.Award(nations[0], k.VP, adjudicator.Event{What: "lr-king-vp"})
 			}
 		})
 		return

@@ -1,7 +1,6 @@
 package reduxlr
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -64,12 +63,12 @@ func arrive(t *family.Turn, a games.Arrival) bool {
 }
 
 // leaderStays keeps Arthur with his cavalry (9.3).
-func leaderStays(t *family.Turn, a games.AreaID, m adjudicator.NationID) string {
+func leaderStays(t *family.Turn, a games.AreaID, m adjudicator.NationID) family.No {
 	li := t.S.LeaderIn(a, m)
 	if li >= 0 && t.S.Leaders[li].Name == arthur && t.S.Count(a, m, t.E.Kind("cavalry")) > 0 {
-		return "must stay with his cavalry (reduX L&R 9.3)"
+		return family.Refuse("lr-arthur-stays")
 	}
-	return ""
+	return family.No{}
 }
 
 // arthurTogether lets Arthur's side retreat either its infantry only or
@@ -93,26 +92,26 @@ func arthurOnBoard(s *adjudicator.State) bool {
 
 // arthurMove keeps Arthur and his cavalry together for the round they
 // appear (9.3).
-func arthurMove(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) (string, string) {
+func arthurMove(t *family.Turn, mv orders.Move, from games.AreaID, units []int, withLeader bool) family.No {
 	s, n := t.S, t.N
 	if !arthurOnBoard(s) || t.Nation() != romanoBritish {
-		return "", ""
+		return family.No{}
 	}
 	cavK := t.E.Kind("cavalry")
 	withArthur := withLeader && s.Leaders[s.LeaderOf(n)].Name == arthur
 	here := s.LeaderIn(from, n) >= 0
 	switch {
 	case withArthur && units[cavK] < s.Count(from, n, cavK):
-		return "reduX L&R 9.3", fmt.Sprintf("Arthur and his cavalry must stay together: move all %d cavalry in %s with him", s.Count(from, n, cavK), t.Name(from))
+		return family.Refuse("lr-arthur-together", s.Count(from, n, cavK), t.Name(from))
 	case !withLeader && units[cavK] > 0 && here:
-		return "reduX L&R 9.3", "Arthur's cavalry must stay with him: move them with \"move N leader ...\""
+		return family.Refuse("lr-arthur-cavalry")
 	}
-	return "", ""
+	return family.No{}
 }
 
 // mayEnter says why the mover may not attack area a (9.3: the
 // Romano-British restraint; 11.6.1: the extra turns' limits).
-func mayEnter(t *family.Turn, a games.AreaID, withLeader bool) (string, string) {
+func mayEnter(t *family.Turn, a games.AreaID, withLeader bool) family.No {
 	s, n := t.S, t.N
 	withArthur := withLeader && s.LeaderOf(n) >= 0 && s.Leaders[s.LeaderOf(n)].Name == arthur
 	nat := t.G.Tables.Nations
@@ -123,25 +122,25 @@ func mayEnter(t *family.Turn, a games.AreaID, withLeader bool) (string, string) 
 				continue
 			}
 			if withArthur {
-				return "reduX L&R 9.3, 11.6.1", fmt.Sprintf("Arthur and his cavalry may not attack a British nation, and the %s are one (reduX L&R 9.3)", nat[m].Name)
+				return family.Refuse("lr-arthur-british", nat[m].Name)
 			}
 			if !arthurGone && !X(s).provoked(m) {
-				return "reduX L&R 9.3, 11.6.1", fmt.Sprintf("the Romano-British may not attack the %s, a British nation, until they have attacked the Romano-British or Arthur has left play (reduX L&R 9.3)", nat[m].Name)
+				return family.Refuse("lr-rb-british", nat[m].Name)
 			}
 		}
 	}
 	if x, ok := t.X.(*turnX); ok && x.extra {
 		if !t.B.Difficult(a) && slices.Contains(t.G.Tables.SetIDs(t.B, t.G.Tables.LR.King.Set), a) {
-			return "", ""
+			return family.No{}
 		}
 		for _, m := range s.Occupants(a) {
 			if m != n && eligibleLeader(t.E, s, m) {
-				return "", ""
+				return family.No{}
 			}
 		}
-		return "reduX L&R 9.3, 11.6.1", fmt.Sprintf("in an extra nation turn only clear English areas south of York and March, or areas of nations with a leader eligible to be King, may be attacked; %s is neither (reduX L&R 11.6.1)", t.Name(a))
+		return family.Refuse("lr-extra-attack", t.Name(a))
 	}
-	return "", ""
+	return family.No{}
 }
 
 // provoke records a British nation attacking the Romano-British (9.3).
@@ -162,15 +161,15 @@ func provoke(t *family.Turn, a games.AreaID) {
 // the option must be on, not in an extra turn, not after landing with no
 // land held at a Major Invasion.
 func boat(t *family.Turn, mv orders.Move, count int) bool {
-	return t.BoatOK(mv, count, func() (string, string) {
+	return t.BoatOK(mv, count, func() family.No {
 		switch {
 		case !family.Boats(t.E):
-			return "reduX Core 6", fmt.Sprintf("armies may not move into a sea area (%s); boat movement is the optional rule \"boats\" (reduX L&R 12)", t.Name(mv.Path[1]))
+			return family.Refuse("no-boats", t.Name(mv.Path[1]))
 		case tx(t).extra:
-			return "reduX L&R 12", "boat movement may not be used in the extra nation turns of the final round"
+			return family.Refuse("lr-boat-extra")
 		case t.LandlessAtMajor():
-			return "reduX L&R 12", fmt.Sprintf("the %s held no land at the start of their Major Invasion and may not use boats", t.Nation())
+			return family.Refuse("lr-boat-landless")
 		}
-		return "", ""
+		return family.No{}
 	})
 }

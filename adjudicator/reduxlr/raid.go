@@ -218,7 +218,7 @@ func raidPoints(t *family.Turn, start []games.AreaID, want []int) {
 	}
 	for _, a := range start {
 		if t.S.Vacant(a) && want[a] > 0 && vp > 0 {
-			t.AwardFact(t.N, vp, adjudicator.Event{What: "lr-raid-vp", Args: adjudicator.Args(t.Name(a))})
+			t.Award(t.N, vp, adjudicator.Event{What: "lr-raid-vp", Args: adjudicator.Args(t.Name(a))})
 		}
 	}
 }

@@ -32,7 +32,7 @@ func occupyArea(t *family.Turn, m adjudicator.NationID, a games.AreaID) {
 		}
 		if vp := o.VP[a]; vp > 0 {
 			l.markOccupied(m, a)
-			t.AwardFact(m, vp, adjudicator.Event{What: "lr-occupy-vp", Args: adjudicator.Args(t.Name(a))})
+			t.Award(m, vp, adjudicator.Event{What: "lr-occupy-vp", Args: adjudicator.Args(t.Name(a))})
 			return
 		}
 	}
@@ -85,7 +85,7 @@ func bretwalda(t *family.Turn) {
 	if mine == 0 || bw.VP == 0 {
 		return
 	}
-	t.AwardFact(t.N, bw.VP, adjudicator.Event{What: "lr-bretwalda-vp", Args: adjudicator.Args(mine)})
+	t.Award(t.N, bw.VP, adjudicator.Event{What: "lr-bretwalda-vp", Args: adjudicator.Args(mine)})
 }
 
 // heldIn counts the areas of a set each nation holds.
@@ -121,7 +121,7 @@ func scoreKills(t *family.Turn, _ *family.Battle, killer, victim adjudicator.Nat
 		}
 	}
 	if vp > 0 {
-		t.AwardFact(killer, vp, adjudicator.Event{What: "lr-kill-vp", Kills: killCounts(inf, cav), Args: adjudicator.Args(t.E.NationName(victim))})
+		t.Award(killer, vp, adjudicator.Event{What: "lr-kill-vp", Kills: killCounts(inf, cav), Args: adjudicator.Args(t.E.NationName(victim))})
 	}
 }
 
@@ -173,7 +173,7 @@ func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name s
 		}
 	}
 	if vp > 0 {
-		t.AwardFact(killer, vp, adjudicator.Event{What: "lr-leader-kill-vp", Leader: name})
+		t.Award(killer, vp, adjudicator.Event{What: "lr-leader-kill-vp", Leader: name})
 	}
 }
 
@@ -215,7 +215,7 @@ func rexAnglorum(t *family.Turn, army bool) {
 	t.As(m, func() {
 		t.Emit(adjudicator.Event{Kind: adjudicator.EvRex, What: "lr-rex"})
 		if rx.VP > 0 {
-			t.AwardFact(m, rx.VP, adjudicator.Event{What: "lr-rex-vp"})
+			t.Award(m, rx.VP, adjudicator.Event{What: "lr-rex-vp"})
 		}
 		if !army || rx.Armies == 0 {
 			return

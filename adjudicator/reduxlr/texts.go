@@ -71,6 +71,18 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"defender-stuck": say("reduX Core 7.2, L&R 9.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or may not retreat), and fight on", ev.Nation, ev.Area)
 	}),
+	"lr-arthur-stays": say("reduX L&R 9.2.2, 9.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("  %s would retreat alone but must stay with his cavalry", ev.Leader)
+	}),
+	"lr-arthur-together": say("reduX L&R 9.3", adjudicator.F("Arthur and his cavalry must stay together: move all %d cavalry in %s with him")),
+	"lr-arthur-cavalry":  say("reduX L&R 9.3", adjudicator.F("Arthur's cavalry must stay with him: move them with \"move N leader ...\"")),
+	"lr-arthur-british":  say("reduX L&R 9.3", adjudicator.F("Arthur and his cavalry may not attack a British nation, and the %s are one")),
+	"lr-rb-british":      say("reduX L&R 9.3", adjudicator.F("the Romano-British may not attack the %s, a British nation, until they have attacked the Romano-British or Arthur has left play")),
+	"lr-extra-attack":    say("reduX L&R 11.6.1", adjudicator.F("in an extra nation turn only clear English areas south of York and March, or areas of nations with a leader eligible to be King, may be attacked; %s is neither")),
+	"lr-boat-extra":      say("reduX L&R 12", adjudicator.F("boat movement may not be used in the extra nation turns of the final round")),
+	"lr-boat-landless": say("reduX L&R 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s held no land at the start of their Major Invasion and may not use boats", ev.Nation)
+	}),
 	"attacker-stuck": say("reduX Core 7.2.2, L&R 9.2.2, 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on", ev.Nation, ev.Area)
 	}),
