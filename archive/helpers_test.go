@@ -54,11 +54,12 @@ type fixture struct {
 }
 
 // newGame creates the game "ashdown" for three players in a temporary
-// directory.
+// directory. Its writes are not fsynced (a test needs no durability; the
+// crash tests count the fsyncs of their own writer), as a reopened one's.
 func newGame(t testing.TB) *fixture {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "ashdown")
-	g, tokens, err := Create(dir, NewGame{Ruleset: "redux", Players: testPlayers, Created: testTime}, testRand("ashdown"))
+	g, tokens, err := create(dir, NewGame{Ruleset: "redux", Players: testPlayers, Created: testTime}, testRand("ashdown"), writer{noSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +75,7 @@ func (f *fixture) reopen() {
 		f.t.Fatal(err)
 	}
 	g.now = func() time.Time { return testTime }
+	g.w.noSync = true
 	f.g = g
 }
 
