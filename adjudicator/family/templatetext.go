@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // The words of the Britannia family's orders template (Template): what
@@ -38,6 +39,10 @@ func (p *plan) decisions() []string {
 		out = append(out, "Place "+count(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre"+p.section("5.2.2")+"; by default: "+ev.Area+".")
 	}
 	for _, ev := range p.invaders {
+		if p.mayStay(ev) {
+			out = append(out, "Land the "+count(ev.N, "invader", "invaders")+" arriving in the "+ev.Area+", or leave them at sea.")
+			continue
+		}
 		d := "Land the " + count(ev.N, "invader", "invaders") + " arriving in the " + ev.Area + ": they must land this turn" + p.section("6.1")
 		if p.split {
 			d += ", and not all in one area: that would be refused"
@@ -128,7 +133,11 @@ func (p *plan) reinforcements() section {
 			item{Order: "reinforce " + ev.Area})
 	}
 	for _, ev := range p.invaders {
-		s2.Items = append(s2.Items, item{Note: p.e.Text(ev) + ". They must land this turn: see Movement."})
+		must := " They must land this turn: see Movement."
+		if p.mayStay(ev) {
+			must = " They may land this turn or stay at sea: see Movement."
+		}
+		s2.Items = append(s2.Items, item{Note: p.e.Text(ev) + "." + must})
 	}
 	return s2
 }
@@ -187,6 +196,10 @@ func (p *plan) atSeaItems(bs *battleSites) []item {
 			cs = append(cs, b.AreaName(c)+" ("+p.occupants(c)+")")
 		}
 		sort.Strings(cs)
+		if p.stays[sea] {
+			out = append(out, p.mayStayItems(sea, k, coasts, cs, bs)...)
+			continue
+		}
 		note := count(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " MUST land this turn" + p.section("6.1") + "; landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."
 		if p.split {
 			note += " The lines below are not commented out. Landing them all in " + b.AreaName(p.landings[sea]) + ", the default, would be refused"
@@ -204,6 +217,27 @@ func (p *plan) atSeaItems(bs *battleSites) []item {
 				bs.add(p, mv.Path[len(mv.Path)-1], mv.Path[0])
 			}
 		}
+	}
+	return out
+}
+
+// mayStay reports whether the invaders of an arrival event may stay at sea
+// (their sea is one of plan.stays).
+func (p *plan) mayStay(ev Event) bool {
+	sea, err := p.b.Lookup(ev.Area)
+	return err == nil && p.stays[p.home(sea)]
+}
+
+// mayStayItems are the items of a sea whose armies may land or stay at
+// sea, staying if no order moves them (MoveRules.StayAtSea): the coasts
+// and a landing on the first, commented out.
+func (p *plan) mayStayItems(sea games.AreaID, k int, coasts []games.AreaID, cs []string, bs *battleSites) []item {
+	b := p.b
+	out := []item{{Note: count(k, "army", "armies") + " at sea in the " + b.AreaName(sea) + " may land this turn, or stay at sea if no move takes them; landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."}}
+	if len(coasts) > 0 {
+		_, from := p.coasts(sea)
+		out = append(out, item{Order: moveLine(b, orders.Move{N: k, Path: []games.AreaID{from[coasts[0]], coasts[0]}})})
+		bs.add(p, coasts[0], from[coasts[0]])
 	}
 	return out
 }
