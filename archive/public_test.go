@@ -50,25 +50,15 @@ func fixtureArchives(t *testing.T) []string {
 // nothing but what verify reads (issue 23 items 1 and 8).
 //
 // Writing a public record takes as many files as the game; plain go test
-// writes and verifies those of a sample (every shared fixture not in
-// testdata, and of testdata the first archive of each engine version and
-// of each ruleset) and looks for addresses in the others' PublicFiles;
-// with PBEM_PROPERTY_GAMES=full (.ci/run) it writes and verifies them all.
+// writes and verifies those of a sample (fixtureSample) and looks for
+// addresses in the others' PublicFiles; with PBEM_PROPERTY_GAMES=full
+// (.ci/run) it writes and verifies them all.
 func TestFixturesPublicRecord(t *testing.T) {
 	files := fixtureArchives(t)
 	require.NotEmpty(t, files)
-	seen := map[string]bool{}
+	sample := fixtureSample(t, files)
 	for _, path := range files {
-		game := untarGame(t, path)
-		whole := os.Getenv("PBEM_PROPERTY_GAMES") == "full" || !strings.HasPrefix(path, "testdata")
-		data, err := os.ReadFile(filepath.Join(game, "game.yaml"))
-		require.NoError(t, err)
-		gf, err := parseGameFile(data)
-		require.NoError(t, err, path)
-		for _, k := range []string{"engine " + gf.EngineVersion, "ruleset " + gf.Ruleset} {
-			whole = whole || !seen[k]
-			seen[k] = true
-		}
+		game, whole := untarGame(t, path), sample[path]
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".tgz"), func(t *testing.T) {
 			t.Parallel()
 			if !strings.HasPrefix(path, "testdata") { // those are verified by TestPreKernelArchivesVerify and the like
