@@ -13,45 +13,28 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/internal/scratch"
 	"github.com/pbem-org/pbem/orders"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// testRoot holds directories shared by several tests, and every test's
-// t.TempDir (TMPDIR points into it).
+// testRoot holds directories shared by several tests.
 var testRoot string
 
+// TestMain runs the tests with their temporary files in memory where the
+// system has some (internal/scratch: the fixtures alone untar into some
+// 40,000 small files).
 func TestMain(m *testing.M) {
 	flag.Parse()
+	done := scratch.Setup()
 	var err error
-	if testRoot, err = os.MkdirTemp(scratchBase(), "pbem-archive-test-"); err != nil {
+	if testRoot, err = os.MkdirTemp("", "shared-"); err != nil {
 		panic(err)
 	}
-	tmp := filepath.Join(testRoot, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
-		panic(err)
-	}
-	os.Setenv("TMPDIR", tmp)
 	code := m.Run()
-	os.RemoveAll(testRoot)
+	done()
 	os.Exit(code)
-}
-
-// scratchBase is where the tests write their games: a memory file system
-// (/dev/shm) where there is one with a gigabyte free, else the system's
-// temporary directory. The fixtures alone untar into some 40,000 small
-// files; on a virtual machine's disk creating them took most of the
-// package's time (8 s of system time for testdata's, against 0.9 s in
-// memory). What the tests prove does not depend on the file system:
-// the crash tests count the writes and fsyncs of their own writer.
-// PBEM_TEST_DISK=1 keeps them on disk.
-func scratchBase() string {
-	const shm = "/dev/shm"
-	if os.Getenv("PBEM_TEST_DISK") == "" && freeBytes(shm) >= 1<<30 {
-		return shm
-	}
-	return os.TempDir()
 }
 
 // fullRuns reports whether PBEM_PROPERTY_GAMES asks for the long runs

@@ -14,9 +14,14 @@ import (
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/internal/scratch"
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
 )
+
+// TestMain runs the tests with their temporary files in memory where the
+// system has some (internal/scratch).
+func TestMain(m *testing.M) { os.Exit(scratch.Run(m)) }
 
 // variant is one way of playing a ruleset: its options and player count.
 type variant struct {

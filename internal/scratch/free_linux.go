@@ -1,6 +1,10 @@
-package archive
+package scratch
 
 import "syscall"
+
+// memDir is Linux's memory file system for shared memory, which every
+// user may write.
+const memDir = "/dev/shm"
 
 // freeBytes is the room left on the file system of path, 0 where it
 // cannot be read.
