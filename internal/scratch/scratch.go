@@ -7,7 +7,9 @@
 // their 101 s of CPU in the kernel). What the tests prove does not depend
 // on the file system, so their temporary files go to memory where the
 // system has some (Linux's /dev/shm with a gigabyte free), and to the
-// system's temporary directory elsewhere or with PBEM_TEST_DISK=1.
+// system's temporary directory elsewhere, with PBEM_TEST_DISK=1, and in the
+// long runs (PBEM_PROPERTY_GAMES set: bot's full run writes gigabytes of
+// archives).
 package scratch
 
 import (
@@ -46,7 +48,7 @@ func Setup() (done func()) {
 		return func() {}
 	}
 	base := os.TempDir()
-	if os.Getenv("PBEM_TEST_DISK") == "" && freeBytes(memDir) >= minFree {
+	if os.Getenv("PBEM_TEST_DISK") == "" && os.Getenv("PBEM_PROPERTY_GAMES") == "" && freeBytes(memDir) >= minFree {
 		base = memDir
 	}
 	dir, err := os.MkdirTemp(base, "pbem-test-")

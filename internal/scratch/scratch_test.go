@@ -14,6 +14,7 @@ import (
 func TestSetup(t *testing.T) {
 	before := os.Getenv("TMPDIR")
 	t.Setenv("PBEM_TEST_DISK", "")
+	t.Setenv("PBEM_PROPERTY_GAMES", "")
 	t.Setenv(envScratch, "")
 	os.Unsetenv(envScratch)
 	done := Setup()
@@ -55,14 +56,19 @@ func TestChild(t *testing.T) {
 	}
 }
 
-// TestDisk: PBEM_TEST_DISK=1 keeps the directory on disk.
+// TestDisk: PBEM_TEST_DISK=1, and the long runs (PBEM_PROPERTY_GAMES),
+// keep the directory on disk.
 func TestDisk(t *testing.T) {
-	t.Setenv("PBEM_TEST_DISK", "1")
-	t.Setenv(envScratch, "")
-	os.Unsetenv(envScratch)
-	done := Setup()
-	defer done()
-	if dir := os.Getenv("TMPDIR"); strings.HasPrefix(dir, "/dev/shm/") {
-		t.Errorf("TMPDIR is %s with PBEM_TEST_DISK=1", dir)
+	for _, env := range []string{"PBEM_TEST_DISK", "PBEM_PROPERTY_GAMES"} {
+		t.Setenv("PBEM_TEST_DISK", "")
+		t.Setenv("PBEM_PROPERTY_GAMES", "")
+		t.Setenv(env, "1")
+		t.Setenv(envScratch, "")
+		os.Unsetenv(envScratch)
+		done := Setup()
+		if dir := os.Getenv("TMPDIR"); strings.HasPrefix(dir, "/dev/shm/") {
+			t.Errorf("TMPDIR is %s with %s=1", dir, env)
+		}
+		done()
 	}
 }
