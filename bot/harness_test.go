@@ -64,7 +64,7 @@ func variantsOf(name string) []variant {
 }
 
 // fullRuns reports whether PBEM_PROPERTY_GAMES asks for the long runs
-// (.ci/run sets it to full).
+// (.ci/run sets it).
 func fullRuns() bool { return os.Getenv("PBEM_PROPERTY_GAMES") != "" }
 
 // propertyGames is how many seeded games a property test plays: full when
