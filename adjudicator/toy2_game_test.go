@@ -472,7 +472,8 @@ func TestToy2DefaultTemplate(t *testing.T) {
 # Due by Fri 14 Mar 2025 18:00 UTC.
 # Lines starting with # are comments. Uncomment the lines you want
 # (delete the #) and change the numbers and areas. Whatever you leave
-# out takes its default (docs/orders.md).
+# out takes its default. The order syntax: send "help" to have it
+# attached (pbem-order-syntax.txt).
 
 game: vale
 nation: Foxes

@@ -48,28 +48,11 @@ func funcs() template.FuncMap {
 		"position": positionText,
 		"nations":  nationsText,
 		"scores":   scoresText,
-		"dice":     diceText,
-		"diceMD":   diceMarkup("**", "**"),
-		"diceBB":   diceMarkup("[b]", "[/b]"),
 		"losses":   losses,
 		"subtitle": subtitle,
 		"comment":  comment,
 		"add":      func(a, b int) int { return a + b },
-		"hasBefore": func(r *Report) bool {
-			for _, rg := range r.Regions {
-				for _, a := range rg.Areas {
-					if a.Changed {
-						return true
-					}
-				}
-			}
-			for _, a := range r.Seas {
-				if a.Changed {
-					return true
-				}
-			}
-			return false
-		},
+		"lower":    strings.ToLower,
 	}
 }
 
@@ -109,13 +92,35 @@ func HTMLSection(r *Report, mapSrc string) string {
 	return renderHTML("reportbody", r, "", mapSrc)
 }
 
+// HistorySection is the report as a step of a game's history (issue 21):
+// HTMLSection with lead (HTML: the orders as understood) under the
+// headline, the map mapSVG (HTML: MapLayers.OverlaySVG in its frame)
+// shown inline, and without the tables the map and the history's chart
+// already show (the position; the nations and the score by player but at
+// the start and the end of a round).
+func HistorySection(r *Report, lead, mapSVG string) string {
+	return executeHTML("reportbody", htmlReport{Report: r, Lead: htmltemplate.HTML(lead), MapSVG: htmltemplate.HTML(mapSVG), Brief: true})
+}
+
+// htmlReport is what report.html.tmpl renders: the Report and how its
+// map is shown (attached, linked or inline), what comes under the
+// headline, and whether it is brief.
+type htmlReport struct {
+	*Report
+	MapCID string
+	MapSrc string
+	MapSVG htmltemplate.HTML
+	Lead   htmltemplate.HTML
+	Brief  bool
+}
+
 func renderHTML(name string, r *Report, mapCID, mapSrc string) string {
+	return executeHTML(name, htmlReport{Report: r, MapCID: mapCID, MapSrc: mapSrc})
+}
+
+func executeHTML(name string, data htmlReport) string {
 	var b bytes.Buffer
-	if err := tmplHTML.ExecuteTemplate(&b, name, struct {
-		*Report
-		MapCID string
-		MapSrc string
-	}{r, mapCID, mapSrc}); err != nil {
+	if err := tmplHTML.ExecuteTemplate(&b, name, data); err != nil {
 		panic("templates: " + err.Error())
 	}
 	return b.String()
@@ -233,65 +238,52 @@ func areaLabel(a AreaRow) string {
 	return a.Area
 }
 
-// positionText is the text position table: every land area by region, then
-// the seas; the Before column appears when the step changed the map.
+// positionText is the text position table of the rows Report.Shown
+// gives, by region, the seas last; after a step, with each area's armies
+// before it.
 func positionText(r *Report) string {
-	changed := false
-	all := append([]AreaRow(nil), r.Seas...)
-	for _, rg := range r.Regions {
-		all = append(all, rg.Areas...)
-	}
-	for _, a := range all {
-		changed = changed || a.Changed
-	}
+	shown := r.Shown()
+	before := !r.Full()
 	minw := []int{width("At sea"), width("Armies"), width("Before")}
-	for _, rg := range r.Regions {
+	for _, rg := range shown {
 		minw[0] = max(minw[0], width(rg.Name))
-	}
-	for _, a := range all {
-		minw[0] = max(minw[0], width(areaLabel(a)))
-		minw[1] = max(minw[1], width(stacksText(a.Now)))
-		if a.Changed {
+		for _, a := range rg.Areas {
+			minw[0] = max(minw[0], width(areaLabel(a)))
+			minw[1] = max(minw[1], width(stacksText(a.Now)))
 			minw[2] = max(minw[2], width(stacksText(a.Before)))
 		}
 	}
 	var sb strings.Builder
-	one := func(title string, rows []AreaRow) {
-		t := table{indent: 2, head: []string{title, "Armies"}, minw: minw}
-		if changed {
+	for i, rg := range shown {
+		if i > 0 {
+			sb.WriteString("\n")
+		}
+		t := table{indent: 2, head: []string{rg.Name, "Armies"}, minw: minw}
+		if before {
 			t.head = append(t.head, "Before")
 		}
-		for _, a := range rows {
+		for _, a := range rg.Areas {
 			row := []string{areaLabel(a), stacksText(a.Now)}
-			if changed {
-				before := ""
-				if a.Changed {
-					before = stacksText(a.Before)
-				}
-				row = append(row, before)
+			if before {
+				row = append(row, stacksText(a.Before))
 			}
 			t.rows = append(t.rows, row)
 		}
 		sb.WriteString(t.render())
 	}
-	for i, rg := range r.Regions {
-		if i > 0 {
-			sb.WriteString("\n")
-		}
-		one(rg.Name, rg.Areas)
-	}
-	if len(r.Seas) > 0 {
-		sb.WriteString("\n")
-		one("At sea", r.Seas)
-	}
 	return sb.String()
 }
 
-// nationsText is the text nations table.
+// nationsText is the text nations table of the nations shown
+// (Report.ShownNations); "" for none.
 func nationsText(r *Report) string {
 	t := table{indent: 2, head: []string{"Nation", "Player", "Land", "Sea", "Off", "Held", "Lim", "Pop", "VP", "+VP"},
 		right: []bool{false, false, true, true, true, true, true, true, true, true}}
-	for _, n := range r.Nations {
+	shown := r.ShownNations()
+	if len(shown) == 0 {
+		return ""
+	}
+	for _, n := range shown {
 		t.rows = append(t.rows, []string{n.Short + " " + n.Nation, n.Colour, strconv.Itoa(n.Land), strconv.Itoa(n.Sea), strconv.Itoa(n.Spare),
 			strconv.Itoa(n.Held), strconv.Itoa(n.Limit), strconv.Itoa(n.Pop), strconv.Itoa(n.VP), signed(n.Gained)})
 	}
@@ -343,64 +335,11 @@ func scoresText(r *Report) string {
 	return t.render()
 }
 
-// diceText lays out both sides' dice of a round of battle, a star on each
-// hit, labelled with the nation, its role and what hits.
-func diceText(st BattleStep, indent int) string {
-	rolls := []*Roll{st.Attack, st.Defend}
-	label := func(r *Roll) string {
-		return r.Nation + " (" + r.Role + r.NeedText() + ")"
-	}
-	lw := 0
-	for _, r := range rolls {
-		lw = max(lw, width(label(r)))
-	}
-	var sb strings.Builder
-	for _, r := range rolls {
-		head := strings.Repeat(" ", indent) + label(r) + strings.Repeat(" ", lw-width(label(r))) + " "
-		line := head
-		if len(r.Dice) == 0 {
-			line += " none"
-		}
-		for _, d := range r.Dice {
-			cell := " " + strconv.Itoa(d.N)
-			if d.Hit {
-				cell += "*"
-			} else {
-				cell += " "
-			}
-			if width(line)+len(cell) > Width {
-				sb.WriteString(strings.TrimRight(line, " ") + "\n")
-				line = strings.Repeat(" ", width(head))
-			}
-			line += cell
-		}
-		sb.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
-	return sb.String()
-}
-
-// diceMarkup writes a roll's dice with hits between open and close marks.
-func diceMarkup(open, close string) func(r *Roll) string {
-	return func(r *Roll) string {
-		parts := make([]string, len(r.Dice))
-		for i, d := range r.Dice {
-			s := strconv.Itoa(d.N)
-			if d.Hit {
-				s = open + s + close
-			}
-			parts[i] = s
-		}
-		if len(parts) == 0 {
-			return "none"
-		}
-		return strings.Join(parts, " ")
-	}
-}
-
-// losses sums a battle up: "Losses: Angles 1, Romano-British 0;
-// retreated: Romano-British 1."
+// losses sums a battle up: "Losses in York: Angles 1, Romano-British 0;
+// retreated: Romano-British 1." (by area: two battles with the same losses
+// are not the same sentence twice).
 func losses(b Battle) string {
-	s := "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
+	s := "Losses in " + b.Area + ": " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
 	var ret []string
 	if b.AttackerRetreated > 0 {
 		ret = append(ret, b.Attacker+" "+strconv.Itoa(b.AttackerRetreated))

@@ -277,7 +277,7 @@ func (p *plan) landItems(bs *battleSites) []item {
 // defaults, and example battle lines where the moves would fight.
 func (p *plan) battles(bs battleSites) section {
 	s4 := section{Title: "Battles and retreats" + p.section("7")}
-	s4.Items = append(s4.Items, item{Note: "A battle is fought wherever your armies end their move with another nation's. By default battles are fought in the order your moves first enter them, your armies fight on until one side is gone, and those that cannot retreat (from the sea) die first. Conditions use mine, theirs and round (docs/orders.md)."})
+	s4.Items = append(s4.Items, item{Note: "A battle is fought wherever your armies end their move with another nation's. By default battles are fought in the order your moves first enter them, your armies fight on until one side is gone, and those that cannot retreat (from the sea) die first. Conditions use mine, theirs and round (the order syntax, Conditions)."})
 	ex, from := "AREA", "FROM"
 	if len(bs.at) > 0 {
 		ex, from = bs.at[0], bs.from[0]

@@ -29,7 +29,7 @@ func Template(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 	if len(brief.Items) > 0 {
 		t.Sections = append(t.Sections, brief)
 	}
-	items := []adjudicator.TemplateItem{{Note: "The Decisions of this game, their syntax and their defaults are in docs/orders.md. Whatever you leave out takes its default. Examples (uncomment and change them):"}}
+	items := []adjudicator.TemplateItem{{Note: "The Decisions of this game, each with its syntax and its default, are in the order syntax (see above). Whatever you leave out takes its default. Examples (uncomment and change them):"}}
 	items = append(items, Examples(e, s, n)...)
 	t.Sections = append(t.Sections, adjudicator.TemplateSection{Title: "Orders", Items: items})
 	return t

@@ -172,6 +172,9 @@ func (m *model) addBritain(bs *base, uk *country) error {
 		}
 	}
 	mainland := simplify(proj.ring(uk.Polygons[main][0]), simplifyPx)
+	for _, in := range inlets {
+		mainland = fillInlet(mainland, in.From, in.To)
+	}
 	if area(mainland) < 0 {
 		mainland = reversed(mainland)
 	}
