@@ -139,13 +139,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if err := CheckGameID(id); err != nil {
 		return nil, nil, err
 	}
-	split := g.Tables.Split(len(spec.Players))
-	if split == nil {
-		var counts []string
-		for _, p := range g.Tables.Players {
-			counts = append(counts, fmt.Sprint(p.Count))
-		}
-		return nil, nil, fmt.Errorf("%s: ruleset %s is for %s players", games.Count(len(spec.Players), "player", "players"), rs.Name, strings.Join(counts, ", "))
+	split, err := playerSplit(g, rs.Name, len(spec.Players))
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := checkNewPlayers(spec.Players); err != nil {
 		return nil, nil, err
@@ -175,10 +171,44 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if gf.EngineFingerprint, err = r.fingerprint(); err != nil {
 		return nil, nil, err
 	}
-	tokData, err := yaml.Marshal(tokenFile)
+	files, err := r.newFiles(spec, gf, chain, tokenFile)
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := w.writeNew(dir, secrets, files); err != nil {
+		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)
+	}
+	gm, err := OpenOptions(dir, Options{Secrets: secrets})
+	if err != nil {
+		return nil, nil, err
+	}
+	gm.w = w
+	return gm, tokens, nil
+}
+
+// playerSplit is the split of the nations among n players, or an error
+// naming the numbers of players the ruleset (its name ruleset) is for.
+func playerSplit(g *games.Game, ruleset string, n int) (*games.PlayerSplit, error) {
+	split := g.Tables.Split(n)
+	if split == nil {
+		var counts []string
+		for _, p := range g.Tables.Players {
+			counts = append(counts, fmt.Sprint(p.Count))
+		}
+		return nil, fmt.Errorf("%s: ruleset %s is for %s players", games.Count(n, "player", "players"), ruleset, strings.Join(counts, ", "))
+	}
+	return split, nil
+}
+
+// newFiles are the files of a new game: the private chain and tokens, the
+// game file, its tables and board, the submissions log, the start's state
+// and report, and its pace where one is set.
+func (r *rules) newFiles(spec NewGame, gf *gameFile, chain *dice.Chain, tokenFile []tokenEntry) ([]newFile, error) {
+	tokData, err := yaml.Marshal(tokenFile)
+	if err != nil {
+		return nil, err
+	}
+	g, e := r.g, r.e
 	s0 := e.NewState()
 	files := []newFile{
 		{true, "chain.txt", chain.MarshalSecret()},
@@ -195,15 +225,7 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	if !spec.Pace.IsZero() {
 		files = append(files, newFile{false, paceFile, spec.Pace.marshal()})
 	}
-	if err := w.writeNew(dir, secrets, files); err != nil {
-		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)
-	}
-	gm, err := OpenOptions(dir, Options{Secrets: secrets})
-	if err != nil {
-		return nil, nil, err
-	}
-	gm.w = w
-	return gm, tokens, nil
+	return files, nil
 }
 
 // checkNewPlayers checks the players of a new game: each with a name of

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/internal/scratch"
 	"github.com/pbem-org/pbem/orders"
 )
 
@@ -21,15 +22,50 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // testRoot holds directories shared by several tests.
 var testRoot string
 
+// TestMain runs the tests with their temporary files in memory where the
+// system has some (internal/scratch: the fixtures alone untar into some
+// 40,000 small files).
 func TestMain(m *testing.M) {
 	flag.Parse()
+	done := scratch.Setup()
 	var err error
-	if testRoot, err = os.MkdirTemp("", "pbem-archive-test-"); err != nil {
+	if testRoot, err = os.MkdirTemp("", "shared-"); err != nil {
 		panic(err)
 	}
 	code := m.Run()
-	os.RemoveAll(testRoot)
+	done()
 	os.Exit(code)
+}
+
+// fullRuns reports whether PBEM_PROPERTY_GAMES asks for the long runs
+// (.ci/run sets it to full): then the tests that sample the fixture
+// archives take every one.
+func fullRuns() bool { return os.Getenv("PBEM_PROPERTY_GAMES") != "" }
+
+// fixtureSample is which fixture archives of files a sampling test takes
+// whole: with fullRuns every one, else the first of each directory, of
+// each engine version and of each ruleset, and every shared fixture that
+// is not a copy of one of testdata's.
+func fixtureSample(t *testing.T, files []string) map[string]bool {
+	t.Helper()
+	whole, seen := map[string]bool{}, map[string]bool{}
+	for _, path := range files {
+		data, err := os.ReadFile(filepath.Join(untarGame(t, path), "game.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gf, err := parseGameFile(data)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		w := fullRuns() || !strings.HasPrefix(path, "testdata")
+		for _, k := range []string{"dir " + filepath.Dir(path), "engine " + gf.EngineVersion, "ruleset " + gf.Ruleset} {
+			w = w || !seen[k]
+			seen[k] = true
+		}
+		whole[path] = w
+	}
+	return whole
 }
 
 var testTime = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
@@ -54,11 +90,12 @@ type fixture struct {
 }
 
 // newGame creates the game "ashdown" for three players in a temporary
-// directory.
+// directory. Its writes are not fsynced (a test needs no durability; the
+// crash tests count the fsyncs of their own writer), as a reopened one's.
 func newGame(t testing.TB) *fixture {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "ashdown")
-	g, tokens, err := Create(dir, NewGame{Ruleset: "redux", Players: testPlayers, Created: testTime}, testRand("ashdown"))
+	g, tokens, err := create(dir, NewGame{Ruleset: "redux", Players: testPlayers, Created: testTime}, testRand("ashdown"), writer{noSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +111,7 @@ func (f *fixture) reopen() {
 		f.t.Fatal(err)
 	}
 	g.now = func() time.Time { return testTime }
+	g.w.noSync = true
 	f.g = g
 }
 

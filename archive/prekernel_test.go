@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -72,9 +73,40 @@ func untar(path, dir string) ([]string, error) {
 	return out, nil
 }
 
-// untarGame untars a .tgz holding one game directory into a temporary
-// directory and returns the game's path.
+// untarGame untars a .tgz holding one game directory and returns the
+// game's path. The game is untarred once for all the tests of the package
+// (each fixture is verified whole, its public record written, reopened),
+// under testRoot: a test only reads it.
 func untarGame(t *testing.T, path string) string {
+	t.Helper()
+	u, _ := untarred.LoadOrStore(path, &untarOnce{})
+	o := u.(*untarOnce)
+	o.once.Do(func() {
+		dir, err := os.MkdirTemp(testRoot, "fixture-")
+		if err != nil {
+			o.err = err
+			return
+		}
+		tops, err := untar(path, dir)
+		switch {
+		case err != nil:
+			o.err = err
+		case len(tops) != 1:
+			o.err = fmt.Errorf("%s holds %v, want one game directory", path, tops)
+		default:
+			o.game = filepath.Join(dir, tops[0])
+		}
+	})
+	if o.err != nil {
+		t.Fatal(o.err)
+	}
+	return o.game
+}
+
+// untarOwn untars a .tgz holding one game directory into a temporary
+// directory of the test's own, for a test that changes the game, and
+// returns the game's path.
+func untarOwn(t *testing.T, path string) string {
 	t.Helper()
 	dir := t.TempDir()
 	tops, err := untar(path, dir)
@@ -85,6 +117,16 @@ func untarGame(t *testing.T, path string) string {
 		t.Fatalf("%s holds %v, want one game directory", path, tops)
 	}
 	return filepath.Join(dir, tops[0])
+}
+
+// untarred holds an *untarOnce for each fixture's path.
+var untarred sync.Map
+
+// untarOnce is a fixture untarred once: its game's path, or why not.
+type untarOnce struct {
+	once sync.Once
+	game string
+	err  error
 }
 
 // TestEngine2ArchivesVerify untars every game written by pbem-engine-2
@@ -200,7 +242,7 @@ func TestPreKernelArchivesVerify(t *testing.T) {
 // replay disagrees with the archive (here a die changed in events.jsonl),
 // the view keeps the events as archived, with their words.
 func TestOldStepsViewedAsFacts(t *testing.T) {
-	dir := untarGame(t, "testdata/engine4/lr-s22-boats-rr.tgz")
+	dir := untarOwn(t, "testdata/engine4/lr-s22-boats-rr.tgz") // it tampers with the game
 	g, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -42,7 +42,7 @@ import (
 //     left at sea are logged.
 func init() {
 	properties["britannia"] = property{
-		full: 1000, short: 24,
+		full: 1000, sample: 24,
 		steps:   []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, kingsWhen, roundsAdvance},
 		ends:    []gameCheck{lastStep("r%02d-end")},
 		counted: []string{"cb-bretwalda", "cb-no-bretwalda", "stays-at-sea"},

@@ -14,9 +14,14 @@ import (
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/internal/scratch"
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
 )
+
+// TestMain runs the tests with their temporary files in memory where the
+// system has some (internal/scratch).
+func TestMain(m *testing.M) { os.Exit(scratch.Run(m)) }
 
 // variant is one way of playing a ruleset: its options and player count.
 type variant struct {
@@ -36,33 +41,38 @@ func (v variant) engine() *adjudicator.Engine {
 	return e
 }
 
-// variantsOf is every way of playing a ruleset: each player count of its
-// tables' player splits with each subset of its options, in a fixed order.
+// variantsOf is every way of playing a ruleset: each subset of its options
+// with each player count of its tables' player splits, in a fixed order,
+// the player counts changing fastest, so that the first few variants play
+// every player count and the first options.
 func variantsOf(name string) []variant {
 	r := games.MustLookup(name)
 	g := games.MustLoad(name)
 	var out []variant
-	for _, sp := range g.Tables.Players {
-		for mask := range 1 << len(r.Options) {
-			var opts []string
-			for i, o := range r.Options {
-				if mask&(1<<i) != 0 {
-					opts = append(opts, o.Name)
-				}
+	for mask := range 1 << len(r.Options) {
+		var opts []string
+		for i, o := range r.Options {
+			if mask&(1<<i) != 0 {
+				opts = append(opts, o.Name)
 			}
+		}
+		for _, sp := range g.Tables.Players {
 			out = append(out, variant{name, opts, sp.Count})
 		}
 	}
 	return out
 }
 
+// fullRuns reports whether PBEM_PROPERTY_GAMES asks for the long runs
+// (.ci/run sets it).
+func fullRuns() bool { return os.Getenv("PBEM_PROPERTY_GAMES") != "" }
+
 // propertyGames is how many seeded games a property test plays: full when
-// PBEM_PROPERTY_GAMES=full (or a number) asks for it, short under -short,
-// and a tenth of full otherwise (100 of 1,000 games a ruleset, with four
-// rulesets), so that `go test ./...` stays within
-// CI's time on 2 cores. The full runs and their timings are in
-// BENCHMARKS.md.
-func propertyGames(full, short int) int {
+// PBEM_PROPERTY_GAMES=full asks for it (or that many when it is a number),
+// and sample otherwise, so that `go test ./...` stays within two minutes
+// on 2 cores. The games of the sample are the first games of the full run.
+// The full runs and their timings are in BENCHMARKS.md.
+func propertyGames(full, sample int) int {
 	switch v := os.Getenv("PBEM_PROPERTY_GAMES"); {
 	case v == "full":
 		return full
@@ -71,10 +81,7 @@ func propertyGames(full, short int) int {
 			return n
 		}
 	}
-	if testing.Short() {
-		return short
-	}
-	return full / 10
+	return sample
 }
 
 // parallel runs f on 0..n-1 on every processor and returns the results in

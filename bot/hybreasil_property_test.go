@@ -37,7 +37,7 @@ import (
 //     ends after the last (3, 7).
 func init() {
 	properties["hy-breasil"] = property{
-		full: 1000, short: 100,
+		full: 1000, sample: 100,
 		steps: []stepCheck{tokensConserved, supportKept, oneNationAnArea, nationLimit, cupTokens, citiesStand, roundsAdvance, seatsKept},
 		ends:  []gameCheck{lastStep("r%02d-end")},
 	}

@@ -14,7 +14,8 @@ import (
 // Step is one adjudicated step of a simulated game.
 type Step struct {
 	ID     string
-	Orders string // canonical order text (empty for round events)
+	Orders string       // canonical order text (empty for round events)
+	File   *orders.File // the orders the bot played (nil for round events)
 	Before *adjudicator.State
 	After  *adjudicator.State
 	Events []adjudicator.Event
@@ -49,7 +50,7 @@ func Play(e *adjudicator.Engine, seed uint64, obs Observer) (*adjudicator.State,
 			return s, fmt.Errorf("%s: %w", id, err)
 		}
 		if obs != nil {
-			if err := obs(Step{ID: id, Before: s, After: ns, Events: e.Render(evs)}); err != nil {
+			if err := obs(Step{ID: id, File: in.Orders, Before: s, After: ns, Events: e.Render(evs)}); err != nil {
 				return ns, fmt.Errorf("%s: %w", id, err)
 			}
 		}

@@ -25,7 +25,7 @@ import (
 // 5.1 deals with that at their next turn.
 func init() {
 	properties["redux"] = property{
-		full: 1000, short: 100,
+		full: 1000, sample: 36,
 		steps: []stepCheck{oneNationAnArea, noneAtSea, stackingKept, roundsAdvance},
 		ends:  []gameCheck{lastStep("r%02d-end")},
 	}

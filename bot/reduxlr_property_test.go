@@ -25,7 +25,7 @@ import (
 //     there were some (11.6.1), whose ids end in "-extra".
 func init() {
 	properties["redux-lr"] = property{
-		full: 1000, short: 60,
+		full: 1000, sample: 36,
 		steps: []stepCheck{oneNationAnArea, lrPosition, raidersAtSea, lrRoundsAdvance},
 		ends:  []gameCheck{lastStep("r%02d-end", "r%02d-extra-end"), kingDecided},
 	}

@@ -18,9 +18,14 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/internal/scratch"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
 )
+
+// TestMain runs the tests with their temporary files in memory where the
+// system has some (internal/scratch).
+func TestMain(m *testing.M) { os.Exit(scratch.Run(m)) }
 
 // capture is an Enqueuer that keeps what would be sent, once per id as
 // the real outbox does.

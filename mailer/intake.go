@@ -580,29 +580,47 @@ func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Hand
 		msgKey = MessageIDKey(m.MessageID)
 	}
 	log = log.With("message_id", m.MessageID, "journal", id)
-
 	body := bodyDigest(m.Raw)
-	if note, done, err := in.journal.doneNote(msgKey); err != nil {
-		o.err = err
-		return o
-	} else if done {
-		if note != "" && note != body {
-			// Not a second copy but another mail reusing the Message-ID:
-			// set it aside for a person rather than drop it silently.
-			o.giveUp = fmt.Errorf("mailer: Message-ID <%s> was already processed with a different body; "+
-				"the sender's client reuses Message-IDs", m.MessageID)
-			return o
-		}
-		log.Info("duplicate of a processed message; marking it processed")
-		o.err = in.journal.Done(uidKey)
-		o.mark = o.err == nil
+	if in.processed(&o, log, msgKey, body) || !in.countAttempt(&o, msgKey, existed) {
 		return o
 	}
+	return in.handle(ctx, h, o, log, msgKey, body)
+}
 
+// processed reports whether the message of o (its key msgKey, its body's
+// digest body) was processed before, and if so sets o's outcome: marked
+// processed for a second copy, set aside for another mail reusing its
+// Message-ID.
+func (in *Intake) processed(o *outcome, log *slog.Logger, msgKey, body string) bool {
+	note, done, err := in.journal.doneNote(msgKey)
+	switch {
+	case err != nil:
+		o.err = err
+		return true
+	case !done:
+		return false
+	case note != "" && note != body:
+		// Not a second copy but another mail reusing the Message-ID:
+		// set it aside for a person rather than drop it silently.
+		o.giveUp = fmt.Errorf("mailer: Message-ID <%s> was already processed with a different body; "+
+			"the sender's client reuses Message-IDs", o.m.MessageID)
+		return true
+	}
+	log.Info("duplicate of a processed message; marking it processed")
+	o.err = in.journal.Done(o.uidKey)
+	o.mark = o.err == nil
+	return true
+}
+
+// countAttempt sets the message's Attempt, the one about to be made, and
+// counts it in the journal, and reports whether it may be made; if not, o
+// says why (too many attempts: set aside).
+func (in *Intake) countAttempt(o *outcome, msgKey string, existed bool) bool {
+	m := o.m
 	attempts, err := in.journal.attempts(msgKey)
 	if err != nil {
 		o.err = err
-		return o
+		return false
 	}
 	if attempts == 0 && existed {
 		attempts = 1 // a first attempt cut short: its raw mail is kept, its count is not written
@@ -610,7 +628,7 @@ func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Hand
 	if attempts >= in.cfg.MaxAttempts {
 		m.Attempt = attempts
 		o.giveUp = fmt.Errorf("mailer: handler did not succeed in %d attempts (it may have crashed the process)", attempts)
-		return o
+		return false
 	}
 	// Counted before the call, so a handler that kills the process is
 	// eventually set aside rather than crashing the daemon for ever: the
@@ -619,13 +637,20 @@ func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Hand
 	if m.Attempt > 1 {
 		if err := in.journal.setAttempts(msgKey, m.Attempt); err != nil {
 			o.err = err
-			return o
+			return false
 		}
 	}
+	return true
+}
 
+// handle calls the handler on o's message and returns the outcome:
+// processed, set aside (a permanent failure, or the last attempt), or
+// retried after a backoff.
+func (in *Intake) handle(ctx context.Context, h Handler, o outcome, log *slog.Logger, msgKey, body string) outcome {
+	m := o.m
 	herr := in.call(ctx, h, m)
 	if herr == nil {
-		if err := in.journal.doneBoth(msgKey, body, uidKey); err != nil {
+		if err := in.journal.doneBoth(msgKey, body, o.uidKey); err != nil {
 			o.err = err
 			return o
 		}

@@ -260,16 +260,38 @@ func (p *parser) rings(n *yaml.Node, what string, g *Geometry) [][]Point {
 	return out
 }
 
+// geometry reads a geometry file's document for board b; on an error,
+// the first, p.err says what and where.
 func (p *parser) geometry(doc *yaml.Node, b *games.Board) *Geometry {
-	g := &Geometry{}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		p.fail(doc, "the file is empty")
 		return nil
 	}
-	top := p.fields(doc.Content[0], "the geometry file", "board", "source", "width", "height", "legend", "areas", "seas", "straits", "context")
+	root := doc.Content[0]
+	top := p.fields(root, "the geometry file", "board", "source", "width", "height", "legend", "areas", "seas", "straits", "context")
 	if p.err != nil {
 		return nil
 	}
+	g := p.header(root, top, b)
+	if p.err == nil {
+		p.shapes(root, top, b, g)
+	}
+	if p.err == nil {
+		p.straits(top["straits"], b, g)
+	}
+	if p.err == nil {
+		p.context(top["context"], g)
+	}
+	if p.err != nil {
+		return nil
+	}
+	return g
+}
+
+// header reads the top fields of the file (root, its fields top): the
+// board's name, the source, the canvas's size and the legend's box.
+func (p *parser) header(root *yaml.Node, top map[string]*yaml.Node, b *games.Board) *Geometry {
+	g := &Geometry{}
 	g.Board = p.str(top["board"], "board")
 	g.Source = p.str(top["source"], "source")
 	if g.Board != b.Name {
@@ -277,14 +299,14 @@ func (p *parser) geometry(doc *yaml.Node, b *games.Board) *Geometry {
 		return nil
 	}
 	if strings.TrimSpace(g.Source) == "" {
-		p.fail(doc.Content[0], "geometry has no source: say where the outline comes from")
+		p.fail(root, "geometry has no source: say where the outline comes from")
 		return nil
 	}
 	for _, k := range []string{"width", "height"} {
 		n := top[k]
 		var v float64
 		if n == nil || n.Decode(&v) != nil || v <= 0 || v > 10000 {
-			p.fail(orNode(n, doc.Content[0]), "%s must be a positive number of pixels", k)
+			p.fail(orNode(n, root), "%s must be a positive number of pixels", k)
 			return nil
 		}
 		if k == "width" {
@@ -305,6 +327,12 @@ func (p *parser) geometry(doc *yaml.Node, b *games.Board) *Geometry {
 		p.onCanvas(n, "legend", Point{v[0], v[1]}, g)
 		p.onCanvas(n, "legend", Point{v[0] + v[2], v[1] + v[3]}, g)
 	}
+	return g
+}
+
+// shapes reads the lists areas and seas into g.Shapes, indexed by area:
+// every area of the board drawn once, under the list of its kind.
+func (p *parser) shapes(root *yaml.Node, top map[string]*yaml.Node, b *games.Board, g *Geometry) {
 	g.Shapes = make([]Shape, len(b.Areas))
 	seen := make([]bool, len(b.Areas))
 	for i := range g.Shapes {
@@ -317,56 +345,14 @@ func (p *parser) geometry(doc *yaml.Node, b *games.Board) *Geometry {
 		}
 		if n.Kind != yaml.SequenceNode {
 			p.fail(n, "%s must be a list", list)
-			return nil
+			return
 		}
 		for _, an := range n.Content {
-			f := p.fields(an, "an area", "name", "text", "label", "slots", "rings")
-			if p.err != nil {
-				return nil
+			if s, ok := p.shape(an, list, b, g, seen); ok {
+				g.Shapes[s.ID] = s
+			} else {
+				return
 			}
-			name := p.str(f["name"], "name")
-			if name == "" {
-				p.fail(an, "area has no name")
-				return nil
-			}
-			id, err := b.Lookup(name)
-			if err != nil || b.AreaName(id) != name {
-				msg := fmt.Sprintf("unknown area %q", name)
-				if err != nil {
-					msg = err.Error()
-				}
-				p.fail(f["name"], "%s", msg)
-				return nil
-			}
-			if b.Area(id).Sea != (list == "seas") {
-				p.fail(f["name"], "%s is listed under %s:", name, list)
-				return nil
-			}
-			if seen[id] {
-				p.fail(f["name"], "%s is drawn twice", name)
-				return nil
-			}
-			seen[id] = true
-			s := Shape{ID: id, Text: p.str(f["text"], "text")}
-			s.Rings = p.rings(f["rings"], name, g)
-			if f["label"] == nil {
-				p.fail(an, "%s has no label point", name)
-				return nil
-			}
-			s.Label = p.point(f["label"], name+" label", g)
-			if sn := f["slots"]; sn != nil {
-				if sn.Kind != yaml.SequenceNode {
-					p.fail(sn, "%s slots must be a list of [x, y]", name)
-					return nil
-				}
-				for _, c := range sn.Content {
-					s.Slots = append(s.Slots, p.point(c, name+" slot", g))
-				}
-			}
-			if p.err != nil {
-				return nil
-			}
-			g.Shapes[id] = s
 		}
 	}
 	var missing []string
@@ -376,85 +362,146 @@ func (p *parser) geometry(doc *yaml.Node, b *games.Board) *Geometry {
 		}
 	}
 	if len(missing) > 0 {
-		p.fail(doc.Content[0], "no drawing for %s", strings.Join(missing, ", "))
-		return nil
+		p.fail(root, "no drawing for %s", strings.Join(missing, ", "))
 	}
-	if n := top["straits"]; n != nil {
-		if n.Kind != yaml.SequenceNode {
-			p.fail(n, "straits must be a list")
-			return nil
-		}
-		for _, sn := range n.Content {
-			f := p.fields(sn, "a strait", "between", "line")
-			if p.err != nil {
-				return nil
-			}
-			var names []string
-			if f["between"] == nil || f["between"].Decode(&names) != nil || len(names) != 2 {
-				p.fail(sn, "a strait needs between: [Area, Area]")
-				return nil
-			}
-			var ids [2]games.AreaID
-			for k, nm := range names {
-				id, err := b.Lookup(nm)
-				if err != nil || b.AreaName(id) != nm {
-					p.fail(f["between"], "strait names unknown area %q", nm)
-					return nil
-				}
-				ids[k] = id
-			}
-			if linked, strait := b.Adjacent(ids[0], ids[1]); !linked || !strait {
-				p.fail(f["between"], "%s and %s are not linked by a strait on the board", names[0], names[1])
-				return nil
-			}
-			if f["line"] == nil {
-				p.fail(sn, "strait %s–%s has no line", names[0], names[1])
-				return nil
-			}
-			v := p.nums(f["line"], "strait line")
-			if p.err == nil && len(v) != 4 {
-				p.fail(f["line"], "a strait line is [x1, y1, x2, y2]")
-			}
-			if p.err != nil {
-				return nil
-			}
-			st := Strait{A: ids[0], B: ids[1], From: Point{v[0], v[1]}, To: Point{v[2], v[3]}}
-			p.onCanvas(f["line"], "strait", st.From, g)
-			p.onCanvas(f["line"], "strait", st.To, g)
-			g.Straits = append(g.Straits, st)
-		}
-	}
-	if n := top["context"]; n != nil {
-		if n.Kind != yaml.SequenceNode {
-			p.fail(n, "context must be a list")
-			return nil
-		}
-		for _, cn := range n.Content {
-			f := p.fields(cn, "context land", "name", "label", "rings")
-			if p.err != nil {
-				return nil
-			}
-			c := Context{Name: p.str(f["name"], "name")}
-			if f["rings"] == nil && f["label"] == nil {
-				p.fail(cn, "context %s has neither rings nor a label", c.Name)
-				return nil
-			}
-			if f["rings"] != nil {
-				c.Rings = p.rings(f["rings"], "context "+c.Name, g)
-			}
-			if f["label"] != nil {
-				q := p.point(f["label"], "context label", g)
-				c.Label = &q
-			}
-			if p.err != nil {
-				return nil
-			}
-			g.Context = append(g.Context, c)
-		}
-	}
-	return g
 }
 
+// shape reads one area (node an) of the list areas or seas: its name, a
+// board's area of the list's kind not seen before, its text, rings, label
+// point and counter slots.
+func (p *parser) shape(an *yaml.Node, list string, b *games.Board, g *Geometry, seen []bool) (Shape, bool) {
+	f := p.fields(an, "an area", "name", "text", "label", "slots", "rings")
+	if p.err != nil {
+		return Shape{}, false
+	}
+	name := p.str(f["name"], "name")
+	if name == "" {
+		p.fail(an, "area has no name")
+		return Shape{}, false
+	}
+	id, err := b.Lookup(name)
+	if err != nil || b.AreaName(id) != name {
+		msg := fmt.Sprintf("unknown area %q", name)
+		if err != nil {
+			msg = err.Error()
+		}
+		p.fail(f["name"], "%s", msg)
+		return Shape{}, false
+	}
+	if b.Area(id).Sea != (list == "seas") {
+		p.fail(f["name"], "%s is listed under %s:", name, list)
+		return Shape{}, false
+	}
+	if seen[id] {
+		p.fail(f["name"], "%s is drawn twice", name)
+		return Shape{}, false
+	}
+	seen[id] = true
+	s := Shape{ID: id, Text: p.str(f["text"], "text")}
+	s.Rings = p.rings(f["rings"], name, g)
+	if f["label"] == nil {
+		p.fail(an, "%s has no label point", name)
+		return Shape{}, false
+	}
+	s.Label = p.point(f["label"], name+" label", g)
+	if sn := f["slots"]; sn != nil {
+		if sn.Kind != yaml.SequenceNode {
+			p.fail(sn, "%s slots must be a list of [x, y]", name)
+			return Shape{}, false
+		}
+		for _, c := range sn.Content {
+			s.Slots = append(s.Slots, p.point(c, name+" slot", g))
+		}
+	}
+	return s, p.err == nil
+}
+
+// straits reads the list straits (n, nil where there is none): each
+// between two areas the board links by a strait, with its line.
+func (p *parser) straits(n *yaml.Node, b *games.Board, g *Geometry) {
+	if n == nil {
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.fail(n, "straits must be a list")
+		return
+	}
+	for _, sn := range n.Content {
+		f := p.fields(sn, "a strait", "between", "line")
+		if p.err != nil {
+			return
+		}
+		var names []string
+		if f["between"] == nil || f["between"].Decode(&names) != nil || len(names) != 2 {
+			p.fail(sn, "a strait needs between: [Area, Area]")
+			return
+		}
+		var ids [2]games.AreaID
+		for k, nm := range names {
+			id, err := b.Lookup(nm)
+			if err != nil || b.AreaName(id) != nm {
+				p.fail(f["between"], "strait names unknown area %q", nm)
+				return
+			}
+			ids[k] = id
+		}
+		if linked, strait := b.Adjacent(ids[0], ids[1]); !linked || !strait {
+			p.fail(f["between"], "%s and %s are not linked by a strait on the board", names[0], names[1])
+			return
+		}
+		if f["line"] == nil {
+			p.fail(sn, "strait %s–%s has no line", names[0], names[1])
+			return
+		}
+		v := p.nums(f["line"], "strait line")
+		if p.err == nil && len(v) != 4 {
+			p.fail(f["line"], "a strait line is [x1, y1, x2, y2]")
+		}
+		if p.err != nil {
+			return
+		}
+		st := Strait{A: ids[0], B: ids[1], From: Point{v[0], v[1]}, To: Point{v[2], v[3]}}
+		p.onCanvas(f["line"], "strait", st.From, g)
+		p.onCanvas(f["line"], "strait", st.To, g)
+		g.Straits = append(g.Straits, st)
+	}
+}
+
+// context reads the list context (n, nil where there is none): lands
+// drawn around the board, each with rings, a label point or both.
+func (p *parser) context(n *yaml.Node, g *Geometry) {
+	if n == nil {
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.fail(n, "context must be a list")
+		return
+	}
+	for _, cn := range n.Content {
+		f := p.fields(cn, "context land", "name", "label", "rings")
+		if p.err != nil {
+			return
+		}
+		c := Context{Name: p.str(f["name"], "name")}
+		if f["rings"] == nil && f["label"] == nil {
+			p.fail(cn, "context %s has neither rings nor a label", c.Name)
+			return
+		}
+		if f["rings"] != nil {
+			c.Rings = p.rings(f["rings"], "context "+c.Name, g)
+		}
+		if f["label"] != nil {
+			q := p.point(f["label"], "context label", g)
+			c.Label = &q
+		}
+		if p.err != nil {
+			return
+		}
+		g.Context = append(g.Context, c)
+	}
+}
+
+// orNode is n, or alt where n is nil.
 func orNode(n, alt *yaml.Node) *yaml.Node {
 	if n != nil {
 		return n

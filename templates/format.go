@@ -125,19 +125,44 @@ type table struct {
 
 // render lays the table out within Width.
 func (t table) render() string {
-	n := len(t.head)
-	for _, r := range t.rows {
-		n = max(n, len(r))
-	}
+	ws := t.widths()
+	n := len(ws)
 	if n == 0 {
 		return ""
 	}
-	ws := make([]int, n)
 	all := t.rows
 	if len(t.head) > 0 {
 		all = append([][]string{t.head}, t.rows...)
 	}
-	for _, r := range all {
+	start := make([]int, n)
+	pos := t.indent
+	for i := range ws {
+		start[i] = pos
+		pos += ws[i] + tableGap
+	}
+	lastW := max(Width-start[n-1], 12)
+	var sb strings.Builder
+	for ri, r := range all {
+		t.renderRow(&sb, r, ws, start[n-1], lastW)
+		if ri == 0 && len(t.head) > 0 {
+			sb.WriteString(t.rule(ws, lastW) + "\n")
+		}
+	}
+	return sb.String()
+}
+
+// tableGap is the room between two columns of a table.
+const tableGap = 2
+
+// widths are the widths of the table's columns: the widest cell of each,
+// at least its minw.
+func (t table) widths() []int {
+	n := len(t.head)
+	for _, r := range t.rows {
+		n = max(n, len(r))
+	}
+	ws := make([]int, n)
+	for _, r := range append([][]string{t.head}, t.rows...) {
 		for i, c := range r {
 			ws[i] = max(ws[i], width(c))
 		}
@@ -147,65 +172,65 @@ func (t table) render() string {
 			ws[i] = max(ws[i], m)
 		}
 	}
-	const gap = 2
-	start := make([]int, n)
-	pos := t.indent
-	for i := range ws {
-		start[i] = pos
-		pos += ws[i] + gap
-	}
-	lastW := max(Width-start[n-1], 12)
-	var sb strings.Builder
-	for ri, r := range all {
-		var line strings.Builder
-		line.WriteString(strings.Repeat(" ", t.indent))
-		for i := 0; i < n-1; i++ {
-			c := ""
-			if i < len(r) {
-				c = r[i]
-			}
-			pad := strings.Repeat(" ", ws[i]-width(c))
-			if i < len(t.right) && t.right[i] {
-				line.WriteString(pad + c)
-			} else {
-				line.WriteString(c + pad)
-			}
-			line.WriteString(strings.Repeat(" ", gap))
+	return ws
+}
+
+// renderRow writes row r: its cells padded to the widths ws, the last,
+// which starts at column lastStart, wrapped within Width where it is wider
+// than lastW.
+func (t table) renderRow(sb *strings.Builder, r []string, ws []int, lastStart, lastW int) {
+	n := len(ws)
+	var line strings.Builder
+	line.WriteString(strings.Repeat(" ", t.indent))
+	for i := 0; i < n-1; i++ {
+		c := ""
+		if i < len(r) {
+			c = r[i]
 		}
-		last := ""
-		if n-1 < len(r) {
-			last = r[n-1]
-		}
-		if n-1 < len(t.right) && t.right[n-1] {
-			last = strings.Repeat(" ", max(0, ws[n-1]-width(last))) + last
-		}
-		head := line.String()
-		if width(last) <= lastW {
-			sb.WriteString(strings.TrimRight(head+last, " ") + "\n")
+		pad := strings.Repeat(" ", ws[i]-width(c))
+		if i < len(t.right) && t.right[i] {
+			line.WriteString(pad + c)
 		} else {
-			ls := wrap(last, Width, start[n-1], start[n-1])
-			sb.WriteString(strings.TrimRight(head+strings.TrimLeft(ls[0], " "), " ") + "\n")
-			for _, l := range ls[1:] {
-				sb.WriteString(l + "\n")
-			}
+			line.WriteString(c + pad)
 		}
-		if ri == 0 && len(t.head) > 0 {
-			var rule strings.Builder
-			rule.WriteString(strings.Repeat(" ", t.indent))
-			for i := range ws {
-				w := ws[i]
-				if i == n-1 {
-					w = min(ws[i], lastW)
-				}
-				rule.WriteString(strings.Repeat("-", w))
-				if i < n-1 {
-					rule.WriteString(strings.Repeat(" ", gap))
-				}
-			}
-			sb.WriteString(rule.String() + "\n")
+		line.WriteString(strings.Repeat(" ", tableGap))
+	}
+	last := ""
+	if n-1 < len(r) {
+		last = r[n-1]
+	}
+	if n-1 < len(t.right) && t.right[n-1] {
+		last = strings.Repeat(" ", max(0, ws[n-1]-width(last))) + last
+	}
+	head := line.String()
+	if width(last) <= lastW {
+		sb.WriteString(strings.TrimRight(head+last, " ") + "\n")
+		return
+	}
+	ls := wrap(last, Width, lastStart, lastStart)
+	sb.WriteString(strings.TrimRight(head+strings.TrimLeft(ls[0], " "), " ") + "\n")
+	for _, l := range ls[1:] {
+		sb.WriteString(l + "\n")
+	}
+}
+
+// rule is the line of dashes under the table's head, each column's as wide
+// as the column (the last at most lastW).
+func (t table) rule(ws []int, lastW int) string {
+	n := len(ws)
+	var rule strings.Builder
+	rule.WriteString(strings.Repeat(" ", t.indent))
+	for i := range ws {
+		w := ws[i]
+		if i == n-1 {
+			w = min(ws[i], lastW)
+		}
+		rule.WriteString(strings.Repeat("-", w))
+		if i < n-1 {
+			rule.WriteString(strings.Repeat(" ", tableGap))
 		}
 	}
-	return sb.String()
+	return rule.String()
 }
 
 // possessive is "the Saxons' turn" or "the Romano-British turn".

@@ -1,13 +1,14 @@
-// Command funclen fails when a function of the engine, the bot, the games
-// data or the daemon is longer than the limit (STYLE: functions of about 80
-// lines at most; issue 11, "Done means"). It counts the lines from the
-// func keyword to the closing brace, test files excepted, and lists every
-// function over the limit, longest first.
+// Command funclen fails when a function of any package of the module is
+// longer than the limit (STYLE: functions of about 80 lines at most; issue
+// 11, "Done means"; issue 20: every package). It counts the lines from the
+// func keyword to the closing brace, test files (_test.go) and testdata
+// excepted, and lists every function over the limit, longest first.
 //
 //	go run ./.ci/funclen [-max 80] [DIR ...]
 //
-// Without DIRs it checks adjudicator, bot, games and daemon, with their
-// subpackages.
+// Without DIRs it checks the whole module from the current directory:
+// every package and command, .ci's own included (other directories whose
+// name starts with a dot, such as .git, are skipped).
 package main
 
 import (
@@ -35,7 +36,7 @@ func main() {
 	flag.Parse()
 	dirs := flag.Args()
 	if len(dirs) == 0 {
-		dirs = []string{"adjudicator", "bot", "games", "daemon"}
+		dirs = []string{"."}
 	}
 	var found []long
 	fset := token.NewFileSet()
@@ -64,7 +65,7 @@ func scan(fset *token.FileSet, dir string, limit int) ([]long, error) {
 		switch {
 		case err != nil:
 			return err
-		case d.IsDir() && d.Name() == "testdata":
+		case d.IsDir() && (d.Name() == "testdata" || hidden(path)):
 			return filepath.SkipDir
 		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go"):
 			return nil
@@ -86,6 +87,13 @@ func scan(fset *token.FileSet, dir string, limit int) ([]long, error) {
 		return nil
 	})
 	return found, err
+}
+
+// hidden reports whether a directory is one funclen skips: one whose name
+// starts with a dot (.git, an editor's), but for .ci, which holds commands.
+func hidden(path string) bool {
+	name := filepath.Base(path)
+	return path != "." && strings.HasPrefix(name, ".") && name != ".ci"
 }
 
 // funcName is a function's name, with its receiver's type for a method:

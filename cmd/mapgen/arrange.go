@@ -62,10 +62,25 @@ func (ni *nodeIndex) id(p pt) int {
 // buildArrangement splits the segments at their crossings and traces the
 // faces. Coast segments are assumed not to cross one another.
 func buildArrangement(segs []segment) (*arrangement, error) {
-	type cut struct {
-		t float64
-		p pt
+	ar := &arrangement{}
+	ar.addEdges(segs, crossings(segs))
+	ar.link()
+	if err := ar.traceFaces(); err != nil {
+		return nil, err
 	}
+	return ar, nil
+}
+
+// cut is a point of a segment where it is cut: at t along it, from 0 at A
+// to 1 at B.
+type cut struct {
+	t float64
+	p pt
+}
+
+// crossings lists the cuts of every segment: its ends, and every crossing
+// with another segment (two coast segments excepted).
+func crossings(segs []segment) [][]cut {
 	cuts := make([][]cut, len(segs))
 	for i, s := range segs {
 		cuts[i] = []cut{{0, s.A}, {1, s.B}}
@@ -105,7 +120,13 @@ func buildArrangement(segs []segment) (*arrangement, error) {
 			cuts[j] = append(cuts[j], cut{u, p})
 		}
 	}
-	ar := &arrangement{}
+	return cuts
+}
+
+// addEdges makes the nodes (cuts closer than 1e-6 are one node) and the
+// edges between consecutive cuts of each segment, as pairs of half-edges;
+// an edge that two segments share takes the higher kind.
+func (ar *arrangement) addEdges(segs []segment, cuts [][]cut) {
 	ni := &nodeIndex{eps: 1e-6, grid: map[[2]int64][]int{}, pts: &ar.Nodes}
 	type ukey [2]int
 	edges := map[ukey]int{}
@@ -129,12 +150,18 @@ func buildArrangement(segs []segment) (*arrangement, error) {
 			prev = n
 		}
 	}
-	out := make([][]int, len(ar.Nodes))
 	for e, k := range edgeList {
 		ar.Orig = append(ar.Orig, k[0], k[1])
 		ar.Kind = append(ar.Kind, edgeKind[e], edgeKind[e])
-		out[k[0]] = append(out[k[0]], 2*e)
-		out[k[1]] = append(out[k[1]], 2*e+1)
+	}
+}
+
+// link sets each half-edge's Next: at its destination, the outgoing
+// half-edge before its twin in the order of their angles.
+func (ar *arrangement) link() {
+	out := make([][]int, len(ar.Nodes))
+	for h, n := range ar.Orig {
+		out[n] = append(out[n], h)
 	}
 	dest := func(h int) int { return ar.Orig[h^1] }
 	angle := func(h int) float64 {
@@ -154,6 +181,11 @@ func buildArrangement(segs []segment) (*arrangement, error) {
 		hs := out[ar.Orig[t]]
 		ar.Next[h] = hs[(pos[t]-1+len(hs))%len(hs)]
 	}
+}
+
+// traceFaces follows Next from every half-edge not yet in a face, making
+// the faces.
+func (ar *arrangement) traceFaces() error {
 	ar.Face = make([]int, len(ar.Orig))
 	for h := range ar.Face {
 		ar.Face[h] = -1
@@ -169,11 +201,11 @@ func buildArrangement(segs []segment) (*arrangement, error) {
 			cyc = append(cyc, x)
 		}
 		if ar.Next[cyc[len(cyc)-1]] != h {
-			return nil, fmt.Errorf("arrangement: face %d does not close", f)
+			return fmt.Errorf("arrangement: face %d does not close", f)
 		}
 		ar.Faces = append(ar.Faces, cyc)
 	}
-	return ar, nil
+	return nil
 }
 
 // ring returns the points of a cycle of half-edges.

@@ -138,10 +138,6 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 		bs.index[a.Name] = i
 	}
 	bs.shapes = m.Shapes
-	land := func(name string) (int, bool) {
-		i, ok := bs.index[name]
-		return i, ok && !m.Shapes[i].Sea
-	}
 	var uk *country
 	for i := range cs {
 		if cs[i].Name == "United Kingdom" {
@@ -151,7 +147,24 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 	if uk == nil {
 		return nil, nil, fmt.Errorf("no United Kingdom in the atlas")
 	}
-	// The mainland is the largest polygon; every other must be listed.
+	if err := m.addBritain(bs, uk); err != nil {
+		return nil, nil, err
+	}
+	m.addContext(cs)
+	bs.addFixed()
+	if err := m.addSeaLabels(bs); err != nil {
+		return nil, nil, err
+	}
+	for _, st := range straits {
+		m.Straits = append(m.Straits, straitLine{st.A, st.B, proj.project(st.From), proj.project(st.To)})
+	}
+	return m, bs, nil
+}
+
+// addBritain adds the United Kingdom's polygons: the mainland, the largest,
+// and every other, which the islands table must list (as context, as part
+// of a land area, or as left out).
+func (m *model) addBritain(bs *base, uk *country) error {
 	main := 0
 	for i, p := range uk.Polygons {
 		if len(p[0]) > len(uk.Polygons[main][0]) {
@@ -172,44 +185,60 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 		if i == main {
 			continue
 		}
-		c := meanLonLat(p[0])
-		found, best := -1, 0.25
-		for k, is := range islands {
-			if d := math.Max(math.Abs(is.Lat-c.Lat), math.Abs(is.Lon-c.Lon)); d < best {
-				found, best = k, d
-			}
-		}
-		if found < 0 {
-			return nil, nil, fmt.Errorf("United Kingdom polygon %d at %.2f°N %.2f°E is not in the islands table", i, c.Lat, c.Lon)
-		}
-		if used[found] {
-			return nil, nil, fmt.Errorf("island %s matched twice", islands[found].Name)
-		}
-		used[found] = true
-		is := islands[found]
-		r := simplify(proj.ring(p[0]), simplifyPx)
-		if area(r) < 0 {
-			r = reversed(r)
-		}
-		switch {
-		case is.Context:
-			m.Context = append(m.Context, contextShape{Name: is.Name, Rings: [][]pt{clipRing(r)}})
-			m.Other = append(m.Other, r)
-		case is.Area == "":
-		default:
-			k, ok := land(is.Area)
-			if !ok {
-				return nil, nil, fmt.Errorf("island %s: unknown land area %q", is.Name, is.Area)
-			}
-			bs.isles = append(bs.isles, islandRing{k, r})
-			m.Land = append(m.Land, r)
+		if err := m.addIsland(bs, i, p[0], used); err != nil {
+			return err
 		}
 	}
 	for k, ok := range used {
 		if !ok {
-			return nil, nil, fmt.Errorf("island %s not found in the atlas", islands[k].Name)
+			return fmt.Errorf("island %s not found in the atlas", islands[k].Name)
 		}
 	}
+	return nil
+}
+
+// addIsland adds the United Kingdom's polygon i, whose outer ring is ring,
+// as the islands table's entry nearest to it (within a quarter degree),
+// marking that entry used.
+func (m *model) addIsland(bs *base, i int, ring []lonLat, used []bool) error {
+	c := meanLonLat(ring)
+	found, best := -1, 0.25
+	for k, is := range islands {
+		if d := math.Max(math.Abs(is.Lat-c.Lat), math.Abs(is.Lon-c.Lon)); d < best {
+			found, best = k, d
+		}
+	}
+	if found < 0 {
+		return fmt.Errorf("United Kingdom polygon %d at %.2f°N %.2f°E is not in the islands table", i, c.Lat, c.Lon)
+	}
+	if used[found] {
+		return fmt.Errorf("island %s matched twice", islands[found].Name)
+	}
+	used[found] = true
+	is := islands[found]
+	r := simplify(proj.ring(ring), simplifyPx)
+	if area(r) < 0 {
+		r = reversed(r)
+	}
+	switch {
+	case is.Context:
+		m.Context = append(m.Context, contextShape{Name: is.Name, Rings: [][]pt{clipRing(r)}})
+		m.Other = append(m.Other, r)
+	case is.Area == "":
+	default:
+		k, ok := bs.index[is.Area]
+		if !ok || m.Shapes[k].Sea {
+			return fmt.Errorf("island %s: unknown land area %q", is.Name, is.Area)
+		}
+		bs.isles = append(bs.isles, islandRing{k, r})
+		m.Land = append(m.Land, r)
+	}
+	return nil
+}
+
+// addContext adds the neighbouring countries of contextCountries, clipped
+// to the canvas, and the labels of contextLabels.
+func (m *model) addContext(cs []country) {
 	for _, name := range contextCountries {
 		for _, c := range cs {
 			if c.Name != name {
@@ -233,12 +262,17 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 		p := proj.project(lonLat{l.Lon, l.Lat})
 		m.Context = append(m.Context, contextShape{Name: l.Text, Label: &p})
 	}
+}
+
+// addFixed adds the segments every partition cuts by: the canvas frame,
+// the mainland's coast and the sea borders, clipped to the canvas.
+func (bs *base) addFixed() {
 	box := canvasBox()
 	for i := range box {
 		bs.fixed = append(bs.fixed, segment{box[i], box[(i+1)%4], kindFrame})
 	}
-	for i := range mainland {
-		bs.fixed = append(bs.fixed, segment{mainland[i], mainland[(i+1)%len(mainland)], kindCoast})
+	for i := range bs.mainland {
+		bs.fixed = append(bs.fixed, segment{bs.mainland[i], bs.mainland[(i+1)%len(bs.mainland)], kindCoast})
 	}
 	for _, sb := range seaBorders {
 		for k := 0; k+1 < len(sb.Path); k++ {
@@ -248,6 +282,11 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 			}
 		}
 	}
+}
+
+// addSeaLabels places the label of every sea of seaLabels, in the order
+// of their names.
+func (m *model) addSeaLabels(bs *base) error {
 	seaNames := make([]string, 0, len(seaLabels))
 	for n := range seaLabels {
 		seaNames = append(seaNames, n)
@@ -256,15 +295,12 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 	for _, n := range seaNames {
 		si, ok := bs.index[n]
 		if !ok || !m.Shapes[si].Sea {
-			return nil, nil, fmt.Errorf("sea label for unknown sea %q", n)
+			return fmt.Errorf("sea label for unknown sea %q", n)
 		}
 		m.Shapes[si].Label = proj.project(seaLabels[n])
 		bs.seaLabels = append(bs.seaLabels, si)
 	}
-	for _, st := range straits {
-		m.Straits = append(m.Straits, straitLine{st.A, st.B, proj.project(st.From), proj.project(st.To)})
-	}
-	return m, bs, nil
+	return nil
 }
 
 // seedPoints projects the seeds of config.go.
@@ -302,100 +338,16 @@ func (bs *base) partition(sp []pt, sw []float64, owner []int) ([][][]pt, error) 
 	if err != nil {
 		return nil, err
 	}
-	// Label faces: land by nearest seed, water by sea.
-	label := make([]int, len(ar.Faces))
-	water := make([]bool, len(ar.Faces))
-	interior := make([]pt, len(ar.Faces))
-	for f, cyc := range ar.Faces {
-		label[f] = -1
-		if area(ar.ring(cyc)) <= 0 {
-			continue // the outer boundary
-		}
-		p, ok := ar.interior(f)
-		if !ok {
-			return nil, fmt.Errorf("face %d has no interior point", f)
-		}
-		interior[f] = p
-		if inRing(p, bs.mainland) {
-			best, bi := math.Inf(1), -1
-			for i, q := range sp {
-				if d := p.dist2(q) - sw[i]; d < best {
-					best, bi = d, i
-				}
-			}
-			label[f] = owner[bi]
-		} else {
-			water[f] = true
-		}
+	fl, err := bs.labelLand(ar, sp, sw, owner)
+	if err != nil {
+		return nil, err
 	}
-	// Water faces split only by bisectors are one sea.
-	parent := make([]int, len(ar.Faces))
-	for i := range parent {
-		parent[i] = i
+	if err := bs.labelWater(ar, fl); err != nil {
+		return nil, err
 	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for h := range ar.Orig {
-		f, g := ar.Face[h], ar.Face[h^1]
-		if ar.Kind[h] == kindBisector && water[f] && water[g] {
-			parent[find(f)] = find(g)
-		}
-	}
-	groupSea := map[int]int{}
-	for _, si := range bs.seaLabels {
-		p := bs.shapes[si].Label
-		hit := -1
-		for f := range ar.Faces {
-			if water[f] && inRing(p, ar.ring(ar.Faces[f])) {
-				hit = f
-			}
-		}
-		if hit < 0 {
-			return nil, fmt.Errorf("the label of %s is not in open water", bs.shapes[si].Name)
-		}
-		g := find(hit)
-		if prev, dup := groupSea[g]; dup {
-			return nil, fmt.Errorf("%s and %s fall in one stretch of water: a sea border is missing", bs.shapes[prev].Name, bs.shapes[si].Name)
-		}
-		groupSea[g] = si
-	}
-	for f := range ar.Faces {
-		if water[f] {
-			si, ok := groupSea[find(f)]
-			if !ok {
-				return nil, fmt.Errorf("water near (%.0f, %.0f) belongs to no sea", interior[f].X, interior[f].Y)
-			}
-			label[f] = si
-		}
-	}
-	rings := ar.regions(label, len(bs.shapes))
-	// Whole islands: land to their area, a hole in the sea around them.
-	rays := seaRaySegments()
-	for _, is := range bs.isles {
-		rings[is.shape] = append(rings[is.shape], is.ring)
-		c := centroid(is.ring)
-		hit := -1
-		for i, sh := range bs.shapes {
-			if sh.Sea && inRings(c, rings[i]) {
-				hit = i
-			}
-		}
-		if hit < 0 {
-			return nil, fmt.Errorf("an island of %s lies in no sea", bs.shapes[is.shape].Name)
-		}
-		for i := range is.ring {
-			for _, r := range rays {
-				if segCross(is.ring[i], is.ring[(i+1)%len(is.ring)], r[0], r[1]) {
-					return nil, fmt.Errorf("a sea border crosses an island of %s", bs.shapes[is.shape].Name)
-				}
-			}
-		}
-		rings[hit] = append(rings[hit], reversed(is.ring))
+	rings := ar.regions(fl.label, len(bs.shapes))
+	if err := bs.addIsles(rings); err != nil {
+		return nil, err
 	}
 	var missing []string
 	for i, rs := range rings {
@@ -409,6 +361,128 @@ func (bs *base) partition(sp []pt, sw []float64, owner []int) ([][][]pt, error) 
 	return rings, nil
 }
 
+// faceLabels are the shapes an arrangement's faces are labelled with (-1
+// for none, as the outer boundary), which faces are water, and a point
+// inside each.
+type faceLabels struct {
+	label    []int
+	water    []bool
+	interior []pt
+}
+
+// labelLand labels the land faces of ar by their nearest seed (by power
+// distance) and marks the others, but the outer boundary, water.
+func (bs *base) labelLand(ar *arrangement, sp []pt, sw []float64, owner []int) (faceLabels, error) {
+	fl := faceLabels{
+		label:    make([]int, len(ar.Faces)),
+		water:    make([]bool, len(ar.Faces)),
+		interior: make([]pt, len(ar.Faces)),
+	}
+	for f, cyc := range ar.Faces {
+		fl.label[f] = -1
+		if area(ar.ring(cyc)) <= 0 {
+			continue // the outer boundary
+		}
+		p, ok := ar.interior(f)
+		if !ok {
+			return fl, fmt.Errorf("face %d has no interior point", f)
+		}
+		fl.interior[f] = p
+		if !inRing(p, bs.mainland) {
+			fl.water[f] = true
+			continue
+		}
+		best, bi := math.Inf(1), -1
+		for i, q := range sp {
+			if d := p.dist2(q) - sw[i]; d < best {
+				best, bi = d, i
+			}
+		}
+		fl.label[f] = owner[bi]
+	}
+	return fl, nil
+}
+
+// labelWater labels the water faces of ar by sea: water faces split only
+// by bisectors are one stretch of water, and each stretch holds the label
+// of exactly one sea.
+func (bs *base) labelWater(ar *arrangement, fl faceLabels) error {
+	parent := make([]int, len(ar.Faces))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for h := range ar.Orig {
+		f, g := ar.Face[h], ar.Face[h^1]
+		if ar.Kind[h] == kindBisector && fl.water[f] && fl.water[g] {
+			parent[find(f)] = find(g)
+		}
+	}
+	groupSea := map[int]int{}
+	for _, si := range bs.seaLabels {
+		p := bs.shapes[si].Label
+		hit := -1
+		for f := range ar.Faces {
+			if fl.water[f] && inRing(p, ar.ring(ar.Faces[f])) {
+				hit = f
+			}
+		}
+		if hit < 0 {
+			return fmt.Errorf("the label of %s is not in open water", bs.shapes[si].Name)
+		}
+		g := find(hit)
+		if prev, dup := groupSea[g]; dup {
+			return fmt.Errorf("%s and %s fall in one stretch of water: a sea border is missing", bs.shapes[prev].Name, bs.shapes[si].Name)
+		}
+		groupSea[g] = si
+	}
+	for f := range ar.Faces {
+		if fl.water[f] {
+			si, ok := groupSea[find(f)]
+			if !ok {
+				return fmt.Errorf("water near (%.0f, %.0f) belongs to no sea", fl.interior[f].X, fl.interior[f].Y)
+			}
+			fl.label[f] = si
+		}
+	}
+	return nil
+}
+
+// addIsles adds the whole islands to rings: each to its land area, and as
+// a hole in the sea around it, which no sea border may cross.
+func (bs *base) addIsles(rings [][][]pt) error {
+	rays := seaRaySegments()
+	for _, is := range bs.isles {
+		rings[is.shape] = append(rings[is.shape], is.ring)
+		c := centroid(is.ring)
+		hit := -1
+		for i, sh := range bs.shapes {
+			if sh.Sea && inRings(c, rings[i]) {
+				hit = i
+			}
+		}
+		if hit < 0 {
+			return fmt.Errorf("an island of %s lies in no sea", bs.shapes[is.shape].Name)
+		}
+		for i := range is.ring {
+			for _, r := range rays {
+				if segCross(is.ring[i], is.ring[(i+1)%len(is.ring)], r[0], r[1]) {
+					return fmt.Errorf("a sea border crosses an island of %s", bs.shapes[is.shape].Name)
+				}
+			}
+		}
+		rings[hit] = append(rings[hit], reversed(is.ring))
+	}
+	return nil
+}
+
+// seaRaySegments are the segments of the sea borders, projected.
 func seaRaySegments() [][2]pt {
 	var out [][2]pt
 	for _, sb := range seaBorders {

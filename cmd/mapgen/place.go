@@ -140,105 +140,137 @@ func place(m *model) {
 			placeLabel(s)
 		}
 	}
-	var obstacles []rect // labels, the legend
+	sp := newSlotPlacer(m)
+	for _, s := range m.Shapes {
+		sp.placeSlots(s)
+	}
+}
+
+// slotPlacer places counter slots clear of the labels, the legend, the
+// straits and the slots placed before.
+type slotPlacer struct {
+	m          *model
+	obstacles  []rect // labels, the legend
+	straitSegs [][2]pt
+	islandOnly map[string]bool // land areas made only of islands
+	taken      []rect
+}
+
+// newSlotPlacer lists the obstacles of m's slots.
+func newSlotPlacer(m *model) *slotPlacer {
+	sp := &slotPlacer{m: m, islandOnly: map[string]bool{}}
 	for _, s := range m.Shapes {
 		if s.Sea {
 			w, h := seaLabelSize(s.Name)
 			// Keep a gap under a sea's name, where move arrows leave it.
-			obstacles = append(obstacles, rect{s.Label.X - w/2, s.Label.Y - h/2, s.Label.X + w/2, s.Label.Y + h/2}.grow(6))
+			sp.obstacles = append(sp.obstacles, rect{s.Label.X - w/2, s.Label.Y - h/2, s.Label.X + w/2, s.Label.Y + h/2}.grow(6))
 		} else {
-			obstacles = append(obstacles, labelBox(s, s.Label))
+			sp.obstacles = append(sp.obstacles, labelBox(s, s.Label))
 		}
 	}
-	obstacles = append(obstacles, rect{m.Legend[0], m.Legend[1], m.Legend[0] + m.Legend[2], m.Legend[1] + m.Legend[3]})
-	var straitSegs [][2]pt
+	sp.obstacles = append(sp.obstacles, rect{m.Legend[0], m.Legend[1], m.Legend[0] + m.Legend[2], m.Legend[1] + m.Legend[3]})
 	for _, st := range m.Straits {
-		straitSegs = append(straitSegs, [2]pt{st.From, st.To})
+		sp.straitSegs = append(sp.straitSegs, [2]pt{st.From, st.To})
 	}
-	islandOnly := map[string]bool{}
 	for _, s := range m.Shapes {
 		if !s.Sea && m.islandOnly(s) {
-			islandOnly[s.Name] = true
+			sp.islandOnly[s.Name] = true
 		}
 	}
-	var taken []rect
-	free := func(f rect) bool {
-		if f.x0 < 2 || f.y0 < 2 || f.x1 > canvasW-2 || f.y1 > canvasH-2 {
+	return sp
+}
+
+// free reports whether a slot's box f lies on the canvas, clear of every
+// obstacle, slot taken and strait.
+func (sp *slotPlacer) free(f rect) bool {
+	if f.x0 < 2 || f.y0 < 2 || f.x1 > canvasW-2 || f.y1 > canvasH-2 {
+		return false
+	}
+	for _, o := range sp.obstacles {
+		if f.overlaps(o.grow(3)) {
 			return false
 		}
-		for _, o := range obstacles {
-			if f.overlaps(o.grow(3)) {
-				return false
-			}
-		}
-		for _, t := range taken {
-			if f.overlaps(t) {
-				return false
-			}
-		}
-		for _, sg := range straitSegs {
-			if segHitsRect(sg[0], sg[1], f) {
-				return false
-			}
-		}
-		return true
 	}
-	for _, s := range m.Shapes {
-		n := landSlots
-		if s.Sea {
-			n = seaSlots
+	for _, t := range sp.taken {
+		if f.overlaps(t) {
+			return false
 		}
-		origin := s.Label
-		var cands []pt
-		if s.Sea {
-			// Near the name, and rather on the open-sea side of it: move
-			// arrows leave a sea's name towards the coast.
-			cands = grid(rect{origin.X - 170, origin.Y - 170, origin.X + 170, origin.Y + 170}, 3)
-			toLand := nearestPoint(origin, m.Land).sub(origin).unit()
-			key := make(map[pt]float64, len(cands))
-			for _, c := range cands {
-				d := c.dist(origin)
-				cos := 0.0
-				if d > 0 {
-					cos = c.sub(origin).dot(toLand) / d
-				}
-				key[c] = d * (1 + 0.45*cos)
+	}
+	for _, sg := range sp.straitSegs {
+		if segHitsRect(sg[0], sg[1], f) {
+			return false
+		}
+	}
+	return true
+}
+
+// placeSlots places s's counter slots: the candidates of each tier in
+// turn, best first, until s has its number of slots.
+func (sp *slotPlacer) placeSlots(s *shape) {
+	n := landSlots
+	if s.Sea {
+		n = seaSlots
+	}
+	cands := sp.candidates(s)
+	for _, tier := range sp.tiers(s) {
+		for _, c := range cands {
+			if len(s.Slots) == n {
+				break
 			}
-			sort.SliceStable(cands, func(i, j int) bool { return key[cands[i]] < key[cands[j]] })
-		} else {
-			cands = grid(bbox(s.Rings).grow(40), 2)
-			sort.SliceStable(cands, func(i, j int) bool { return cands[i].dist2(origin) < cands[j].dist2(origin) })
-		}
-		// Tiers: wholly inside the area; the disc inside; for areas made
-		// only of islands, in water near them, clear of all land.
-		tiers := []func(c pt, f rect) bool{
-			func(c pt, f rect) bool { return rectInside(f, s.Rings) },
-			func(c pt, f rect) bool {
-				return !s.Sea && inRings(c, s.Rings) && ringsDist(c, s.Rings) >= 8
-			},
-			func(c pt, f rect) bool {
-				return islandOnly[s.Name] && len(s.Slots) < 3 && ringsDist(c, s.Rings) < 45 && rectClear(f.grow(2), m.Land) && rectClear(f.grow(2), m.Other)
-			},
-		}
-		if s.Sea {
-			// Sea slots keep clear of every coast, British or not.
-			tiers[0] = func(c pt, f rect) bool {
-				return rectInside(f, s.Rings) && rectClear(f.grow(3), m.Other) && ringsDist(c, m.Land) > 24
-			}
-			tiers = tiers[:1]
-		}
-		for _, tier := range tiers {
-			for _, c := range cands {
-				if len(s.Slots) == n {
-					break
-				}
-				f := stackBox(c)
-				if free(f) && tier(c, f) {
-					s.Slots = append(s.Slots, c)
-					taken = append(taken, f)
-				}
+			f := stackBox(c)
+			if sp.free(f) && tier(c, f) {
+				s.Slots = append(s.Slots, c)
+				sp.taken = append(sp.taken, f)
 			}
 		}
+	}
+}
+
+// candidates lists the points where s's slots may go, best first: for a
+// land area, the nearest to its label; for a sea, near its name, and
+// rather on the open-sea side of it (move arrows leave a sea's name
+// towards the coast).
+func (sp *slotPlacer) candidates(s *shape) []pt {
+	origin := s.Label
+	if !s.Sea {
+		cands := grid(bbox(s.Rings).grow(40), 2)
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].dist2(origin) < cands[j].dist2(origin) })
+		return cands
+	}
+	cands := grid(rect{origin.X - 170, origin.Y - 170, origin.X + 170, origin.Y + 170}, 3)
+	toLand := nearestPoint(origin, sp.m.Land).sub(origin).unit()
+	key := make(map[pt]float64, len(cands))
+	for _, c := range cands {
+		d := c.dist(origin)
+		cos := 0.0
+		if d > 0 {
+			cos = c.sub(origin).dot(toLand) / d
+		}
+		key[c] = d * (1 + 0.45*cos)
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return key[cands[i]] < key[cands[j]] })
+	return cands
+}
+
+// tiers are the tests a slot of s passes, tried in turn. For a land area:
+// wholly inside the area; the disc inside; for areas made only of
+// islands, in water near them, clear of all land. For a sea: inside, clear
+// of every coast, British or not.
+func (sp *slotPlacer) tiers(s *shape) []func(c pt, f rect) bool {
+	m := sp.m
+	if s.Sea {
+		return []func(c pt, f rect) bool{func(c pt, f rect) bool {
+			return rectInside(f, s.Rings) && rectClear(f.grow(3), m.Other) && ringsDist(c, m.Land) > 24
+		}}
+	}
+	return []func(c pt, f rect) bool{
+		func(c pt, f rect) bool { return rectInside(f, s.Rings) },
+		func(c pt, f rect) bool {
+			return inRings(c, s.Rings) && ringsDist(c, s.Rings) >= 8
+		},
+		func(c pt, f rect) bool {
+			return sp.islandOnly[s.Name] && len(s.Slots) < 3 && ringsDist(c, s.Rings) < 45 && rectClear(f.grow(2), m.Land) && rectClear(f.grow(2), m.Other)
+		},
 	}
 }
 

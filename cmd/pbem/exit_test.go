@@ -7,16 +7,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pbem-org/pbem/internal/scratch"
 )
 
 // TestMain runs pbem's main instead of the tests when PBEM_TEST_MAIN is
-// set, so that a test can run the real process and see its exit status.
+// set, so that a test can run the real process and see its exit status;
+// else it runs the tests with their temporary files in memory where the
+// system has some (internal/scratch).
 func TestMain(m *testing.M) {
 	if os.Getenv("PBEM_TEST_MAIN") == "1" {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	os.Exit(scratch.Run(m))
 }
 
 // TestExitCodes: every mistake in a flag's value is a bad command line
