@@ -520,3 +520,28 @@ func TestLRArchivesVerify(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixReadIsWarned: a file naming an area by the beginning of its
+// name is accepted, and its receipt warns on the line, naming the word and
+// the area read (issue 21: the guess was silent), for a player's file as
+// for one the GM enters or checks.
+func TestPrefixReadIsWarned(t *testing.T) {
+	f := newGame(t)
+	f.nmr() // the Welsh are due
+	text := f.welshOrders("move 1 Powys > Marc")
+	want := `line 8: "Marc" is read as March, the only area whose name begins so; write the whole name to be sure`
+	rc, err := f.g.Check(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rc.Warnings) != 1 || rc.Warnings[0].String() != want {
+		t.Errorf("check: warnings %v, want %q", rc.Warnings, want)
+	}
+	rc, err = f.g.Submit("Welsh", text, testTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rc.Warnings) != 1 || rc.Warnings[0].String() != want {
+		t.Errorf("submit: warnings %v, want %q", rc.Warnings, want)
+	}
+}

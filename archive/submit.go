@@ -35,9 +35,12 @@ type Receipt struct {
 	// the same round: Check checked it against today's position, and it is
 	// checked again when its turn is due. Empty otherwise.
 	Ahead string
-	// Warnings are statements the file may hold but that can never apply;
-	// Defaults the Decisions it leaves to their documented defaults
-	// (docs/orders.md), which the acknowledgement lists. Turn orders only.
+	// Warnings are what the reader took by a guess it names (a name
+	// written as its beginning) and statements the file may hold but that
+	// can never apply, in line order; Defaults the Decisions it leaves to
+	// their documented defaults (docs/orders.md), which the
+	// acknowledgement lists. Warnings of the review and Defaults: turn
+	// orders only.
 	Warnings, Defaults []adjudicator.Note
 }
 
@@ -91,13 +94,20 @@ func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
 // the GM enters may have none, and may end with "end" or a signature);
 // hasToken says whether it had one.
 // With errors, f is what could be read (nil if nothing), so that the rule
-// errors of the rest come in the same answer.
-func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors) {
-	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.Grammar()})
+// errors of the rest come in the same answer. read are the reader's
+// warnings (orders.Warning: a name read from its beginning).
+func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors, read []adjudicator.Note) {
+	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.Grammar(), Warn: noteTo(&read)})
 	if f == nil {
-		return nil, false, errs
+		return nil, false, errs, read
 	}
-	return f, f.Token != "", errs
+	return f, f.Token != "", errs, read
+}
+
+// noteTo is an orders.Options.Warn that keeps the reader's warnings as
+// notes of the acknowledgement.
+func noteTo(notes *[]adjudicator.Note) func(orders.Warning) {
+	return func(w orders.Warning) { *notes = append(*notes, adjudicator.Note{Line: w.Line, Msg: w.Msg}) }
 }
 
 // Check validates an order file against the game as it stands, without
@@ -109,7 +119,7 @@ func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs or
 func (g *Game) Check(text string) (*Receipt, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	f, hasToken, errs := g.r.decodeEntry(text)
+	f, hasToken, errs, read := g.r.decodeEntry(text)
 	if f == nil {
 		return nil, &RejectedError{Errors: errs}
 	}
@@ -120,7 +130,7 @@ func (g *Game) Check(text string) (*Receipt, error) {
 	if rej != nil {
 		return nil, rej
 	}
-	rc := g.receipt(f, time.Time{}, !hasToken, rv)
+	rc := g.receipt(f, time.Time{}, !hasToken, rv, read)
 	if due := g.due(); f.Kind == orders.TurnOrders && f.Turn != due.ID {
 		rc.Ahead = due.ID
 	}
@@ -165,11 +175,12 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		f        *orders.File
 		hasToken bool
 		errs     orders.Errors
+		read     []adjudicator.Note
 	)
 	if gm {
-		f, hasToken, errs = g.r.decodeEntry(text)
+		f, hasToken, errs, read = g.r.decodeEntry(text)
 	} else {
-		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.Grammar()})
+		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.Grammar(), Warn: noteTo(&read)})
 		hasToken = true
 	}
 	raw := sha256Hex([]byte(text))
@@ -196,7 +207,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		}
 		return nil, rej
 	}
-	rc := g.receipt(f, arrival, !hasToken, rv)
+	rc := g.receipt(f, arrival, !hasToken, rv, read)
 	line := fmt.Sprintf("%s accepted kind=%s turn=%s nation=%s by=%s digest=%s raw=%s",
 		arrival.UTC().Format(time.RFC3339), kindOf(f), turnOf(f), f.Nation, by, rc.Digest, raw)
 	if err := g.appendLog(submissionsLog, line); err != nil {
@@ -237,12 +248,17 @@ func nationOf(f *orders.File, nation string) string {
 	return "-"
 }
 
-func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool, rv *adjudicator.Review) *Receipt {
+// receipt is the acknowledgement of an accepted file: its canonical form
+// and digest, and the warnings of reading it (read) and of the engine's
+// review, in line order, with the defaults it leaves.
+func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool, rv *adjudicator.Review, read []adjudicator.Note) *Receipt {
 	rc := &Receipt{Kind: f.Kind, Nation: f.Nation, Turn: f.Turn, Digest: g.r.digest(f), Arrival: arrival,
-		Orders: g.r.canonical(f), ByGM: byGM}
+		Orders: g.r.canonical(f), ByGM: byGM, Warnings: read}
 	if rv != nil {
-		rc.Warnings, rc.Defaults = rv.Warnings, rv.Defaults
+		rc.Warnings = append(rc.Warnings, rv.Warnings...)
+		rc.Defaults = rv.Defaults
 	}
+	sort.SliceStable(rc.Warnings, func(i, j int) bool { return rc.Warnings[i].Line < rc.Warnings[j].Line })
 	return rc
 }
 
