@@ -59,6 +59,9 @@ type NewGame struct {
 	Secrets string
 	// Created is recorded in game.yaml; zero means now.
 	Created time.Time
+	// Pace is the game's own pace (pace.yaml); the zero Pace leaves every
+	// value to the daemon that serves the game.
+	Pace Pace
 }
 
 // Tokens maps each player's name to their secret token, which they put in
@@ -90,6 +93,7 @@ type Game struct {
 	chain   *dice.Chain        // loaded on first use
 	broken  error              // set by a failed write: reopen
 	rolls   map[int]roll       // what each step read so far says of the scoring die (scoredBefore)
+	seen    seenStamp          // what reload read (stamp.go), so that writing skips reading it again unchanged
 	gfAddrs bool               // game.yaml on disk holds the players' addresses (addresses.go)
 }
 
@@ -186,6 +190,9 @@ func create(dir string, spec NewGame, rand io.Reader, w writer) (*Game, Tokens, 
 	}
 	if gf.Board != "" {
 		files = append(files, newFile{false, gf.Board, g.BoardYAML})
+	}
+	if !spec.Pace.IsZero() {
+		files = append(files, newFile{false, paceFile, spec.Pace.marshal()})
 	}
 	if err := w.writeNew(dir, secrets, files); err != nil {
 		return nil, nil, fmt.Errorf("creating %s: %w", dir, err)
@@ -398,13 +405,13 @@ func loadRules(dir string) (*gameFile, *rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := rulesets.Engine(g) // a board edited since: an error, not a panic
+	var compat adjudicator.Compat
+	if knownEngine(gf.EngineVersion) {
+		compat, _ = adjudicator.CompatOf(gf.EngineVersion)
+	}
+	e, err := sharedEngine(g, gf.startPlayers(), compat) // L&R 10.4, 11.6.2 depend on the players; Hy Breasil's set-up (3)
 	if err != nil {
 		return nil, nil, err
-	}
-	e.Players = gf.startPlayers() // L&R 10.4, 11.6.2 depend on it; Hy Breasil's set-up (3)
-	if knownEngine(gf.EngineVersion) {
-		e.Compat, _ = adjudicator.CompatOf(gf.EngineVersion)
 	}
 	return gf, &rules{id: gf.Game, g: g, e: e}, nil
 }
@@ -460,6 +467,8 @@ func gmFile(name string, data []byte, def string) *games.File {
 
 // reload reads the step list and the current state from disk.
 func (g *Game) reload() error {
+	seen := seenStamp{at: time.Now()}
+	seen.s, seen.newest = readStamp(g.dir)
 	h, err := loadHistory(g.dir)
 	if err != nil {
 		return err
@@ -472,7 +481,7 @@ func (g *Game) reload() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", stepDir(h.last(), g.idOf(h, h.last())), err)
 	}
-	g.h, g.state = h, s
+	g.h, g.state, g.seen = h, s, seen
 	return nil
 }
 
@@ -656,7 +665,7 @@ func (g *Game) writing() (unlock func(), err error) {
 		unlock()
 		return nil, fmt.Errorf("refusing to write game %s: %w", g.gf.Game, err)
 	}
-	if err := g.reload(); err != nil {
+	if err := g.reloadIfChanged(); err != nil {
 		unlock()
 		return nil, err
 	}

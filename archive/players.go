@@ -374,7 +374,7 @@ func parsePlayer(item *yaml.Node, n int, add func(line int, f string, args ...an
 		}
 		v := strings.TrimSpace(val.Value)
 		switch field {
-		case "map", "format", "reports":
+		case "map", "format", "reports", "timezone":
 			if err := p.Prefs.Set(field, v); err != nil {
 				add(val.Line, "player %d: %v", n, err)
 				ok = false
@@ -411,6 +411,9 @@ func fieldWants(field string) string {
 		return "an address like alice@example.org"
 	}
 	for _, k := range prefKeys {
+		if k.key == field && k.choices == nil {
+			return "a time zone such as Europe/Berlin"
+		}
 		if k.key == field {
 			return "one of " + strings.Join(k.choices, ", ")
 		}

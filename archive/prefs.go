@@ -23,6 +23,9 @@ type MailPrefs struct {
 	// Reports is "every" (the default: a mail for every step) or "digest":
 	// one mail a round, when it ends, holding every step's report.
 	Reports string `yaml:"reports,omitempty"`
+	// Timezone is the IANA zone the player's deadlines are written in
+	// (Europe/Berlin); empty (the default) is the game's zone.
+	Timezone string `yaml:"timezone,omitempty"`
 }
 
 // The values of MailPrefs' fields; the first of each is the default.
@@ -36,12 +39,14 @@ var (
 // command and the docs list them.
 var prefKeys = []struct {
 	key     string
-	choices []string
+	choices []string // nil for a free value, which check checks
 	field   func(p *MailPrefs) *string
+	check   func(v string) (string, error)
 }{
-	{"map", MapChoices, func(p *MailPrefs) *string { return &p.Map }},
-	{"format", FormatChoices, func(p *MailPrefs) *string { return &p.Format }},
-	{"reports", ReportsChoices, func(p *MailPrefs) *string { return &p.Reports }},
+	{"map", MapChoices, func(p *MailPrefs) *string { return &p.Map }, nil},
+	{"format", FormatChoices, func(p *MailPrefs) *string { return &p.Format }, nil},
+	{"reports", ReportsChoices, func(p *MailPrefs) *string { return &p.Reports }, nil},
+	{"timezone", nil, func(p *MailPrefs) *string { return &p.Timezone }, checkZone},
 }
 
 // PrefKeys lists the preferences' names: map, format, reports.
@@ -60,7 +65,7 @@ func IsPrefKey(key string) bool { return slices.Contains(PrefKeys(), key) }
 func (p MailPrefs) Get(key string) string {
 	for _, k := range prefKeys {
 		if k.key == key {
-			if v := *k.field(&p); v != "" {
+			if v := *k.field(&p); v != "" || k.choices == nil {
 				return v
 			}
 			return k.choices[0]
@@ -72,11 +77,26 @@ func (p MailPrefs) Get(key string) string {
 // Set sets a preference, with an error in a player's words for an unknown
 // name or value. A default value is kept as empty.
 func (p *MailPrefs) Set(key, value string) error {
-	key, value = strings.ToLower(strings.TrimSpace(key)), strings.ToLower(strings.TrimSpace(value))
+	key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
 	for _, k := range prefKeys {
 		if k.key != key {
 			continue
 		}
+		if k.choices == nil {
+			if strings.EqualFold(value, "default") {
+				value = ""
+			}
+			if value != "" {
+				v, err := k.check(value)
+				if err != nil {
+					return fmt.Errorf("%s: %w", key, err)
+				}
+				value = v
+			}
+			*k.field(p) = value
+			return nil
+		}
+		value = strings.ToLower(value)
 		if !slices.Contains(k.choices, value) {
 			return fmt.Errorf("%s: %q is not one of %s", key, value, strings.Join(k.choices, ", "))
 		}
@@ -90,11 +110,13 @@ func (p *MailPrefs) Set(key, value string) error {
 }
 
 // String lists every preference with its value: "map every, format html,
-// reports every".
+// reports every", and the time zone when the player gave one.
 func (p MailPrefs) String() string {
 	var parts []string
 	for _, k := range prefKeys {
-		parts = append(parts, k.key+" "+p.Get(k.key))
+		if v := p.Get(k.key); v != "" {
+			parts = append(parts, k.key+" "+v)
+		}
 	}
 	return strings.Join(parts, ", ")
 }

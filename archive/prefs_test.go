@@ -14,13 +14,13 @@ import (
 // preferences (issue 14), a default kept as empty; a bad one is refused
 // with the file, the line and the values it takes.
 func TestPlayersFilePrefs(t *testing.T) {
-	good := "- name: Alice\n  email: alice@example.org\n  map: round\n  format: text\n  reports: digest\n" +
+	good := "- name: Alice\n  email: alice@example.org\n  map: round\n  format: text\n  reports: digest\n  timezone: Europe/Berlin\n" +
 		"- name: Bob\n  email: bob@example.org\n  map: Never\n" +
 		"- name: Carol\n  email: carol@example.org\n  map: every\n  format: html\n"
 	ps, err := ParsePlayers("p.yaml", []byte(good))
 	require.NoError(t, err)
 	assert.Equal(t, []Player{
-		{Name: "Alice", Email: "alice@example.org", Prefs: MailPrefs{Map: "round", Format: "text", Reports: "digest"}},
+		{Name: "Alice", Email: "alice@example.org", Prefs: MailPrefs{Map: "round", Format: "text", Reports: "digest", Timezone: "Europe/Berlin"}},
 		{Name: "Bob", Email: "bob@example.org", Prefs: MailPrefs{Map: "never"}},
 		{Name: "Carol", Email: "carol@example.org"},
 	}, ps)
@@ -33,7 +33,8 @@ func TestPlayersFilePrefs(t *testing.T) {
 		{"empty", head + "  map:\n", `p.yaml:3: player 1: map: wants one of every, round, never on the same line, not nothing`},
 		{"a list", head + "  format: [html, text]\n", `p.yaml:3: player 1: format: wants one of html, text on the same line, not a list`},
 		{"twice", head + "  map: round\n  map: never\n", `p.yaml:4: player 1: map: is given twice (first at line 3)`},
-		{"unknown", head + "  digest: yes\n", `p.yaml:3: player 1: unknown field "digest": a player has name: and email:, and may have map:, format:, reports: (mail preferences)`},
+		{"unknown", head + "  digest: yes\n", `p.yaml:3: player 1: unknown field "digest": a player has name: and email:, and may have map:, format:, reports:, timezone: (mail preferences)`},
+		{"bad zone", head + "  timezone: Europe/Atlantis\n", `p.yaml:3: player 1: timezone: "Europe/Atlantis" is not a time zone (write an IANA name such as Europe/Berlin or UTC)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParsePlayers("p.yaml", []byte(tc.in))
@@ -97,5 +98,9 @@ func TestMailPrefsSet(t *testing.T) {
 	require.NoError(t, p.Set(" Format ", "TEXT"))
 	assert.Equal(t, MailPrefs{Format: "text"}, p)
 	assert.Equal(t, "map every, format text, reports every", p.String())
-	assert.EqualError(t, p.Set("colour", "red"), `"colour" is not a preference: the preferences are map, format, reports`)
+	assert.EqualError(t, p.Set("colour", "red"), `"colour" is not a preference: the preferences are map, format, reports, timezone`)
+	require.NoError(t, p.Set("timezone", "America/New_York"))
+	assert.Equal(t, "map every, format text, reports every, timezone America/New_York", p.String())
+	require.NoError(t, p.Set("timezone", "default"))
+	assert.Equal(t, MailPrefs{Format: "text"}, p)
 }

@@ -21,6 +21,13 @@ type Clock struct {
 	Paused   bool      // the GM paused the game
 	Ready    bool      // the player said "ready"
 	Auto     []string  // nations the bot plays ("auto on"), in name order
+	// Pace describes the pace the daemon keeps for the game: the game's
+	// own over the daemon's (archive.Pace).
+	Pace string
+	// Warned: the deadline passed and the player due was warned (the grace
+	// period runs); Excused: the missed deadline was excused and the turn's
+	// time began again.
+	Warned, Excused bool
 }
 
 // ReadClock reads the clock pbem serve keeps for game g, whose directory
@@ -56,7 +63,8 @@ func ReadClock(g *archive.Game) (*Clock, error) {
 	if st.Turn != due.ID || st.Deadline.IsZero() {
 		return nil, nil
 	}
-	c := &Clock{Turn: st.Turn, Started: st.Started, Deadline: st.Deadline, Paused: st.Paused, Ready: st.Ready}
+	c := &Clock{Turn: st.Turn, Started: st.Started, Deadline: st.Deadline, Paused: st.Paused, Ready: st.Ready,
+		Pace: st.Pace, Warned: st.Warned, Excused: !st.Since.IsZero()}
 	for n, on := range st.Auto {
 		if on {
 			c.Auto = append(c.Auto, n)

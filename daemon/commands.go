@@ -51,6 +51,14 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 			return err
 		}
 		return d.seatCommand(ctx, m, in, g, player, env)
+	case "pace":
+		if len(env.args) == 0 {
+			return d.reply(m, in, "pace of "+g.ID(), d.paceText(g))
+		}
+		if ok, err := d.gmOnly(m, in, g, env); !ok {
+			return err
+		}
+		return d.setPace(m, in, g, env)
 	case "pause", "resume", "extend", "rollback", "replace", "admit":
 		if ok, err := d.gmOnly(m, in, g, env); !ok {
 			return err
@@ -69,8 +77,9 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		if player == nil || due.Nation == "" || g.PlayerOf(due.Nation).Email != player.Email {
 			return d.reply(m, in, "orders template", d.status(g)+"\nNone of your nations moves next.")
 		}
-		st := d.loadPace(g)
-		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST")}))
+		st, p := d.loadPace(g), d.gamePace(g)
+		dl := when(p.deadline(d.base(st), st.Extended), p.zoneOf(player))
+		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl}))
 	case "map":
 		if d.Map == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
@@ -92,7 +101,7 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 	case "archive":
 		return d.archiveMail(m, in, g, env)
 	}
-	return d.reply(m, in, "status of "+g.ID(), d.status(g))
+	return d.reply(m, in, "status of "+g.ID(), d.statusFor(g, d.playerByEmail(g, in.From)))
 }
 
 // sendToken mails a player's token to their registered address, whoever
@@ -155,7 +164,7 @@ func (d *Daemon) seatCommand(ctx context.Context, m *mailer.Message, in *mailer.
 		if err := d.reply(m, in, "ready", "Noted: "+due.ID+" runs as soon as your orders are accepted."); err != nil {
 			return err
 		}
-		return d.TickGame(ctx, g)
+		return d.runDue(ctx, g)
 	case "auto":
 		return d.auto(ctx, m, in, g, player, env)
 	case "press":
@@ -197,7 +206,7 @@ func (d *Daemon) auto(ctx context.Context, m *mailer.Message, in *mailer.Inbound
 	if err := d.reply(m, in, "auto", fmt.Sprintf("The %s are now played by %s.", nation, map[bool]string{true: "the bot", false: "you"}[on])); err != nil {
 		return err
 	}
-	return d.TickGame(ctx, g)
+	return d.runDue(ctx, g)
 }
 
 // gmCommand runs a GM command, authenticated by gmOnly.
@@ -258,7 +267,12 @@ func (d *Daemon) rollback(m *mailer.Message, in *mailer.Inbound, g *archive.Game
 	if err := d.reply(m, in, "rollback", msg); err != nil {
 		return err
 	}
-	return d.yourTurn(g, false)
+	if err := d.yourTurn(g); err != nil {
+		return err
+	}
+	st := d.loadPace(g) // the turn due again starts its clock now
+	st.Told = g.Due().Nation != ""
+	return d.savePace(g, st)
 }
 
 func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo {
@@ -275,9 +289,16 @@ func (d *Daemon) playerByEmail(g *archive.Game, addr string) *archive.PlayerInfo
 // (tokens.yaml, written by archive.Create).
 func (d *Daemon) tokenOf(g *archive.Game, name string) (string, error) { return g.Token(name) }
 
-func (d *Daemon) status(g *archive.Game) string {
+// status is a game's status: what is due and its deadline (in the game's
+// zone), the pace, the scores.
+func (d *Daemon) status(g *archive.Game) string { return d.statusFor(g, nil) }
+
+// statusFor is status for a reader: a player (nil for anyone else) reads
+// the deadline in their own zone.
+func (d *Daemon) statusFor(g *archive.Game, reader *archive.PlayerInfo) string {
 	var sb strings.Builder
 	due := g.Due()
+	p := d.gamePace(g)
 	fmt.Fprintf(&sb, "Game %s (%s).\n", g.ID(), g.Rules().Ruleset.Title)
 	switch {
 	case due.Over:
@@ -287,11 +308,12 @@ func (d *Daemon) status(g *archive.Game) string {
 		fmt.Fprintf(&sb, "Next: %s (%s).\n", due.ID, name)
 	default:
 		st := d.loadPace(g)
-		fmt.Fprintf(&sb, "Next: %s, the %s (%s); deadline %s.\n", due.ID, due.Nation, due.Player, d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST"))
+		fmt.Fprintf(&sb, "Next: %s, the %s (%s); deadline %s.\n", due.ID, due.Nation, due.Player, when(p.deadline(d.base(st), st.Extended), p.zoneOf(reader)))
 		if st.Paused {
 			sb.WriteString("The game is paused by the GM.\n")
 		}
 	}
+	fmt.Fprintf(&sb, "Pace: %s.\n", p)
 	s := g.State()
 	sb.WriteString("\nVictory points:\n")
 	if e := g.Engine(); e.PlayersScore() { // players, not nations, score

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
 	"gopkg.in/yaml.v3"
 )
@@ -41,7 +42,8 @@ type Config struct {
 	IMAP IMAPConfig `yaml:"imap"`
 	// SMTP is how replies and reports leave.
 	SMTP SMTPConfig `yaml:"smtp"`
-	// Pace sets deadlines for every game (a game may override them).
+	// Pace is the pace of every game that sets none of its own (a game's
+	// own pace, pbem new and pbem pace, is over it field by field).
 	Pace Pace `yaml:"pace"`
 	// Limits protect the daemon from hostile or broken mail.
 	Limits Limits `yaml:"limits"`
@@ -71,6 +73,11 @@ type IMAPConfig struct {
 	// MaxAttempts is how often a mail's processing may fail before it is
 	// set aside.
 	MaxAttempts int `yaml:"max_attempts"`
+	// Workers is how many mails are handled at once, each game's in the
+	// order they came (issue 23): a mail waits on the disk and the mail
+	// servers most of its time, so several in flight acknowledge more a
+	// second. 1 handles one at a time.
+	Workers int `yaml:"workers"`
 }
 
 // SMTPConfig is the server pbem sends through.
@@ -88,23 +95,38 @@ type SMTPConfig struct {
 	// GiveUpAfter is how long a mail is retried before it is given up and
 	// the GM told.
 	GiveUpAfter time.Duration `yaml:"give_up_after"`
+	// Senders is how many connections to the server send at once.
+	Senders int `yaml:"senders"`
 }
 
-// Pace is how fast a game moves (docs/design.md §5).
+// Pace is how fast a game moves (docs/design.md §5): the daemon's values,
+// which a game's own pace (archive.Pace) overrides field by field.
 type Pace struct {
 	// ChangeOfMind is how long after a valid file arrives the turn waits
 	// for a replacement, unless the player sends "ready".
 	ChangeOfMind time.Duration `yaml:"change_of_mind"`
 	// Deadline is the time allowed for one nation turn.
 	Deadline time.Duration `yaml:"deadline"`
-	// SkipWeekends stops deadline clocks on Saturdays and Sundays.
+	// At, a time of day ("21:00"), makes every deadline fall at that time
+	// (in Timezone): the first once Deadline has passed. Empty: any time.
+	At string `yaml:"at"`
+	// SkipWeekends stops deadline clocks on Saturdays and Sundays, and no
+	// deadline falls on them.
 	SkipWeekends bool `yaml:"skip_weekends"`
-	// Timezone names the zone deadlines are shown in (IANA name).
+	// Timezone names the zone deadlines are shown in (IANA name) to
+	// players whose players file gives no zone of their own, and the zone
+	// of At.
 	Timezone string `yaml:"timezone"`
-	// Reminder is how long before a deadline the player is reminded.
+	// Reminder is how long before a deadline the player is reminded: once
+	// per deadline, once more when it moves.
 	Reminder time.Duration `yaml:"reminder"`
-	// Grace is the extra time after the deadline before the NMR policy.
+	// Grace is the extra time after the deadline before the NMR policy;
+	// the player due is warned when it begins.
 	Grace time.Duration `yaml:"grace"`
+	// Extensions is how many missed deadlines each player is excused per
+	// game: the turn gets its time again and the player is told. After
+	// that, NMR applies.
+	Extensions int `yaml:"extensions"`
 	// NMR is what happens after a missed deadline: "bot" (the bot plays
 	// the turn and the report says so) or "wait" (the GM decides).
 	NMR string `yaml:"nmr"`
@@ -150,8 +172,8 @@ func (e *FieldError) Error() string {
 func Defaults() Config {
 	return Config{
 		IMAP: IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute,
-			Backoff: time.Second, MaxBackoff: 5 * time.Minute, MaxAttempts: 5},
-		SMTP:   SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour},
+			Backoff: time.Second, MaxBackoff: 5 * time.Minute, MaxAttempts: 5, Workers: 8},
+		SMTP:   SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour, Senders: 4},
 		Pace:   Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
 		Limits: Limits{MaxMessageBytes: 2 << 20, MaxParts: 50, FailedLoginsPerDay: 5},
 		Log:    LogConfig{Level: "info", Format: "json"},
@@ -236,6 +258,15 @@ func (c *Config) check(file string) error {
 	if _, err := time.LoadLocation(c.Pace.Timezone); err != nil {
 		return bad("pace.timezone", "unknown time zone %q", c.Pace.Timezone)
 	}
+	if c.Pace.At != "" {
+		var p archive.Pace
+		if err := p.Set("at", c.Pace.At); err != nil {
+			return bad("pace.at", "%q is not a time of day (write 21:00, or leave it empty)", c.Pace.At)
+		}
+	}
+	if c.Pace.Extensions < 0 || c.Pace.Extensions > 9 {
+		return bad("pace.extensions", "must be 0 to 9")
+	}
 	if err := oneOf("pace.nmr", c.Pace.NMR, "bot", "wait"); err != nil {
 		return bad("pace.nmr", "%v", err)
 	}
@@ -282,6 +313,9 @@ func (c *IMAPConfig) check(bad badField) error {
 	if c.MaxAttempts < 1 {
 		return bad("imap.max_attempts", "must be at least 1")
 	}
+	if c.Workers < 1 || c.Workers > 64 {
+		return bad("imap.workers", "must be 1 to 64")
+	}
 	if c.FailedMailbox != "" && strings.EqualFold(c.FailedMailbox, c.Mailbox) {
 		return bad("imap.failed_mailbox", "must not be the polled mailbox %q", c.Mailbox)
 	}
@@ -303,6 +337,9 @@ func (c *SMTPConfig) check(bad badField) error {
 	}
 	if c.GiveUpAfter < c.MaxBackoff {
 		return bad("smtp.give_up_after", "must be at least smtp.max_backoff (%v)", c.MaxBackoff)
+	}
+	if c.Senders < 1 || c.Senders > 16 {
+		return bad("smtp.senders", "must be 1 to 16")
 	}
 	return nil
 }
@@ -345,6 +382,7 @@ func (c *Config) Intake(password string, onFailed func(*mailer.Message, error)) 
 		PollInterval: c.IMAP.PollInterval, IdleRefresh: c.IMAP.IdleRefresh,
 		MaxBytes: int64(c.Limits.MaxMessageBytes), MaxAttempts: c.IMAP.MaxAttempts,
 		Backoff: c.IMAP.Backoff, MaxBackoff: c.IMAP.MaxBackoff, OnFailed: onFailed,
+		Workers: c.IMAP.Workers,
 	}
 }
 
@@ -355,6 +393,6 @@ func (c *Config) Outbox(password string, onFailed func(id string, rcpts []string
 		Dir:    c.OutboxDir(),
 		SMTP:   mailer.SMTPConfig{Host: c.SMTP.Host, Port: c.SMTP.Port, TLS: c.SMTP.TLS, Username: c.SMTP.Username, Password: password, From: c.From},
 		Domain: c.Domain, Backoff: c.SMTP.Backoff, MaxBackoff: c.SMTP.MaxBackoff, GiveUpAfter: c.SMTP.GiveUpAfter,
-		OnFailed: onFailed,
+		OnFailed: onFailed, Senders: c.SMTP.Senders,
 	}
 }

@@ -46,6 +46,8 @@ func TestConfigToMailer(t *testing.T) {
 	assert.Equal(t, 45*time.Second, out.Backoff)
 	assert.Equal(t, 30*time.Minute, out.MaxBackoff)
 	assert.Equal(t, 72*time.Hour, out.GiveUpAfter)
+	assert.Equal(t, 8, in.Workers, "imap.workers")
+	assert.Equal(t, 4, out.Senders, "smtp.senders")
 	assert.Equal(t, "/var/lib/pbem/outbox", out.Dir)
 }
 

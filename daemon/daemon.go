@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -42,37 +42,61 @@ type Daemon struct {
 	gmAddr  string // the bare address of cfg.GM
 	gmToken string // the GM's secret token (cfg.GMTokenPath)
 
-	mu     sync.Mutex
-	games  map[string]*archive.Game // by game id; looked up, never ranged for order
-	dirs   map[string]bool          // game directories opened, by path
-	bad    map[string]string        // game directories that would not open: the error last logged
-	clocks map[string]*sync.Mutex   // per game: one clock run at a time
-	failMu sync.Mutex               // the failed-login count on disk
+	mu        sync.Mutex
+	games     map[string]*gameEntry // by game id; looked up, never ranged for order
+	dirs      map[string]bool       // game directories served, by path
+	bad       map[string]string     // game directories that would not open: the error last logged
+	due       dueHeap               // games by their next check (schedule.go)
+	opened    map[*gameEntry]bool   // games whose archive is open
+	openGames int                   // how many may stay open unused (Options.OpenGames)
+	seq       uint64                // uses of games, to close the least used
+	sweepIDs  []string              // games still to sweep this round (schedule.go)
+	failMu    sync.Mutex            // the failed-login count on disk
+	openMu    sync.Mutex            // one game directory is opened once: one *archive.Game per game
+	listed    time.Time             // GamesDir's modification time when last listed
+	loadOnce  sync.Once             // loadSchedule
+	fresh     []string              // directories found at start without a clock, for loadSchedule
+	paced     map[string]bool       // the names in DATA/pace at start, for loadSchedule
+	kick      chan struct{}         // a game's check is due now: wake the clock
+	async     atomic.Bool           // Serve's clock runs the turns a mail makes ready
+	large     chan struct{}         // one large mail handled at a time (largeMail)
 	// notices is what each owner was told of forged mail (notices.go),
 	// loaded on first use; noticeMu guards it and its file.
 	notices  map[string]*ownerNotices
 	noticeMu sync.Mutex
-	openMu   sync.Mutex // one game directory is opened once: one *archive.Game per game
 }
+
+// largeMail is the size above which a mail is handled alone (Daemon.large):
+// the intake handles several mails at once, and a large one may cost its
+// parser many times its size (BENCHMARKS.md, "Hostile mail"), so that
+// memory stays what one such mail costs.
+const largeMail = 256 << 10
 
 // Options are the parts of a Daemon a test or the demo replaces.
 type Options struct {
 	Log *slog.Logger
 	Out Enqueuer
 	Now func() time.Time
+	// OpenGames is how many games stay open beyond those in use; 0 means
+	// the package's OpenGames.
+	OpenGames int
 }
 
-// New opens every game directory under cfg.Data/games and reads the GM's
-// token (cfg.GMTokenPath), creating it if missing and mailing it to the GM
-// once.
+// New lists the game directories under cfg.Data/games, without opening
+// them (schedule.go: a game's archive is read when it has something in
+// hand), and reads the GM's token (cfg.GMTokenPath), creating it if
+// missing and mailing it to the GM once.
 func New(cfg Config, o Options) (*Daemon, error) {
-	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*archive.Game{},
-		dirs: map[string]bool{}, bad: map[string]string{}, clocks: map[string]*sync.Mutex{}}
+	d := &Daemon{cfg: cfg, log: o.Log, out: o.Out, now: o.Now, games: map[string]*gameEntry{},
+		dirs: map[string]bool{}, bad: map[string]string{}, openGames: o.OpenGames, opened: map[*gameEntry]bool{}, kick: make(chan struct{}, 1), large: make(chan struct{}, 1)}
 	if d.log == nil {
 		d.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	if d.now == nil {
 		d.now = time.Now
+	}
+	if d.openGames <= 0 {
+		d.openGames = OpenGames
 	}
 	d.gmAddr = strings.TrimSpace(cfg.GM)
 	if a, err := mail.ParseAddress(cfg.GM); err == nil {
@@ -93,88 +117,16 @@ func New(cfg Config, o Options) (*Daemon, error) {
 	if err := os.MkdirAll(d.GamesDir(), 0o755); err != nil {
 		return nil, err
 	}
-	dirs, err := d.gameDirs()
-	if err != nil {
+	if err := d.register(); err != nil {
 		return nil, err
-	}
-	for _, dir := range dirs {
-		if _, err := d.openGame(dir); err != nil {
-			return nil, fmt.Errorf("game %s: %w", filepath.Base(dir), err)
-		}
 	}
 	return d, nil
-}
-
-// gameDirs lists the game directories under GamesDir in name order: not
-// private directories (NAME.secrets) nor the hidden ones pbem new writes
-// before renaming them into place.
-func (d *Daemon) gameDirs() ([]string, error) {
-	ents, err := os.ReadDir(d.GamesDir())
-	if err != nil {
-		return nil, err
-	}
-	var dirs []string
-	for _, e := range ents {
-		if !e.IsDir() || strings.HasSuffix(e.Name(), ".secrets") || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		dirs = append(dirs, filepath.Join(d.GamesDir(), e.Name()))
-	}
-	return dirs, nil
-}
-
-// Discover opens the game directories created under GamesDir since the
-// daemon started (pbem new while pbem serve runs). A directory that does
-// not open is logged, once per distinct error, and tried again next time;
-// the other games are served meanwhile.
-func (d *Daemon) Discover() {
-	d.openMu.Lock()
-	defer d.openMu.Unlock()
-	dirs, err := d.gameDirs()
-	if err != nil {
-		d.log.Error("cannot list the games", "dir", d.GamesDir(), "err", err)
-		return
-	}
-	for _, dir := range dirs {
-		d.mu.Lock()
-		known, was := d.dirs[dir], d.bad[dir]
-		d.mu.Unlock()
-		if known {
-			continue
-		}
-		g, err := d.openGame(dir)
-		if err != nil {
-			if msg := err.Error(); msg != was {
-				d.log.Error("a new game directory does not open; it is tried again on every tick", "dir", filepath.Base(dir), "err", err)
-				d.mu.Lock()
-				d.bad[dir] = msg
-				d.mu.Unlock()
-			}
-			continue
-		}
-		d.log.Info("new game", "game", g.ID(), "ruleset", g.Rules().Ruleset.Name, "players", len(g.Players()))
-	}
 }
 
 // GamesDir is where game directories live.
 func (d *Daemon) GamesDir() string { return filepath.Join(d.cfg.Data, "games") }
 
 func (d *Daemon) paceDir() string { return filepath.Join(d.cfg.Data, "pace") }
-
-func (d *Daemon) openGame(dir string) (*archive.Game, error) {
-	g, err := archive.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	d.moveAddresses(g)
-	d.movePress(g)
-	d.mu.Lock()
-	d.games[g.ID()] = g
-	d.dirs[dir] = true
-	delete(d.bad, dir)
-	d.mu.Unlock()
-	return g, nil
-}
 
 // moveAddresses takes the players' addresses out of the game.yaml of a
 // game created before they moved to its private directory (issue 23): the
@@ -190,50 +142,15 @@ func (d *Daemon) moveAddresses(g *archive.Game) {
 	d.log.Info("the players' addresses moved from game.yaml to the private directory", "game", g.ID())
 }
 
-// AddGame registers a game directory created after start (pbem new);
-// Discover finds such directories by itself.
-func (d *Daemon) AddGame(dir string) (*archive.Game, error) {
-	d.openMu.Lock()
-	defer d.openMu.Unlock()
-	d.mu.Lock()
-	known := d.dirs[dir]
-	d.mu.Unlock()
-	if known {
-		return nil, fmt.Errorf("%s is served already", dir)
-	}
-	return d.openGame(dir)
-}
-
-// GameIDs lists the games in sorted order (an empty list, never nil).
-func (d *Daemon) GameIDs() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	ids := []string{}
-	for id := range d.games {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
-
-// GameCount is how many games the daemon serves.
-func (d *Daemon) GameCount() int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return len(d.games)
-}
-
-func (d *Daemon) game(id string) *archive.Game {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.games[strings.ToLower(strings.TrimSpace(id))]
-}
-
 // Handle processes one incoming mail (mailer.Handler). Every mail that is
 // not automatic gets an answer at once; a mail whose processing fails is
 // retried by the intake, and replies keep their ids, so nothing is sent
 // twice.
 func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
+	if len(m.Raw) > largeMail {
+		d.large <- struct{}{}
+		defer func() { <-d.large }()
+	}
 	in, err := mailer.Parse(m.Raw, d.limits)
 	var le *mailer.LimitError
 	if errors.As(err, &le) {
@@ -268,18 +185,40 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 	case env.game == "":
 		return d.reply(m, in, "Not understood", unread(in)+"Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From))
 	}
-	g := d.game(env.game)
-	if g == nil {
+	e := d.entry(env.game)
+	if e == nil {
+		d.loadSchedule()
 		d.Discover() // a game created since the last tick
-		g = d.game(env.game)
+		e = d.entry(env.game)
 	}
-	if g == nil {
+	if e == nil {
 		return d.reply(m, in, "Unknown game", d.unknownGame(in, env.game))
 	}
+	// The game's lock for the whole of the mail: the clock never sees orders
+	// stored and the rest of their handling undone (issue 23).
+	e.lock.Lock()
+	defer e.lock.Unlock()
+	g, err := d.acquire(e)
+	if err != nil {
+		return err
+	}
+	defer d.release(e)
 	if env.command != "" {
 		return d.command(ctx, m, in, g, env)
 	}
 	return d.orders(ctx, m, in, g, env)
+}
+
+// Key is the game a mail is about, as Handle reads it (mailer.Keyer): the
+// intake handles the mail of one game in the order it came, one at a
+// time, and the mail of different games at once (issue 23). A mail that
+// names no game, or does not read, has the key "".
+func (d *Daemon) Key(m *mailer.Message) string {
+	in, err := mailer.Parse(m.Raw, d.limits)
+	if err != nil || in.AutoReply {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(readEnvelope(in).game))
 }
 
 // unknownGame is the answer to a mail naming a game that is not here. It
@@ -293,8 +232,11 @@ func (d *Daemon) unknownGame(in *mailer.Inbound, id string) string {
 	}
 	var mine []string
 	for _, gid := range d.GameIDs() {
-		if g := d.game(gid); g != nil && d.playerByEmail(g, in.From) != nil {
-			mine = append(mine, gid)
+		// The players' addresses alone, not the game: a small file a game.
+		if e := d.entry(gid); e != nil {
+			if ok, err := archive.PlaysIn(e.dir, in.From); err == nil && ok {
+				mine = append(mine, gid)
+			}
 		}
 	}
 	switch {
@@ -346,7 +288,7 @@ type envelope struct {
 	line int
 }
 
-var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit"}
+var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "pace"}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -498,9 +440,10 @@ func (d *Daemon) acknowledgement(g *archive.Game, rec *archive.Receipt) (what, t
 	fmt.Fprintf(&sb, "Received %s; digest %s.\n", rec.Arrival.UTC().Format(time.RFC3339), rec.Digest)
 	if rec.Kind == orders.TurnOrders && rec.Turn == g.Due().ID { // else acknowledged after a crash, and run since
 		st := d.loadPace(g)
-		fmt.Fprintf(&sb, "Deadline: %s.\n", d.deadline(st).In(d.zone()).Format("Mon 2 Jan 15:04 MST"))
-		if d.cfg.Pace.ChangeOfMind > 0 {
-			fmt.Fprintf(&sb, "The turn runs %s after your last accepted file, or at once if you send \"ready\". A new file replaces this one until then.\n", d.cfg.Pace.ChangeOfMind)
+		p := d.gamePace(g)
+		fmt.Fprintf(&sb, "Deadline: %s.\n", when(p.deadline(d.base(st), st.Extended), p.zoneOf(g.PlayerOf(rec.Nation))))
+		if p.ChangeOfMind > 0 {
+			fmt.Fprintf(&sb, "The turn runs %s after your last accepted file, or at once if you send \"ready\". A new file replaces this one until then.\n", p.ChangeOfMind)
 		}
 	}
 	sb.WriteString(ackNotes(rec))
@@ -509,21 +452,34 @@ func (d *Daemon) acknowledgement(g *archive.Game, rec *archive.Receipt) (what, t
 	return what, sb.String()
 }
 
-// accepted starts the change-of-mind delay of accepted turn orders and
-// runs the turn when it is ready (docs/design.md §2, "mail never waits").
+// accepted runs the turn of accepted turn orders when it is ready
+// (docs/design.md §2, "mail never waits"). The change-of-mind delay runs
+// from the orders' arrival, which the archive keeps with them: no time
+// saved apart from the orders can lag behind them. The caller holds the
+// game's clock.
 func (d *Daemon) accepted(ctx context.Context, m *mailer.Message, g *archive.Game, rec *archive.Receipt) error {
 	if rec.Kind != orders.TurnOrders || rec.Turn != g.Due().ID {
 		return nil // standing orders, or acknowledged again after a crash: the turn has run since
 	}
-	st := d.loadPace(g)
-	st.Accepted = d.now()
-	if err := d.savePace(g, st); err != nil {
+	if err := d.savePace(g, d.loadPace(g)); err != nil { // schedules the turn (schedule.go)
 		return err
 	}
 	if m.Attempt > 1 {
 		return nil // handled again after a crash: the clock runs the turn (recover.go, acceptedBeforeCrash)
 	}
-	return d.TickGame(ctx, g)
+	return d.runDue(ctx, g)
+}
+
+// runDue runs a game's clock at once after a mail that may have made its
+// turn ready (orders, "ready", "auto"): under Serve the clock's goroutine
+// runs it, as scheduled, so that the mail's answer does not wait for the
+// turn (issue 23); without Serve (tests, a single pass) the mail's
+// handler runs it itself. The caller holds the game's lock.
+func (d *Daemon) runDue(ctx context.Context, g *archive.Game) error {
+	if d.async.Load() {
+		return nil
+	}
+	return d.tickGame(ctx, g)
 }
 
 // ackNotes lists in an acknowledgement the warnings of the file (a name
@@ -676,14 +632,6 @@ func indent(s string) string {
 	return sb.String()
 }
 
-func (d *Daemon) zone() *time.Location {
-	loc, err := time.LoadLocation(d.cfg.Pace.Timezone)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
-
 func helpText(addr string) string {
 	return fmt.Sprintf(`pbem referees board games by mail. Send mail to %s.
 
@@ -725,9 +673,12 @@ With your token, from your registered address:
 %sWithout a seat: "join [YOUR NAME]" asks for a seat in a game whose players
 enter and leave; a code is mailed to your address to confirm, then the GM
 decides.
+  pace                 the game's pace: deadlines, reminders, grace
 The GM, with the GM's token: pause, resume, extend HOURS, rollback STEP WHY,
-replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"), and order
-files for a player's nation.
+replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"),
+pace NAME VALUE... (the game's own pace: "pace deadline 24h at 21:00
+timezone Europe/Berlin"; send "pace" for the names), and order files for
+a player's nation.
 `, addr, askHelp())
 }
 
@@ -739,17 +690,4 @@ func askHelp() string {
 		fmt.Fprintf(&b, "  %-20s %s: %s, before sending its orders, where the GM allows it\n", a.Word, a.title, a.Does)
 	}
 	return b.String()
-}
-
-// clock returns the mutex that serialises one game's clock: the serve
-// loop's tick and a mail's "run it now" never advance a game together.
-func (d *Daemon) clock(id string) *sync.Mutex {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	m := d.clocks[id]
-	if m == nil {
-		m = &sync.Mutex{}
-		d.clocks[id] = m
-	}
-	return m
 }

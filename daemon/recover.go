@@ -21,6 +21,9 @@ import (
 type advancing struct {
 	Parent int    `json:"parent"` // the last step in force before the advance (0: the start)
 	Note   string `json:"note"`   // the note the reports begin with
+	// GM is a note to the GM about the step (the bot played a missed
+	// turn), mailed with its mail: "subject\ntext".
+	GM string `json:"gm,omitempty"`
 }
 
 func (d *Daemon) advancingPath(g *archive.Game) string {
@@ -39,11 +42,12 @@ func lastInForce(g *archive.Game) archive.StepInfo {
 	return archive.StepInfo{}
 }
 
-func (d *Daemon) beginAdvance(g *archive.Game, note string) error {
+func (d *Daemon) beginAdvance(g *archive.Game, a advancing) error {
 	if err := os.MkdirAll(d.paceDir(), 0o755); err != nil {
 		return err
 	}
-	data, _ := json.Marshal(advancing{Parent: lastInForce(g).Number, Note: note})
+	a.Parent = lastInForce(g).Number
+	data, _ := json.Marshal(a)
 	tmp := d.advancingPath(g) + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
@@ -109,7 +113,7 @@ func (d *Daemon) recoverAdvance(g *archive.Game) error {
 		return fmt.Errorf("queueing the mail of step %s, adjudicated before a crash: %w", written.Dir(), err)
 	}
 	d.log.Warn("queueing the mail of a step adjudicated before a crash", "game", g.ID(), "step", step.Dir())
-	return d.afterAdvance(g, step, a.Note)
+	return d.afterAdvance(g, step, a)
 }
 
 // stepAfter finds the step in force that was played from step parent (0:

@@ -37,7 +37,7 @@ func TestCrashAfterAdvance(t *testing.T) {
 	nation := f.g.Due().Nation
 	_, err := f.g.Submit(nation, f.botOrders(tok), f.now)
 	require.NoError(t, err)
-	require.NoError(t, f.d.beginAdvance(f.g, ""))
+	require.NoError(t, f.d.beginAdvance(f.g, advancing{}))
 	_, err = f.g.Advance(false) // ... and the process dies here
 	require.NoError(t, err)
 
@@ -56,16 +56,18 @@ func TestCrashAfterAdvance(t *testing.T) {
 }
 
 // TestCrashBeforeAdvance: a mark left by a crash before the step was
-// written is dropped, and the turn runs normally.
+// written is dropped, and the turn runs normally at the restart.
 func TestCrashBeforeAdvance(t *testing.T) {
 	f := newFixture(t)
 	_, tok := f.duePlayer()
-	require.NoError(t, f.d.beginAdvance(f.g, "")) // ... and the process dies here
 	_, err := f.g.Submit(f.g.Due().Nation, f.botOrders(tok), f.now)
 	require.NoError(t, err)
-	require.NoError(t, f.d.Tick(context.Background()))
-	assert.Equal(t, "r01-welsh", f.g.Due().ID)
-	_, err = os.Stat(f.d.advancingPath(f.g))
+	require.NoError(t, f.d.beginAdvance(f.g, advancing{})) // ... and the process dies here
+	d := f.open(f.d.cfg)
+	require.NoError(t, d.Tick(context.Background()))
+	g := d.game("ashdown")
+	assert.Equal(t, "r01-welsh", g.Due().ID)
+	_, err = os.Stat(d.advancingPath(g))
 	assert.True(t, os.IsNotExist(err))
 }
 
@@ -339,7 +341,7 @@ func (s *crashScene) crashEverywhere(t *testing.T, points *atomic.Int64) {
 		t.Parallel()
 		c, out := s.copy(t)
 		d := c.daemon(t, out)
-		require.NoError(t, d.beginAdvance(d.game("ashdown"), ""))
+		require.NoError(t, d.beginAdvance(d.game("ashdown"), advancing{}))
 		check(t, c, out, c.restart(t, out, false), small)
 	})
 	t.Run("every mail queued, the mark not removed", func(t *testing.T) {

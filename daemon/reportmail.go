@@ -3,6 +3,7 @@ package daemon
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/archive"
@@ -98,7 +99,7 @@ func stepMapName(g *archive.Game, stepID string) string {
 // round's end. The mail's id is the game's, the round's and the seat's, so
 // a crash and restart queue it once; after a rollback into the round it is
 // sent again.
-func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, deadline string) error {
+func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.Time) error {
 	var readers []int
 	left := leftGame(g, g.State())
 	for seat, p := range g.Players() {
@@ -121,6 +122,11 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, deadline st
 		reports = append(reports, g.Public(s, ""))
 	}
 	last := steps[len(steps)-1]
+	pace := d.gamePace(g)
+	deadline := ""
+	if !next.IsZero() {
+		deadline = when(next, pace.zone)
+	}
 	end := g.Public(last, deadline)
 	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
@@ -128,7 +134,11 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, deadline st
 	}
 	for _, seat := range readers {
 		p := g.Players()[seat]
-		mine := append(append([]*templates.Report(nil), reports...), end.For(g.Engine(), seat+1, ""))
+		own := *end
+		if own.Deadline != "" {
+			own.Deadline = when(next, pace.zoneOf(&p))
+		}
+		mine := append(append([]*templates.Report(nil), reports...), own.For(g.Engine(), seat+1, ""))
 		l := letter{
 			id:      safeID(append(id, "digest", fmt.Sprint(seat+1))...),
 			subject: fmt.Sprintf("pbem %s round %d: %d reports", g.ID(), round, len(mine)),
@@ -238,6 +248,8 @@ const prefsHelp = `Change them with a line "prefs NAME VALUE …" after your "ga
   reports every|digest    a mail for every step, or one mail a round with
                           every report of the round (a digest carries
                           the map of the round's end unless "map never")
+  timezone ZONE           the zone your deadlines are written in (an IANA
+                          name, e.g. Europe/Berlin; "default": the game's)
 The first value of each is the default.
 `
 

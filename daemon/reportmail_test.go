@@ -198,14 +198,15 @@ func TestPrefsByMail(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"prefs map weekly", `Nothing changed: map: "weekly" is not one of every, round, never.`},
 		{"prefs map", `Nothing changed: each preference needs a name and a value (you wrote "map").`},
-		{"prefs colour red", `Nothing changed: "colour" is not a preference: the preferences are map, format, reports.`},
+		{"prefs colour red", `Nothing changed: "colour" is not a preference: the preferences are map, format, reports, timezone.`},
+		{"prefs timezone Mars/Olympus", `Nothing changed: timezone: "Mars/Olympus" is not a time zone`},
 		{"prefs format text map sometimes", `Nothing changed: map: "sometimes" is not one of every, round, never.`},
 	} {
 		assert.Contains(t, cmd(tc.line), tc.want, tc.line)
 		assert.Equal(t, archive.MailPrefs{}, f.g.PlayerByName("Alice").Prefs, "%s: nothing changed", tc.line)
 	}
-	assert.Contains(t, cmd("prefs map round format: text reports=digest"), "are now: map round, format text, reports digest.")
-	want := archive.MailPrefs{Map: "round", Format: "text", Reports: "digest"}
+	assert.Contains(t, cmd("prefs map round format: text reports=digest timezone Europe/Berlin"), "are now: map round, format text, reports digest, timezone Europe/Berlin.")
+	want := archive.MailPrefs{Map: "round", Format: "text", Reports: "digest", Timezone: "Europe/Berlin"}
 	assert.Equal(t, want, f.g.PlayerByName("Alice").Prefs)
 	reopened, err := archive.Open(f.g.Dir())
 	require.NoError(t, err)

@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
@@ -43,23 +45,7 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 	}
 	run("intake", func() error { return in.Run(ctx, d) })
 	run("outbox", func() error { return out.Run(ctx) })
-	run("clock", func() error {
-		t := time.NewTicker(tick)
-		defer t.Stop()
-		for {
-			if err := d.Tick(ctx); err != nil && ctx.Err() == nil {
-				d.log.Error("clock", "err", err) // one game's trouble never stops the others
-			}
-			if err := d.FlushNotices(); err != nil {
-				d.log.Error("the daily summary of forged mail", "err", err)
-			}
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-t.C:
-			}
-		}
-	})
+	run("clock", func() error { return d.runClock(ctx, tick, max(1, runtime.GOMAXPROCS(0))) })
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	select {
@@ -79,6 +65,78 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 		return err
 	default:
 		return nil
+	}
+}
+
+// runClock is Serve's clock: it runs each game's clock when its next check
+// comes (schedule.go), on workers goroutines, each game under its lock,
+// and every tick picks up new games (Discover) and sweeps a few for
+// changes made by another process. Turns a mail makes ready run here, not
+// in the mail's handler, so that acknowledgements never wait for a turn
+// being played (issue 23).
+func (d *Daemon) runClock(ctx context.Context, tick time.Duration, workers int) error {
+	d.async.Store(true)
+	start := time.Now()
+	d.loadSchedule()
+	work := make(chan *gameEntry)
+	var wg sync.WaitGroup
+	var busy atomic.Int64
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for e := range work {
+				if err := d.runEntry(ctx, e); err != nil && ctx.Err() == nil {
+					d.log.Error("clock", "game", e.id, "err", err) // one game's trouble never stops the others
+				}
+				if busy.Add(-1) == 0 {
+					select { // the loop looks again: at the start, to log that it caught up
+					case d.kick <- struct{}{}:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	defer func() { close(work); wg.Wait() }()
+	var scanned time.Time
+	checked, caughtUp := 0, false
+	for {
+		if time.Since(scanned) >= tick {
+			d.Discover()
+			d.sweep(sweepPerTick)
+			if err := d.FlushNotices(); err != nil {
+				d.log.Error("the daily summary of forged mail", "err", err)
+			}
+			scanned = time.Now()
+		}
+		due := d.popDue(d.now())
+		if len(due) == 0 && busy.Load() == 0 && !caughtUp {
+			caughtUp = true // what was due at the start (an upgrade's first look at every game) is done
+			d.log.Info("clock caught up", "checked", checked, "took", time.Since(start).Round(time.Millisecond).String())
+		}
+		for _, e := range due {
+			busy.Add(1)
+			checked++
+			select {
+			case work <- e:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		wait := tick - time.Since(scanned)
+		if next := d.nextDue(); !next.IsZero() {
+			wait = min(wait, next.Sub(d.now()))
+		}
+		t := time.NewTimer(max(wait, time.Millisecond))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-d.kick:
+		case <-t.C:
+		}
+		t.Stop()
 	}
 }
 
@@ -185,23 +243,29 @@ func (d *Daemon) rulesSummary(g *archive.Game) string {
 	for i, p := range g.Players() {
 		fmt.Fprintf(&sb, "  %d. %s (%s): %s\n", i+1, p.Name, p.Colour, strings.Join(p.Nations, ", "))
 	}
-	pc := d.cfg.Pace
+	pc := d.gamePace(g)
 	fmt.Fprintf(&sb, "Each nation turn has %s for its orders", human(pc.Deadline))
+	if pc.at {
+		fmt.Fprintf(&sb, ", and ends at %02d:%02d (%s)", pc.hour, pc.minute, pc.Timezone)
+	}
 	if pc.SkipWeekends {
 		sb.WriteString(", not counting weekends")
 	}
-	fmt.Fprintf(&sb, "; times are shown in %s.\n", pc.Timezone)
+	fmt.Fprintf(&sb, "; times are shown in %s unless your players file gives a zone of your own (\"prefs timezone Europe/Berlin\" sets it).\n", pc.Timezone)
 	if pc.ChangeOfMind > 0 {
 		fmt.Fprintf(&sb, "A turn runs %s after its orders are accepted (a new file replaces them until then), or at once on \"ready\".\n", human(pc.ChangeOfMind))
 	}
-	if pc.Reminder > 0 {
-		fmt.Fprintf(&sb, "A reminder comes %s before the deadline.\n", human(pc.Reminder))
+	if r := pc.reminder(); r > 0 {
+		fmt.Fprintf(&sb, "A reminder comes %s before the deadline (a fresh one if the deadline moves).\n", human(r))
 	}
-	if pc.NMR == "bot" {
-		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the bot plays the turn and the report says so.\n", human(pc.Grace))
-	} else {
-		fmt.Fprintf(&sb, "When no orders come by the deadline (and %s of grace), the game waits for the GM.\n", human(pc.Grace))
+	then := "the bot plays the turn and the report says so"
+	if pc.NMR != "bot" {
+		then = "the game waits for the GM"
 	}
+	if pc.Extensions > 0 {
+		then = fmt.Sprintf("the turn gets its time again, for %s a player in this game; after that %s", plural(pc.Extensions, "missed deadline", "missed deadlines"), then)
+	}
+	fmt.Fprintf(&sb, "When no orders come by the deadline, the player due is warned and has %s of grace; then %s.\n", human(pc.Grace), then)
 	sb.WriteString("The order language, every Decision of a turn with its default: docs/orders.md.\n")
 	return sb.String()
 }

@@ -279,7 +279,8 @@ func (d *Daemon) askNote(g *archive.Game, st *paceState) string {
 	}
 	e := g.Engine()
 	due := g.Due()
-	by := st.Started.Add(d.cfg.Pace.RerollWindow).In(d.zone()).Format("Mon 2 Jan 15:04 MST")
+	p := d.gamePace(g)
+	by := when(st.Started.Add(d.cfg.Pace.RerollWindow), p.zoneOf(g.PlayerOf(due.Nation)))
 	var b strings.Builder
 	for _, step := range e.Asked(g.State()) {
 		word := strings.TrimPrefix(step.ID, due.ID+"-")

@@ -173,6 +173,12 @@ func BenchmarkAckLatency(b *testing.B) {
 // (the mail fetched, journaled and parsed) with the next acknowledgement
 // "sent" (accepted by the SMTP server): the daemon's own share of an op.
 func daemonLatency(logPath string, start time.Time) ([]time.Duration, error) {
+	return logLatency(logPath, start, "sent")
+}
+
+// logLatency pairs, in the daemon's log since start, each "mail" record
+// with the next record msg ("enqueued", "sent") of an acknowledgement.
+func logLatency(logPath string, start time.Time, msg string) ([]time.Duration, error) {
 	data, err := os.ReadFile(logPath)
 	if err != nil {
 		return nil, err
@@ -191,7 +197,7 @@ func daemonLatency(logPath string, start time.Time) ([]time.Duration, error) {
 		switch {
 		case r.Msg == "mail":
 			mailAt = r.Time
-		case r.Msg == "sent" && strings.HasPrefix(r.ID, "reply.") && !mailAt.IsZero():
+		case r.Msg == msg && strings.HasPrefix(r.ID, "reply.") && !mailAt.IsZero():
 			out = append(out, r.Time.Sub(mailAt))
 			mailAt = time.Time{}
 		}

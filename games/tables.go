@@ -550,8 +550,15 @@ func strictKeys(node *yaml.Node, t reflect.Type) error {
 }
 
 // NationIndex finds a nation by name, short name or alias (any case), else
-// by a unique prefix.
+// by a unique prefix. A nation's own name, as the tables write it, is
+// found without folding every alias (the daemon looks nations up by name
+// many times a mail).
 func (t *Tables) NationIndex(name string) (int, error) {
+	for i := range t.Nations {
+		if t.Nations[i].Name == name {
+			return i, nil
+		}
+	}
 	k := Fold(name)
 	if k == "" {
 		return -1, fmt.Errorf("no nation named")

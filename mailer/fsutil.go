@@ -14,6 +14,12 @@ import (
 // directory is written and fsynced, renamed over name, and the directory is
 // fsynced so the rename itself survives.
 func writeFileAtomic(dir, name string, data []byte) error {
+	return writeFile(dir, name, data, false)
+}
+
+// writeFile is writeFileAtomic; with later it leaves the directory's fsync
+// to the caller, who makes several names durable with one.
+func writeFile(dir, name string, data []byte, later bool) error {
 	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return err
@@ -39,7 +45,29 @@ func writeFileAtomic(dir, name string, data []byte) error {
 		return err
 	}
 	ok = true
+	if later {
+		return nil
+	}
 	return syncDir(dir)
+}
+
+// writeFileNoSync replaces dir/name with data through a temporary file and a
+// rename, without fsync: for a record a crash may lose without harm.
+func writeFileNoSync(dir, name string, data []byte) error {
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
 }
 
 // removeTemps deletes the temporary files a crash in writeFileAtomic may

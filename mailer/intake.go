@@ -19,13 +19,23 @@ import (
 )
 
 // Handler processes one incoming message. Handle is called at most once at a
-// time. Returning nil means the message is safely dealt with (orders stored,
+// time, unless IntakeConfig.Workers allows more and the Handler is a Keyer:
+// then messages with different keys may be handled at once, those with one
+// key one at a time, in the order they came. Returning nil means the message is safely dealt with (orders stored,
 // replies queued): only then is it marked processed. An error leaves it for a
 // retry with backoff; an error wrapped by Permanent, or the last allowed
 // attempt failing, sets it aside for a human (see IntakeConfig.OnFailed).
 // A panic counts as an error.
 type Handler interface {
 	Handle(ctx context.Context, m *Message) error
+}
+
+// Keyer is a Handler that names, for each message, what it touches (a
+// game): the Intake handles messages with the same key one at a time, in
+// the order they came, and others at once, up to IntakeConfig.Workers.
+// Key must be quick and must not fail; "" is a key like any other.
+type Keyer interface {
+	Key(m *Message) string
 }
 
 // HandlerFunc adapts a function to the Handler interface.
@@ -125,6 +135,16 @@ type IntakeConfig struct {
 	// MaxBytes (err is then a *LimitError). It runs on the intake's
 	// goroutine.
 	OnFailed func(m *Message, err error) `yaml:"-"`
+	// Workers is how many messages a Handler that is a Keyer may handle at
+	// once; default 1, one at a time. With more, the unseen messages are
+	// fetched in batches of Batch with one FETCH, journaled and handled
+	// at once by key, and marked processed with one STORE and one MOVE a
+	// batch: the intake then waits on many fsyncs and round trips at once
+	// instead of one after another (issue 23).
+	Workers int `yaml:"workers"`
+	// Batch is how many messages a batch holds with Workers above 1;
+	// default 64.
+	Batch int `yaml:"batch"`
 }
 
 // MaxIdleRefresh is the longest IdleRefresh accepted: RFC 2177 §3 has
@@ -172,6 +192,12 @@ func (c IntakeConfig) withDefaults() (IntakeConfig, error) {
 	}
 	if c.MaxBackoff <= 0 {
 		c.MaxBackoff = 5 * time.Minute
+	}
+	if c.Workers <= 0 {
+		c.Workers = 1
+	}
+	if c.Batch <= 0 {
+		c.Batch = 64
 	}
 	return c, nil
 }
@@ -425,6 +451,12 @@ func (in *Intake) pass(ctx context.Context, c *imapclient.Client, validity uint3
 
 	now := time.Now()
 	present := make(map[string]bool, len(uids))
+	if _, ok := h.(Keyer); ok && in.cfg.Workers > 1 {
+		if err := in.passBatches(ctx, c, validity, h, uids, sizes, present); err != nil {
+			return time.Time{}, err
+		}
+		return in.nextRetry(present), nil
+	}
 	for _, uid := range uids {
 		if err := ctx.Err(); err != nil {
 			return time.Time{}, err
@@ -452,6 +484,12 @@ func (in *Intake) pass(ctx context.Context, c *imapclient.Client, validity uint3
 				"uid", uid, "err", err, "retry_in", in.cfg.MaxBackoff)
 		}
 	}
+	return in.nextRetry(present), nil
+}
+
+// nextRetry is the earliest time a message waiting for a retry is due
+// (zero if none); it forgets those no longer in the mailbox (present).
+func (in *Intake) nextRetry(present map[string]bool) time.Time {
 	var due time.Time
 	for key, at := range in.retryAt {
 		if !present[key] {
@@ -462,31 +500,17 @@ func (in *Intake) pass(ctx context.Context, c *imapclient.Client, validity uint3
 			due = at
 		}
 	}
-	return due, nil
+	return due
 }
 
 // one takes one message through journal, handler and marking. Errors it
 // returns are connection or storage errors that end the session; handler
 // failures are dealt with here.
 func (in *Intake) one(ctx context.Context, c *imapclient.Client, uidKey string, m *Message, h Handler) error {
-	log := in.log.With("uid", m.UID, "uidvalidity", m.UIDValidity)
-	done, err := in.journal.IsDone(uidKey)
-	if err != nil {
+	needBody, err := in.pre(c, uidKey, m)
+	if err != nil || !needBody {
 		return err
 	}
-	if done {
-		// Handled before a crash or disconnect cut the marking short.
-		return in.markProcessed(c, m.UID)
-	}
-	if m.Size > in.cfg.MaxBytes {
-		hdr, err := in.fetch(c, m.UID, imap.PartSpecifierHeader)
-		if err != nil {
-			return err
-		}
-		m.Raw, m.MessageID = hdr, headerMessageID(hdr)
-		return in.giveUp(c, uidKey, m, &LimitError{Limit: "max_bytes", Max: in.cfg.MaxBytes, Got: m.Size})
-	}
-
 	raw, err := in.fetch(c, m.UID, imap.PartSpecifierNone)
 	if err != nil {
 		return err
@@ -494,73 +518,159 @@ func (in *Intake) one(ctx context.Context, c *imapclient.Client, uidKey string, 
 	if raw == nil {
 		return nil // expunged meanwhile
 	}
-	id, err := in.journal.Store(raw)
-	if err != nil {
-		return err
+	m.Raw = raw
+	o := in.process(ctx, uidKey, m, h)
+	if o.mark {
+		if err := in.markProcessed(c, m.UID); err != nil {
+			return err
+		}
 	}
-	m.Raw, m.JournalID, m.MessageID = raw, id, headerMessageID(raw)
+	return in.apply(c, o)
+}
+
+// outcome is what processing a message off the connection came to; apply
+// does the rest on the connection.
+type outcome struct {
+	uidKey string
+	m      *Message
+	mark   bool          // mark it processed (move it to ProcessedMailbox)
+	giveUp error         // set it aside with this cause
+	retry  time.Duration // the handler failed: try again after this
+	err    error         // a storage error: the session ends
+}
+
+// pre does what a message needs on the connection before its body is
+// fetched: one the journal records as done is marked processed (handled
+// before a crash or disconnect cut the marking short), and one over
+// MaxBytes is set aside from its header alone. needBody reports that
+// neither was the case.
+func (in *Intake) pre(c *imapclient.Client, uidKey string, m *Message) (needBody bool, err error) {
+	done, err := in.journal.IsDone(uidKey)
+	if err != nil {
+		return false, err
+	}
+	if done {
+		return false, in.markProcessed(c, m.UID)
+	}
+	if m.Size > in.cfg.MaxBytes {
+		hdr, err := in.fetch(c, m.UID, imap.PartSpecifierHeader)
+		if err != nil {
+			return false, err
+		}
+		m.Raw, m.MessageID = hdr, headerMessageID(hdr)
+		return false, in.giveUp(c, uidKey, m, &LimitError{Limit: "max_bytes", Max: in.cfg.MaxBytes, Got: m.Size})
+	}
+	return true, nil
+}
+
+// process takes a fetched message (m.Raw) through the journal and the
+// handler, without the connection: several may run at once
+// (IntakeConfig.Workers).
+func (in *Intake) process(ctx context.Context, uidKey string, m *Message, h Handler) outcome {
+	o := outcome{uidKey: uidKey, m: m}
+	log := in.log.With("uid", m.UID, "uidvalidity", m.UIDValidity)
+	id, existed, err := in.journal.store(m.Raw)
+	if err != nil {
+		o.err = err
+		return o
+	}
+	m.JournalID, m.MessageID = id, headerMessageID(m.Raw)
 	msgKey := rawKey(id)
 	if m.MessageID != "" {
 		msgKey = MessageIDKey(m.MessageID)
 	}
 	log = log.With("message_id", m.MessageID, "journal", id)
 
-	body := bodyDigest(raw)
+	body := bodyDigest(m.Raw)
 	if note, done, err := in.journal.doneNote(msgKey); err != nil {
-		return err
+		o.err = err
+		return o
 	} else if done {
 		if note != "" && note != body {
 			// Not a second copy but another mail reusing the Message-ID:
 			// set it aside for a person rather than drop it silently.
-			return in.giveUp(c, uidKey, m, fmt.Errorf("mailer: Message-ID <%s> was already processed with a different body; "+
-				"the sender's client reuses Message-IDs", m.MessageID))
+			o.giveUp = fmt.Errorf("mailer: Message-ID <%s> was already processed with a different body; "+
+				"the sender's client reuses Message-IDs", m.MessageID)
+			return o
 		}
 		log.Info("duplicate of a processed message; marking it processed")
-		if err := in.journal.Done(uidKey); err != nil {
-			return err
-		}
-		return in.markProcessed(c, m.UID)
+		o.err = in.journal.Done(uidKey)
+		o.mark = o.err == nil
+		return o
 	}
 
 	attempts, err := in.journal.attempts(msgKey)
 	if err != nil {
-		return err
+		o.err = err
+		return o
+	}
+	if attempts == 0 && existed {
+		attempts = 1 // a first attempt cut short: its raw mail is kept, its count is not written
 	}
 	if attempts >= in.cfg.MaxAttempts {
 		m.Attempt = attempts
-		return in.giveUp(c, uidKey, m, fmt.Errorf("mailer: handler did not succeed in %d attempts (it may have crashed the process)", attempts))
+		o.giveUp = fmt.Errorf("mailer: handler did not succeed in %d attempts (it may have crashed the process)", attempts)
+		return o
 	}
 	// Counted before the call, so a handler that kills the process is
-	// eventually set aside rather than crashing the daemon for ever.
+	// eventually set aside rather than crashing the daemon for ever: the
+	// raw mail kept counts the first attempt, a record the later ones.
 	m.Attempt = attempts + 1
-	if err := in.journal.setAttempts(msgKey, m.Attempt); err != nil {
-		return err
+	if m.Attempt > 1 {
+		if err := in.journal.setAttempts(msgKey, m.Attempt); err != nil {
+			o.err = err
+			return o
+		}
 	}
 
 	herr := in.call(ctx, h, m)
 	if herr == nil {
-		if err := in.journal.doneWith(msgKey, body); err != nil {
-			return err
+		if err := in.journal.doneBoth(msgKey, body, uidKey); err != nil {
+			o.err = err
+			return o
 		}
-		if err := in.journal.Done(uidKey); err != nil {
-			return err
+		if m.Attempt > 1 {
+			if err := in.journal.setAttempts(msgKey, 0); err != nil {
+				log.Warn("cannot clear attempt count", "err", err)
+			}
 		}
-		if err := in.journal.setAttempts(msgKey, 0); err != nil {
-			log.Warn("cannot clear attempt count", "err", err)
-		}
-		delete(in.retryAt, uidKey)
 		log.Info("message processed", "attempt", m.Attempt)
-		return in.markProcessed(c, m.UID)
+		o.mark = true
+		return o
 	}
 	if ctx.Err() != nil {
-		return ctx.Err()
+		o.err = ctx.Err()
+		return o
 	}
 	if IsPermanent(herr) || m.Attempt >= in.cfg.MaxAttempts {
-		return in.giveUp(c, uidKey, m, herr)
+		o.giveUp = herr
+		return o
 	}
-	wait := backoff(in.cfg.Backoff, in.cfg.MaxBackoff, m.Attempt)
-	in.retryAt[uidKey] = time.Now().Add(wait)
-	log.Warn("handler failed; will retry", "err", herr, "attempt", m.Attempt, "in", wait)
+	if m.Attempt == 1 { // the next try counts this one
+		if err := in.journal.setAttempts(msgKey, 1); err != nil {
+			o.err = err
+			return o
+		}
+	}
+	o.retry = backoff(in.cfg.Backoff, in.cfg.MaxBackoff, m.Attempt)
+	log.Warn("handler failed; will retry", "err", herr, "attempt", m.Attempt, "in", o.retry)
+	return o
+}
+
+// apply does on the connection what a processed message's outcome calls
+// for, but its marking (the caller marks processed messages, one by one
+// or a batch at once): set it aside, or note when to retry it.
+func (in *Intake) apply(c *imapclient.Client, o outcome) error {
+	switch {
+	case o.err != nil:
+		return o.err
+	case o.giveUp != nil:
+		return in.giveUp(c, o.uidKey, o.m, o.giveUp)
+	case o.retry > 0:
+		in.retryAt[o.uidKey] = time.Now().Add(o.retry)
+	default:
+		delete(in.retryAt, o.uidKey)
+	}
 	return nil
 }
 
@@ -650,26 +760,31 @@ func (in *Intake) moveSeenDone(c *imapclient.Client, validity uint32) error {
 	return nil
 }
 
-// markProcessed flags the message \Seen (and ProcessedFlag) and moves it to
-// ProcessedMailbox if one is set, so it arrives there read.
-func (in *Intake) markProcessed(c *imapclient.Client, uid uint32) error {
-	set := imap.UIDSetNum(imap.UID(uid))
+// markProcessed flags the messages \Seen (and ProcessedFlag) and moves
+// them to ProcessedMailbox if one is set, so they arrive there read: one
+// STORE and one MOVE for them all.
+func (in *Intake) markProcessed(c *imapclient.Client, uids ...uint32) error {
+	var us []imap.UID
+	for _, u := range uids {
+		us = append(us, imap.UID(u))
+	}
+	set := imap.UIDSetNum(us...)
 	flags := []imap.Flag{imap.FlagSeen}
 	if in.cfg.ProcessedMailbox == "" && in.cfg.ProcessedFlag != string(imap.FlagSeen) {
 		flags = append(flags, imap.Flag(in.cfg.ProcessedFlag))
 	}
 	if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: flags}, nil).Close(); err != nil {
-		return fmt.Errorf("flag uid %d processed: %w", uid, err)
+		return fmt.Errorf("flag uid %v processed: %w", uids, err)
 	}
 	if in.cfg.ProcessedMailbox != "" {
 		if _, err := c.Move(set, in.cfg.ProcessedMailbox).Wait(); err != nil {
-			// Unseen again, so the next search finds it and the move is
-			// retried (the journal already says it is done).
+			// Unseen again, so the next search finds them and the move is
+			// retried (the journal already says they are done).
 			unseen := &imap.StoreFlags{Op: imap.StoreFlagsDel, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
 			if uerr := c.Store(set, unseen, nil).Close(); uerr != nil {
-				in.log.Warn("cannot clear \\Seen after a failed move", "uid", uid, "err", uerr)
+				in.log.Warn("cannot clear \\Seen after a failed move", "uid", uids, "err", uerr)
 			}
-			return fmt.Errorf("move uid %d to %s: %w", uid, in.cfg.ProcessedMailbox, err)
+			return fmt.Errorf("move uid %v to %s: %w", uids, in.cfg.ProcessedMailbox, err)
 		}
 	}
 	return nil

@@ -18,8 +18,12 @@ import (
 // directory fsync), so the journal can be inspected with ls and cat:
 //
 //	DIR/raw/ID.eml       the raw message; ID is the hex SHA-256 of its bytes
-//	DIR/done/HASH        a processed key (the file holds the key itself)
-//	DIR/attempts/HASH    how many times a handler was started for a key
+//	DIR/done/HASH        a processed key (the file holds the key itself; the
+//	                     marker of a message's place on the server is a hard
+//	                     link to the marker of its Message-ID)
+//	DIR/attempts/HASH    how many times a handler was started for a key,
+//	                     from the second attempt on (the raw message kept is
+//	                     the sign of a first)
 //
 // A Journal is safe for use by several goroutines; two processes must not
 // share one directory.
@@ -43,17 +47,24 @@ func (j *Journal) path(elem ...string) string {
 // Store writes raw durably and returns its id, the hex SHA-256 of the bytes.
 // Storing the same bytes again is a no-op returning the same id.
 func (j *Journal) Store(raw []byte) (string, error) {
+	id, _, err := j.store(raw)
+	return id, err
+}
+
+// store is Store; existed reports that the bytes were stored before (an
+// earlier attempt at the message, which a crash may have cut short).
+func (j *Journal) store(raw []byte) (id string, existed bool, err error) {
 	sum := sha256.Sum256(raw)
-	id := hex.EncodeToString(sum[:])
+	id = hex.EncodeToString(sum[:])
 	name := id + ".eml"
-	ok, err := exists(j.path("raw", name))
-	if err == nil && !ok {
+	existed, err = exists(j.path("raw", name))
+	if err == nil && !existed {
 		err = writeFileAtomic(j.path("raw"), name, raw)
 	}
 	if err != nil {
-		return "", fmt.Errorf("mailer: journal store: %w", err)
+		return "", false, fmt.Errorf("mailer: journal store: %w", err)
 	}
-	return id, nil
+	return id, existed, nil
 }
 
 // Load returns the raw message stored under id.
@@ -77,15 +88,41 @@ func (j *Journal) Done(key string) error {
 // doneWith records key as processed with a note (such as the digest of what
 // was processed) on the marker's second line. An existing marker is kept.
 func (j *Journal) doneWith(key, note string) error {
-	name := keyFile(key)
-	ok, err := exists(j.path("done", name))
-	if err == nil && !ok {
-		err = writeFileAtomic(j.path("done"), name, []byte(key+"\n"+note))
-	}
-	if err != nil {
+	if err := j.mark(key, note, false); err != nil {
 		return fmt.Errorf("mailer: journal done %q: %w", key, err)
 	}
 	return nil
+}
+
+// doneBoth records a message's two keys as processed (its Message-ID's,
+// with note, and its place on the server): the second marker is a hard
+// link to the first, and one fsync of the directory makes both durable.
+func (j *Journal) doneBoth(msgKey, note, uidKey string) error {
+	if err := j.mark(msgKey, note, true); err != nil {
+		return fmt.Errorf("mailer: journal done %q: %w", msgKey, err)
+	}
+	err := os.Link(j.path("done", keyFile(msgKey)), j.path("done", keyFile(uidKey)))
+	if err != nil && !errors.Is(err, fs.ErrExist) {
+		return j.doneWith(uidKey, "") // a file system without hard links
+	}
+	if err := syncDir(j.path("done")); err != nil {
+		return fmt.Errorf("mailer: journal done %q: %w", uidKey, err)
+	}
+	return nil
+}
+
+// mark writes key's done marker unless it exists; with later the
+// directory's fsync is left to the next mark.
+func (j *Journal) mark(key, note string, later bool) error {
+	name := keyFile(key)
+	ok, err := exists(j.path("done", name))
+	if err != nil || ok {
+		if ok && !later {
+			return syncDir(j.path("done"))
+		}
+		return err
+	}
+	return writeFile(j.path("done"), name, []byte(key+"\n"+note), later)
 }
 
 // doneNote returns the note stored with key's marker; ok is false if key is
@@ -146,6 +183,9 @@ func (j *Journal) attempts(key string) (int, error) {
 }
 
 // setAttempts records n handler attempts for key; n == 0 removes the record.
+// The record is written without fsync: it counts the attempts a crash of
+// the process cut short (the page cache outlives the process); a power cut
+// that loses it says nothing against the mail.
 func (j *Journal) setAttempts(key string, n int) error {
 	name := keyFile(key)
 	if n == 0 {
@@ -155,5 +195,5 @@ func (j *Journal) setAttempts(key string, n int) error {
 		}
 		return err
 	}
-	return writeFileAtomic(j.path("attempts"), name, []byte(strconv.Itoa(n)+" "+key+"\n"))
+	return writeFileNoSync(j.path("attempts"), name, []byte(strconv.Itoa(n)+" "+key+"\n"))
 }

@@ -61,8 +61,12 @@ type OutboxConfig struct {
 	// OnFailed, if set, is called when recipients are given up on: the
 	// server refused them permanently (5xx), or temporary failures lasted
 	// GiveUpAfter. rcpts are the recipients concerned. It runs on the
-	// Outbox's goroutine.
+	// Outbox's goroutine (one of them, with Senders above 1).
 	OnFailed func(id string, rcpts []string, err error) `yaml:"-"`
+	// Senders is how many SMTP connections a sending pass uses at once;
+	// default 1. The server's answer to each message is most of the time
+	// a message takes (issue 23).
+	Senders int `yaml:"senders"`
 }
 
 func (c OutboxConfig) withDefaults() (OutboxConfig, error) {
@@ -96,6 +100,9 @@ func (c OutboxConfig) withDefaults() (OutboxConfig, error) {
 	}
 	if c.GiveUpAfter <= 0 {
 		c.GiveUpAfter = 48 * time.Hour
+	}
+	if c.Senders <= 0 {
+		c.Senders = 1
 	}
 	return c, nil
 }
@@ -132,9 +139,12 @@ func (s State) String() string {
 type Outbox struct {
 	cfg     OutboxConfig
 	log     *slog.Logger
-	mu      sync.Mutex // serialises queue-file changes
+	mu      sync.Mutex // serialises queue-file changes and the ids being enqueued
 	flushMu sync.Mutex // one sending pass at a time, so nothing goes out twice
 	wake    chan struct{}
+	// enqueuing holds the ids being written by Enqueue, which writes
+	// without mu: a second Enqueue of one waits for the first.
+	enqueuing map[string]chan struct{}
 }
 
 // queued is the envelope and retry state of a queued message (queue/ID.json).
@@ -161,7 +171,7 @@ func NewOutbox(cfg OutboxConfig, log *slog.Logger) (*Outbox, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	ob := &Outbox{cfg: cfg, log: log.With("component", "outbox"), wake: make(chan struct{}, 1)}
+	ob := &Outbox{cfg: cfg, log: log.With("component", "outbox"), wake: make(chan struct{}, 1), enqueuing: map[string]chan struct{}{}}
 	if err := mkdirs(ob.path("queue"), ob.path("sent"), ob.path("failed")); err != nil {
 		return nil, fmt.Errorf("mailer: outbox: %w", err)
 	}
@@ -179,16 +189,18 @@ func (ob *Outbox) path(elem ...string) string {
 // is durably stored. An ID already queued, sent or failed is left alone and
 // Enqueue returns nil: a handler that runs twice for the same incoming mail
 // sends its reply once. Enqueue fills o.From, o.Date and o.Domain when they
-// are empty.
+// are empty. Several may run at once: only one id's are serialised.
 func (ob *Outbox) Enqueue(o *Outgoing) error {
-	ob.mu.Lock()
-	defer ob.mu.Unlock()
-	if st, err := ob.state(o.ID); err != nil {
+	done, err := ob.reserve(o.ID)
+	if err != nil || done == nil {
 		return err
-	} else if st != StateUnknown {
-		ob.log.Info("already enqueued", "id", o.ID, "state", st)
-		return nil
 	}
+	defer func() {
+		ob.mu.Lock()
+		delete(ob.enqueuing, o.ID)
+		ob.mu.Unlock()
+		close(done)
+	}()
 	if o.From == "" {
 		o.From = ob.cfg.SMTP.From
 	}
@@ -215,8 +227,9 @@ func (ob *Outbox) Enqueue(o *Outgoing) error {
 		}
 		q.To = append(q.To, a)
 	}
-	// The .eml first: a .json is the sign of a complete queue entry.
-	if err := writeFileAtomic(ob.path("queue"), o.ID+".eml", raw); err != nil {
+	// The .eml first: a .json is the sign of a complete queue entry. One
+	// fsync of the directory after both makes both names durable.
+	if err := writeFile(ob.path("queue"), o.ID+".eml", raw, true); err != nil {
 		return fmt.Errorf("mailer: outbox: %w", err)
 	}
 	if err := ob.writeMeta("queue", q); err != nil {
@@ -228,6 +241,32 @@ func (ob *Outbox) Enqueue(o *Outgoing) error {
 	default:
 	}
 	return nil
+}
+
+// reserve makes id the caller's to enqueue: done is closed when it is
+// written. A nil done means there is nothing to write: the id is queued,
+// sent or failed already (after waiting for another Enqueue of it).
+func (ob *Outbox) reserve(id string) (done chan struct{}, err error) {
+	for {
+		ob.mu.Lock()
+		if wait, ok := ob.enqueuing[id]; ok {
+			ob.mu.Unlock()
+			<-wait
+			continue
+		}
+		st, err := ob.state(id)
+		if err != nil || st != StateUnknown {
+			ob.mu.Unlock()
+			if err == nil {
+				ob.log.Info("already enqueued", "id", id, "state", st)
+			}
+			return nil, err
+		}
+		done = make(chan struct{})
+		ob.enqueuing[id] = done
+		ob.mu.Unlock()
+		return done, nil
+	}
 }
 
 // State reports where the message with this ID is.
@@ -322,8 +361,6 @@ func (ob *Outbox) Flush(ctx context.Context) (next time.Time, err error) {
 
 // load reads the queue entries, oldest first.
 func (ob *Outbox) load() ([]*queued, error) {
-	ob.mu.Lock()
-	defer ob.mu.Unlock()
 	names, err := filepath.Glob(ob.path("queue", "*.json"))
 	if err != nil {
 		return nil, err
@@ -331,6 +368,9 @@ func (ob *Outbox) load() ([]*queued, error) {
 	var items []*queued
 	for _, name := range names {
 		b, err := os.ReadFile(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // sent and removed since the glob
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -344,9 +384,38 @@ func (ob *Outbox) load() ([]*queued, error) {
 	return items, nil
 }
 
-// sendAll sends the due messages over one connection. A connection-level
-// failure counts as a temporary failure of every message not yet tried.
+// sendAll sends the due messages over cfg.Senders connections at once,
+// each taking the next message due in turn.
 func (ob *Outbox) sendAll(ctx context.Context, due []*queued) {
+	if ob.cfg.Senders <= 1 || len(due) == 1 {
+		ob.sendOn(ctx, due)
+		return
+	}
+	next := make(chan *queued)
+	var wg sync.WaitGroup
+	for range min(ob.cfg.Senders, len(due)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []*queued
+			for q := range next {
+				mine = append(mine, q)
+			}
+			ob.sendOn(ctx, mine)
+		}()
+	}
+	// Round robin: each connection gets every Senders-th message, oldest
+	// first, so that the oldest go out first on every connection.
+	for _, q := range due {
+		next <- q
+	}
+	close(next)
+	wg.Wait()
+}
+
+// sendOn sends messages over one connection. A connection-level failure
+// counts as a temporary failure of every message not yet tried.
+func (ob *Outbox) sendOn(ctx context.Context, due []*queued) {
 	cl, err := ob.client()
 	if err != nil {
 		ob.tempFail(due, err)
@@ -364,9 +433,7 @@ func (ob *Outbox) sendAll(ctx context.Context, due []*queued) {
 		}
 		if done, err := exists(ob.path("sent", q.ID+".json")); err == nil && done {
 			// Sent before a crash cut the clean-up short.
-			ob.mu.Lock()
 			ob.removeQueued(q.ID)
-			ob.mu.Unlock()
 			continue
 		}
 		err := ob.send(sc, q)
@@ -509,10 +576,20 @@ func (ob *Outbox) refuse(q *queued, rcpts []string, err error) {
 
 // finish writes the sent record (over the marker markSent linked, if
 // linked), then removes the queue entry.
+//
+// With the link made, the record is only the time and the server's reply:
+// it is written without fsync, and the queue entry removed without a
+// directory fsync, since a queue entry that comes back after a power cut
+// is cleaned up, not sent, while its sent marker is there (sendOn). Only
+// the id's own files are touched, so several senders finish at once.
 func (ob *Outbox) finish(q *queued, linked bool) {
-	ob.mu.Lock()
-	defer ob.mu.Unlock()
-	if err := ob.writeMeta("sent", q); err != nil {
+	var err error
+	if linked {
+		err = ob.writeRecord("sent", q)
+	} else {
+		err = ob.writeMeta("sent", q)
+	}
+	if err != nil {
 		if !linked {
 			ob.log.Error("sent, but cannot write the sent marker: it may be sent again after a restart",
 				"id", q.ID, "err", err)
@@ -520,7 +597,7 @@ func (ob *Outbox) finish(q *queued, linked bool) {
 		}
 		ob.log.Error("sent and marked, but cannot write the time and reply into the marker", "id", q.ID, "err", err)
 	}
-	ob.removeQueued(q.ID)
+	ob.removeFiles(q.ID)
 	ob.log.Info("sent", "id", q.ID, "to", q.To, "reply", q.Reply)
 }
 
@@ -571,25 +648,45 @@ func (ob *Outbox) report(id string, rcpts []string, err error) {
 	}
 }
 
-// removeQueued deletes the queue entry of id; the caller holds ob.mu.
+// removeQueued deletes the queue entry of id, durably.
 func (ob *Outbox) removeQueued(id string) {
-	for _, ext := range []string{".json", ".eml"} {
-		if err := os.Remove(ob.path("queue", id+ext)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			ob.log.Error("cannot remove queue file", "id", id, "err", err)
-		}
-	}
+	ob.removeFiles(id)
 	if err := syncDir(ob.path("queue")); err != nil {
 		ob.log.Error("cannot sync queue directory", "err", err)
 	}
 }
 
-// writeMeta writes q as dir/ID.json; the caller holds ob.mu.
+// removeFiles deletes the queue entry of id, the .json (the sign of an
+// entry) first.
+func (ob *Outbox) removeFiles(id string) {
+	for _, ext := range []string{".json", ".eml"} {
+		if err := os.Remove(ob.path("queue", id+ext)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			ob.log.Error("cannot remove queue file", "id", id, "err", err)
+		}
+	}
+}
+
+// writeMeta writes q as dir/ID.json, durably. Only the writer of an id's
+// entry (its Enqueue, then its one sender) writes it.
 func (ob *Outbox) writeMeta(dir string, q *queued) error {
 	b, err := json.MarshalIndent(q, "", "  ")
 	if err != nil {
 		return err
 	}
 	if err := writeFileAtomic(ob.path(dir), q.ID+".json", append(b, '\n')); err != nil {
+		return fmt.Errorf("mailer: outbox: %w", err)
+	}
+	return nil
+}
+
+// writeRecord writes q as dir/ID.json without fsync: the sent record over
+// its marker.
+func (ob *Outbox) writeRecord(dir string, q *queued) error {
+	b, err := json.MarshalIndent(q, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeFileNoSync(ob.path(dir), q.ID+".json", append(b, '\n')); err != nil {
 		return fmt.Errorf("mailer: outbox: %w", err)
 	}
 	return nil

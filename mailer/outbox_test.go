@@ -2,6 +2,7 @@ package mailer_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -326,4 +327,42 @@ func TestOutboxConfigErrors(t *testing.T) {
 	err = ob.Enqueue(&mailer.Outgoing{ID: "x", To: []string{alice}, Text: "t"})
 	require.Error(t, err)
 	assert.True(t, strings.Contains(err.Error(), "no From"), err.Error())
+}
+
+// TestOutboxAtOnce (issue 23): Enqueue from many goroutines at once, the
+// same id among them, and a pass over several connections: every message
+// is stored once and sent once.
+func TestOutboxAtOnce(t *testing.T) {
+	srv := startMail(t, mailtest.Options{})
+	dir := t.TempDir()
+	cfg := outboxConfig(srv, dir, &failures{})
+	cfg.Senders = 3
+	ob := newOutbox(t, cfg)
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprintf("m%d", i%30) // ten ids twice
+			assert.NoError(t, ob.Enqueue(outgoing(id, alice)))
+			st, err := ob.State(id)
+			assert.NoError(t, err)
+			assert.Equal(t, mailer.StateQueued, st, "stored when Enqueue returns")
+		}()
+	}
+	wg.Wait()
+	_, err := ob.Flush(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, 30, srv.Accepted())
+	msgs, err := srv.Messages(alice, "INBOX")
+	require.NoError(t, err)
+	assert.Len(t, msgs, 30)
+	for i := range 30 {
+		st, err := ob.State(fmt.Sprintf("m%d", i))
+		require.NoError(t, err)
+		assert.Equal(t, mailer.StateSent, st)
+	}
+	left, err := filepath.Glob(filepath.Join(dir, "queue", "*"))
+	require.NoError(t, err)
+	assert.Empty(t, left)
 }

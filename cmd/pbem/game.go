@@ -40,7 +40,7 @@ var rulesetsCmd = command{
 }
 
 var newCmd = command{
-	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE] [--board FILE]",
+	name: "new", args: "--ruleset NAME --game DIR --players FILE [--option NAME]... [--tables FILE] [--board FILE] [--deadline D] [--at HH:MM] [--timezone ZONE] [pace flags: see pbem pace]",
 	summary: "create a game: its directory, its private directory and the players' tokens",
 	doc: `The players file is a YAML list of names and email addresses in seat
 order, as many as the ruleset plays with (its tables have a player split
@@ -58,7 +58,13 @@ dice chain secret and the tokens: never publish it with the game.
 
 --board plays on a board of your own (docs/rulesets.md §Boards; examples in
 docs/boards/): it is checked with the ruleset's tables, copied into the
-game as board.yaml and used by every later step, verify and map.`,
+game as board.yaml and used by every later step, verify and map.
+
+--deadline, --at, --timezone, --weekends, --reminder, --grace, --nmr,
+--extensions and --change-of-mind give the game a pace of its own (see
+pbem pace), kept as pace.yaml; what they leave out is pbem serve's.
+A player's deadlines are written in the zone of their timezone: line in
+the players file, else the game's.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		ruleset := fs.String("ruleset", "redux", "the ruleset (see pbem rulesets)")
 		dir := fs.String("game", "", "the game directory to create; its base name is the game id unless --id is given")
@@ -69,9 +75,14 @@ game as board.yaml and used by every later step, verify and map.`,
 		secrets := fs.String("secrets", "", "the private directory (default DIR.secrets)")
 		var options listFlag
 		fs.Var(&options, "option", "a rule option to switch on (repeat for more)")
+		setPace := paceFlags(fs)
 		return func(e *env, _ []string) int {
 			if code, ok := e.need("game", *dir, "players", *players, "ruleset", *ruleset); !ok {
 				return code
+			}
+			var pace archive.Pace
+			if err := setPace(&pace); err != nil {
+				return e.usageError("%v", err)
 			}
 			if _, code, ok := e.rulesetFlags(*ruleset, options); !ok {
 				return code
@@ -91,7 +102,7 @@ game as board.yaml and used by every later step, verify and map.`,
 			if err != nil {
 				return e.errorf(exitRejected, "%v", err)
 			}
-			spec := archive.NewGame{ID: *id, Ruleset: *ruleset, Options: options, Players: ps, Secrets: *secrets}
+			spec := archive.NewGame{ID: *id, Ruleset: *ruleset, Options: options, Players: ps, Secrets: *secrets, Pace: pace}
 			if *tables != "" {
 				if spec.Tables, err = os.ReadFile(*tables); err != nil {
 					return e.errorf(exitRejected, "%v", err)
@@ -122,6 +133,9 @@ game as board.yaml and used by every later step, verify and map.`,
 				if p.Prefs != (archive.MailPrefs{}) {
 					fmt.Fprintf(e.stdout, "    mail: %s\n", p.Prefs)
 				}
+			}
+			if !pace.IsZero() {
+				fmt.Fprintf(e.stdout, "\nIts own pace: %s (the rest: pbem serve's)\n", pace)
 			}
 			fmt.Fprintf(e.stdout, "\nFirst: %s\n", g.Due().ID)
 			return exitOK

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -39,7 +40,9 @@ process, so a daemon killed with kill -9 never blocks the next start.
 SIGINT or SIGTERM stops the daemon within a second; mail being processed
 is finished or redone at the next start, never lost or answered twice.
 For the crash tests only, PBEM_CRASH_AT=POINT[:N] makes it SIGKILL itself
-at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
+at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go). For
+the benchmarks, PBEM_CPU_PROFILE=FILE writes a CPU profile of the run to
+FILE when it stops (go tool pprof).`,
 		setup: func(fs *flag.FlagSet) func(*env, []string) int {
 			path := fs.String("config", "", "the configuration file (see config.example.yaml)")
 			return func(e *env, _ []string) int {
@@ -56,6 +59,13 @@ at a named point of its work (cmd/pbem/crash.go, e2e/crash_test.go).`,
 				log, err := crashHook(newLogger(cfg.Log, e))
 				if err != nil {
 					return e.errorf(exitUsage, "%v", err)
+				}
+				if path := os.Getenv("PBEM_CPU_PROFILE"); path != "" {
+					stop, err := cpuProfile(path)
+					if err != nil {
+						return e.errorf(exitUsage, "PBEM_CPU_PROFILE: %v", err)
+					}
+					defer stop()
 				}
 				return untilSignal(e, cfg, log)
 			}
@@ -203,4 +213,17 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(strings.Trim(host, "[]"))
 	return ip != nil && ip.IsLoopback()
+}
+
+// cpuProfile starts a CPU profile written to path; stop ends it.
+func cpuProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/pbem-org/pbem/daemon"
 )
 
-// statusClock writes the deadline of the turn due, for a game that pbem
-// serve runs (docs/design.md §5).
+// statusClock writes the deadline of the turn due and the pace, for a game
+// that pbem serve runs (docs/design.md §5), else the game's own pace.
 func (e *env) statusClock(g *archive.Game) {
 	c, err := daemon.ReadClock(g)
 	switch {
@@ -18,9 +18,19 @@ func (e *env) statusClock(g *archive.Game) {
 		fmt.Fprintf(e.stdout, "  deadline unreadable: %v\n", err)
 		return
 	case c == nil:
+		e.ownPace(g)
 		return
 	}
 	fmt.Fprintf(e.stdout, "  deadline %s (%s)\n", c.Deadline.Format("Mon 2 Jan 2006 15:04 MST"), fromNow(time.Until(c.Deadline)))
+	if c.Pace != "" {
+		fmt.Fprintf(e.stdout, "  pace: %s\n", c.Pace)
+	}
+	if c.Excused {
+		fmt.Fprintln(e.stdout, "  the player's missed deadline was excused: the turn's time began again")
+	}
+	if c.Warned {
+		fmt.Fprintln(e.stdout, "  the deadline passed: the player was warned, the grace period runs")
+	}
 	if c.Paused {
 		fmt.Fprintln(e.stdout, "  the GM paused the game: the clock is stopped")
 	}
@@ -76,5 +86,19 @@ func (e *env) statusSteps(g *archive.Game) {
 	}
 	if bot+gm > 0 {
 		fmt.Fprintf(e.stdout, "  (%d played by the bot, %d entered by the GM)\n", bot, gm)
+	}
+}
+
+// ownPace writes the pace a game sets itself (pace.yaml), for a game no
+// daemon's clock runs yet.
+func (e *env) ownPace(g *archive.Game) {
+	p, err := g.Pace()
+	switch {
+	case err != nil:
+		fmt.Fprintf(e.stdout, "  pace unreadable: %v\n", err)
+	case p.IsZero():
+		fmt.Fprintln(e.stdout, "  pace: pbem serve's (the game sets none of its own)")
+	default:
+		fmt.Fprintf(e.stdout, "  pace: %s (the rest pbem serve's)\n", p)
 	}
 }
