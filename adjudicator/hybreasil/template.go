@@ -24,6 +24,7 @@ func Template(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 	p := newHBPlan(e, s, n)
 	var t adjudicator.Template
 	t.Decide = p.decide()
+	t.Unavoidable = p.doomed
 	var brief adjudicator.TemplateSection
 	brief.Title = "This turn"
 	for _, l := range Brief(e, s, n) {
@@ -32,11 +33,10 @@ func Template(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 	if len(brief.Items) > 0 {
 		t.Sections = append(t.Sections, brief)
 	}
-	t.Sections = append(t.Sections, p.limitsSection(), p.movementSection())
+	t.Sections = append(t.Sections, p.limitsSection(), p.movementSection(), p.battleSection())
 	if p.strong {
 		t.Sections = append(t.Sections, p.secondSection())
 	}
-	t.Sections = append(t.Sections, p.battleSection())
 	t.Sections = append(t.Sections, adjudicator.TemplateSection{Title: "Other decisions", Items: p.examples()})
 	return t
 }
@@ -51,7 +51,7 @@ func (p *hbPlan) decide() []string {
 		out = append(out, fmt.Sprintf("Where to enter: the nation waits in %s; \"land SEA\" enters from another outer sea instead (5.1, 5.2).", p.b.AreaName(x.Home[p.n])))
 	}
 	if p.gain > 0 {
-		out = append(out, fmt.Sprintf("Place %s, one an area you hold (6.2); the template's place lines put them where they can spread, and without them they go where you border other nations most.", plural(p.gain, "new unit")))
+		out = append(out, fmt.Sprintf("Place %s, one an area you hold (6.2); the template's place lines put them where they can spread, and without them they go where you border other nations most.", p.gainWords()))
 	}
 	if u := p.atSea(); u > 0 {
 		out = append(out, fmt.Sprintf("Land your %s at sea this phase: units left at sea at the end of a movement and combat phase are lost (6.3).", plural(u, "unit")))
@@ -72,6 +72,48 @@ func (p *hbPlan) decide() []string {
 	}
 	if x.Event[p.n] == Civilization && p.e.G.HasOption("abilities") {
 		out = append(out, "Choose the ability Civilization gives (9.3); by default the first you lack.")
+	}
+	return out
+}
+
+// attacks reports whether the suggested turn attacks another nation.
+func (p *hbPlan) attacks() bool {
+	if p.attack != nil {
+		return true
+	}
+	for _, f := range p.fought {
+		if f {
+			return true
+		}
+	}
+	return false
+}
+
+// gainWords are the new units of the population increase (6.2): "2 new
+// units", or "up to 2 new units (...)" where the reinforcements may take
+// the unused tokens first (6.1).
+func (p *hbPlan) gainWords() string {
+	if p.gainSure >= p.gain {
+		return plural(p.gain, "new unit")
+	}
+	return fmt.Sprintf("up to %s (%d if the reinforcements take the unused tokens first; a place line with no unit left is skipped)", plural(p.gain, "new unit"), max(p.gainSure, 0))
+}
+
+// cutOffLost are the units the plan leaves in the areas cut off
+// (hbPlan.cutOff).
+func (p *hbPlan) cutOffLost() int {
+	k := 0
+	for _, a := range p.cutOff {
+		k += p.units[a] - p.extra[a]
+	}
+	return k
+}
+
+// areaList are the names of areas.
+func areaList(b *games.Board, areas []games.AreaID) []string {
+	var out []string
+	for _, a := range areas {
+		out = append(out, b.AreaName(a))
 	}
 	return out
 }
@@ -100,14 +142,27 @@ func (p *hbPlan) limitsSection() adjudicator.TemplateSection {
 		ratio, plural(now, "area"), Supported(p.e, p.s, p.n, now))
 	support += fmt.Sprintf("You have %s on the board", plural(p.s.OnBoard(p.n), "unit"))
 	if p.gain > 0 {
-		support += fmt.Sprintf(" and gain %s this turn (6.2)", plural(p.gain, "new unit"))
+		support += fmt.Sprintf(" and gain %s this turn (6.2)", p.gainWords())
 	}
-	support += fmt.Sprintf(". The suggested turn ends with %s in %s, where %d may stay.", plural(units, "unit"), plural(areas, "area"), Supported(p.e, p.s, p.n, areas))
+	support += fmt.Sprintf(". The suggested turn ends with %s in %s, where %d may stay", plural(units, "unit"), plural(areas, "area"), Supported(p.e, p.s, p.n, areas))
+	if p.attacks() {
+		support += ", if its attacks win; units that fall in battle are not removed again"
+	}
+	support += "."
+	if over := p.doomed - p.cutOffLost(); over > 0 {
+		why := "no empty land is in reach and no neighbour can be attacked"
+		if p.weak {
+			why = "no empty land is in reach and a weak leader may not attack (6.1)"
+		}
+		support += fmt.Sprintf(" Whatever you write, %s will be lost at the end of this turn: %s.", plural(over, "unit"), why)
+	}
 	connect := "Connection (6.4): every area you hold must be reachable from the others by a move of at most two steps through land or sea that is not yours; a part cut off is lost (two areas or more become a new nation). "
-	if connected {
+	switch {
+	case connected:
 		connect += "The suggested turn keeps your areas connected."
-	} else {
-		connect += "The suggested turn cannot keep every area connected: move the parts together."
+	case len(p.cutOff) > 0:
+		connect += fmt.Sprintf("%s, with %s, cannot be joined to your other areas by a move: unless a battle this turn joins them, they are lost at the end of the turn.",
+			strings.Join(areaList(p.b, p.cutOff), ", "), plural(p.cutOffLost(), "unit"))
 	}
 	return adjudicator.TemplateSection{Title: "Limits this turn (Hy Breasil 6.3, 6.4)", Items: []adjudicator.TemplateItem{
 		{Note: support}, {Note: connect},
@@ -128,12 +183,12 @@ func (p *hbPlan) movementSection() adjudicator.TemplateSection {
 			p.b.AreaName(p.landSea), p.b.AreaName(home)), Order: Land{Sea: p.landSea}.Encode(p.e.G)})
 	}
 	if len(p.places) > 0 {
-		s.Items = append(s.Items, adjudicator.TemplateItem{Note: fmt.Sprintf("New units (6.2): %s, one an area you hold. The place lines put them where they can spread:", plural(p.gain, "new unit"))})
+		s.Items = append(s.Items, adjudicator.TemplateItem{Note: fmt.Sprintf("New units (6.2): %s, one an area you hold. The place lines put them where they can spread:", p.gainWords())})
 		for _, a := range p.places {
 			s.Items = append(s.Items, adjudicator.TemplateItem{Order: "place " + p.b.AreaName(a)})
 		}
 	}
-	for a := range p.b.Areas {
+	for _, a := range p.stackOrder() {
 		id := games.AreaID(a)
 		k := p.startUnits(id)
 		if k == 0 && !(p.reinf > 0 && id == X(p.s).Home[p.n]) {
@@ -147,6 +202,20 @@ func (p *hbPlan) movementSection() adjudicator.TemplateSection {
 		}
 	}
 	return s
+}
+
+// stackOrder is the order the stacks are listed in, which is the order of
+// the suggested lines: the seas first, whose units land before anything
+// moves on land, then the land areas, each in board order.
+func (p *hbPlan) stackOrder() []int {
+	var out []int
+	for a := p.b.NumLand; a < len(p.b.Areas); a++ {
+		out = append(out, a)
+	}
+	for a := 0; a < p.b.NumLand; a++ {
+		out = append(out, a)
+	}
+	return out
 }
 
 // startUnits are the nation's units in area a when its moves start: in a
@@ -182,7 +251,7 @@ func (p *hbPlan) stackNote(a games.AreaID, k int) string {
 	if p.b.IsLand(a) {
 		return fmt.Sprintf("%s (%s), %s: next to %s.", p.b.AreaName(a), p.terrain(a), plural(k, "unit"), strings.Join(next, ", "))
 	}
-	note := fmt.Sprintf("%s (sea), %s: its coasts are %s. They land two to an area, so that the support limit holds.", p.b.AreaName(a), plural(k, "unit"), strings.Join(next, ", "))
+	note := fmt.Sprintf("%s (sea), %s: its coasts are %s. %s", p.b.AreaName(a), plural(k, "unit"), strings.Join(next, ", "), p.landingNote(a))
 	if k == 0 {
 		note = fmt.Sprintf("%s (sea), where reinforcements arrive (6.1): its coasts are %s.", p.b.AreaName(a), strings.Join(next, ", "))
 	}
@@ -190,6 +259,23 @@ func (p *hbPlan) stackNote(a games.AreaID, k int) string {
 		note += fmt.Sprintf(" If reinforcements come, up to %d more units are here: the lines below land them too, two to an area, and a line with nothing left to land is skipped.", p.reinf)
 	}
 	return note
+}
+
+// landingNote says how the suggested lines land the units of sea: two to
+// an empty area where there is one, so that the support limit holds
+// (6.4), else against the coasts other nations hold, so that no unit is
+// left at sea (6.3).
+func (p *hbPlan) landingNote(sea games.AreaID) string {
+	attacks := false
+	for _, st := range p.first {
+		if mv := st.(orders.Move); mv.Path[0] == sea && p.fought[mv.Path[len(mv.Path)-1]] {
+			attacks = true
+		}
+	}
+	if attacks {
+		return "Too little empty land is near to land them all two to an area, so the lines below attack the coasts other nations hold, each with one unit more than defends it: a unit left at sea is lost (6.3), and a unit that wins an area is supported by it (6.4)."
+	}
+	return "The lines below land them two to an area, so that the support limit holds (6.4)."
 }
 
 // place is an area's terrain and who is there: "hills, empty", "plains,

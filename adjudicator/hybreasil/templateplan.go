@@ -1,6 +1,8 @@
 package hybreasil
 
 import (
+	"sort"
+
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -31,17 +33,22 @@ type hbPlan struct {
 	strong bool // Strong leader: a second phase (6.1)
 	weak   bool // Weak leader: no attack (6.1)
 
-	gain   int            // new units of the population increase (6.2)
-	places []games.AreaID // where the plan's place lines put them
-	reinf  int            // reinforcements the plan lands, at most (6.1)
+	gain     int            // new units of the population increase (6.2), at most
+	gainSure int            // new units if the reinforcements (6.1) take the unused tokens first
+	places   []games.AreaID // where the plan's place lines put them
+	reinf    int            // reinforcements the plan lands, at most (6.1)
 
 	units   []int  // the nation's units by area as the plan moves them
 	claimed []bool // areas a move of the plan ends in
 	first   []orders.Statement
 	second  []orders.Move
-	attack  *orders.Move // the suggested attack, if any
-	next    games.AreaID // where the attack's "if taken" move goes on to
-	landSea games.AreaID // the sea a first turn enters from instead of its own (5.1, 5.2), or NoArea
+	attack  *orders.Move   // the suggested attack, if any
+	next    games.AreaID   // where the attack's "if taken" move goes on to
+	landSea games.AreaID   // the sea a first turn enters from instead of its own (5.1, 5.2), or NoArea
+	fought  []bool         // areas of other nations a move of the plan attacks
+	extra   []int          // units by area that are there only if the reinforcements come (6.1)
+	cutOff  []games.AreaID // areas the plan leaves cut off from the rest (6.4)
+	doomed  int            // units the limits take whatever the player writes (6.3, 6.4)
 }
 
 // newHBPlan plans the suggested turn of nation n due in s. In the
@@ -68,7 +75,7 @@ func newHBPlan(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.Nation
 func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, landSea games.AreaID) *hbPlan {
 	x := X(s)
 	p := &hbPlan{e: e, s: s, b: e.G.Board, n: n, event: x.Event[n], units: make([]int, len(e.G.Board.Areas)),
-		claimed: make([]bool, len(e.G.Board.Areas)), next: games.NoArea, landSea: landSea}
+		claimed: make([]bool, len(e.G.Board.Areas)), fought: make([]bool, len(e.G.Board.Areas)), extra: make([]int, len(e.G.Board.Areas)), next: games.NoArea, landSea: landSea}
 	p.strong, p.weak = p.event == StrongLeader, p.event == WeakLeader
 	for a := range p.units {
 		p.units[a] = s.Units(games.AreaID(a), n)
@@ -96,6 +103,7 @@ func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 			p.second = append(p.second, st.(orders.Move))
 		}
 	}
+	p.useExcess()
 	return p
 }
 
@@ -108,7 +116,8 @@ func (p *hbPlan) better(q *hbPlan) bool {
 	return pk > qk || pk == qk && pa > qa
 }
 
-// placeNew plans the population increase (6.2): its new units, one an
+// placeNew plans the population increase (6.2): its new units, as many
+// as the unused tokens allow before the reinforcements (6.1) take them, one an
 // area, on the areas bordering the most empty land first (where they can
 // spread), then on one bordering a weaker neighbour (where they can
 // attack, planAttack), the earlier area at a tie. Famine, or an event the policy
@@ -119,7 +128,12 @@ func (p *hbPlan) placeNew(rerolled bool) {
 	}
 	areas := landAreas(p.s, p.b, p.n)
 	pips := PIPs(p.e, p.s, p.n) + X(p.s).Saved[p.n]
-	p.gain = min(pips/p.e.G.Tables.Population.PointsPerArmy, Pool(p.e, p.s, p.n)-p.reinf, len(areas))
+	civ := 0
+	if rerolled {
+		civ = 1 // the reroll takes an unused token as a civilization token (6.1)
+	}
+	p.gain = min(pips/p.e.G.Tables.Population.PointsPerArmy, Pool(p.e, p.s, p.n)-civ, len(areas))
+	p.gainSure = min(p.gain, Pool(p.e, p.s, p.n)-civ-p.reinf)
 	if p.gain <= 0 {
 		p.gain = 0
 		return
@@ -155,8 +169,7 @@ func (p *hbPlan) placeNew(rerolled bool) {
 // landAll lands the units at sea (6.3: units left at sea at the end of a
 // phase are lost), two to an area, each pair on the nearest empty land
 // (reach), the home sea's possible reinforcements with them; what finds
-// no empty land lands on a coast the nation holds, else attacks the
-// weakest coast.
+// no empty land is landed by landRest.
 func (p *hbPlan) landAll() {
 	home := X(p.s).Home[p.n]
 	if p.landSea != games.NoArea {
@@ -164,7 +177,7 @@ func (p *hbPlan) landAll() {
 	}
 	for a := p.b.NumLand; a < len(p.b.Areas); a++ {
 		sea := games.AreaID(a)
-		k := p.units[sea]
+		k, sure := p.units[sea], p.units[sea]
 		if sea == home {
 			k += p.reinf
 		}
@@ -172,38 +185,161 @@ func (p *hbPlan) landAll() {
 			c := min(k, 2)
 			path := p.nearest(sea)
 			if path == nil {
-				c, path = k, p.lastCoast(sea)
-			}
-			if path == nil {
+				p.landRest(sea, k, sure)
 				break
 			}
 			p.add(&p.first, orders.Move{N: c, Path: path})
-			k -= c
+			p.extra[path[len(path)-1]] += c - min(c, sure)
+			k, sure = k-c, max(sure-c, 0)
 		}
 	}
 }
 
-// lastCoast is where units at sea that find no empty land go: a coast the
-// nation holds, else the coast held by the fewest units of another
-// nation (an attack); nil for a sea with no coast.
-func (p *hbPlan) lastCoast(sea games.AreaID) []games.AreaID {
-	best, bf := games.NoArea, 0
+// landRest lands k units of sea that find no empty land (6.3: units left
+// at sea are lost), of which only sure are there if the reinforcements
+// do not come (6.1). Unless a weak leader forbids attacks (6.1), they
+// attack the coasts other nations hold, the weakest first, each with one
+// unit more than defends it and at least two, so that each win is an
+// area that supports them (6.4), the last attack taking what is left;
+// with no such coast they land on a coast the nation holds. Units that
+// can do neither are lost at sea whatever the player writes
+// (hbPlan.doomed).
+func (p *hbPlan) landRest(sea games.AreaID, k, sure int) {
+	own := games.NoArea
+	var foes []games.AreaID
 	for _, e := range p.b.Edges(sea) {
 		c := e.To
-		if !p.b.IsLand(c) {
+		switch {
+		case !p.b.IsLand(c):
+		case p.s.Foreign(c, p.n) > 0:
+			if !p.claimed[c] && !p.weak {
+				foes = append(foes, c)
+			}
+		case p.units[c] > 0 && own == games.NoArea:
+			own = c
+		}
+	}
+	sort.SliceStable(foes, func(i, j int) bool { return p.s.Foreign(foes[i], p.n) < p.s.Foreign(foes[j], p.n) })
+	var sizes []int
+	for _, c := range foes {
+		if k == 0 {
+			break
+		}
+		n := min(max(2, p.s.Foreign(c, p.n)+1), k)
+		sizes, k = append(sizes, n), k-n
+	}
+	if k > 0 && len(sizes) > 0 {
+		sizes[len(sizes)-1] += k
+		k = 0
+	}
+	for i, n := range sizes {
+		p.addAttack(&p.first, orders.Move{N: n, Path: []games.AreaID{sea, foes[i]}})
+	}
+	switch {
+	case k == 0:
+	case own != games.NoArea:
+		p.add(&p.first, orders.Move{N: k, Path: []games.AreaID{sea, own}})
+		p.extra[own] += k - min(k, sure)
+	default:
+		p.doomed += min(k, sure)
+	}
+}
+
+// addAttack appends a move into another nation's area to a phase's lines
+// and moves its units in the plan, which counts the area as won (end);
+// the area is marked fought, so that no later move of the plan starts
+// from it.
+func (p *hbPlan) addAttack(body *[]orders.Statement, mv orders.Move) {
+	p.add(body, mv)
+	p.fought[mv.Path[len(mv.Path)-1]] = true
+}
+
+// useExcess sends the units the support limit would remove at the end of
+// the turn (6.4) against another nation, where the plan still ends over
+// it: from each land stack, its units but one against the weakest
+// neighbour another nation holds, in the last phase, at most the excess;
+// such units either win an area, which supports them, or fall in battle,
+// and lose nothing to the limit. What no attack can take (a weak leader,
+// 6.1, or no neighbour to attack) is lost whatever the player writes
+// (hbPlan.doomed).
+func (p *hbPlan) useExcess() {
+	areas, units, _ := p.end()
+	ex := units - Supported(p.e, p.s, p.n, areas)
+	for a := 0; a < p.b.NumLand && ex > 0 && !p.weak; a++ {
+		id := games.AreaID(a)
+		avail := p.units[id] - p.extra[id] - 1
+		if avail <= 0 || p.fought[id] {
 			continue
 		}
-		if p.units[c] > 0 && p.s.Foreign(c, p.n) == 0 {
-			return []games.AreaID{sea, c}
+		target := p.weakestFoe(id)
+		if target == games.NoArea {
+			continue
 		}
-		if f := p.s.Foreign(c, p.n); f > 0 && (best == games.NoArea || f < bf) {
-			best, bf = c, f
+		mv := orders.Move{N: min(avail, ex), Path: []games.AreaID{id, target}}
+		if p.strong {
+			var second []orders.Statement
+			p.addAttack(&second, mv)
+			p.second = append(p.second, mv)
+		} else {
+			p.addAttack(&p.first, mv)
+		}
+		areas, units, _ = p.end()
+		ex = units - Supported(p.e, p.s, p.n, areas)
+	}
+	p.doomed += max(ex, 0)
+	p.doomed += p.cutOffUnits()
+}
+
+// cutOffUnits are the units the plan leaves in areas cut off from the part
+// of the nation with the most units (6.4), which the support phase takes
+// whatever the player writes unless a battle joins them again: the areas
+// are kept in cutOff.
+func (p *hbPlan) cutOffUnits() int {
+	own := make([]bool, len(p.b.Areas))
+	for a := 0; a < p.b.NumLand; a++ {
+		own[a] = p.units[a] > 0
+	}
+	parts := Parts(p.s, p.b, own, has(p.s, p.n, Navigation))
+	keep, most := 0, -1
+	for i, part := range parts {
+		u := 0
+		for _, a := range part {
+			u += p.units[a]
+		}
+		if u > most || u == most && len(part) > len(parts[keep]) {
+			keep, most = i, u
 		}
 	}
-	if best == games.NoArea {
-		return nil
+	lost := 0
+	for i, part := range parts {
+		if i == keep {
+			continue
+		}
+		for _, a := range part {
+			p.cutOff = append(p.cutOff, a)
+			lost += p.units[a] - p.extra[a]
+		}
 	}
-	return []games.AreaID{sea, best}
+	sortAreas(p.cutOff)
+	return lost
+}
+
+// weakestFoe is the land neighbour of a held by another nation with the
+// fewest units, plains first at a tie (the attacker hits on 5 in forest
+// and hills, 6.3.1), that no move of the plan ends in; NoArea for none.
+func (p *hbPlan) weakestFoe(a games.AreaID) games.AreaID {
+	best, bf := games.NoArea, 0
+	for _, e := range p.b.Edges(a) {
+		f := p.s.Foreign(e.To, p.n)
+		if !p.b.IsLand(e.To) || f == 0 || p.claimed[e.To] {
+			continue
+		}
+		plains := p.b.TerrainIs(e.To, "plains")
+		if best == games.NoArea || f < bf || f == bf && plains && !p.b.TerrainIs(best, "plains") {
+			best, bf = e.To, f
+		}
+	}
+	return best
 }
 
 // empty reports whether land area a is empty of every nation and no move
@@ -300,7 +436,7 @@ func (p *hbPlan) spread(body *[]orders.Statement, phase int) {
 	moved := make([]bool, len(p.b.Areas))
 	for a := 0; a < p.b.NumLand; a++ {
 		id := games.AreaID(a)
-		if moved[id] || (phase == 1 && p.claimed[id]) {
+		if moved[id] || p.fought[id] || (phase == 1 && p.claimed[id]) {
 			continue
 		}
 		for p.units[id] >= 2 {
