@@ -18,10 +18,6 @@ type Header struct {
 	// Ahead is the turn due when the template is for a later turn of the
 	// round, drawn from today's position: the template says so.
 	Ahead string
-	// Docs is where the players read the order syntax, every Decision and
-	// its default (a link the GM configures); "" names none, and the
-	// template says what the player needs itself.
-	Docs string
 }
 
 // ordersData is what tmpl/orders.txt.tmpl lays out: the envelope and the
@@ -30,7 +26,7 @@ type ordersData struct {
 	IDWord                              string // what the id names: "turn" (r07-saxons), "step" where a round has a nation turn per step of its own word ("turn 3")
 	Nation, Turn, Game, Token, Deadline string
 	NoToken                             bool
-	Ahead, Docs                         string
+	Ahead                               string
 	When                                string // "round 7 (VII, 485-560)"
 	Sections                            []adjudicator.TemplateSection
 }
@@ -54,7 +50,7 @@ func OrdersTemplate(e *adjudicator.Engine, s *adjudicator.State, h Header) strin
 // under its envelope.
 func ordersText(e *adjudicator.Engine, s *adjudicator.State, t *adjudicator.Template, h Header) string {
 	d := ordersData{IDWord: "turn", Nation: e.NationName(e.Due(s).Nation), Turn: e.TurnID(s), Game: h.Game, Token: h.Token, Deadline: h.Deadline,
-		When: "round " + strconv.Itoa(s.Round), NoToken: h.NoToken, Ahead: h.Ahead, Docs: h.Docs, Sections: t.Sections}
+		When: "round " + strconv.Itoa(s.Round), NoToken: h.NoToken, Ahead: h.Ahead, Sections: t.Sections}
 	if word, _ := e.RoundWords(); word != "Round" { // a ruleset's own word for a round, "turn 3" (Texts.RoundWord)
 		d.When, d.IDWord = strings.ToLower(word)+" "+strconv.Itoa(s.Round), "step"
 	}
