@@ -53,7 +53,10 @@ func suggestions(e *adjudicator.Engine, s *adjudicator.State, t *adjudicator.Tem
 // no unit may be lost to a limit the template could have named (Hy
 // Breasil's first turn written from the template lost 6 of 10 units to the
 // support limit, 6.4). Only the units the template itself names as lost
-// whatever is written (Template.Unavoidable) may go.
+// whatever is written (Template.Unavoidable) may go. A turn with a second
+// movement phase (a Major Invasion, L&R 11.3; a Strong leader, Hy Breasil
+// 6.1) must have its "phase 2:" block in the suggestions, unless the event
+// was rolled again after the template was written.
 func TestFirstRoundsFromTemplate(t *testing.T) {
 	for _, r := range rulesets.All() {
 		rs, err := games.Lookup(r.Name)
@@ -107,9 +110,14 @@ func firstRounds(t *testing.T, g *games.Game, seed uint64) {
 			t.Fatalf("%s: %v", id, err)
 		}
 		var lost []string
+		rerolled := false
 		for _, ev := range e.Render(evs) {
 			if limitLoss[ev.Kind+"/"+ev.What] && ev.Nation == e.NationName(e.Due(s).Nation) {
 				lost = append(lost, ev.Text)
+			}
+			rerolled = rerolled || ev.What == "civ-token" // Hy Breasil 6.1: an event rolled again after the template was written
+			if ev.Kind == adjudicator.EvPhase && ev.What == "second-phase" && !rerolled && !strings.Contains(OrdersTemplate(e, s, Header{Game: "first"}), "phase 2:") {
+				t.Errorf("%s: a second movement phase is played, and the template offers no \"phase 2:\" block:\n%s", id, OrdersTemplate(e, s, Header{Game: "first"}))
 			}
 		}
 		if allowed > 0 {
