@@ -256,7 +256,7 @@ func (p *hbPlan) stackNote(a games.AreaID, k int) string {
 		note = fmt.Sprintf("%s (sea), where reinforcements arrive (6.1): its coasts are %s.", p.b.AreaName(a), strings.Join(next, ", "))
 	}
 	if p.reinf > 0 && a == X(p.s).Home[p.n] {
-		note += fmt.Sprintf(" If reinforcements come, up to %d more units are here: the lines below land them too, two to an area, and a line with nothing left to land is skipped.", p.reinf)
+		note += fmt.Sprintf(" If reinforcements come, up to %s more here: the lines below land them too, two to an area, and a line with nothing left to land is skipped.", plural(p.reinf, "unit"))
 	}
 	return note
 }
