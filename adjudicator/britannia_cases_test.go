@@ -32,7 +32,9 @@ func (classicPart) BareKind(a *casetest.At, n adjudicator.NationID) adjudicator.
 // Set reads subjects: "Welsh to Romans, Picts to Romans" (seed 002 §5
 // Submission), protected: "Welsh" (Rome's former subjects, ref §4),
 // votes: "Angles for Saxons" (the Bretwalda votes recorded
-// so far, seed 004) and fallen: (leaders eliminated in battle).
+// so far, seed 004), turnvotes: "Saxons for Angles" (the vote lines of
+// the nations' own files this round, docs/orders.md C9) and fallen:
+// (leaders eliminated in battle).
 func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := britannia.X(s)
 	switch key {
@@ -59,14 +61,26 @@ func (classicPart) Set(a *casetest.At, s *adjudicator.State, key, val string) bo
 			}
 			x.Votes[a.Nation(n)] = a.Nation(v)
 		}
+	case "turnvotes":
+		x.TurnVotes = make([]adjudicator.NationID, s.NumNations())
+		for i := range x.TurnVotes {
+			x.TurnVotes[i] = -1
+		}
+		for _, part := range a.Names(val) {
+			n, v, ok := strings.Cut(part, " for ")
+			if !ok {
+				a.Fatalf("want \"turnvotes: Nation for Nation, ...\", got %q", part)
+			}
+			x.TurnVotes[a.Nation(n)] = a.Nation(v)
+		}
 	default:
 		return false
 	}
 	return true
 }
 
-// Expect checks subjects:, protected: and votes: (every one in force, in
-// nation order, or none) and fallen: (each name listed).
+// Expect checks subjects:, protected:, votes: and turnvotes: (every one
+// in force, in nation order, or none) and fallen: (each name listed).
 func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string) bool {
 	x := britannia.X(s)
 	switch key {
@@ -98,9 +112,13 @@ func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string)
 		if !slices.Equal(got, want) {
 			a.Errorf("protected: got %v, want %v", got, want)
 		}
-	case "votes":
+	case "votes", "turnvotes":
+		votes := x.Votes
+		if key == "turnvotes" {
+			votes = x.TurnVotes
+		}
 		var got []string
-		for n, v := range x.Votes {
+		for n, v := range votes {
 			if v >= 0 {
 				got = append(got, fmt.Sprintf("%s for %s", a.NationName(n), a.NationName(v)))
 			}
@@ -110,7 +128,7 @@ func (classicPart) Expect(a *casetest.At, s *adjudicator.State, key, val string)
 			want = nil
 		}
 		if !slices.Equal(got, want) {
-			a.Errorf("votes: got %v, want %v", got, want)
+			a.Errorf("%s: got %v, want %v", key, got, want)
 		}
 	case "fallen":
 		for _, name := range a.Names(val) {

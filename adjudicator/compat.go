@@ -18,7 +18,7 @@ import (
 
 // Engines are the engine versions pbem has written, oldest first. A game
 // of an engine plays every change of the table made by it or before it.
-var Engines = []string{"pbem-engine-1", "pbem-engine-2", "pbem-engine-3", "pbem-engine-4"}
+var Engines = []string{"pbem-engine-1", "pbem-engine-2", "pbem-engine-3", "pbem-engine-4", "pbem-engine-5"}
 
 // EngineVersion is the engine version of a new game: the last of Engines.
 var EngineVersion = Engines[len(Engines)-1]
@@ -40,6 +40,12 @@ const (
 	HBStandingChecks
 	HBOrderChecks
 	HBRerollByReply
+	FortsAfterArmies
+	RomansDefendDifficult
+	BurhsEightLessAreas
+	StayAtSea
+	BretwaldaOwnVote
+	BretwaldaBotVote
 	numSwitches
 )
 
@@ -80,6 +86,18 @@ var Changes = []Change{
 		"check refuses a second phase 2 block, land after a move, option keywords without their option and moves of more units than can stand"},
 	{HBRerollByReply, "hb-reroll-by-reply", "hy-breasil", "pbem-engine-4",
 		"the player due may ask for a reroll of the random event as a step of its own (Hy Breasil 6.1)"},
+	{FortsAfterArmies, "forts-after-armies", "britannia", "pbem-engine-5",
+		"a roll's hits kill an area's Roman armies first, then its forts, in the same roll (seed 002 §5 Battles, Mixed Forces; Roman Forts)"},
+	{RomansDefendDifficult, "romans-defend-difficult", "britannia", "pbem-engine-5",
+		"Roman armies defending difficult terrain hit on 4 as elsewhere: only the defender is harder to hit there (seed 004 Battles; seed 002 §5)"},
+	{BurhsEightLessAreas, "burhs-eight-less-areas", "britannia", "pbem-engine-5",
+		"the Saxons may have at most 8 less the areas they hold burhs, not as many as the areas (seed 002 §5 Saxon Burhs)"},
+	{StayAtSea, "stay-at-sea", "britannia", "pbem-engine-5",
+		"units at sea, invaders and Roman reinforcements, may stay there at the end of movement; none lands by default (seed 004 Invasions and Raiding)"},
+	{BretwaldaOwnVote, "bretwalda-own-vote", "britannia", "pbem-engine-5",
+		"a vote line in a nation's own file counts for the whole round where its standing orders have none (docs/orders.md C9)"},
+	{BretwaldaBotVote, "bretwalda-bot-vote", "britannia", "pbem-engine-5",
+		"the bot votes for Bretwalda with its player's other nations, for a candidate that can win (docs/orders.md C9)"},
 }
 
 // Compat is the switches of a game: the changes of the table it plays

@@ -137,6 +137,11 @@ type Input struct {
 	// Asked is the id of a step the player of the nation due asks for
 	// (Engine.Asked: "r05-star-reroll"); "" plays the step due.
 	Asked string
+	// Step is the step to play as the caller worked it out from the same
+	// state: Engine.Due of it, or with Asked the one of Engine.Asked that
+	// Asked names. Play then does not work it out again (one Due a step);
+	// nil: Play works it out.
+	Step *Step
 }
 
 // SeatChange is a player entering or leaving the game at the start of a
@@ -307,6 +312,9 @@ func (e *Engine) Play(s *State, in Input, d dice.Roller) (*State, []Event, error
 // stepFor is the step Play plays in s with in, or why it cannot.
 func (e *Engine) stepFor(s *State, in Input) (Step, error) {
 	if in.Asked != "" {
+		if in.Step != nil && in.Step.ID == in.Asked && in.Step.Kind == AskedStep {
+			return *in.Step, nil
+		}
 		for _, st := range e.Asked(s) {
 			if st.ID == in.Asked {
 				return st, nil
@@ -314,7 +322,12 @@ func (e *Engine) stepFor(s *State, in Input) (Step, error) {
 		}
 		return Step{}, fmt.Errorf("%s cannot be asked for now: %s is due", in.Asked, e.TurnID(s))
 	}
-	st := e.Due(s)
+	var st Step
+	if in.Step != nil && in.Step.Kind != AskedStep {
+		st = *in.Step
+	} else {
+		st = e.Due(s)
+	}
 	switch {
 	case st.Kind == NationTurn && in.Orders != nil && in.Orders.Nation != e.NationName(st.Nation):
 		return st, fmt.Errorf("orders are for the %s but it is the %s turn", in.Orders.Nation, possessive(e.NationName(st.Nation)))

@@ -32,7 +32,7 @@ func (g *Game) Advance(nmr bool) (*Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := stepInput{id: due.ID, seed: seed}
+	in := &stepInput{step: g.next, seed: seed}
 	if due.Nation != "" {
 		p, err := g.pending(due.ID)
 		if err != nil {
@@ -84,25 +84,25 @@ func (g *Game) nextStep(id string) (StepInfo, []byte, error) {
 }
 
 // playStep plays a step from the current state and its inputs, writes its
-// folder with its report, and makes it the last step in force.
-func (g *Game) playStep(info StepInfo, in stepInput) (*Step, error) {
+// folder with its report, and makes it the last step in force. The step's
+// view and report are made from the state and events in memory, as
+// stepFromFiles would read them back from the files written.
+func (g *Game) playStep(info StepInfo, in *stepInput) (*Step, error) {
 	pl, err := g.r.play(g.state, in)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", info.Dir(), err)
 	}
-	st, err := g.r.stepFromFiles(g.gf, info, g.state, pl.files)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", info.Dir(), err) // the files were just computed by play
-	}
+	before, next := g.next, g.r.nextDue(pl.state)
+	st := g.r.newStep(g.gf, info, g.state, pl.state, pl.events, pl.files)
+	st.dueBefore, st.dueAfter = &before, &next
 	st.Report = g.r.report(g.gf, st)
-	st.State, st.Events = pl.state, pl.events
 	pl.files[fileReport] = []byte(st.Report)
 	if err := g.writeStep(info, pl.files); err != nil {
 		return nil, g.fail(err)
 	}
 	g.h.steps = append(g.h.steps, info)
 	g.h.eff = append(g.h.eff, info.Number)
-	g.state = pl.state
+	g.state, g.next = pl.state, next
 	return st, nil
 }
 

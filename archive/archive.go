@@ -90,6 +90,7 @@ type Game struct {
 	r       *rules
 	h       *history
 	state   *adjudicator.State // after h.last()
+	next    adjudicator.Step   // Engine.Due of state, worked out once (setState)
 	chain   *dice.Chain        // loaded on first use
 	broken  error              // set by a failed write: reopen
 	rolls   map[int]roll       // what each step read so far says of the scoring die (scoredBefore)
@@ -473,6 +474,12 @@ func (g *Game) reload() error {
 	if err != nil {
 		return err
 	}
+	if g.state != nil && g.h != nil && len(h.steps) == len(g.h.steps) && len(h.rollbacks) == len(g.h.rollbacks) {
+		// Nobody wrote a step or a rollback since: the state in memory is
+		// the one on disk (steps and rollbacks are only ever added).
+		g.h, g.seen = h, seen
+		return nil
+	}
 	data, err := os.ReadFile(filepath.Join(g.dir, turnsDir, stepDir(h.last(), g.idOf(h, h.last())), fileState))
 	if err != nil {
 		return err
@@ -481,8 +488,24 @@ func (g *Game) reload() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", stepDir(h.last(), g.idOf(h, h.last())), err)
 	}
-	g.h, g.state, g.seen = h, s, seen
+	g.h, g.seen = h, seen
+	g.setState(s)
 	return nil
+}
+
+// setState makes s the state the game stands at and works out once what
+// is due in it: Due, Advance and the checks of orders read g.next.
+func (g *Game) setState(s *adjudicator.State) {
+	g.state, g.next = s, g.r.nextDue(s)
+}
+
+// nextDue is what is due in s (Engine.Due), the zero Step when the game
+// is over.
+func (r *rules) nextDue(s *adjudicator.State) adjudicator.Step {
+	if s.Over {
+		return adjudicator.Step{}
+	}
+	return r.e.Due(s)
 }
 
 func (g *Game) idOf(h *history, n int) string {
@@ -611,8 +634,8 @@ func (g *Game) due() DueTurn {
 	if g.state.Over {
 		return DueTurn{Over: true}
 	}
-	d := DueTurn{ID: g.r.e.TurnID(g.state)}
-	if st := g.r.e.Due(g.state); st.Kind == adjudicator.NationTurn {
+	d := DueTurn{ID: g.next.ID}
+	if st := g.next; st.Kind == adjudicator.NationTurn {
 		d.Nation = g.r.e.NationName(st.Nation)
 		if p := g.playerOf(d.Nation); p != nil {
 			d.Player = p.Name

@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/adjudicator"
-	"github.com/pbem-org/pbem/dice"
 )
 
 // Asked steps (doc.go "Asked steps"): a step the player of the nation due
@@ -24,42 +22,14 @@ import (
 // submissions.log.
 const askedDigest = "asked"
 
-// isAsked reports whether id is a step that may be asked for in s.
-func (r *rules) isAsked(s *adjudicator.State, id string) bool {
+// asked is the step id names if it may be asked for in s.
+func (r *rules) asked(s *adjudicator.State, id string) (adjudicator.Step, bool) {
 	for _, st := range r.e.Asked(s) {
 		if st.ID == id {
-			return true
+			return st, true
 		}
 	}
-	return false
-}
-
-// playAsked plays an asked step: no input file, dice from its seed.
-func (r *rules) playAsked(parent *adjudicator.State, in stepInput) (*played, error) {
-	if in.orders != nil || in.standing != nil || in.seats != nil {
-		return nil, fmt.Errorf("%s is asked for and takes no input file", in.id)
-	}
-	if err := CheckStepID(in.id); err != nil {
-		return nil, err
-	}
-	p := &played{id: in.id, nation: -1, digest: inputsDigest(r.id, in.id, nil, nil, nil)}
-	d := dice.NewTurn(in.seed, r.id, in.id, p.digest, nil)
-	var err error
-	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Asked: in.id}, d); err != nil {
-		return nil, err
-	}
-	if err := d.Err(); err != nil {
-		return nil, err
-	}
-	p.dice = d.Log()
-	p.files = map[string][]byte{
-		fileInputs: inputsFile(r.id, in.id, nil, nil, nil),
-		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
-		fileDice:   []byte(dice.FormatLog(p.dice)),
-		fileState:  r.e.MarshalState(p.state),
-		fileEvents: adjudicator.MarshalEvents(p.events),
-	}
-	return p, nil
+	return adjudicator.Step{}, false
 }
 
 // Ask plays what the player of the nation due asks for before writing its
@@ -87,6 +57,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	}
 	due := g.due()
 	id := due.ID + "-" + what
+	step, asked := g.r.asked(g.state, id)
 	n, err := g.r.e.NationIndex(nation)
 	switch {
 	case !g.r.e.HasAsked():
@@ -95,7 +66,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 		return nil, err
 	case due.Nation == "" || g.r.g.Tables.Nations[n].Name != due.Nation:
 		return nil, fmt.Errorf("it is not the %s nation's turn: %s is due", g.r.g.Tables.Nations[n].Name, orDefault(due.ID, "nothing"))
-	case !g.r.isAsked(g.state, id):
+	case !asked:
 		return nil, errors.New(g.r.e.Message(adjudicator.MsgAskNotNow, what, due.ID))
 	}
 	if p, err := g.pending(due.ID); err != nil || p != nil {
@@ -110,7 +81,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	if err := g.appendLog(submissionsLog, line+" step="+fmt.Sprintf("%03d", info.Number)); err != nil {
 		return nil, g.fail(err)
 	}
-	return g.playStep(info, stepInput{id: id, seed: seed})
+	return g.playStep(info, &stepInput{step: step, seed: seed})
 }
 
 // digestOf is a pending file's digest, "" for none.
@@ -145,21 +116,23 @@ func (g *Game) askedBy(ref string) int {
 // askedInputs checks an asked step's inputs: no input file, the digest of
 // its id alone, and an "accepted kind=asked" line of submissions.log for
 // it (someone asked).
-func (v *verifier) askedInputs(info StepInfo, base string, files map[string][]byte, accepted map[string]map[string]bool) ([]byte, []string, bool) {
-	for _, name := range []string{fileOrders, fileStanding, fileSeats} {
-		if files[name] != nil {
+func (v *verifier) askedInputs(info StepInfo, base string, in *stepInput, inputsTxt []byte, accepted map[string]map[string]bool) ([]byte, []string, bool) {
+	for i, data := range [][]byte{in.orders, in.standing, in.seats} {
+		if name := []string{fileOrders, fileStanding, fileSeats}[i]; data != nil {
 			v.problem(filepath.Join(base, name), 0, "%s is asked for and takes no %s", info.ID, name)
 			return nil, nil, false
 		}
 	}
-	if !v.inputs(filepath.Join(base, fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, nil, nil, nil)) {
+	digest, want := in.sums(v.gf.Game)
+	if !v.inputs(filepath.Join(base, fileInputs), inputsTxt, want) {
 		return nil, nil, false
 	}
 	if accepted != nil && !accepted[info.ID][askedDigest] {
 		v.problem(base, 0, "nobody asked for %s: %s has no \"accepted kind=asked turn=%s\" line", info.ID, submissionsLog, info.ID)
 		return nil, nil, false
 	}
-	return inputsDigest(v.gf.Game, info.ID, nil, nil, nil), nil, true
+	in.decoded = true
+	return digest, nil, true
 }
 
 // AskedFor reports whether the request ref (Ask) has played its step.

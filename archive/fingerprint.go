@@ -34,14 +34,18 @@ func (r *rules) fingerprint() (string, error) {
 	s := fr.e.NewState()
 	for i := 1; i <= fingerprintSteps && !s.Over; i++ {
 		seed, _ := chain.Seed(i)
-		in := stepInput{id: fr.e.TurnID(s), seed: seed}
-		if fr.e.Due(s).Kind == adjudicator.NationTurn {
+		st, err := fr.due(s)
+		if err != nil {
+			return "", fmt.Errorf("engine fingerprint: step %d: %w", i, err)
+		}
+		in := &stepInput{step: st, seed: seed}
+		if st.Kind == adjudicator.NationTurn {
 			in.orders = fr.botOrders(s, seed)
-			in.standing = fr.formatStanding(in.id, texts)
+			in.standing = fr.formatStanding(st.ID, texts)
 		}
 		pl, err := fr.play(s, in)
 		if err != nil {
-			return "", fmt.Errorf("engine fingerprint: step %d %s: %w", i, in.id, err)
+			return "", fmt.Errorf("engine fingerprint: step %d %s: %w", i, st.ID, err)
 		}
 		var names []string
 		for name := range pl.files {

@@ -259,8 +259,9 @@ func (g *Game) Seats() []SeatInfo {
 // that takes seat changes has one, each line names a seat of game.yaml,
 // and players.log records that seat's request: its admission or its asking
 // to enter or to leave.
-func (v *verifier) stepSeats(base string, parent *adjudicator.State, data []byte) bool {
-	if data == nil {
+func (v *verifier) stepSeats(base string, parent *adjudicator.State, in *stepInput) bool {
+	if in.seats == nil {
+		in.decoded = true
 		return true
 	}
 	path := filepath.Join(base, fileSeats)
@@ -268,11 +269,12 @@ func (v *verifier) stepSeats(base string, parent *adjudicator.State, data []byte
 		v.problem(path, 0, "this step takes no players entering or leaving")
 		return false
 	}
-	cs, err := parseSeats(v.r.e, data)
+	cs, err := parseSeats(v.r.e, in.seats)
 	if err != nil {
 		v.problem(path, 0, "%v", err)
 		return false
 	}
+	in.changes, in.decoded = cs, true
 	log, _ := os.ReadFile(filepath.Join(v.dir, playersLog))
 	for _, c := range cs {
 		if c.Seat >= len(v.gf.Players) {

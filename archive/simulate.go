@@ -94,19 +94,23 @@ func Simulate(spec Sim, dir string) (*SimResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		in := stepInput{id: r.e.TurnID(s), seed: seed}
-		if r.e.Due(s).Kind == adjudicator.NationTurn {
+		st, err := r.due(s)
+		if err != nil {
+			return nil, fmt.Errorf("step %03d: %w", steps, err)
+		}
+		in := &stepInput{step: st, seed: seed}
+		if st.Kind == adjudicator.NationTurn {
 			in.orders = r.botOrders(s, seed)
-			in.standing = r.formatStanding(in.id, texts)
+			in.standing = r.formatStanding(st.ID, texts)
 		} else if seats, takes := r.e.Seats(s); takes {
-			in.seats = formatSeats(in.id, e.SeatColours(), bot.SeatChanges(bot.SeatWishes(spec.Seed, s.Round, seats, e.MostSeats()), seats))
+			in.seats = formatSeats(st.ID, e.SeatColours(), bot.SeatChanges(bot.SeatWishes(spec.Seed, s.Round, seats, e.MostSeats()), seats))
 		}
 		pl, err := r.play(s, in)
 		if err != nil {
-			return nil, fmt.Errorf("step %03d %s: %w", steps, in.id, err)
+			return nil, fmt.Errorf("step %03d %s: %w", steps, st.ID, err)
 		}
 		s = pl.state
-		ids = append(ids, in.id)
+		ids = append(ids, st.ID)
 	}
 	if seats, _ := e.Seats(s); len(seats) > len(players) {
 		players = simPlayers(len(seats))

@@ -52,92 +52,109 @@ type rules struct {
 	e  *adjudicator.Engine
 
 	mu      sync.Mutex
-	decoded map[string]*orders.File // decodeNoToken's cache
+	decoded map[string]*orders.File // decodeStanding's cache
 }
 
-// stepInput is what a step is computed from besides the parent state.
+// stepInput is what a step is computed from besides the parent state: the
+// step, worked out once (stepOf), and its input files, read once (decode)
+// and kept both as the bytes archived and as what they say.
 type stepInput struct {
-	id       string // the step id the caller expects to be due
-	seed     []byte // s_NNN
-	orders   []byte // orders.txt; nil for round events
-	standing []byte // standing.txt; nil for round events
-	seats    []byte // seats.txt; nil but for a round event with seat changes
+	step     adjudicator.Step // the step due after the parent, or the asked one
+	seed     []byte           // s_NNN
+	orders   []byte           // orders.txt; nil for round events
+	standing []byte           // standing.txt; nil for round events
+	seats    []byte           // seats.txt; nil but for a round event with seat changes
+
+	// What the files say, set by decode: the order file, each nation's
+	// standing orders (nil entries for none) and the seat changes.
+	decoded bool
+	file    *orders.File
+	inForce []*orders.File
+	changes []adjudicator.SeatChange
+
+	// The inputs digest and inputs.sha256, worked out once (sums).
+	digest, inputs []byte
+}
+
+// sums are the step's inputs digest and its inputs.sha256 (doc.go "The
+// inputs digest"), worked out once for the checks, the dice and the files.
+func (in *stepInput) sums(game string) (digest, file []byte) {
+	if in.digest == nil {
+		in.digest = inputsDigest(game, in.step.ID, in.orders, in.standing, in.seats)
+		in.inputs = inputsFile(in.step.ID, in.orders, in.standing, in.seats, in.digest)
+	}
+	return in.digest, in.inputs
 }
 
 // played is a computed step.
 type played struct {
-	id     string
-	nation int // -1 for round events
-	digest []byte
 	dice   []dice.Entry
 	state  *adjudicator.State
 	events []adjudicator.Event
 	files  map[string][]byte // every normative file
 }
 
+// due is the step due after parent (Engine.Due), worked out once for the
+// whole step: play and everything the step writes take it from here.
+func (r *rules) due(parent *adjudicator.State) (adjudicator.Step, error) {
+	if parent.Over {
+		return adjudicator.Step{}, fmt.Errorf("the game is over")
+	}
+	due := r.e.Due(parent)
+	if err := CheckStepID(due.ID); err != nil {
+		return due, fmt.Errorf("the engine's next step cannot be archived: %w", err)
+	}
+	return due, nil
+}
+
+// stepOf is the step id names after parent: the step due (rules.due), or
+// one its nation's player may ask for (asked.go).
+func (r *rules) stepOf(parent *adjudicator.State, id string) (adjudicator.Step, error) {
+	due, err := r.due(parent)
+	if err != nil {
+		return due, err
+	}
+	if id == due.ID {
+		return due, nil
+	}
+	if st, ok := r.asked(parent, id); ok {
+		return st, nil
+	}
+	return due, fmt.Errorf("step is %s but the state after its parent has %s due", id, due.ID)
+}
+
 // play computes one step: the engine applied to the parent state and the
 // archived inputs with the dice of the seed. Advance and Verify both call
-// it, so what verify replays is exactly what was adjudicated.
-func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
-	if parent.Over {
-		return nil, fmt.Errorf("the game is over")
+// it, so what verify replays is exactly what was adjudicated. The step is
+// in.step (stepOf); the files are decoded here unless the caller has
+// (decode), and the state is kept as the engine made it: state.json is
+// written from it, never read back.
+func (r *rules) play(parent *adjudicator.State, in *stepInput) (*played, error) {
+	if err := in.takes(); err != nil {
+		return nil, err
 	}
-	id := r.e.TurnID(parent)
-	if err := CheckStepID(id); err != nil {
-		return nil, fmt.Errorf("the engine's next step cannot be archived: %w", err)
+	if err := r.decode(in); err != nil {
+		return nil, err
 	}
-	if in.id != id {
-		if r.isAsked(parent, in.id) {
-			return r.playAsked(parent, in)
-		}
-		return nil, fmt.Errorf("step is %s but the state after its parent has %s due", in.id, id)
+	st := in.step
+	digest, _ := in.sums(r.id)
+	d := dice.NewTurn(in.seed, r.id, st.ID, digest, saltsOf(in.file, in.inForce))
+	input := adjudicator.Input{Orders: in.file, Standing: in.inForce, Seats: in.changes, Step: &st}
+	if st.Kind == adjudicator.AskedStep {
+		input.Asked = st.ID
 	}
-	st := r.e.Due(parent)
-	nationTurn := st.Kind == adjudicator.NationTurn
-	n := st.Nation
-	if nationTurn != (in.orders != nil) || nationTurn != (in.standing != nil) {
-		if nationTurn {
-			return nil, fmt.Errorf("%s is a nation turn and needs %s and %s", id, fileOrders, fileStanding)
-		}
-		return nil, fmt.Errorf("%s is a round event and takes no %s or %s", id, fileOrders, fileStanding)
+	p := &played{}
+	var err error
+	if p.state, p.events, err = r.e.Play(parent, input, d); err != nil {
+		return nil, err
 	}
-	if nationTurn && in.seats != nil {
-		return nil, fmt.Errorf("%s is a nation turn and takes no %s", id, fileSeats)
+	if err := d.Err(); err != nil {
+		return nil, err
 	}
-	p := &played{id: id, nation: n, digest: inputsDigest(r.id, id, in.orders, in.standing, in.seats)}
-	if !nationTurn {
-		if err := r.playRound(parent, in, p); err != nil {
-			return nil, err
-		}
-	} else {
-		f, errs := r.decodeNoToken(string(in.orders))
-		if len(errs) > 0 {
-			return nil, fmt.Errorf("%s: %w", fileOrders, errs)
-		}
-		standing, err := r.parseStanding(in.standing)
-		if err != nil {
-			return nil, err
-		}
-		d := dice.NewTurn(in.seed, r.id, id, p.digest, saltsOf(f, standing))
-		p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Orders: f, Standing: standing}, d)
-		if err != nil {
-			return nil, err
-		}
-		if err := d.Err(); err != nil {
-			return nil, err
-		}
-		p.dice = d.Log()
-	}
-	p.files = map[string][]byte{
-		fileInputs: inputsFile(r.id, id, in.orders, in.standing, in.seats),
-		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
-		fileDice:   []byte(dice.FormatLog(p.dice)),
-		fileState:  r.e.MarshalState(p.state),
-		fileEvents: adjudicator.MarshalEvents(p.events),
-	}
-	if nationTurn {
-		p.files[fileOrders] = in.orders
-		p.files[fileStanding] = in.standing
+	p.dice = d.Log()
+	p.files = r.stepFiles(in, p)
+	if in.orders != nil {
+		p.files[fileOrders], p.files[fileStanding] = in.orders, in.standing
 	}
 	if in.seats != nil {
 		p.files[fileSeats] = in.seats
@@ -145,22 +162,67 @@ func (r *rules) play(parent *adjudicator.State, in stepInput) (*played, error) {
 	return p, nil
 }
 
-// playRound plays a round event with its seat changes, if any. A round
-// event may roll (Hy Breasil 5.2); one that rolls nothing logs nothing, as
-// before.
-func (r *rules) playRound(parent *adjudicator.State, in stepInput, p *played) error {
-	seats, err := parseSeats(r.e, in.seats)
-	if err != nil {
-		return err
+// takes checks that the step has the input files its kind takes: a nation
+// turn its orders and standing orders, a round event none of them (seat
+// changes where it takes them), an asked step none (asked.go).
+func (in *stepInput) takes() error {
+	st := in.step
+	switch {
+	case st.Kind == adjudicator.AskedStep && (in.orders != nil || in.standing != nil || in.seats != nil):
+		return fmt.Errorf("%s is asked for and takes no input file", st.ID)
+	case st.Kind == adjudicator.AskedStep:
+		return CheckStepID(st.ID) // the ruleset's id, as the due step's (rules.due)
+	case st.Kind == adjudicator.NationTurn && (in.orders == nil || in.standing == nil):
+		return fmt.Errorf("%s is a nation turn and needs %s and %s", st.ID, fileOrders, fileStanding)
+	case st.Kind == adjudicator.NationTurn && in.seats != nil:
+		return fmt.Errorf("%s is a nation turn and takes no %s", st.ID, fileSeats)
+	case st.Kind != adjudicator.NationTurn && (in.orders != nil || in.standing != nil):
+		return fmt.Errorf("%s is a round event and takes no %s or %s", st.ID, fileOrders, fileStanding)
 	}
-	d := dice.NewTurn(in.seed, r.id, p.id, p.digest, nil)
-	if p.state, p.events, err = r.e.Play(parent, adjudicator.Input{Seats: seats}, d); err != nil {
-		return err
+	return nil
+}
+
+// stepFiles are the files every step writes from its play: inputs.sha256
+// (in.sums), seed.hex, dice.log, state.json and events.jsonl.
+func (r *rules) stepFiles(in *stepInput, p *played) map[string][]byte {
+	return map[string][]byte{
+		fileInputs: in.inputs,
+		fileSeed:   []byte(hex.EncodeToString(in.seed) + "\n"),
+		fileDice:   []byte(dice.FormatLog(p.dice)),
+		fileState:  r.e.MarshalState(p.state),
+		fileEvents: adjudicator.MarshalEvents(p.events),
 	}
-	if err := d.Err(); err != nil {
-		return err
+}
+
+// decode reads what a step's input files say, once: the order file, the
+// standing orders in force and the seat changes. A caller that reads them
+// itself (verify, to name the line of a problem) sets them and decoded.
+func (r *rules) decode(in *stepInput) error {
+	if in.decoded {
+		return nil
 	}
-	p.dice = d.Log()
+	if in.orders != nil {
+		f, errs := r.decodeOrders(in.orders)
+		if len(errs) > 0 {
+			return fmt.Errorf("%s: %w", fileOrders, errs)
+		}
+		in.file = f
+	}
+	if in.standing != nil {
+		standing, err := r.parseStanding(in.standing)
+		if err != nil {
+			return err
+		}
+		in.inForce = standing
+	}
+	if in.seats != nil {
+		cs, err := parseSeats(r.e, in.seats)
+		if err != nil {
+			return err
+		}
+		in.changes = cs
+	}
+	in.decoded = true
 	return nil
 }
 
@@ -206,8 +268,8 @@ func inputsDigest(game, id string, ordersTxt, standingTxt, seatsTxt []byte) []by
 }
 
 // inputsFile is inputs.sha256: the digest of each input file, in the form
-// sha256sum reads, and the inputs digest.
-func inputsFile(game, id string, ordersTxt, standingTxt, seatsTxt []byte) []byte {
+// sha256sum reads, and the inputs digest of the step (inputsDigest).
+func inputsFile(id string, ordersTxt, standingTxt, seatsTxt, digest []byte) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# pbem inputs of %s (%s: SHA-256 of game, step and the files below, archive/doc.go)\n", id, inputsVersion)
 	if ordersTxt != nil {
@@ -219,7 +281,7 @@ func inputsFile(game, id string, ordersTxt, standingTxt, seatsTxt []byte) []byte
 	if seatsTxt != nil {
 		fmt.Fprintf(&b, "%s  %s\n", sha256Hex(seatsTxt), fileSeats)
 	}
-	fmt.Fprintf(&b, "%x  inputs\n", inputsDigest(game, id, ordersTxt, standingTxt, seatsTxt))
+	fmt.Fprintf(&b, "%x  inputs\n", digest)
 	return []byte(b.String())
 }
 
@@ -307,7 +369,7 @@ func (r *rules) parseStanding(data []byte) ([]*orders.File, error) {
 		secs[len(secs)-1].text.WriteString(l)
 	}
 	for _, s := range secs {
-		f, errs := r.decodeNoToken(s.text.String())
+		f, errs := r.decodeStanding(s.text.String())
 		if len(errs) > 0 {
 			e := errs[0]
 			return nil, fmt.Errorf("%s line %d: the %s standing orders: %s", fileStanding, s.first+max(e.Line, 1), games.Possessive(r.g.Tables.Nations[s.nation].Name), e.Msg)

@@ -70,18 +70,24 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// decodeNoToken decodes a file that may lack a token line, such as an
-// archived one.
+// decodeOrders decodes an archived order file (orders.txt, no token
+// line). A step decodes its order file once (rules.decode) and keeps it.
+func (r *rules) decodeOrders(text []byte) (*orders.File, orders.Errors) {
+	return orders.DecodeWith(string(text), r.g, orders.Options{TokenOptional: true, Grammar: r.e.Grammar()})
+}
+
+// decodeStanding decodes a nation's standing orders, which may lack a
+// token line (archived in standing.txt, kept in the private directory).
 // Decoded files are cached by text: the engine never changes a file, and
-// the same standing orders are decoded at every step of a replay.
-func (r *rules) decodeNoToken(text string) (*orders.File, orders.Errors) {
+// the same standing orders are in force at step after step.
+func (r *rules) decodeStanding(text string) (*orders.File, orders.Errors) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if f, ok := r.decoded[text]; ok {
 		return f, nil
 	}
 	f, errs := orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Grammar: r.e.Grammar()})
-	if f != nil {
+	if f != nil && len(errs) == 0 {
 		if r.decoded == nil || len(r.decoded) > 4096 {
 			r.decoded = map[string]*orders.File{}
 		}
@@ -538,7 +544,7 @@ func (g *Game) standingFiles() ([]*orders.File, error) {
 		if t == "" {
 			continue
 		}
-		f, errs := g.r.decodeNoToken(t)
+		f, errs := g.r.decodeStanding(t)
 		if len(errs) > 0 {
 			return nil, fmt.Errorf("%s: %v", g.standingPath(g.r.g.Tables.Nations[n].Name), errs)
 		}

@@ -150,6 +150,9 @@ type verifier struct {
 	st    *Verified
 	gf    *gameFile
 	r     *rules
+	// wrap, when set (tests), stands in for the engine loaded: a test
+	// counts what replaying a step asks of it (TestOnePassVerify).
+	wrap func(*adjudicator.Engine) *adjudicator.Engine
 }
 
 func (v *verifier) problem(path string, line int, format string, args ...any) {
@@ -174,6 +177,9 @@ func (v *verifier) run() {
 	if err != nil {
 		v.problem("game.yaml", 0, "%v", err)
 		return
+	}
+	if v.wrap != nil {
+		r.e = v.wrap(r.e)
 	}
 	v.gf, v.r = gf, r
 	engineOK := knownEngine(gf.EngineVersion)
@@ -257,14 +263,19 @@ func (v *verifier) step(info StepInfo, parent *adjudicator.State, accepted map[s
 		}
 	}()
 	seed, ok := v.stepSeed(info, base, files[fileSeed])
-	if !ok || !v.stepDue(info, base, parent) {
+	if !ok {
 		return nil
 	}
-	digest, salts, ok := v.stepInputs(info, base, parent, files, seed, accepted, replay)
+	step, ok := v.stepDue(info, base, parent)
+	if !ok {
+		return nil
+	}
+	in := &stepInput{step: step, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]}
+	digest, salts, ok := v.stepInputs(info, base, parent, in, files[fileInputs], accepted, replay)
 	if !ok || !diceOK || !v.stepDice(info, base, files[fileDice], seed, digest, salts) || !replay {
 		return nil
 	}
-	pl, err := v.r.play(parent, stepInput{id: info.ID, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]})
+	pl, err := v.r.play(parent, in)
 	if err != nil {
 		v.replayProblem(base, 0, "the replay fails: %v", err)
 		return nil
@@ -312,60 +323,64 @@ func (v *verifier) stepSeed(info StepInfo, base string, seedHex []byte) ([]byte,
 	return seed, true
 }
 
-// stepDue checks that the step is the one due after its parent.
-func (v *verifier) stepDue(info StepInfo, base string, parent *adjudicator.State) bool {
+// stepDue checks that the step is the one due after its parent, or one
+// its nation's player may ask for, and returns it (rules.stepOf: worked
+// out once for the whole step).
+func (v *verifier) stepDue(info StepInfo, base string, parent *adjudicator.State) (adjudicator.Step, bool) {
 	switch {
 	case parent == nil:
 		v.problem(base, 0, "not replayed: the state it starts from could not be checked")
 	case parent.Over:
 		v.problem(base, 0, "the game was over after step %03d", info.Parent)
-	case v.r.e.TurnID(parent) != info.ID && !v.r.isAsked(parent, info.ID):
-		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, v.r.e.TurnID(parent), info.ID)
 	default:
-		return true
+		st, err := v.r.stepOf(parent, info.ID)
+		if err == nil {
+			return st, true
+		}
+		v.problem(base, 0, "after step %03d %s is due, not %s", info.Parent, st.ID, info.ID)
 	}
-	return false
+	return adjudicator.Step{}, false
 }
 
-// stepInputs checks a step's input files: the ones its kind takes, their
-// digests, the orders (the bot's for a missed turn, else accepted ones)
-// and the standing orders. It returns the inputs digest and the salts.
-func (v *verifier) stepInputs(info StepInfo, base string, parent *adjudicator.State, files map[string][]byte, seed []byte, accepted map[string]map[string]bool, replay bool) ([]byte, []string, bool) {
-	if v.r.e.TurnID(parent) != info.ID { // an asked step (asked.go)
-		return v.askedInputs(info, base, files, accepted)
+// stepInputs checks a step's input files (in): the ones its kind takes,
+// their digests against inputs.sha256, the orders (the bot's for a missed
+// turn, else accepted ones) and the standing orders, which it decodes into
+// in for the replay. It returns the inputs digest and the salts.
+func (v *verifier) stepInputs(info StepInfo, base string, parent *adjudicator.State, in *stepInput, inputsTxt []byte, accepted map[string]map[string]bool, replay bool) ([]byte, []string, bool) {
+	if in.step.Kind == adjudicator.AskedStep { // asked.go
+		return v.askedInputs(info, base, in, inputsTxt, accepted)
 	}
-	nationTurn := v.r.e.Due(parent).Kind == adjudicator.NationTurn
-	ordersTxt, standingTxt := files[fileOrders], files[fileStanding]
-	if nationTurn && (ordersTxt == nil || standingTxt == nil) {
+	nationTurn := in.step.Kind == adjudicator.NationTurn
+	if nationTurn && (in.orders == nil || in.standing == nil) {
 		v.problem(base, 0, "%s is a nation turn: %s and %s are needed", info.ID, fileOrders, fileStanding)
 		return nil, nil, false
 	}
-	if !nationTurn && (ordersTxt != nil || standingTxt != nil) {
+	if !nationTurn && (in.orders != nil || in.standing != nil) {
 		v.problem(base, 0, "%s is a round event: it takes no %s or %s", info.ID, fileOrders, fileStanding)
 		return nil, nil, false
 	}
-	seatsTxt := files[fileSeats]
-	if !v.inputs(filepath.Join(base, fileInputs), files[fileInputs], inputsFile(v.gf.Game, info.ID, ordersTxt, standingTxt, seatsTxt)) {
+	digest, want := in.sums(v.gf.Game)
+	if !v.inputs(filepath.Join(base, fileInputs), inputsTxt, want) {
 		return nil, nil, false
 	}
-	digest := inputsDigest(v.gf.Game, info.ID, ordersTxt, standingTxt, seatsTxt)
 	if !nationTurn {
-		return digest, nil, v.stepSeats(base, parent, seatsTxt)
+		return digest, nil, v.stepSeats(base, parent, in)
 	}
 	path := filepath.Join(base, fileOrders)
-	f, errs := v.r.decodeNoToken(string(ordersTxt))
+	f, errs := v.r.decodeOrders(in.orders)
 	if len(errs) > 0 {
 		v.problem(path, errs[0].Line, "%s", errs[0].Msg)
 		return nil, nil, false
 	}
-	standing, err := v.r.parseStanding(standingTxt)
+	standing, err := v.r.parseStanding(in.standing)
 	if err != nil {
 		v.problem(base, 0, "%v", err)
 		return nil, nil, false
 	}
-	if isNMR(ordersTxt) {
-		if want := v.r.botOrders(parent, seed); replay && !bytes.Equal(ordersTxt, want) {
-			line, got, exp := firstDiff(ordersTxt, want)
+	in.file, in.inForce, in.decoded = f, standing, true
+	if isNMR(in.orders) {
+		if want := v.r.botOrders(parent, in.seed); replay && !bytes.Equal(in.orders, want) {
+			line, got, exp := firstDiff(in.orders, want)
 			v.replayProblem(path, line, "marked nmr, but these are not the bot's orders: the file has %q, the bot gives %q", got, exp)
 			return nil, nil, false
 		}

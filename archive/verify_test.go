@@ -59,7 +59,8 @@ func reseal(t *testing.T, dir string, n int) {
 		}
 		return b
 	}
-	writeFile(t, stepPath(t, dir, n, fileInputs), string(inputsFile("ashdown", id, read(fileOrders), read(fileStanding), nil)))
+	o, st := read(fileOrders), read(fileStanding)
+	writeFile(t, stepPath(t, dir, n, fileInputs), string(inputsFile(id, o, st, nil, inputsDigest("ashdown", id, o, st, nil))))
 }
 
 func TestVerifyFindsTampering(t *testing.T) {

@@ -42,6 +42,11 @@ type Step struct {
 	// Report is the step's text report as written (report.txt; empty if
 	// the file is gone: Game.Report makes it again).
 	Report string
+
+	// dueBefore and dueAfter are Engine.Due of Before and of State when
+	// the step was just played (Advance, Ask): its views need not work
+	// them out again. nil for a step read back.
+	dueBefore, dueAfter *adjudicator.Step
 }
 
 // Start reports whether the step is the start of the game.
@@ -140,16 +145,24 @@ func (g *Game) startStep() (*Step, error) {
 // events, seed, inputs digest, and for a nation turn the orders as
 // understood and who entered them. before is its parent's state.
 func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.State, files map[string][]byte) (*Step, error) {
-	st := &Step{StepInfo: info, Before: before}
 	s, err := r.e.UnmarshalState(files[fileState])
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", fileState, err)
 	}
-	st.State = s
-	if st.Events, err = adjudicator.UnmarshalEvents(files[fileEvents]); err != nil {
+	evs, err := adjudicator.UnmarshalEvents(files[fileEvents])
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", fileEvents, err)
 	}
-	st.Events = r.e.Render(r.factsOf(info, before, files, st.Events))
+	return r.newStep(gf, info, before, s, r.factsOf(info, before, files, evs), files), nil
+}
+
+// newStep is a step as a view shows it: the state after it and its events
+// (as the engine made them, or as stepFromFiles read them back), and what
+// its other files say. Advance makes it from the step just played and
+// stepFromFiles from the files written, so a report made again is the one
+// written.
+func (r *rules) newStep(gf *gameFile, info StepInfo, before, after *adjudicator.State, events []adjudicator.Event, files map[string][]byte) *Step {
+	st := &Step{StepInfo: info, Before: before, State: after, Events: r.e.Render(events)}
 	st.SeedHex = strings.TrimSpace(string(files[fileSeed]))
 	for _, l := range strings.Split(string(files[fileInputs]), "\n") {
 		if h, ok := strings.CutSuffix(l, "  inputs"); ok {
@@ -158,7 +171,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 	}
 	o, ok := files[fileOrders]
 	if !ok {
-		return st, nil
+		return st
 	}
 	st.NMR, st.ByGM = isNMR(o), isBehalf(o)
 	var kept []string
@@ -182,7 +195,7 @@ func (r *rules) stepFromFiles(gf *gameFile, info StepInfo, before *adjudicator.S
 			}
 		}
 	}
-	return st, nil
+	return st
 }
 
 // PlayerNames are the players' names in seat order, as reports name them.
@@ -215,7 +228,8 @@ func (g *Game) Public(st *Step, deadline string) *templates.Report {
 // view that draws no Timeline).
 func (r *rules) public(gf *gameFile, st *Step, deadline string, scored map[int]bool) *templates.Report {
 	return templates.Build(r.e, st.ID, st.Before, st.State, st.Events,
-		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored})
+		templates.Options{Game: gf.Game, Seed: st.SeedHex, Deadline: deadline, Players: playerNames(gf), Start: st.Start(), Scored: scored,
+			DueBefore: st.dueBefore, DueAfter: st.dueAfter})
 }
 
 // factsOf are the events of a step as facts. A step of an engine that
@@ -232,7 +246,11 @@ func (r *rules) factsOf(info StepInfo, before *adjudicator.State, files map[stri
 	if !legacy || before == nil || err != nil {
 		return evs
 	}
-	pl, err := r.play(before, stepInput{id: info.ID, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]})
+	step, err := r.stepOf(before, info.ID)
+	if err != nil {
+		return evs
+	}
+	pl, err := r.play(before, &stepInput{step: step, seed: seed, orders: files[fileOrders], standing: files[fileStanding], seats: files[fileSeats]})
 	if err != nil || diffEvents(files[fileEvents], pl.files[fileEvents]) != nil {
 		return evs
 	}

@@ -21,8 +21,11 @@ import (
 //     or 4; forts and burhs do not count, seed 002 §5, but burhs do under
 //     first-edition-burhs, seed 002 §5 Saxon Burhs), unless the engine
 //     reported that the limit could not be met;
-//   - after a nation turn the mover has units at sea only on a Raiding turn
-//     (seed 004 Invasions and Raiding: raiders may end their turn at sea);
+//   - after a nation turn that is not a Raiding turn, the mover has no more
+//     units at sea than when its movement began, and each of them was
+//     reported staying there (seed 004 Invasions and Raiding: units at sea
+//     may land or stay at sea; seed 004 Movement: a boat move may not end
+//     at sea);
 //   - every point a step scores is stated exactly, halves included: each
 //     nation's victory points change by the sum of its score events
 //     (ref §4; half points are exact, never rounded);
@@ -32,13 +35,29 @@ import (
 //   - a King at most once a step, and within a nation turn only at the end
 //     of the Danes' turn of XIV (seed 002 §6: "Turn 14: Danes may have two
 //     kings"), so never more than two Kings a round;
-//   - the game ends after round XVI with its end of round.
+//   - the game ends after round XVI with its end of round;
+//   - over the games, a Bretwalda is elected in some (seed 004 The
+//     bretwalda; the bot's vote, docs/orders.md C9): at least one game in
+//     twenty has one; the elections, the rounds with none and the units
+//     left at sea are logged.
 func init() {
 	properties["britannia"] = property{
 		full: 1000, short: 24,
-		steps: []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, kingsWhen, roundsAdvance},
-		ends:  []gameCheck{lastStep("r%02d-end")},
+		steps:   []stepCheck{oneNationAnArea, classicStacking, classicAtSea, pointsExact, fortsWithRomans, kingsWhen, roundsAdvance},
+		ends:    []gameCheck{lastStep("r%02d-end")},
+		counted: []string{"cb-bretwalda", "cb-no-bretwalda", "stays-at-sea"},
+		want:    bretwaldaElected,
 	}
+}
+
+// bretwaldaElected: a Bretwalda is elected in at least one game in twenty
+// (and in one at least): the bots vote for a candidate that can win when
+// their own cannot (docs/orders.md C9).
+func bretwaldaElected(games int, _, in map[string]int) error {
+	if need := max(1, games/20); in["cb-bretwalda"] < need {
+		return fmt.Errorf("a Bretwalda was elected in %d of %d games, want at least %d", in["cb-bretwalda"], games, need)
+	}
+	return nil
 }
 
 // classicStacking: the mover's armies within the stacking limit after its
@@ -76,8 +95,9 @@ func classicStacking(e *adjudicator.Engine, st bot.Step) error {
 	return nil
 }
 
-// classicAtSea: after a nation turn the mover has units at sea only on a
-// Raiding turn.
+// classicAtSea: after a nation turn that is not a Raiding turn, the mover
+// has no more units at sea than after its first phase (its arrivals), and
+// the facts say that each stays there (seed 004 Invasions and Raiding).
 func classicAtSea(e *adjudicator.Engine, st bot.Step) error {
 	due := e.Due(st.Before)
 	if due.Kind != adjudicator.NationTurn {
@@ -88,7 +108,24 @@ func classicAtSea(e *adjudicator.Engine, st bot.Step) error {
 	if round.HasMark(games.MarkRaid, name) || round.HasMark(games.MarkReturn, name) {
 		return nil
 	}
-	return noneAtSea(e, st)
+	atSea := func(s *adjudicator.State) int {
+		k := 0
+		for a := e.G.Board.NumLand; a < len(e.G.Board.Areas); a++ {
+			k += s.Units(games.AreaID(a), due.Nation)
+		}
+		return k
+	}
+	stayed := 0
+	for _, ev := range st.Events {
+		if ev.What == "stays-at-sea" {
+			stayed += ev.N
+		}
+	}
+	after, start := atSea(st.After), atSea(e.PartialState(st.Before, nil, adjudicator.Setup))
+	if after > start || after > stayed {
+		return fmt.Errorf("the %s end their turn with %d units at sea: %d after their first phase, %d reported staying", name, after, start, stayed)
+	}
+	return nil
 }
 
 // pointsExact: each nation's points change by exactly what its score events

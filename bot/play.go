@@ -36,9 +36,10 @@ func Play(e *adjudicator.Engine, seed uint64, obs Observer) (*adjudicator.State,
 		if steps > 10000 {
 			return s, fmt.Errorf("bot: game did not end")
 		}
-		id := e.TurnID(s)
-		in := adjudicator.Input{Standing: standing}
-		if e.Due(s).Kind == adjudicator.NationTurn {
+		st := e.Due(s) // once a step: Play takes it (Input.Step)
+		id := st.ID
+		in := adjudicator.Input{Standing: standing, Step: &st}
+		if st.Kind == adjudicator.NationTurn {
 			in.Orders = Orders(e, s, "sim", "", seed)
 		} else if seats, takes := e.Seats(s); takes {
 			in.Seats = SeatChanges(SeatWishes(seed, s.Round, seats, e.MostSeats()), seats)

@@ -35,6 +35,11 @@ type property struct {
 	full, short int
 	steps       []stepCheck
 	ends        []gameCheck
+	// counted are facts, by What, counted over the games and logged: how
+	// many there were, and in how many games; want checks those counts
+	// (nil: none).
+	counted []string
+	want    func(games int, facts, in map[string]int) error
 }
 
 // properties holds each ruleset's property, by ruleset name.
@@ -61,12 +66,17 @@ func TestPropertyGames(t *testing.T) {
 				return playChecked(v.engine(), uint64(i), p)
 			})
 			var sum played
+			facts, in := map[string]int{}, map[string]int{}
 			failed := 0
 			for i, r := range res {
 				sum.turns += r.turns
 				sum.refused += r.refused
 				sum.limits += r.limits
 				sum.extras += r.extras
+				for w, c := range r.facts {
+					facts[w] += c
+					in[w]++
+				}
 				if r.err != nil {
 					if failed++; failed <= 10 {
 						t.Errorf("seed %d (%s): %v", i, vs[i%len(vs)], r.err)
@@ -84,6 +94,14 @@ func TestPropertyGames(t *testing.T) {
 			// not failed: the bot's legality is the bot's own concern.
 			t.Logf("%d games (%d variants), %d nation turns, %d bot files refused, %d (%.1f%%) turns with a limit report, %d extra turns, in %v",
 				count, len(vs), sum.turns, sum.refused, sum.limits, 100*float64(sum.limits)/float64(max(sum.turns, 1)), sum.extras, time.Since(start).Round(time.Millisecond))
+			for _, w := range p.counted {
+				t.Logf("%s: %d in %d of %d games", w, facts[w], in[w], count)
+			}
+			if p.want != nil {
+				if err := p.want(count, facts, in); err != nil {
+					t.Error(err)
+				}
+			}
 		})
 	}
 }
@@ -92,6 +110,7 @@ func TestPropertyGames(t *testing.T) {
 type played struct {
 	err                            error
 	turns, refused, limits, extras int
+	facts                          map[string]int // property.counted, by What
 }
 
 // playChecked plays one game, checking everyStep, the ruleset's invariants
@@ -110,6 +129,12 @@ func playChecked(e *adjudicator.Engine, seed uint64, p property) (res played) {
 		}
 		for _, ev := range st.Events {
 			gm.kinds[ev.Kind]++
+			if slices.Contains(p.counted, ev.What) {
+				if res.facts == nil {
+					res.facts = map[string]int{}
+				}
+				res.facts[ev.What]++
+			}
 		}
 		if slices.ContainsFunc(st.Events, func(ev adjudicator.Event) bool { return ev.Kind == adjudicator.EvLimit }) {
 			res.limits++

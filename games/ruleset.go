@@ -60,6 +60,8 @@ var (
 				{"first-edition-order", "the first edition's order of play: Picts before Caledonians, Norsemen, Danes, Dubliners, Norwegians, Jutes before Saxons (seed 002 §3; the 2005 Nation List is the default)"},
 				{"first-edition-romans", "15 Roman armies, not 16 (seed 002 §3; seed 004 Setup has 16)"},
 				{"first-edition-burhs", "burhs count as armies for stacking, the population limit and overruns (seed 002 §5 Saxon Burhs; the 2005 default has them not count, seed 002 §5 Stacking)"},
+				{"first-edition-overrun", "armies that outnumber the defenders 2:1 or more may all move through them, none stopping to fight (seed 002 §5 Movement; the 2005 default, seed 004 Movement, lets only the excess over twice the defenders go on)"},
+				{"first-edition-kills", "the first edition's kill bonuses of 3 VP replace the 2005 cards' for the same leaders: the Saxons for Arthur, the Romano-British for Hengist, the Norwegians for Harold or William, the Normans for Harold or Harald Hardrada (seed 002 §6 Special Elimination Bonuses)"},
 			},
 		},
 		{

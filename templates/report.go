@@ -87,6 +87,7 @@ type Report struct {
 	Seas    []AreaRow
 	Nations []NationRow
 
+	dueAfter adjudicator.Step                               // what is due after the step (Engine.Due), unless Over
 	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
 	kinds    []adjudicator.Kind                             // the ruleset's unit kinds, for the map
 	marks    func(a games.AreaID, n int) []adjudicator.Mark // Ruleset.Marks on the position after, for the map
@@ -281,6 +282,18 @@ type Options struct {
 	// reads them from the steps' events; the step's own events add its
 	// round. The map's Timeline marks the rounds from them.
 	Scored map[int]bool
+	// DueBefore and DueAfter are what is due in before and in after
+	// (Engine.Due), where the caller has worked them out already: the
+	// archive, which plays the step. nil: Build works them out.
+	DueBefore, DueAfter *adjudicator.Step
+}
+
+// dueIn is what is due in s: known, else worked out (Engine.Due).
+func dueIn(e *adjudicator.Engine, s *adjudicator.State, known *adjudicator.Step) adjudicator.Step {
+	if known != nil {
+		return *known
+	}
+	return e.Due(s)
 }
 
 // Build derives a Report for one step: turnID is the step's id, before and
@@ -322,7 +335,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	r.RoundWord, r.RoundOf = e.RoundWords()
 	round := r.RoundWord + " " + strconv.Itoa(before.Round)
 	r.PositionAfter = "the turn"
-	switch st := e.Due(before); {
+	switch st := dueIn(e, before, o.DueBefore); {
 	case o.Start:
 		r.Start = true
 		r.Title = round + ": the start of the game"
@@ -353,7 +366,10 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	r.NoTrack = g.Tables.Population.TrackMax == 0
 	r.marks = func(a games.AreaID, n int) []adjudicator.Mark { return e.Marks(after, a, n) }
 	r.scoringDie(e, o.Scored)
-	r.sections(g, nextNation(e, after))
+	if !after.Over {
+		r.dueAfter = dueIn(e, after, o.DueAfter)
+	}
+	r.sections(g, r.nextNation(e))
 	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
@@ -650,11 +666,11 @@ func (r *Roll) NeedText() string {
 
 // nextNation is the nation whose turn is due after the step, "" for a
 // round event or the end of the game.
-func nextNation(e *adjudicator.Engine, after *adjudicator.State) string {
-	if after.Over {
+func (r *Report) nextNation(e *adjudicator.Engine) string {
+	if r.After.Over {
 		return ""
 	}
-	if due := e.Due(after); due.Kind == adjudicator.NationTurn {
+	if due := r.dueAfter; due.Kind == adjudicator.NationTurn {
 		return e.NationName(due.Nation)
 	}
 	return ""
@@ -877,7 +893,7 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 		r.Deadline = ""
 		return
 	}
-	due := e.Due(r.After)
+	due := r.dueAfter
 	r.NextTurn = due.ID
 	if due.Kind != adjudicator.NationTurn {
 		_, next := roundEvent(e, due.ID, r.After.Round)

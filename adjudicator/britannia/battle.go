@@ -19,17 +19,20 @@ const soft = family.Mask(1<<Infantry | 1<<Fort | 1<<Burh)
 // reach is BattleRules.Reach (seed 004 Battles; ref §6): an infantry,
 // fort or burh die kills a normal unit on 5 or more, a Roman or cavalry
 // die on 4 or more; a Roman unit or cavalry dies only on a 6; a unit
-// defending difficult terrain dies only on a 6, and Romans hit only on a
-// 6 in difficult terrain (ref §6, S6). A fort is not hit while Roman
-// armies stand in its area (seed 002 §5: "not eliminated until all Roman
-// armies in the area are gone"): read as the Roman armies there when the
-// dice are thrown.
+// defending difficult terrain dies only on a 6 (so the attacker's dice hit
+// there only on a 6, as the Romans' do in ref §6, S6). Games before switch
+// romans-defend-difficult also had Roman armies defending difficult
+// terrain hit only on a 6, which neither seed says. Before switch
+// forts-after-armies a fort was not hit while Roman armies stood in its
+// area when the dice were thrown; now the casualties of one roll take the
+// Roman armies first and then the forts (behind; seed 002 §5).
 func reach(t *family.Turn, b *family.Battle, side int, k adjudicator.KindID, v int) family.Mask {
 	need := 5
 	if k == Cavalry || k == Roman {
 		need = 4
 	}
-	if (side == 0 && t.B.Difficult(b.Area)) || (k == Roman && t.B.Difficult(b.Area)) {
+	difficult := t.B.Difficult(b.Area)
+	if (side == 0 && difficult) || (k == Roman && difficult && !t.E.Plays(adjudicator.RomansDefendDifficult)) {
 		need = 6
 	}
 	var m family.Mask
@@ -39,10 +42,26 @@ func reach(t *family.Turn, b *family.Battle, side int, k adjudicator.KindID, v i
 	if v >= 6 {
 		m |= hard | soft
 	}
-	if t.S.Count(b.Area, b.Sides[1-side], Roman) > 0 {
+	if !t.E.Plays(adjudicator.FortsAfterArmies) && t.S.Count(b.Area, b.Sides[1-side], Roman) > 0 {
 		m &^= 1 << Fort
 	}
 	return m
+}
+
+// behind is BattleRules.Behind (switch forts-after-armies): a fort dies
+// only when no Roman army of its area is left, and within one roll the 6s
+// kill the Roman armies first and then the forts (seed 002 §5 Battles,
+// Mixed Forces: "6s must eliminate harder-to-hit units first (... Roman
+// armies before forts)"; Roman Forts: "not eliminated until all Roman
+// armies in area are gone"). A hit that could kill a normal unit (a 5)
+// kills a fort of the same roll once the 6s have killed every Roman army
+// there: the fort is then a normal unit with no Roman army beside it
+// (seed 004 Roman forts); the seeds do not say it waits for the next roll.
+func behind(t *family.Turn, k adjudicator.KindID) family.Mask {
+	if k == Fort && t.E.Plays(adjudicator.FortsAfterArmies) {
+		return 1 << Roman
+	}
+	return 0
 }
 
 // killOrder is BattleRules.KillOrder: a 6 must kill the harder unit first

@@ -34,6 +34,9 @@ func classicMore(d *family.Draft) {
 	if b := D(d.E).Burhs; d.E.NationName(d.N) == b.Nation && slices.Contains(b.Rounds, d.S.Round) {
 		botBurhs(d)
 	}
+	if slices.Contains(D(d.E).Bretwalda.Rounds, d.S.Round) && d.E.Plays(adjudicator.BretwaldaBotVote) {
+		d.Try(Vote{At: orders.At{Line: len(d.F.Body) + 1}, For: d.E.NationName(botVote(d.E, d.S, d.N))})
+	}
 	name := d.E.NationName(d.N)
 	round := d.E.G.Tables.Round(d.S.Round)
 	if round.HasMark(games.MarkRaid, name) && d.R.Float64() < 0.3 {
@@ -45,6 +48,69 @@ func classicMore(d *family.Draft) {
 			}
 		}
 	}
+}
+
+// botVote is the bot's Bretwalda vote for nation n in position s, as its
+// player would plausibly cast it (docs/orders.md C9; switch
+// bretwalda-bot-vote). A nation has a vote for each English area it holds
+// (seed 004 The bretwalda); a player's votes are those of its nations in
+// play, and its candidate is its nation with the most votes (the earlier
+// in the nation list on a tie). The bot votes with its player's other
+// nations: for its player's candidate when the player's votes alone are
+// more than half, or when the player has the most votes (the player whose
+// candidate comes first in the list on a tie); otherwise for the candidate
+// of the player with the most votes when their votes and its player's
+// together are more than half, so that a Bretwalda is elected; and for its
+// player's candidate when no such help can elect anyone.
+func botVote(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) adjudicator.NationID {
+	region := D(e).Bretwalda.Region
+	seat := func(m adjudicator.NationID) int {
+		if c := e.Controller(s, m); c >= 0 {
+			return c
+		}
+		return -1 - m // a nation no player controls is a player of its own
+	}
+	votes := map[int]int{}
+	cand := map[int]adjudicator.NationID{}
+	candVotes := map[int]int{}
+	total := 0
+	for m := range e.NumNations() {
+		if !inPlay(e, s, m) {
+			continue
+		}
+		v := regionAreas(e, s, m, region)
+		p := seat(m)
+		total += v
+		votes[p] += v
+		if c, ok := cand[p]; !ok || v > candVotes[p] || (v == candVotes[p] && m < c) {
+			cand[p], candVotes[p] = m, v
+		}
+	}
+	mine := seat(n)
+	if _, ok := cand[mine]; !ok {
+		cand[mine] = n
+	}
+	lead := mine
+	for p, v := range votes {
+		if v > votes[lead] || (v == votes[lead] && cand[p] < cand[lead]) {
+			lead = p
+		}
+	}
+	if lead != mine && 2*(votes[lead]+votes[mine]) > total && 2*votes[mine] <= total {
+		return cand[lead]
+	}
+	return cand[mine]
+}
+
+// regionAreas counts the land areas of a region nation n holds in s.
+func regionAreas(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, region string) int {
+	c := 0
+	for _, a := range s.Held(e.G.Board, n) {
+		if e.G.Board.InRegion(a, region) {
+			c++
+		}
+	}
+	return c
 }
 
 // repair drops the statements the check refuses, one at a time from the
@@ -63,8 +129,10 @@ func repair(d *family.Draft) {
 }
 
 // botStanding is the Core bot's standing orders with the classic lines: a
-// nation that may submit does so now and then (seed 002 §5), and the
-// Bretwalda vote goes to a random nation of the same player or itself.
+// nation that may submit does so now and then (seed 002 §5). With switch
+// bretwalda-bot-vote they hold no vote line: the bot votes in its turn
+// files, on the position (botVote), which a standing vote would outvote;
+// before it the vote went to a random nation or the nation itself.
 func botStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token string, seed uint64) *orders.File {
 	return bot.CoreStanding(e, n, game, token, seed, func(r *rand.Rand, f *orders.File) {
 		line := len(f.Body) + 1
@@ -74,6 +142,9 @@ func botStanding(e *adjudicator.Engine, n adjudicator.NationID, game, token stri
 				line++
 				break
 			}
+		}
+		if e.Plays(adjudicator.BretwaldaBotVote) {
+			return // the vote is in the bot's turn files (botVote)
 		}
 		vote := n
 		if r.IntN(3) == 0 {

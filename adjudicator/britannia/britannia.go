@@ -63,9 +63,10 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	fr.Leaders = true
 	fr.NoPopulationLimit = true
 	fr.Pool = pool
-	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke}
+	fr.Move = family.MoveRules{LeaderMoves: 3, Select: selectUnits, Check: pathRules, MayEnter: mayEnter, KeepNoAreas: true, Boat: boat, Passable: passable, SeaStep: seaStep, Entering: provoke, StayAtSea: stayAtSea,
+		OverrunAll: overrunAll}
 	fr.Battle = family.BattleRules{Reach: reach, KillOrder: killOrder, Kills: scoreKills, LeaderKilled: scoreLeaderKill,
-		Together: fixedStay, RetreatInto: retreatInto, Need: need}
+		Together: fixedStay, RetreatInto: retreatInto, Need: need, Behind: behind}
 	fr.LeaderGone = leaderGone
 	fr.Settle = buildForts
 	fr.Occupy = fortOnPassage
@@ -268,6 +269,7 @@ func nextRound(t *family.Turn) {
 	for n := range X(s).Votes {
 		X(s).Votes[n] = -1
 	}
+	X(s).TurnVotes = nil
 	endSubmissions(t, s.Round)
 }
 
@@ -292,6 +294,22 @@ func checkStatements(t *family.Turn) {
 	}
 	if t.E.Plays(adjudicator.BretwaldaVoteCheck) {
 		checkVotes(t)
+	}
+	if t.E.Plays(adjudicator.BretwaldaOwnVote) {
+		warnVote(t)
+	}
+}
+
+// warnVote warns of a vote line in a turn file that the nation's standing
+// orders outvote: their vote line comes first (switch bretwalda-own-vote,
+// docs/orders.md C9).
+func warnVote(t *family.Turn) {
+	sv := fileVote(t, t.Standing(t.N), t.N)
+	if sv < 0 {
+		return
+	}
+	for _, v := range adjudicator.Statements[Vote](t.Turn) {
+		t.Warn(v.Line, ruleBretwalda, "your standing orders vote for the %s, and they come first: change them to vote otherwise", t.E.NationName(sv))
 	}
 }
 

@@ -32,6 +32,9 @@ type Rules struct {
 	Late       Late         `yaml:"late"`
 	SeaMoves   []SeaMoves   `yaml:"sea_moves"`
 	Landing    []Landing    `yaml:"landing"`
+	// FirstEditionKills are the first edition's kill bonuses (option
+	// first-edition-kills, seed 002 §6 Special Elimination Bonuses).
+	FirstEditionKills []EditionKill `yaml:"first_edition_kills"`
 
 	file string
 	// resolved names, by nation id
@@ -257,6 +260,18 @@ type Kill struct {
 	line    int
 }
 
+// EditionKill is one of the first edition's kill bonuses (option
+// first-edition-kills): VP to Nation for eliminating Leader, in place of
+// the VP of its card's row for that leader (the row's rounds kept), or, if
+// the card has none, a row of its own in Rounds (every round when empty).
+type EditionKill struct {
+	Nation string `yaml:"nation"`
+	Leader string `yaml:"leader"`
+	VP     int    `yaml:"vp"`
+	Rounds []int  `yaml:"rounds"`
+	Why    string `yaml:"why"`
+}
+
 // AreaValues are area names with VP, in file order, with their lines.
 type AreaValues struct {
 	Names  []string
@@ -327,6 +342,9 @@ func loadData(e *adjudicator.Engine) error {
 	}
 	if err := r.resolve(e); err != nil {
 		return err
+	}
+	if e.G.HasOption("first-edition-kills") {
+		r.firstEditionKills(e)
 	}
 	e.Data = r
 	// Classic Britannia has boats by nation and round (ref §3), so the
@@ -409,6 +427,14 @@ func (r *Rules) resolve(e *adjudicator.Engine) error {
 	for i := range r.Cards {
 		if err := r.resolveCard(e, &r.Cards[i]); err != nil {
 			return err
+		}
+	}
+	for _, k := range r.FirstEditionKills {
+		if _, err := nation(k.Nation, "first_edition_kills"); err != nil {
+			return err
+		}
+		if k.Leader == "" || k.VP <= 0 {
+			return r.fail(at, "rules: first_edition_kills: %s: a leader and positive vp are needed", k.Nation)
 		}
 	}
 	return r.resolveLate(e, nation)
@@ -552,6 +578,30 @@ func (r *Rules) resolveRow(b *games.Board, c *Card, s *Scoring) error {
 		s.value[a] = others
 	}
 	return nil
+}
+
+// firstEditionKills puts the first edition's kill bonuses on the cards
+// (option first-edition-kills, seed 002 §6): each replaces the VP of the
+// card's rows for its leader that score the card's own kills (a row with
+// "by" nations is another bonus and stays), or adds a row (and a card).
+func (r *Rules) firstEditionKills(e *adjudicator.Engine) {
+	for _, fk := range r.FirstEditionKills {
+		n, _ := e.NationIndex(fk.Nation) // resolve checked it
+		i := slices.IndexFunc(r.Cards, func(c Card) bool { return c.n == n })
+		if i < 0 {
+			r.Cards = append(r.Cards, Card{Nation: fk.Nation, n: n})
+			i = len(r.Cards) - 1
+		}
+		c, found := &r.Cards[i], false
+		for j := range c.Kill {
+			if k := &c.Kill[j]; games.Fold(k.Leader) == games.Fold(fk.Leader) && len(k.By) == 0 {
+				k.VP, found = fk.VP, true
+			}
+		}
+		if !found {
+			c.Kill = append(c.Kill, Kill{Rounds: fk.Rounds, Leader: fk.Leader, VP: fk.VP, Why: fk.Why})
+		}
+	}
 }
 
 // half reads victory points that must be whole or half (reference §4:

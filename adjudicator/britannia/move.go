@@ -181,6 +181,27 @@ func seaStep(t *family.Turn, x, y games.AreaID) family.No {
 	return family.No{}
 }
 
+// stayAtSea is MoveRules.StayAtSea (switch stay-at-sea): units that begin
+// a turn at sea, invaders and the Romans' arrivals and reinforcements
+// alike, may land, move to an adjacent sea and land from it, or stay at
+// sea (seed 004 Invasions and Raiding: "De begynder deres ture på havet
+// ... har de følgende muligheder: ... Blive på havet"); no unit lands by
+// default. Seed 004 Movement's "they may not end their turn at sea" is of
+// boat moves, which go LAND > SEA > LAND. Games before the switch forced
+// invaders ashore as reduX Core 6.1 does.
+func stayAtSea(t *family.Turn, _ games.AreaID) bool { return t.E.Plays(adjudicator.StayAtSea) }
+
+// overrunAll is MoveRules.OverrunAll: with option first-edition-overrun,
+// armies that outnumber an area's defenders 2:1 or more may move through
+// it without stopping, the armies that pass counting with those that stop
+// (seed 002 §5 Movement: "If moving armies outnumber defenders 2:1 or
+// more, they may move through the area without stopping (non-attacking
+// units only)"), so none need stay to fight; by default only the excess
+// over twice the defenders goes on, the rest stopping to fight (seed 004
+// Movement: "more than twice as many attackers as defenders ... the
+// surplus armies may move on").
+func overrunAll(t *family.Turn) bool { return t.G.HasOption("first-edition-overrun") }
+
 // protectUntil is the round from which the Romano-British may attack
 // Rome's former subjects (ref §4: "until round VIII").
 const protectUntil = 8

@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/family"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // Scoring by the nation cards (ref §4; seed 004 Victory points): Hold at
@@ -184,13 +185,7 @@ func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name s
 
 // englishAreas counts the areas of the title's region nation n holds.
 func englishAreas(t *family.Turn, n adjudicator.NationID, region string) int {
-	c := 0
-	for _, a := range t.S.Held(t.B, n) {
-		if t.B.InRegion(a, region) {
-			c++
-		}
-	}
-	return c
+	return regionAreas(t.E, t.S, n, region)
 }
 
 // bretwalda is the election at the end of VIII-X (seed 004 The bretwalda):
@@ -243,28 +238,48 @@ func voteOf(t *family.Turn, m adjudicator.NationID) adjudicator.NationID {
 // round end waits for a mail (issue 12; docs/orders.md).
 // A vote by or for a nation not in play is not recorded (switch
 // bretwalda-in-play): the voter votes for itself, as with no vote line
-// (seed 002 Bretwalda).
+// (seed 002 Bretwalda). With switch bretwalda-own-vote a nation's vote is
+// its standing orders' vote line, else the vote line of its own file of
+// this round (which stands to the end of the round), else its own nation
+// (docs/orders.md C9); before it the vote line of a nation's own file
+// counted only until the next nation turn.
 func collectVotes(t *family.Turn) {
 	if !slices.Contains(D(t.E).Bretwalda.Rounds, t.S.Round) {
 		return
 	}
 	x := X(t.S)
 	defer voteDue(t)
+	own := t.E.Plays(adjudicator.BretwaldaOwnVote)
+	if v := fileVote(t, t.In.Orders, t.N); own && v >= 0 {
+		x.setTurnVote(t.N, v, t.E.NumNations())
+	}
 	for m := range x.Votes {
-		x.Votes[m] = -1
 		f := t.DecisionFile(m)
-		if f == nil {
-			continue
+		if own {
+			f = t.Standing(m)
 		}
-		for _, st := range f.Body {
-			if v, ok := st.(Vote); ok {
-				if to := mustNation(t.E, v.For); !t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
-					x.Votes[m] = to
-				}
-				break
-			}
+		x.Votes[m] = fileVote(t, f, m)
+		if own && x.Votes[m] < 0 {
+			x.Votes[m] = x.turnVote(m)
 		}
 	}
+}
+
+// fileVote is the first vote line of nation m's file f, or -1 for none or
+// one by or for a nation not in play (switch bretwalda-in-play).
+func fileVote(t *family.Turn, f *orders.File, m adjudicator.NationID) adjudicator.NationID {
+	if f == nil {
+		return -1
+	}
+	for _, st := range f.Body {
+		if v, ok := st.(Vote); ok {
+			if to := mustNation(t.E, v.For); !t.E.Plays(adjudicator.BretwaldaInPlay) || inPlay(t.E, t.S, to) && inPlay(t.E, t.S, m) {
+				return to
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // king is the King at the end of XI-XIV (seed 004 The king): the nation

@@ -27,6 +27,10 @@ type Ext struct {
 	// Votes[n] is nation n's Bretwalda vote as it stood at the end of the
 	// latest nation turn of the round, or -1 for none (its own nation).
 	Votes []adjudicator.NationID
+	// TurnVotes[n] is the vote line of nation n's own file of this round,
+	// or -1 (switch bretwalda-own-vote; nil: none this round). It counts
+	// where n's standing orders have no vote line.
+	TurnVotes []adjudicator.NationID
 }
 
 func newExt(nations int) *Ext {
@@ -39,7 +43,30 @@ func newExt(nations int) *Ext {
 
 // CloneExt implements adjudicator.Ext.
 func (x *Ext) CloneExt() adjudicator.Ext {
-	return &Ext{Overlord: slices.Clone(x.Overlord), Fallen: slices.Clone(x.Fallen), Votes: slices.Clone(x.Votes), Protected: slices.Clone(x.Protected)}
+	return &Ext{Overlord: slices.Clone(x.Overlord), Fallen: slices.Clone(x.Fallen), Votes: slices.Clone(x.Votes), Protected: slices.Clone(x.Protected),
+		TurnVotes: slices.Clone(x.TurnVotes)}
+}
+
+// turnVote is the vote line of nation n's own file of this round, or -1.
+func (x *Ext) turnVote(n adjudicator.NationID) adjudicator.NationID {
+	if n < 0 || n >= len(x.TurnVotes) {
+		return -1
+	}
+	return x.TurnVotes[n]
+}
+
+// setTurnVote records the vote line of nation n's own file (-1: none).
+func (x *Ext) setTurnVote(n, v adjudicator.NationID, nations int) {
+	if x.TurnVotes == nil {
+		if v < 0 {
+			return
+		}
+		x.TurnVotes = make([]adjudicator.NationID, nations)
+		for i := range x.TurnVotes {
+			x.TurnVotes[i] = -1
+		}
+	}
+	x.TurnVotes[n] = v
 }
 
 // X returns the classic part of a position.
@@ -97,6 +124,9 @@ type snapshot struct {
 	Subjects []snapshotSubject `json:"subjects,omitempty"`
 	Fallen   []string          `json:"fallen,omitempty"`
 	Votes    []snapshotVote    `json:"votes,omitempty"`
+	// TurnVotes are the vote lines of the nations' own files of the round
+	// (switch bretwalda-own-vote).
+	TurnVotes []snapshotVote `json:"turn_votes,omitempty"`
 	// Protected are the former subjects of Rome the Romano-British may not
 	// attack yet (ref §4).
 	Protected []string `json:"protected,omitempty"`
@@ -142,6 +172,11 @@ func encode(e *adjudicator.Engine, s *adjudicator.State) any {
 			sn.Votes = append(sn.Votes, snapshotVote{Nation: e.NationName(n), For: e.NationName(v)})
 		}
 	}
+	for n, v := range x.TurnVotes {
+		if v >= 0 {
+			sn.TurnVotes = append(sn.TurnVotes, snapshotVote{Nation: e.NationName(n), For: e.NationName(v)})
+		}
+	}
 	return sn
 }
 
@@ -182,17 +217,31 @@ func decode(e *adjudicator.Engine, s *adjudicator.State, raw []byte) error {
 		x.protect(n, e.NumNations(), true)
 	}
 	for _, v := range sn.Votes {
-		n, err := e.NationIndex(v.Nation)
-		if err != nil {
-			return fmt.Errorf("votes: %w", err)
-		}
-		f, err := e.NationIndex(v.For)
+		n, f, err := snapshotVoteOf(e, v)
 		if err != nil {
 			return fmt.Errorf("votes: %w", err)
 		}
 		x.Votes[n] = f
 	}
+	for _, v := range sn.TurnVotes {
+		n, f, err := snapshotVoteOf(e, v)
+		if err != nil {
+			return fmt.Errorf("turn_votes: %w", err)
+		}
+		x.setTurnVote(n, f, e.NumNations())
+	}
 	return nil
+}
+
+// snapshotVoteOf reads a vote of a snapshot: the voter and the nation voted for.
+func snapshotVoteOf(e *adjudicator.Engine, v snapshotVote) (n, f adjudicator.NationID, err error) {
+	if n, err = e.NationIndex(v.Nation); err != nil {
+		return -1, -1, err
+	}
+	if f, err = e.NationIndex(v.For); err != nil {
+		return -1, -1, err
+	}
+	return n, f, nil
 }
 
 // leaderGone is Ruleset.LeaderGone: a leader eliminated in battle is

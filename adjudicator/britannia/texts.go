@@ -17,6 +17,16 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"invaders": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s invaders arrive in the %s: %s", ev.Nation, family.InvadersWhere(ev), forceOf(ev))
 	}),
+	// Units: what stays at sea.
+	"stays-at-sea": say("Britannia 2005 Invasions and Raiding", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		var what []string
+		for _, u := range ev.Units {
+			if k := e.Kind(u.Kind); k >= 0 && u.N > 0 {
+				what = append(what, units(e, k, u.N))
+			}
+		}
+		return fmt.Sprintf("The %s leave %s at sea in the %s: no order moved them", ev.Nation, adjudicator.OrJoin(what, "and"), ev.Area)
+	}),
 	"placed": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOf(ev)), ev.Area)
 	}),

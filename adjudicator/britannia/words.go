@@ -57,6 +57,10 @@ var words = adjudicator.Words{
 	"cb-burh-there": {Rule: ruleBurhs, Words: adjudicator.F("%s already has a burh")},
 	// Args: the burhs standing, the most that may.
 	"cb-burhs-most": {Rule: ruleBurhs, Words: adjudicator.F("no more burhs: %d stand, the most is %d (the counters, and the areas held)")},
+	// Args: the burhs standing, the most that may (8 less the areas held).
+	"cb-burhs-most-areas": {Rule: ruleBurhs, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("no more burhs: %s stand, and the %s may have at most %s (8 less the areas they hold)", ev.Arg(0), ev.Nation, ev.Arg(1))
+	}},
 	// Args: the unit named.
 	"cb-roman-unit": {Rule: ruleMove, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the Romans move Roman armies only; leave out %q", ev.Arg(0))

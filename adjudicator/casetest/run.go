@@ -93,7 +93,7 @@ func Play(t testing.TB, c *Case) {
 	a.matchState(ns)
 	a.matchEvents(evs)
 	if a.failed {
-		t.Logf("%s: the events:\n%s", c.Path, eventText(evs))
+		t.Logf("%s: the events:\n%s", c.Path, eventText(a.E.Render(evs)))
 	}
 }
 

@@ -41,6 +41,12 @@ type BattleRules struct {
 	// round (RoundResult.Need); nil: 5, or 6 attacking difficult terrain
 	// (reduX Core 7.1).
 	Need func(t *Turn, b *Battle, side int) int
+	// Behind is the set of kinds that must all be dead before a unit of
+	// kind k may die: within one roll the hits are allotted in kill order,
+	// so a kind behind others comes after them in KillOrder and takes the
+	// hits they leave (classic Britannia: a fort dies only when no Roman
+	// army of its area is left, seed 002 §5). Nil: none.
+	Behind func(t *Turn, k KindID) Mask
 	// RetreatInto says whether the defender of battle b may retreat into
 	// the vacant area a, which the kernel allows (reduX Core 7.2.1: not an
 	// origin of the attack); nil: every such area (classic Britannia: not
@@ -215,7 +221,7 @@ func (t *Turn) battleRound(b *Battle, round int) {
 		for k := range alive {
 			alive[k] = s.Count(area, enemy, k)
 		}
-		r.Kills[side], b.carry[side] = allocate(hits[side], alive, t.killOrder(b, side), per)
+		r.Kills[side], b.carry[side] = allocate(hits[side], alive, t.killOrder(b, side), t.behind(), per)
 	}
 	for k, c := range r.Kills[1] {
 		b.groups = t.loseAttackers(area, b.groups, k, c)
@@ -350,12 +356,26 @@ func (t *Turn) targetCavalry(f *orders.File, area games.AreaID) bool {
 	return true
 }
 
+// behind is BattleRules.Behind for every kind, nil without the hook.
+func (t *Turn) behind() []Mask {
+	f := t.R.Battle.Behind
+	if f == nil {
+		return nil
+	}
+	out := make([]Mask, len(t.E.R.Kinds))
+	for k := range out {
+		out[k] = f(t, k)
+	}
+	return out
+}
+
 // allocate turns a side's hits into kills of the enemy's kinds, in order:
 // each kind takes what the hits that may kill it allow, the most
-// restricted hits first; per is the hits a kill takes (2 with reduced
-// randomness, Core 7.3), and then one unused hit that could still kill is
-// carried, keeping what it could kill (L&R 9.1.2).
-func allocate(h hitPool, alive []int, order []KindID, per int) (Kills, hitPool) {
+// restricted hits first, and none while a unit of a kind it stands behind
+// (behind, by kind; nil: none) is left; per is the hits a kill takes (2
+// with reduced randomness, Core 7.3), and then one unused hit that could
+// still kill is carried, keeping what it could kill (L&R 9.1.2).
+func allocate(h hitPool, alive []int, order []KindID, behind []Mask, per int) (Kills, hitPool) {
 	h = slices.Clone(h)
 	slices.SortFunc(h, func(a, b hitCount) int { // the most restricted (fewest kinds) first
 		if d := bits.OnesCount32(uint32(a.m)) - bits.OnesCount32(uint32(b.m)); d != 0 {
@@ -365,6 +385,9 @@ func allocate(h hitPool, alive []int, order []KindID, per int) (Kills, hitPool) 
 	})
 	kills := make(Kills, len(alive))
 	for _, k := range order {
+		if shielded(k, behind, alive, kills) {
+			continue
+		}
 		can := 0
 		for _, c := range h {
 			if c.m.Has(k) {
@@ -399,6 +422,20 @@ func allocate(h hitPool, alive []int, order []KindID, per int) (Kills, hitPool) 
 		}
 	}
 	return kills, nil
+}
+
+// shielded reports whether kind k may not die yet: a unit of a kind it
+// stands behind is left after the kills so far.
+func shielded(k KindID, behind []Mask, alive []int, kills Kills) bool {
+	if behind == nil || behind[k] == 0 {
+		return false
+	}
+	for j := range alive {
+		if behind[k].Has(j) && alive[j]-kills[j] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // loseAttackers removes c attacking units of kind k, choosing which entry

@@ -53,6 +53,19 @@ type MoveRules struct {
 	// and land from it, seed 004 Invasions, with the nation cards' limits).
 	// Nil: units at sea only land (reduX Core 6.1).
 	SeaStep func(t *Turn, x, y games.AreaID) No
+	// StayAtSea says whether the mover's units in sea may stay there at the
+	// end of a Movement Phase, which reduX Core 6.1 forbids invaders
+	// (classic Britannia: units at sea may land, move to another sea and
+	// land, or stay at sea, seed 004 Invasions and Raiding). Nil: only as
+	// the family's rules allow (raiders, L&R 11.4; a Major Invasion's first
+	// phase, 11.3).
+	StayAtSea func(t *Turn, sea games.AreaID) bool
+	// OverrunAll says whether the armies that pass through an area count
+	// with those that stop there against twice its defenders (classic
+	// Britannia's first edition: armies that outnumber the defenders 2:1
+	// may all move through, seed 002 §5 Movement); nil or false: only those
+	// that stop count (reduX Core 6.3).
+	OverrunAll func(t *Turn) bool
 	// KeepNoAreas lifts reduX Core 6.4's duty to hold as many areas at the
 	// end of movement as at its start; classic Britannia has none (seed 004
 	// Movement).

@@ -76,12 +76,19 @@ func (t *Turn) MoverExcess() int { return t.moverLimit().excess() }
 
 // atSea deals with units still at sea at the end of movement: invaders
 // must land (Core 6.1) unless they are raiding units (L&R 11.4) or in the
-// first phase of a Major Invasion (11.3); raiders with a leader must land
-// (9.2.1, in a Major Invasion only after its second phase).
+// first phase of a Major Invasion (11.3), or the ruleset lets them stay
+// (MoveRules.StayAtSea); raiders with a leader must land (9.2.1, in a
+// Major Invasion only after its second phase).
 func (t *Turn) atSea() {
 	for a := t.B.NumLand; a < len(t.B.Areas); a++ {
 		sea := games.AreaID(a)
 		if t.Fresh(sea) == 0 {
+			continue
+		}
+		if f := t.R.Move.StayAtSea; f != nil && f(t, sea) {
+			if !(t.Major && t.Phase == 1) {
+				t.staysAtSea(sea)
+			}
 			continue
 		}
 		mayStay := false
@@ -106,6 +113,21 @@ func (t *Turn) atSea() {
 		}
 		t.landByDefault(sea)
 	}
+}
+
+// staysAtSea records the units no order moved from sea that stay there
+// where the ruleset lets them (MoveRules.StayAtSea): the landing Decision's
+// default, a fact and a note of the file's defaults.
+func (t *Turn) staysAtSea(sea games.AreaID) {
+	k := t.Fresh(sea)
+	units := make([]int, len(t.E.R.Kinds))
+	for kd := range units {
+		units[kd] = t.FreshOf(sea, kd)
+	}
+	ev := Event{Kind: adjudicator.EvDefault, What: "stays-at-sea", Decision: "landing", Nation: t.Nation(), Area: t.Name(sea), N: k, Units: t.kindCounts(units)}
+	t.Emit(ev)
+	words, rule, _ := t.E.Say(ev)
+	t.Defaulted(0, rule, "%s", words)
 }
 
 // landByDefault lands the units left at sea (reduX Core 6.1) when no order
@@ -257,8 +279,11 @@ func (t *Turn) OccupantNames(a games.AreaID) string {
 // checkOverruns enforces reduX Core 6.3 over the whole phase: armies may
 // pass through an occupied area only as the excess over twice its
 // defenders or over the overstack maximum, so the armies of the nation that
-// stop there must number at least min(2 × defenders, overstack maximum).
+// stop there must number at least min(2 × defenders, overstack maximum);
+// where the ruleset counts the armies passing too (MoveRules.OverrunAll),
+// those that stop and those that pass together.
 func (t *Turn) checkOverruns() {
+	all := t.R.Move.OverrunAll != nil && t.R.Move.OverrunAll(t)
 	for a := 0; a < t.B.NumLand; a++ {
 		id := games.AreaID(a)
 		if len(t.passed[a]) == 0 {
@@ -267,18 +292,22 @@ func (t *Turn) checkOverruns() {
 		_, os := t.StackLimit(id)
 		need := min(2*t.S.Foreign(id, t.N), os)
 		stop := t.S.Units(id, t.N)
-		if stop >= need {
-			continue
-		}
 		pass := 0
 		for _, p := range t.passed[a] {
 			pass += p.N
 		}
+		have, few := stop, "overrun-few"
+		if all {
+			have, few = stop+pass, "overrun-few-all"
+		}
+		if have >= need {
+			continue
+		}
 		line := t.passed[a][0].Line
 		if t.Strict {
-			t.Problem(line, "overrun-few", pass, t.Name(id), stop, t.S.Foreign(id, t.N), need)
+			t.Problem(line, few, pass, t.Name(id), stop, t.S.Foreign(id, t.N), need)
 		} else {
-			t.Emit(Event{Kind: adjudicator.EvLimit, What: "overrun-stands", Area: t.Name(id), Line: line, Args: adjudicator.Args(stop, need)})
+			t.Emit(Event{Kind: adjudicator.EvLimit, What: "overrun-stands", Area: t.Name(id), Line: line, Args: adjudicator.Args(have, need)})
 		}
 	}
 }

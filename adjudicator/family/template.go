@@ -128,6 +128,7 @@ type plan struct {
 	invaders []Event                       // invaders arriving at sea
 	notes    []Event                       // shortages and limits of Phase 1
 	landings map[games.AreaID]games.AreaID // sea → where the default lands its armies (6.1)
+	stays    map[games.AreaID]bool         // seas whose armies may stay there, their default (MoveRules.StayAtSea)
 
 	// What the template leaves live (uncommented), chosen so that the file
 	// as mailed passes the engine's check: the invaders' landings and, if
@@ -160,7 +161,7 @@ func newPlan(e *Engine, s *State, n NationID, r TemplateRules) *plan {
 	empty := &orders.File{Kind: orders.TurnOrders, Nation: e.NationName(n), Turn: e.TurnID(s)}
 	_, evs := e.Partial(s, adjudicator.Input{Orders: empty}, adjudicator.Setup, adjudicator.Moving, adjudicator.Checking)
 	p := &plan{Plan: Plan{E: e, S: s, P: p1, N: n, cite: r.Cite}, rules: r, g: g, b: g.Board, s: s, p1: p1, n: n,
-		nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
+		nation: g.Tables.Nations[n].Name, turn: e.TurnID(s), stays: map[games.AreaID]bool{},
 		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}, landOK: map[[2]games.AreaID]bool{}}
 	if tr := g.Tables.Round(s.Round); tr != nil {
 		for _, a := range tr.Arrivals {
@@ -208,6 +209,9 @@ func (p *plan) read(evs []Event) {
 			p.notes = append(p.notes, ev)
 		case adjudicator.EvDefault:
 			landing = ev.What == "landed"
+			if sea, err := p.b.Lookup(ev.Area); err == nil && ev.What == "stays-at-sea" {
+				p.stays[p.home(sea)] = true
+			}
 		case adjudicator.EvMove:
 			if landing && len(ev.Path) == 2 {
 				sea, err1 := p.b.Lookup(ev.Path[0])
@@ -322,11 +326,11 @@ type atSea struct {
 }
 
 // seas are the seas holding the nation's armies after Phase 1 that have
-// a coast, and the most coasts one of them has (at least 1).
+// a coast and must land, and the most coasts one of them has (at least 1).
 func (p *plan) seas() (seas []atSea, most int) {
 	most = 1
 	for a := p.b.NumLand; a < len(p.b.Areas); a++ {
-		if k := p.p1.Units(games.AreaID(a), p.n); k > 0 {
+		if k := p.p1.Units(games.AreaID(a), p.n); k > 0 && !p.stays[games.AreaID(a)] {
 			cs, from := p.coasts(games.AreaID(a))
 			if len(cs) > 0 {
 				seas = append(seas, atSea{games.AreaID(a), k, cs, from})

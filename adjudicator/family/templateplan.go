@@ -18,7 +18,8 @@ const maxTries = 3
 // from each land stack of two or more armies, all but one move one area,
 // to attack a weaker neighbour or into an empty one, each move kept only
 // if the engine's check still accepts the file with every move before it
-// (so stacking, the population limit and the areas held of 6.4 hold); the
+// (so stacking, the population limit and the areas held of 6.4 hold); a
+// landing for armies at sea that may stay there (landFromStay); the
 // battles those moves make; and in a Major Invasion the second phase
 // (L&R 11.3).
 func (p *plan) suggest() {
@@ -35,6 +36,11 @@ func (p *plan) suggest() {
 	}
 	if len(p.refused) > 0 {
 		return // the template's own lines are refused: nothing is added to them
+	}
+	for a := p.b.NumLand; a < len(p.b.Areas); a++ {
+		if sea := games.AreaID(a); p.stays[sea] && p.p1.Units(sea, p.n) > 0 {
+			body = p.landFromStay(sea, body, claimed)
+		}
 	}
 	for a := 0; a < p.b.NumLand; a++ {
 		id := games.AreaID(a)
@@ -57,6 +63,30 @@ func (p *plan) suggest() {
 	if p.Major {
 		p.phase2 = p.secondPhase(body, claimed)
 	}
+}
+
+// landFromStay suggests a landing for the armies of a sea that may stay
+// there (MoveRules.StayAtSea): all of them on a coast, else as many as
+// the coast's normal stacking limit (reduX Core 4.2.1), the coasts in
+// plan.coasts's order, the first the engine's check accepts with the
+// moves before it; none if it accepts none, and they stay at sea.
+func (p *plan) landFromStay(sea games.AreaID, body []orders.Move, claimed map[games.AreaID]bool) []orders.Move {
+	k := p.p1.Units(sea, p.n)
+	coasts, from := p.coasts(sea)
+	for i, c := range coasts {
+		if i == maxTries {
+			break
+		}
+		for _, n := range []int{k, min(k, p.normalLimit(c))} {
+			mv := orders.Move{N: n, Path: []games.AreaID{from[c], c}}
+			if !claimed[c] && len(p.check(append(body, mv))) == 0 {
+				p.moves[sea] = mv
+				claimed[c] = true
+				return append(body, mv)
+			}
+		}
+	}
+	return body
 }
 
 // movable is how many of the nation's units in area a after Phase 1 can

@@ -41,6 +41,10 @@ func (p *plan) decisions() []string {
 		out = append(out, "Place "+count(ev.N, "reinforcement", "reinforcements")+" together in an area you hold or a vacant scoring centre"+p.section("5.2.2")+"; by default: "+ev.Area+".")
 	}
 	for _, ev := range p.invaders {
+		if p.mayStay(ev) {
+			out = append(out, "Land the "+count(ev.N, "invader", "invaders")+" arriving in the "+ev.Area+", or leave them at sea; by default they stay.")
+			continue
+		}
 		d := "Land the " + count(ev.N, "invader", "invaders") + " arriving in the " + ev.Area
 		switch {
 		case p.Raid:
@@ -165,7 +169,11 @@ func (p *plan) reinforcements() section {
 			item{Order: "reinforce " + ev.Area})
 	}
 	for _, ev := range p.invaders {
-		s2.Items = append(s2.Items, item{Note: p.E.Text(ev) + ". See Movement for where they can land."})
+		where := " See Movement for where they can land."
+		if p.mayStay(ev) {
+			where = " They may land this turn or stay at sea: see Movement."
+		}
+		s2.Items = append(s2.Items, item{Note: p.E.Text(ev) + "." + where})
 	}
 	return s2
 }
@@ -326,6 +334,10 @@ func (p *plan) atSeaItems() []item {
 			cs = append(cs, b.AreaName(c)+" ("+p.place(c)+")")
 		}
 		sort.Strings(cs)
+		if p.stays[sea] {
+			out = append(out, p.mayStayItems(sea, k, cs)...)
+			continue
+		}
 		note := count(k, "army", "armies") + " at sea in the " + b.AreaName(sea)
 		switch {
 		case p.Raid:
@@ -352,6 +364,24 @@ func (p *plan) atSeaItems() []item {
 				out = append(out, item{Order: moveLine(b, mv), Live: true})
 			}
 		}
+	}
+	return out
+}
+
+// mayStay reports whether the invaders of an arrival event may stay at sea
+// (their sea is one of plan.stays).
+func (p *plan) mayStay(ev Event) bool {
+	sea, err := p.b.Lookup(ev.Area)
+	return err == nil && p.stays[p.home(sea)]
+}
+
+// mayStayItems are the items of a sea whose armies may land or stay at
+// sea, staying if no order moves them (MoveRules.StayAtSea): the coasts
+// and the suggested turn's landing, commented out, if it has one.
+func (p *plan) mayStayItems(sea games.AreaID, k int, cs []string) []item {
+	out := []item{{Note: count(k, "army", "armies") + " at sea in the " + p.b.AreaName(sea) + " may land this turn, or stay at sea if no move takes them; landing counts as one area. Coasts: " + strings.Join(cs, ", ") + "."}}
+	if mv, ok := p.moves[sea]; ok {
+		out = append(out, item{Order: moveLine(p.b, mv)})
 	}
 	return out
 }

@@ -173,6 +173,12 @@ var moveWords = adjudicator.Words{
 		return fmt.Sprintf("%s through %s but only %d %s there; to overrun %s at least %s must stop", count(ev.ArgN(0), "army passes", "armies pass"), ev.Arg(1),
 			stop, adjudicator.Verb(stop, "stops", "stop"), count(ev.ArgN(3), "defender", "defenders"), ev.Arg(4))
 	}),
+	// Args as overrun-few's (MoveRules.OverrunAll).
+	"overrun-few-all": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
+		stop := ev.ArgN(2)
+		return fmt.Sprintf("%s through %s and %d %s there; to overrun %s at least %s must enter it", count(ev.ArgN(0), "army passes", "armies pass"), ev.Arg(1),
+			stop, adjudicator.Verb(stop, "stops", "stop"), count(ev.ArgN(3), "defender", "defenders"), ev.Arg(4))
+	}),
 	"overrun-stands": quiet("reduX Core 6.3", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("the overrun of %s no longer has enough armies stopping there (%s of %s); it stands", ev.Area, ev.Arg(0), ev.Arg(1))
 	}),
@@ -183,6 +189,11 @@ var moveWords = adjudicator.Words{
 	"nowhere-to-land": say("reduX Core 6.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("the %s at sea in %s have nowhere they may land", ev.Nation, ev.Area)
 	}),
+	// Units: what stays. A ruleset that lets units stay at sea
+	// (MoveRules.StayAtSea) cites its own rule.
+	"stays-at-sea": {Words: func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("The %s leave %d %s at sea in the %s: no order moved them", ev.Nation, ev.N, armies(ev.N), ev.Area)
+	}},
 	"landed": say("reduX Core 6.1", func(_ *Engine, ev Event) string {
 		if ev.N == 1 {
 			return "1 army at sea must land and no order moved it: it lands in " + ev.Area

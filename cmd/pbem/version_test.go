@@ -58,7 +58,7 @@ func TestDescribeBuild(t *testing.T) {
 // that pbem new then writes into game.yaml (archive/doc.go "Versions").
 func TestVersion(t *testing.T) {
 	out := must(t, "version")
-	contains(t, "version", out, "\ngo:      go1.", "engine:  pbem-engine-4, pbem-archive-v1, pbem-dice-v1\n")
+	contains(t, "version", out, "\ngo:      go1.", "engine:  pbem-engine-5, pbem-archive-v1, pbem-dice-v1\n")
 	fp := regexp.MustCompile(`(?m)^engine fingerprint (\S+) +([0-9a-f]{64}) \((\d) players, no options\)$`).FindAllStringSubmatch(out, -1)
 	if len(fp) < 2 || fp[0][1] != "redux" || fp[1][1] != "redux-lr" {
 		t.Fatalf("want a fingerprint for redux, one for redux-lr and one for each later ruleset:\n%s", out)
