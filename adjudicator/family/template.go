@@ -195,7 +195,9 @@ func (p *plan) read(evs []Event) {
 			p.pop = &pe
 			p.gain = ev.N
 		case adjudicator.EvPlace:
-			p.places = append(p.places, ev)
+			if ev.What == "place" && placed(p.places) < p.gain { // the new armies' (5.1.1): not a fort's, nor classic XVI's reinforcements
+				p.places = append(p.places, ev)
+			}
 		case adjudicator.EvRemove:
 			p.removes = append(p.removes, ev)
 			p.remove += ev.N
@@ -223,6 +225,15 @@ func (p *plan) read(evs []Event) {
 			landing = false
 		}
 	}
+}
+
+// placed is how many armies place events put on the board.
+func placed(evs []Event) int {
+	k := 0
+	for _, ev := range evs {
+		k += max(ev.N, 1)
+	}
+	return k
 }
 
 // section is the citation the template puts after a sentence or a

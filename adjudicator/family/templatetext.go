@@ -124,18 +124,19 @@ func (p *plan) newArmies() section {
 		s1.Items = append(s1.Items, item{Note: p.E.Text(*p.pop) + "."})
 	}
 	var held []string
+	legend := ""
 	for _, a := range p.s.Held(b, p.n) {
 		name := b.AreaName(a)
 		for _, c := range p.g.Tables.Nations[p.n].CentreIDs {
 			if c == a {
-				name += "*"
+				name, legend = name+"*", " (* scoring centre)"
 			}
 		}
 		held = append(held, name)
 	}
 	if p.gain > 0 {
 		s1.Items = append(s1.Items, item{Note: "Place " + count(p.gain, "new army", "new armies") + " in areas you hold: " +
-			strings.Join(held, ", ") + " (* scoring centre). One army an area while another held area has room, within the stacking limit. The defaults are below; uncomment and change them to choose."})
+			strings.Join(held, ", ") + legend + ". One army an area while another held area has room, within the stacking limit. The defaults are below; uncomment and change them to choose."})
 		for _, ev := range p.places {
 			s1.Items = append(s1.Items, item{Order: "place " + areaCount(ev)})
 		}

@@ -336,11 +336,6 @@ func (p *hbPlan) battleSection() adjudicator.TemplateSection {
 	lines := p.attackLines()
 	s.Items = append(s.Items, adjudicator.TemplateItem{Note: "The suggested attack, on a neighbour with fewer units:", Order: orders.EncodeStatement(lines[0], p.e.G)},
 		adjudicator.TemplateItem{Order: orders.EncodeStatement(lines[1], p.e.G)})
-	if len(lines) > 2 {
-		c := lines[2].(orders.If)
-		s.Items = append(s.Items, adjudicator.TemplateItem{Note: "Once it is taken, one unit goes on into empty land (6.3.3):", Order: orders.EncodeStatement(c, p.e.G)},
-			adjudicator.TemplateItem{Order: "  " + orders.EncodeStatement(c.Then[0], p.e.G)})
-	}
 	return s
 }
 

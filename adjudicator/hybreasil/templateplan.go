@@ -43,7 +43,6 @@ type hbPlan struct {
 	first   []orders.Statement
 	second  []orders.Move
 	attack  *orders.Move   // the suggested attack, if any
-	next    games.AreaID   // where the attack's "if taken" move goes on to
 	landSea games.AreaID   // the sea a first turn enters from instead of its own (5.1, 5.2), or NoArea
 	fought  []bool         // areas of other nations a move of the plan attacks
 	extra   []int          // units by area that are there only if the reinforcements come (6.1)
@@ -75,7 +74,7 @@ func newHBPlan(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.Nation
 func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, landSea games.AreaID) *hbPlan {
 	x := X(s)
 	p := &hbPlan{e: e, s: s, b: e.G.Board, n: n, event: x.Event[n], units: make([]int, len(e.G.Board.Areas)),
-		claimed: make([]bool, len(e.G.Board.Areas)), fought: make([]bool, len(e.G.Board.Areas)), extra: make([]int, len(e.G.Board.Areas)), next: games.NoArea, landSea: landSea}
+		claimed: make([]bool, len(e.G.Board.Areas)), fought: make([]bool, len(e.G.Board.Areas)), extra: make([]int, len(e.G.Board.Areas)), landSea: landSea}
 	p.strong, p.weak = p.event == StrongLeader, p.event == WeakLeader
 	for a := range p.units {
 		p.units[a] = s.Units(games.AreaID(a), n)
@@ -453,8 +452,7 @@ func (p *hbPlan) spread(body *[]orders.Statement, phase int) {
 // planAttack picks the suggested attack (6.3.1): from the land stack the
 // plan leaves largest, all but one of its units that did not move against
 // a land neighbour held by fewer units, plains first (the attacker hits on
-// 5 in forest and hills); and an empty land area next to the target for
-// an "if taken" move. None without such a neighbour.
+// 5 in forest and hills). None without such a neighbour.
 func (p *hbPlan) planAttack() {
 	best, bk := games.NoArea, 0
 	for a := 0; a < p.b.NumLand; a++ {
@@ -483,13 +481,6 @@ func (p *hbPlan) planAttack() {
 	p.attack = &mv
 	p.units[best] -= bk
 	p.claimed[target] = true
-	for _, e := range p.b.Edges(target) {
-		if p.b.IsLand(e.To) && p.empty(e.To) {
-			p.next = e.To
-			p.claimed[e.To] = true
-			break
-		}
-	}
 }
 
 // end is the plan's end of turn as far as it can be known: the nation's
@@ -511,8 +502,9 @@ func (p *hbPlan) end() (areas, units int, connected bool) {
 	return areas, units, len(Parts(p.s, p.b, own, has(p.s, p.n, Navigation))) <= 1
 }
 
-// attackLines are the suggested attack, its retreat to where it came from
-// (6.3.2), and once it is won one unit on into an empty area (6.3.3).
+// attackLines are the suggested attack and its retreat to where it came
+// from (6.3.2). No "if AREA taken:" move follows it: the units that won
+// have moved this phase (6.3.3), and the one left behind holds its area.
 func (p *hbPlan) attackLines() []orders.Statement {
 	if p.attack == nil {
 		return nil
@@ -520,8 +512,5 @@ func (p *hbPlan) attackLines() []orders.Statement {
 	from, to := p.attack.Path[0], p.attack.Path[1]
 	out := []orders.Statement{*p.attack, orders.Attack{Area: to, Rule: orders.Rule{To: []games.AreaID{from},
 		When: orders.Cmp{L: orders.Var("mine"), Op: "<=", R: orders.Num(1)}}}}
-	if p.next != games.NoArea {
-		out = append(out, orders.If{Area: to, Taken: true, Then: []orders.Statement{orders.Move{N: 1, Path: []games.AreaID{to, p.next}}}})
-	}
 	return out
 }
