@@ -86,3 +86,39 @@ func (e *Engine) HasBot() bool { return e.R.Bot != nil }
 
 // Kinds are the game's unit kinds (Ruleset.Kinds).
 func (e *Engine) Kinds() []Kind { return e.R.Kinds }
+
+// nation is the tables' nation of a name, nil for a name they do not
+// know (exactly, not by prefix: words name nations by their names).
+func (e *Engine) nation(name string) *games.Nation {
+	for i := range e.G.Tables.Nations {
+		if e.G.Tables.Nations[i].Name == name {
+			return &e.G.Tables.Nations[i]
+		}
+	}
+	return nil
+}
+
+// Adjective is a nation's name before a noun, from the tables: "Danish"
+// for the Danes ("2 Danish armies"); a name the tables do not know is
+// its own.
+func (e *Engine) Adjective(name string) string {
+	if n := e.nation(name); n != nil {
+		return n.Adj()
+	}
+	return name
+}
+
+// The names a nation as a whole, from the tables: "the Danes", "the Star
+// nation" (Hy Breasil).
+func (e *Engine) The(name string) string {
+	if n := e.nation(name); n != nil {
+		return n.The()
+	}
+	return "the " + name
+}
+
+// Counted is a number of a nation's units with its adjective, the noun
+// agreeing: "2 Danish armies", "1 Welsh army" (Engine.Adjective).
+func (e *Engine) Counted(k int, name, one, many string) string {
+	return games.Count(k, e.Adjective(name)+" "+one, e.Adjective(name)+" "+many)
+}

@@ -46,6 +46,8 @@ const (
 	StayAtSea
 	BretwaldaOwnVote
 	BretwaldaBotVote
+	RetreatReasons
+	LeaderKillOnce
 	numSwitches
 )
 
@@ -98,6 +100,10 @@ var Changes = []Change{
 		"a vote line in a nation's own file counts for the whole round where its standing orders have none (docs/orders.md C9)"},
 	{BretwaldaBotVote, "bretwalda-bot-vote", "britannia", "pbem-engine-5",
 		"the bot votes for Bretwalda with its player's other nations, for a candidate that can win (docs/orders.md C9)"},
+	{RetreatReasons, "retreat-reasons", "", "pbem-engine-5",
+		"a retreat that cannot be made, or is made in part, records why as facts (its Args: from the sea, placed there, the limits, …), so its words give the reason that applied (reduX Core 7.2)"},
+	{LeaderKillOnce, "leader-kill-once", "britannia", "pbem-engine-5",
+		"a leader's elimination scores once on a nation card that names him in two rows (ref §4 Normans: 6 VP for Harold, by the Normans or by the Norwegians or Danes), not once a row"},
 }
 
 // Compat is the switches of a game: the changes of the table it plays

@@ -106,9 +106,7 @@ func (e *Engine) Message(what string, args ...any) string {
 		panic("adjudicator: no message " + what) // a programming error: the names are this file's
 	}
 	words := sy.Words(e, Event{What: what, Args: Args(args...)})
-	if sy.Rule != "" {
-		words += " (" + sy.Rule + ")"
-	}
+	words = orders.Cited(words, sy.Rule)
 	return words
 }
 

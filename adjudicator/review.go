@@ -28,9 +28,7 @@ type Note struct {
 
 func (n Note) String() string {
 	s := n.Msg
-	if n.Rule != "" {
-		s += " (" + n.Rule + ")"
-	}
+	s = orders.Cited(s, n.Rule)
 	if n.Line > 0 {
 		return fmt.Sprintf("line %d: %s", n.Line, s)
 	}

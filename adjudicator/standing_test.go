@@ -11,8 +11,9 @@ import (
 
 // TestCheckStanding: each ruleset's CheckStanding (adjudicator.CheckStandingLines
 // with its own lines) takes defend lines in land areas retreating to land
-// (reduX Core 6.1.1, 7.2); reduX Core refuses target lines (L&R 9.1.2: no
-// cavalry) and leaders (L&R 9.2.2), which Leaders and Raiders takes, with a
+// (reduX Core 6.1.1, 7.2); reduX Core refuses target lines (Core 1.2: no
+// cavalry) and leaders (Core 5.2: names only), which Leaders and Raiders
+// takes, with a
 // target at sea refused (6.1.1); the toy takes defend lines only.
 func TestCheckStanding(t *testing.T) {
 	const file = "game: g\nnation: %s\nkind: standing\ntoken: t\n\n" +
@@ -30,9 +31,9 @@ func TestCheckStanding(t *testing.T) {
 		{"redux", []string{
 			"line 8: no battles occur at sea (reduX Core 6.1.1)",
 			"line 9: armies may never retreat to a sea area (reduX Core 7.2)",
-			"line 10: there is no cavalry in reduX Core (reduX L&R 9.1.2)",
-			"line 11: there is no cavalry in reduX Core (reduX L&R 9.1.2)",
-			"line 12: there are no leaders in reduX Core (reduX L&R 9.2.2)",
+			"line 10: there is no cavalry in reduX Core (reduX Core 1.2)",
+			"line 11: there is no cavalry in reduX Core (reduX Core 1.2)",
+			"line 12: there are no leaders in reduX Core (reduX Core 5.2)",
 		}},
 		{"redux-lr", []string{
 			"line 8: no battles occur at sea (reduX Core 6.1.1)",

@@ -43,6 +43,33 @@ func DiceText(ds []int) string {
 	return "[" + strings.Join(parts, " ") + "]"
 }
 
+// DiceHits writes dice as a report shows them with each die that hits
+// starred: "[6* 5* 1]"; hit says whether a die hits.
+func DiceHits(ds []int, hit func(d int) bool) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = fmt.Sprint(d)
+		if hit != nil && hit(d) {
+			parts[i] += "*"
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// HitsOn is a hit test for DiceHits: a die of need or more hits (none
+// where need is 0: no one number hits).
+func HitsOn(need int) func(d int) bool {
+	return func(d int) bool { return need > 0 && d >= need }
+}
+
+// KillText is how many a side killed: "none", "1", "3".
+func KillText(n int) string {
+	if n == 0 {
+		return "none"
+	}
+	return fmt.Sprint(n)
+}
+
 // Upper capitalises the first letter.
 func Upper(s string) string {
 	if s == "" {

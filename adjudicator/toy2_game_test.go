@@ -471,7 +471,8 @@ func TestToy2DefaultTemplate(t *testing.T) {
 	assert.Equal(t, `# Orders for the Foxes, round 1, turn r01-foxes.
 # Due by Fri 14 Mar 2025 18:00 UTC.
 # Lines starting with # are comments. Whatever you leave out takes its
-# default.
+# default. The order syntax: send "help" to have it attached
+# (pbem-order-syntax.txt).
 
 game: vale
 nation: Foxes

@@ -2,9 +2,12 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // The wording of the engine's texts: numbers agree with their nouns and
@@ -55,6 +58,11 @@ type Say struct {
 	// Quiet says the words do not cite the rule after them (a retreat
 	// told within its battle).
 	Quiet bool
+	// Sum, where set, words a run of events of this What told one after
+	// another, of one kind and one nation, as one sentence: "the Sun
+	// nation removes 4 units in Lastlight and 2 in Tidewater" for six
+	// removals of a unit (Engine.Told).
+	Sum func(e *Engine, evs []Event) string
 }
 
 // F words a fact from a format over its Args, each taken as a string
@@ -111,12 +119,53 @@ func (e *Engine) Text(ev Event) string {
 		return ev.Said // the words an earlier engine wrote
 	}
 	if rule != "" && !e.R.View.Words[ev.What].Quiet {
-		words += " (" + rule + ")"
+		words = orders.Cited(words, rule)
 	}
 	if ev.Kind == EvSkipped {
 		return fmt.Sprintf("skipped (line %d): %s", ev.Line, words)
 	}
 	return words
+}
+
+// Told is events as a report tells them: each run of two or more events
+// of the same Kind, What and nation (and battle) whose words can sum them
+// (Say.Sum) becomes one event, the first's facts with the run's words; the
+// others keep theirs (Event.Text, as Render fills it). An event whose
+// words were told already, apart (a second reroll, a second plague), says
+// so: "… again". evs is not changed.
+func (e *Engine) Told(evs []Event) []Event {
+	var out []Event
+	told := map[string]int{}
+	for i := 0; i < len(evs); {
+		j := i + 1
+		sy, ok := e.R.View.Words[evs[i].What]
+		if ok && sy.Sum != nil && evs[i].What != "" && evs[i].Kind != EvSkipped {
+			for j < len(evs) && sameRun(evs[i], evs[j]) {
+				j++
+			}
+		}
+		ev := evs[i]
+		if j > i+1 {
+			ev.Text = e.Cite(sy.Sum(e, evs[i:j]))
+			if _, rule, _ := e.Say(ev); rule != "" && !sy.Quiet {
+				ev.Text = orders.Cited(ev.Text, rule)
+			}
+		}
+		text := ev.Text
+		if k := told[text]; k > 0 && text != "" {
+			ev.Text = e.again(ev, k+1)
+		}
+		told[text]++
+		out = append(out, ev)
+		i = j
+	}
+	return out
+}
+
+// sameRun reports whether two events are of one run that words may sum:
+// the same Kind, What, nation and battle.
+func sameRun(a, b Event) bool {
+	return a.Kind == b.Kind && a.What == b.What && a.Nation == b.Nation && a.Battle == b.Battle && a.For == b.For
 }
 
 // Render is events with their words as a view shows them (Event.Text,
@@ -148,4 +197,96 @@ func idle(nation string, evs []Event) bool {
 		}
 	}
 	return true
+}
+
+// MovesSum is a Say.Sum of a nation's moves, each a path (Event.Path) of
+// N units: "Saxon moves: 3 armies Frisian Sea > Kent; 1 army Kent >
+// Essex", with the nation's adjective (Engine.Adjective) and the moves of
+// one path summed (two moves of 2 armies are one of 4); what words what
+// one move moves ("3 armies"). The moves of one path alone are told as
+// one move.
+func MovesSum(what func(e *Engine, ev Event) string) func(e *Engine, evs []Event) string {
+	return func(e *Engine, evs []Event) string {
+		var paths []string
+		by := map[string]Event{}
+		for _, ev := range evs {
+			p := strings.Join(ev.Path, " > ")
+			if prev, ok := by[p]; ok && prev.Leader == "" && ev.Leader == "" && sameKinds(prev, ev) {
+				prev.N += ev.N
+				prev.Units = addCounts(prev.Units, ev.Units)
+				by[p] = prev
+				continue
+			}
+			if _, ok := by[p]; ok {
+				p += "\x00" + fmt.Sprint(len(paths))
+			}
+			paths = append(paths, p)
+			by[p] = ev
+		}
+		if len(paths) == 1 {
+			words, _, _ := e.Say(by[paths[0]])
+			return words
+		}
+		parts := make([]string, len(paths))
+		for i, p := range paths {
+			ev := by[p]
+			parts[i] = what(e, ev) + " " + strings.Join(ev.Path, " > ")
+		}
+		return e.Adjective(evs[0].Nation) + " moves: " + strings.Join(parts, "; ")
+	}
+}
+
+// sameKinds reports whether two moves move the same kinds of units.
+func sameKinds(a, b Event) bool {
+	if len(a.Units) != len(b.Units) {
+		return false
+	}
+	for i := range a.Units {
+		if a.Units[i].Kind != b.Units[i].Kind {
+			return false
+		}
+	}
+	return true
+}
+
+// addCounts adds two counts of units kind by kind (the same kinds).
+func addCounts(a, b []Count) []Count {
+	out := slices.Clone(a)
+	for i := range out {
+		out[i].N += b[i].N
+	}
+	return out
+}
+
+// again is an event's text as told the nth time (n ≥ 2): its words with
+// "again" ("for the 3rd time" from the third on), then its rule
+// (Engine.Told). An event without words of this engine, or skipped, keeps
+// its text.
+func (e *Engine) again(ev Event, n int) string {
+	words, rule, ok := e.Say(ev)
+	if !ok || ev.Kind == EvSkipped || !strings.HasPrefix(ev.Text, words) {
+		return ev.Text
+	}
+	if e.R.View.Words[ev.What].Quiet {
+		rule = ""
+	}
+	if n > 2 {
+		return orders.Cited(fmt.Sprintf("%s for the %s time", words, ordinal(n)), rule)
+	}
+	return orders.Cited(words+" again", rule)
+}
+
+// ordinal is n as an ordinal in figures: "3rd", "11th", "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }

@@ -65,7 +65,7 @@ func (d *Daemon) command(ctx context.Context, m *mailer.Message, in *mailer.Inbo
 		}
 		return d.gmCommand(m, in, g, env)
 	}
-	return d.reply(m, in, "Not understood", helpText(d.cfg.From))
+	return d.reply(m, in, "Not understood", helpText(d.cfg.From, d.cfg.Links.of("").OrdersRef(false)))
 }
 
 // readCommand answers the commands that read a game: anyone may send them.
@@ -79,7 +79,7 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		}
 		st, p := d.loadPace(g), d.gamePace(g)
 		dl := when(p.deadline(d.base(st), st.Extended), p.zoneOf(player))
-		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl}))
+		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl, Links: d.cfg.Links.of(g.Rules().Ruleset.Name)}))
 	case "map":
 		if d.Map == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")

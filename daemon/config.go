@@ -16,6 +16,7 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
 	"gopkg.in/yaml.v3"
 )
 
@@ -49,6 +50,29 @@ type Config struct {
 	Limits Limits `yaml:"limits"`
 	// Log sets the structured log.
 	Log LogConfig `yaml:"log"`
+	// Links are the addresses players' mail links to: the rules summary,
+	// the order syntax and the dice check. Where one is empty the mail
+	// carries the text instead (the welcome attaches the order syntax and
+	// the dice check, "help" the order syntax), never a path in pbem's
+	// source, which a player by mail does not have.
+	Links Links `yaml:"links"`
+}
+
+// Links are the addresses of the documents players read (Config.Links).
+type Links struct {
+	// Rules is the rules summary of a game's ruleset; "{ruleset}" in it
+	// becomes the ruleset's name, as pbem rulesets lists it.
+	Rules string `yaml:"rules"`
+	// Orders is the order syntax: docs/orders.md where it is published.
+	Orders string `yaml:"orders"`
+	// Dice is the dice check: docs/dice.md where it is published.
+	Dice string `yaml:"dice"`
+}
+
+// links are the game's Links as the templates take them: the rules
+// summary of its ruleset.
+func (l Links) of(ruleset string) templates.Links {
+	return templates.Links{Rules: strings.ReplaceAll(l.Rules, "{ruleset}", ruleset), Orders: l.Orders, Dice: l.Dice}
 }
 
 // IMAPConfig is the mailbox pbem polls.

@@ -179,11 +179,11 @@ func (d *Daemon) Handle(ctx context.Context, m *mailer.Message) error {
 	d.log.Info("mail", "from", in.From, "subject", d.redact(in.Subject), "game", env.game, "command", env.command)
 	switch {
 	case env.command == "help":
-		return d.reply(m, in, "pbem help", helpText(d.cfg.From))
+		return d.replyWith(m, in, "pbem help", helpText(d.cfg.From, d.ordersRef()), d.docsAttached(false))
 	case env.game == "" && env.command == "":
-		return d.reply(m, in, "pbem help", unread(in)+helpText(d.cfg.From))
+		return d.replyWith(m, in, "pbem help", unread(in)+helpText(d.cfg.From, d.ordersRef()), d.docsAttached(false))
 	case env.game == "":
-		return d.reply(m, in, "Not understood", unread(in)+"Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From))
+		return d.reply(m, in, "Not understood", unread(in)+"Say which game: a line \"game: NAME\" in the message, or the game after the command in the Subject (\"status ashdown\").\n\n"+helpText(d.cfg.From, d.cfg.Links.of("").OrdersRef(false)))
 	}
 	e := d.entry(env.game)
 	if e == nil {
@@ -289,6 +289,17 @@ type envelope struct {
 }
 
 var commandWords = []string{"help", "status", "orders", "ready", "token", "auto", "press", "history", "map", "archive", "observe", "pause", "resume", "extend", "rollback", "address", "replace", "prefs", "join", "leave", "admit", "pace"}
+
+// CommandWords are the mail commands, in the order the help lists them,
+// and the words players ask for a step with before their orders (a
+// ruleset's Orders.Asks): the README lists every one.
+func CommandWords() []string {
+	out := slices.Clone(commandWords)
+	for _, a := range askWords() {
+		out = append(out, a.Word)
+	}
+	return out
+}
 
 func isCommand(w string) bool {
 	w = strings.ToLower(w)
@@ -494,7 +505,7 @@ func ackNotes(rec *archive.Receipt) string {
 		}
 	}
 	if len(rec.Defaults) > 0 {
-		sb.WriteString("\nWhat the file leaves to the defaults (docs/orders.md):\n")
+		sb.WriteString("\nWhat the file leaves to the defaults (the order syntax gives each):\n")
 		for _, d := range rec.Defaults {
 			sb.WriteString("  - " + d.String() + "\n")
 		}
@@ -582,6 +593,11 @@ func blankToken(text, token string) string {
 // reply answers an incoming mail. Its id depends only on the incoming mail,
 // so a retried mail gets one answer.
 func (d *Daemon) reply(m *mailer.Message, in *mailer.Inbound, subject, text string) error {
+	return d.replyWith(m, in, subject, text, nil)
+}
+
+// replyWith is reply with attachments.
+func (d *Daemon) replyWith(m *mailer.Message, in *mailer.Inbound, subject, text string, attach []mailer.Part) error {
 	to := in.From
 	if in.ReplyTo != "" {
 		to = in.ReplyTo
@@ -591,7 +607,7 @@ func (d *Daemon) reply(m *mailer.Message, in *mailer.Inbound, subject, text stri
 	}
 	return d.send(&mailer.Outgoing{
 		ID: safeID("reply", m.JournalID), To: []string{to}, Subject: "pbem: " + subject,
-		Text: text, InReplyTo: in.MessageID, AutoSubmitted: true,
+		Text: text, InReplyTo: in.MessageID, AutoSubmitted: true, Attach: attach,
 	})
 }
 
@@ -632,7 +648,7 @@ func indent(s string) string {
 	return sb.String()
 }
 
-func helpText(addr string) string {
+func helpText(addr, syntax string) string {
 	return fmt.Sprintf(`pbem referees board games by mail. Send mail to %s.
 
 Orders: a plain-text file in the body or as a .txt attachment:
@@ -645,7 +661,7 @@ Orders: a plain-text file in the body or as a .txt attachment:
     move 3 English Channel > Kent > Essex
 
 Standing orders: the same header with "kind: standing" instead of "turn:",
-then "defend" lines. The full language is docs/orders.md.
+then "defend" lines. The full language, the order syntax: %s.
 
 Commands: put "game: NAME" and "token: TOKEN" lines first, then one
 command line; or write the command and game in the Subject ("status ashdown").
@@ -679,7 +695,7 @@ replace PLAYER NEW@ADDR, admit ADDRESS (a confirmed "join"),
 pace NAME VALUE... (the game's own pace: "pace deadline 24h at 21:00
 timezone Europe/Berlin"; send "pace" for the names), and order files for
 a player's nation.
-`, addr, askHelp())
+`, addr, syntax, askHelp())
 }
 
 // askHelp is the help text's lines for the words players ask with before

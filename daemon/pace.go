@@ -441,6 +441,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 		deadline = when(next, p.zone)
 	}
 	r := g.Public(step, deadline)
+	d.chartAtEnd(g, r)
 	players := g.Players()
 	ends := endsRound(step.Before, step.State)
 	var png []byte
@@ -453,6 +454,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 			continue
 		}
 		mine := *r
+		mine.Links = d.cfg.Links.of(g.Rules().Ruleset.Name)
 		if mine.Deadline != "" {
 			mine.Deadline = when(next, p.zoneOf(&pl))
 		}
@@ -545,7 +547,7 @@ func (d *Daemon) tellTurn(g *archive.Game, kind, id string) error {
 	st := d.loadPace(g)
 	pace := d.gamePace(g)
 	dl := when(pace.deadline(d.base(st), st.Extended), pace.zoneOf(p))
-	tmpl := templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl})
+	tmpl := templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl, Links: d.cfg.Links.of(g.Rules().Ruleset.Name)})
 	text := fmt.Sprintf("%s: the %s move next in game %s (%s). Orders are due by %s.\n\n%sFill in the template below and send it back (the token is in your welcome mail; send \"token %s\" to have it again).\n\n%s",
 		kind, due.Nation, g.ID(), due.ID, dl, d.askNote(g, st), g.ID(), tmpl)
 	return d.send(&mailer.Outgoing{

@@ -128,6 +128,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.T
 		deadline = when(next, pace.zone)
 	}
 	end := g.Public(last, deadline)
+	d.chartAtEnd(g, end)
 	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
 		id = append(id, fmt.Sprintf("rb%d", n))
@@ -135,6 +136,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.T
 	for _, seat := range readers {
 		p := g.Players()[seat]
 		own := *end
+		own.Links = d.cfg.Links.of(g.Rules().Ruleset.Name)
 		if own.Deadline != "" {
 			own.Deadline = when(next, pace.zoneOf(&p))
 		}
@@ -155,6 +157,21 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.T
 		}
 	}
 	return nil
+}
+
+// chartAtEnd gives the report of the step that ends the game each
+// player's VP over the rounds (issue 21: the end-of-game mail, and the
+// last digest, show it); a chart that cannot be read is left out, logged.
+func (d *Daemon) chartAtEnd(g *archive.Game, r *templates.Report) {
+	if !r.Over {
+		return
+	}
+	c, err := g.VPChart(r)
+	if err != nil {
+		d.log.Warn("no VP chart in the end-of-game mail", "game", g.ID(), "err", err)
+		return
+	}
+	r.Chart = c
 }
 
 // roundSteps reads back the steps in force of a round, in order: the

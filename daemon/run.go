@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/docs"
 	"github.com/pbem-org/pbem/mailer"
+	"github.com/pbem-org/pbem/templates"
 )
 
 // ShutdownGrace is how long Serve waits, once ctx ends, for the intake,
@@ -185,7 +187,8 @@ func (d *Daemon) welcome(g *archive.Game) error {
 			return err
 		}
 		if err := d.send(&mailer.Outgoing{ID: safeID(g.ID(), "welcome", fmt.Sprint(seat+1)), To: []string{p.Email}, AutoSubmitted: true,
-			Subject: "pbem " + g.ID() + ": welcome", Text: d.welcomeText(g, seat, tok), Headers: [][2]string{{"X-Pbem-Game", g.ID()}}}); err != nil {
+			Subject: "pbem " + g.ID() + ": welcome", Text: d.welcomeText(g, seat, tok), Headers: [][2]string{{"X-Pbem-Game", g.ID()}},
+			Attach: d.docsAttached(true)}); err != nil {
 			return err
 		}
 		rec.Seats = append(rec.Seats, seat+1)
@@ -212,7 +215,7 @@ Put that line in every order file, and before every command that acts
 for you, that you send to %s. Keep it secret: with it and
 your address, anyone could send orders for your nations.
 
-The dice of this game are committed in advance (docs/dice.md):
+The dice of this game are committed in advance (the dice check: %s):
 
     commitment: %s
 
@@ -223,7 +226,7 @@ Every turn report reveals that turn's seed; anyone can check with
 Your mail: %s. Send "prefs" with your token for
 the choices (plain text, the map once a round or never, one digest a
 round). Send "help" to %s for the commands.
-`, g.ID(), g.Rules().Ruleset.Title, seat+1, p.Colour, strings.Join(p.Nations, ", "), token, d.cfg.From, g.Commitment(), d.rulesSummary(g), p.Prefs, d.cfg.From)
+`, g.ID(), g.Rules().Ruleset.Title, seat+1, p.Colour, strings.Join(p.Nations, ", "), token, d.cfg.From, d.diceRef(), g.Commitment(), d.rulesSummary(g), p.Prefs, d.cfg.From)
 }
 
 // rulesSummary sums up the rules a game is played under: the ruleset and
@@ -266,7 +269,11 @@ func (d *Daemon) rulesSummary(g *archive.Game) string {
 		then = fmt.Sprintf("the turn gets its time again, for %s a player in this game; after that %s", plural(pc.Extensions, "missed deadline", "missed deadlines"), then)
 	}
 	fmt.Fprintf(&sb, "When no orders come by the deadline, the player due is warned and has %s of grace; then %s.\n", human(pc.Grace), then)
-	sb.WriteString("The order language, every Decision of a turn with its default: docs/orders.md.\n")
+	if l := d.cfg.Links.of(r.Ruleset.Name).Rules; l != "" {
+		fmt.Fprintf(&sb, "The rules summary: %s\n", l)
+	}
+	fmt.Fprintf(&sb, "The order language, every Decision of a turn with its default: %s.\n", d.ordersRef())
+
 	return sb.String()
 }
 
@@ -280,4 +287,40 @@ func human(d time.Duration) string {
 		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
+}
+
+// diceAttached is the name of the dice check attached to the welcome
+// where no address is set (Links.Dice).
+const diceAttached = "pbem-dice-check.txt"
+
+// ordersRef says where the order syntax is: its address, else the
+// attachment (templates.OrdersAttached).
+func (d *Daemon) ordersRef() string {
+	if l := d.cfg.Links.Orders; l != "" {
+		return l
+	}
+	return "attached, " + templates.OrdersAttached
+}
+
+// diceRef says where the dice check is: its address, else the
+// attachment.
+func (d *Daemon) diceRef() string {
+	if l := d.cfg.Links.Dice; l != "" {
+		return l
+	}
+	return "attached, " + diceAttached
+}
+
+// docsAttached are the documents a mail carries where the config links
+// to none (Config.Links): the order syntax, and in the welcome the dice
+// check too.
+func (d *Daemon) docsAttached(dice bool) []mailer.Part {
+	var parts []mailer.Part
+	if d.cfg.Links.Orders == "" {
+		parts = append(parts, mailer.Part{Name: templates.OrdersAttached, ContentType: "text/plain; charset=utf-8", Data: docs.Orders})
+	}
+	if dice && d.cfg.Links.Dice == "" {
+		parts = append(parts, mailer.Part{Name: diceAttached, ContentType: "text/plain; charset=utf-8", Data: docs.Dice})
+	}
+	return parts
 }

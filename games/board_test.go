@@ -191,7 +191,7 @@ func TestTablesErrors(t *testing.T) {
 		name, from, to, wantErr string
 	}{
 		{"unknown field", "landless_reinforcements: 2", "landless_reinforcment: 2", "my.yaml:24: field landless_reinforcment not found"},
-		{"bad centre", "centres: [Powys, Gwynedd, Dyfed]", "centres: [Powys, Gwynedd, Dyfedd]", `my.yaml:43: Welsh: scoring centre "Dyfedd" is not a land area`},
+		{"bad centre", "centres: [Powys, Gwynedd, Dyfed]", "centres: [Powys, Gwynedd, Dyfedd]", `my.yaml:44: Welsh: scoring centre "Dyfedd" is not a land area`},
 		{"bad sea", "seas: [Icelandic Sea], leader: Ketil", "seas: [Icelandic Ocean], leader: Ketil", `round 11: "Icelandic Ocean" is not a sea`},
 		{"split twice", "[Welsh, Picts, Angles, Norwegians, Jutes]", "[Welsh, Picts, Angles, Norwegians, Jutes, Saxons]", "gives Saxons to 2 players"},
 		{"start too many", "start: {Caithness: 1, Hebrides: 1, Orkneys: 1}", "start: {Caithness: 5, Hebrides: 1, Orkneys: 3}", "Caledonians starts with 9 armies but has only 7"},

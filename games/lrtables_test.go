@@ -86,7 +86,7 @@ func TestLRTablesErrors(t *testing.T) {
 	tests := []struct {
 		name, from, to, wantErr string
 	}{
-		{"unknown mark", "kind: major-invasion, why: classic VI MI", "kind: major-invasoin, why: classic VI MI", `my.yaml:250: round 6: unknown mark "major-invasoin"`},
+		{"unknown mark", "kind: major-invasion, why: classic VI MI", "kind: major-invasoin, why: classic VI MI", `my.yaml:265: round 6: unknown mark "major-invasoin"`},
 		{"round-wide mark with a nation", "{kind: bretwalda, why: classic IX Bretwalda}", "{nation: Welsh, kind: bretwalda, why: x}", "round 9: a bretwalda mark is for the whole round"},
 		{"bad condition", "if: holds Bernicia", "if: holds Bernicea", `round 9: Angles: "holds Bernicea" names no land area`},
 		{"unknown condition", "if: holds North Mercia", "if: rules Mercia", `unknown condition "rules Mercia"`},

@@ -74,8 +74,14 @@ type Holding struct {
 
 // Nation is one nation of the Play Order list (reduX Core 1.3.2).
 type Nation struct {
-	Name       string         `yaml:"name"`
-	Short      string         `yaml:"short"`
+	Name  string `yaml:"name"`
+	Short string `yaml:"short"`
+	// Adjective is the nation's name before a noun: "Danish" in "2 Danish
+	// armies"; "" is the name itself (the Welsh, Hy Breasil's Star).
+	Adjective string `yaml:"adjective"`
+	// Collective is the nation named as a whole: "the Star nation" (Hy
+	// Breasil); "" is "the " and the name ("the Danes").
+	Collective string         `yaml:"collective"`
 	Aliases    []string       `yaml:"aliases"`
 	Armies     int            `yaml:"armies"`
 	Cavalry    int            `yaml:"cavalry"`
@@ -93,6 +99,24 @@ type Nation struct {
 	StartIDs  []Stack    `yaml:"-"` // sorted by area
 	line      int        `yaml:"-"`
 	startNode *yaml.Node `yaml:"-"`
+}
+
+// Adj is the nation's name before a noun: its Adjective, else its name
+// ("2 Danish armies", "2 Welsh armies").
+func (n *Nation) Adj() string {
+	if n.Adjective != "" {
+		return n.Adjective
+	}
+	return n.Name
+}
+
+// The is the nation named as a whole: its Collective, else "the" and its
+// name ("the Danes", "the Star nation").
+func (n *Nation) The() string {
+	if n.Collective != "" {
+		return n.Collective
+	}
+	return "the " + n.Name
 }
 
 // Stack is a count of armies in an area.

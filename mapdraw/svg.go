@@ -29,9 +29,16 @@ func writeSVG(w io.Writer, s *scene) error {
 	bw := bufio.NewWriter(w)
 	W, H := svgNum(s.W), svgNum(s.H)
 	bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + W + `" height="` + H + `" viewBox="0 0 ` + W + " " + H + `">` + "\n")
+	writeSVGOps(bw, s.Ops)
+	bw.WriteString("</svg>\n")
+	return bw.Flush()
+}
+
+// writeSVGOps writes operations as SVG elements, one <g> per layer.
+func writeSVGOps(bw *bufio.Writer, ops []op) {
 	group := ""
-	for i := range s.Ops {
-		o := &s.Ops[i]
+	for i := range ops {
+		o := &ops[i]
 		if o.Group != group {
 			if group != "" {
 				bw.WriteString("</g>\n")
@@ -88,8 +95,6 @@ func writeSVG(w io.Writer, s *scene) error {
 	if group != "" {
 		bw.WriteString("</g>\n")
 	}
-	bw.WriteString("</svg>\n")
-	return bw.Flush()
 }
 
 func svgPaint(o *op) string {

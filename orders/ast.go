@@ -26,6 +26,7 @@ package orders
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pbem-org/pbem/games"
 )
@@ -408,9 +409,7 @@ type Error struct {
 
 func (e *Error) Error() string {
 	s := e.Msg
-	if e.Rule != "" {
-		s += " (" + e.Rule + ")"
-	}
+	s = Cited(s, e.Rule)
 	if e.Line > 0 {
 		return fmt.Sprintf("line %d: %s", e.Line, s)
 	}
@@ -457,4 +456,35 @@ func (es Errors) Unwrap() []error {
 		out[i] = e
 	}
 	return out
+}
+
+// Cited is words with the rule they cite in brackets: "words (rule)", or
+// where the words end in a bracket of their own, the rule inside it
+// after a semicolon ("free of the Ship nation (strong leader; Hy Breasil
+// 9.2)"), so no two brackets follow each other. rule "" leaves the words.
+func Cited(words, rule string) string {
+	if rule == "" {
+		return words
+	}
+	if strings.HasSuffix(words, ")") {
+		depth := 0
+		for i := len(words) - 1; i >= 0; i-- {
+			switch words[i] {
+			case ')':
+				depth++
+			case '(':
+				depth--
+			}
+			if depth == 0 {
+				if words[i+1:len(words)-1] == rule {
+					return words // the words cite the rule already
+				}
+				if i > 0 && words[i-1] == ' ' {
+					return words[:len(words)-1] + "; " + rule + ")"
+				}
+				break
+			}
+		}
+	}
+	return words + " (" + rule + ")"
 }

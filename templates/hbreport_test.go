@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"html"
 	"strings"
 	"testing"
 
@@ -32,67 +33,64 @@ func hbTurn(t *testing.T) (*adjudicator.Engine, *adjudicator.State, *adjudicator
 }
 
 // hbBattle is a battle of two rounds and a retreat as the Hy Breasil
-// engine writes it (6.3.1, 6.3.2): rounds name no opponent, the retreat
-// no battle; text is the round's words for each round.
-func hbBattle(star, moon string, text [2]string) []adjudicator.Event {
-	const rule = "Hy Breasil 6.3.1"
+// engine writes it (6.3.1, 6.3.2): rounds name the defender only in their
+// Args, the retreat no battle.
+func hbBattle(star, moon string) []adjudicator.Event {
 	return []adjudicator.Event{
-		{Kind: adjudicator.EvTurn, Nation: star, Said: "Turn 1: the " + star + " nation (Red) plays"},
-		{Kind: adjudicator.EvBattle, Nation: star, Opponent: moon, Area: "Goldmead", Battle: 1, Said: "Battle 1 in Goldmead: the " + star + " nation attacks the " + moon + " nation (Hy Breasil 6.3.1)"},
-		{Kind: adjudicator.EvRound, Nation: star, Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{6, 5, 6}, TheirDie: []int{1, 2, 1}, Hits: 3, Left: 3, TheirLft: 2,
-			Need: 5, TheirNeed: 4, Wounds: true, Killed: 1, TheirWounded: 1, Said: text[0]},
-		{Kind: adjudicator.EvRound, Nation: star, Area: "Goldmead", Battle: 1, Round: 2, Dice: []int{1, 1, 5}, TheirDie: []int{5, 2}, Hits: 1, TheirHit: 1, Left: 3, TheirLft: 1,
-			Need: 5, TheirNeed: 4, Wounds: true, Killed: 1, Wounded: 1, Said: text[1]},
-		{Kind: adjudicator.EvRetreat, Nation: moon, Area: "Goldmead", Path: []string{"Goldmead", "Tallowmere"}, N: 1, Said: "The " + moon + " nation retreats 1 unit from Goldmead to Tallowmere (Hy Breasil 6.3.2)"},
-		{Kind: adjudicator.EvBattleEnd, Nation: star, Area: "Goldmead", Battle: 1, Said: "Battle 1 ends: the " + star + " nation holds Goldmead (Hy Breasil 6.3.1)"},
+		{Kind: adjudicator.EvTurn, What: "turn-start", Nation: star, Round: 1, Args: []string{"Red"}},
+		{Kind: adjudicator.EvBattle, What: "battle-start", Nation: star, Opponent: moon, Area: "Goldmead", Battle: 1},
+		{Kind: adjudicator.EvRound, What: "battle-round", Nation: star, Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{6, 5, 6}, TheirDie: []int{1, 2, 1}, Hits: 3, Left: 3, TheirLft: 2,
+			Need: 5, TheirNeed: 4, Wounds: true, Killed: 1, TheirWounded: 1, Args: []string{moon}},
+		{Kind: adjudicator.EvRound, What: "battle-round", Nation: star, Area: "Goldmead", Battle: 1, Round: 2, Dice: []int{1, 1, 5}, TheirDie: []int{5, 2}, Hits: 1, TheirHit: 1, Left: 3, TheirLft: 1,
+			Need: 5, TheirNeed: 4, Wounds: true, Killed: 1, Wounded: 1, Args: []string{moon}},
+		{Kind: adjudicator.EvRetreat, What: "retreat-units", Nation: moon, Area: "Goldmead", Path: []string{"Goldmead", "Tallowmere"}, N: 1},
+		{Kind: adjudicator.EvBattleEnd, What: "battle-over", Nation: star, Area: "Goldmead", Battle: 1, Args: []string{star}},
 	}
 }
 
-// TestHyBreasilDiceTable: a Hy Breasil battle's dice table (6.3.1) names
-// the defender, marks the dice that hit with the hit numbers the engine
-// states (5+ for the attacker in forest or hills, 4+ for the defender),
-// and its losses count the units killed, not the hits, which only wound
-// an unhurt unit; the retreat (6.3.2) is told in its battle. Before, the
-// table showed reduX's 5+/6+, a blank defender, losses of 4 (the hits)
+// TestHyBreasilBattleTold: a Hy Breasil battle (6.3.1) is told once, a
+// line a round with its dice, each die that hits starred by the hit
+// numbers the engine states (5+ for the attacker in forest or hills, 4+
+// for the defender), the defender named; its losses count the units
+// killed, not the hits, which only wound an unhurt unit; the retreat
+// (6.3.2) is told in its battle. Before, each round was told twice, as a
+// sentence and as a dice table of the same dice (issue 21), and earlier
+// the table showed reduX's 5+/6+, a blank defender, losses of 4 (the hits)
 // and the retreat among skipped orders.
-func TestHyBreasilDiceTable(t *testing.T) {
+func TestHyBreasilBattleTold(t *testing.T) {
 	e, before, after := hbTurn(t)
 	star, moon := e.NationName(0), e.NationName(1)
-	evs := hbBattle(star, moon, [2]string{
-		"Round 1: the " + star + " roll [6 5 6] (hit on 5+: 3 hits), the " + moon + " roll [1 2 1] (hit on 4+: 0 hits); left: the " + star + " 3, the " + moon + " 2 (1 wounded)",
-		"Round 2: the " + star + " roll [1 1 5] (hit on 5+: 1 hit), the " + moon + " roll [5 2] (hit on 4+: 1 hit); left: the " + star + " 3 (1 wounded), the " + moon + " 1",
-	})
-	r := Build(e, e.Due(before).ID, before, after, evs, Options{Players: []string{"Ann", "Bo", "Cy", "Di"}})
+	r := Build(e, e.Due(before).ID, before, after, hbBattle(star, moon), Options{Players: []string{"Ann", "Bo", "Cy", "Di"}})
 	require.Len(t, r.Battles, 1)
 	b := r.Battles[0]
 	require.Len(t, b.Steps, 3, "two rounds and the retreat")
 	assert.Empty(t, r.Notes, "the retreat is in its battle")
-	att, def := b.Steps[0].Attack, b.Steps[0].Defend
-	assert.Equal(t, moon, def.Nation)
-	assert.Equal(t, 5, att.Need)
-	assert.Equal(t, 4, def.Need)
-	assert.Equal(t, []Die{{6, true}, {5, true}, {6, true}}, att.Dice)
-	assert.Equal(t, 1, att.Kills, "three hits: one unit killed, one wounded")
-	assert.Equal(t, 2, b.DefenderLost)
+	assert.Equal(t, 2, b.DefenderLost, "three hits: one unit killed, one wounded; then one more")
 	assert.Equal(t, 0, b.AttackerLost, "one hit wounds")
-	text := Text(r)
-	assert.Contains(t, text, star+" (attacker, 5+)  6* 5* 6*")
-	assert.Contains(t, text, moon+" (defender, 4+)  1  2  1")
-	assert.Contains(t, text, "Losses: "+star+" 0, "+moon+" 2; retreated: "+moon+" 1.")
-	assert.Contains(t, Markdown(r), moon+" (defender, 4+)")
-	assert.Contains(t, BBCode(r), moon+" (defender, 4+)")
+	round1 := "Round 1: the " + star + " nation rolls [6* 5* 6*] (hit on 5+: 3 hits), the " + moon + " nation [1 2 1] (hit on 4+: no hit)"
+	for format, text := range map[string]string{"text": strings.Join(strings.Fields(Text(r)), " "), "markdown": Markdown(r), "bbcode": BBCode(r), "html": html.UnescapeString(HTML(r, ""))} {
+		if format == "markdown" {
+			round1 := strings.NewReplacer("*", `\*`, "[", `\[`, "]", `\]`).Replace(round1)
+			assert.Equal(t, 1, strings.Count(text, round1), "%s: %s", format, text)
+		} else {
+			assert.Equal(t, 1, strings.Count(text, round1), "%s: %s", format, text)
+		}
+		assert.NotContains(t, text, "(attacker, 5+)", "%s: no dice table tells the round again", format)
+		assert.NotContains(t, text, "(defender, 4+)", format)
+	}
+	assert.Contains(t, Text(r), "Losses in Goldmead: "+star+" 0, "+moon+" 2; retreated: "+moon+" 1.")
 }
 
 // TestHyBreasilCityDie: the defender's city rolls a die of its own, the
 // last, hitting on 4+ however its units' dice hit (9.3.1); it is not a
 // unit, so it is no loss.
 func TestHyBreasilCityDie(t *testing.T) {
+	e, _, _ := hbTurn(t)
 	b := &Battle{Attacker: "Star", Defender: "Moon"}
-	ev := adjudicator.Event{Kind: adjudicator.EvRound, Nation: "Star", Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{4, 4}, TheirDie: []int{3, 3, 3},
-		Hits: 2, TheirHit: 2, Left: 1, TheirLft: 1, Need: 4, TheirNeed: 3, City: true, CityNeed: 4, Wounds: true, Killed: 1, TheirKilled: 1}
+	ev := adjudicator.Event{Kind: adjudicator.EvRound, What: "battle-round", Nation: "Star", Area: "Goldmead", Battle: 1, Round: 1, Dice: []int{4, 4}, TheirDie: []int{3, 3, 3},
+		Hits: 2, TheirHit: 2, Left: 1, TheirLft: 1, Need: 4, TheirNeed: 3, City: true, CityNeed: 4, Wounds: true, Killed: 1, TheirKilled: 1, Args: []string{"Moon"}}
 	b.round(ev)
-	def := b.Steps[0].Defend
-	assert.Equal(t, []Die{{3, true}, {3, true}, {3, false}}, def.Dice)
+	assert.Contains(t, e.Text(ev), "the Moon nation [3* 3* 3] (hit on 3+, the city's die last on 4+: 2 hits)")
 	assert.Equal(t, 1, b.DefenderLost, "two units and the city: one unit killed")
 	assert.Equal(t, 1, b.AttackerLost)
 }
@@ -126,10 +124,10 @@ func TestHyBreasilSections(t *testing.T) {
 	text := strings.Join(strings.Fields(Text(r)), " ")
 	assert.NotContains(t, text, "SKIPPED ORDERS")
 	assert.Contains(t, text, "second movement and combat phase (Hy Breasil 6.1) The "+star+" nation moves 2 units Goldmead")
-	assert.Regexp(t, `NEXT Next: .*\. The `+moon+` nation rolls 3 \+ 0 civilization tokens: famine`, text)
+	assert.Regexp(t, `NEXT The .* comes next.*\. The `+moon+` nation rolls 3 \+ 0 civilization tokens: famine`, text)
 	for name, out := range map[string]string{"html": HTML(r, ""), "markdown": Markdown(r), "bbcode": BBCode(r)} {
 		assert.Contains(t, out, "The "+moon+" nation rolls 3", name)
-		assert.Less(t, strings.Index(out, "Next: "), strings.Index(out, "The "+moon+" nation rolls"), name)
+		assert.Less(t, strings.Index(out, "comes next"), strings.Index(out, "The "+moon+" nation rolls"), name)
 	}
 }
 

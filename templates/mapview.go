@@ -267,7 +267,7 @@ func mapArrows(g *games.Game, r *Report, v *mapdraw.View) {
 			}
 		}
 	}
-	for _, ev := range r.Moves {
+	for _, ev := range r.Events { // each move, not the Moves section's sums
 		if ev.Kind == adjudicator.EvMove {
 			arrows(ev.Nation, ev.Path)
 		}

@@ -48,13 +48,11 @@ func funcs() template.FuncMap {
 		"position": positionText,
 		"nations":  nationsText,
 		"scores":   scoresText,
-		"dice":     diceText,
-		"diceMD":   diceMarkup("**", "**"),
-		"diceBB":   diceMarkup("[b]", "[/b]"),
 		"losses":   losses,
 		"subtitle": subtitle,
 		"comment":  comment,
 		"add":      func(a, b int) int { return a + b },
+		"lower":    strings.ToLower,
 		"hasBefore": func(r *Report) bool {
 			for _, rg := range r.Regions {
 				for _, a := range rg.Areas {
@@ -109,13 +107,35 @@ func HTMLSection(r *Report, mapSrc string) string {
 	return renderHTML("reportbody", r, "", mapSrc)
 }
 
+// HistorySection is the report as a step of a game's history (issue 21):
+// HTMLSection with lead (HTML: the orders as understood) under the
+// headline, the map mapSVG (HTML: MapLayers.OverlaySVG in its frame)
+// shown inline, and without the tables the map and the history's chart
+// already show (the position; the nations and the score by player but at
+// the start and the end of a round).
+func HistorySection(r *Report, lead, mapSVG string) string {
+	return executeHTML("reportbody", htmlReport{Report: r, Lead: htmltemplate.HTML(lead), MapSVG: htmltemplate.HTML(mapSVG), Brief: true})
+}
+
+// htmlReport is what report.html.tmpl renders: the Report and how its
+// map is shown (attached, linked or inline), what comes under the
+// headline, and whether it is brief.
+type htmlReport struct {
+	*Report
+	MapCID string
+	MapSrc string
+	MapSVG htmltemplate.HTML
+	Lead   htmltemplate.HTML
+	Brief  bool
+}
+
 func renderHTML(name string, r *Report, mapCID, mapSrc string) string {
+	return executeHTML(name, htmlReport{Report: r, MapCID: mapCID, MapSrc: mapSrc})
+}
+
+func executeHTML(name string, data htmlReport) string {
 	var b bytes.Buffer
-	if err := tmplHTML.ExecuteTemplate(&b, name, struct {
-		*Report
-		MapCID string
-		MapSrc string
-	}{r, mapCID, mapSrc}); err != nil {
+	if err := tmplHTML.ExecuteTemplate(&b, name, data); err != nil {
 		panic("templates: " + err.Error())
 	}
 	return b.String()
@@ -343,64 +363,11 @@ func scoresText(r *Report) string {
 	return t.render()
 }
 
-// diceText lays out both sides' dice of a round of battle, a star on each
-// hit, labelled with the nation, its role and what hits.
-func diceText(st BattleStep, indent int) string {
-	rolls := []*Roll{st.Attack, st.Defend}
-	label := func(r *Roll) string {
-		return r.Nation + " (" + r.Role + r.NeedText() + ")"
-	}
-	lw := 0
-	for _, r := range rolls {
-		lw = max(lw, width(label(r)))
-	}
-	var sb strings.Builder
-	for _, r := range rolls {
-		head := strings.Repeat(" ", indent) + label(r) + strings.Repeat(" ", lw-width(label(r))) + " "
-		line := head
-		if len(r.Dice) == 0 {
-			line += " none"
-		}
-		for _, d := range r.Dice {
-			cell := " " + strconv.Itoa(d.N)
-			if d.Hit {
-				cell += "*"
-			} else {
-				cell += " "
-			}
-			if width(line)+len(cell) > Width {
-				sb.WriteString(strings.TrimRight(line, " ") + "\n")
-				line = strings.Repeat(" ", width(head))
-			}
-			line += cell
-		}
-		sb.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
-	return sb.String()
-}
-
-// diceMarkup writes a roll's dice with hits between open and close marks.
-func diceMarkup(open, close string) func(r *Roll) string {
-	return func(r *Roll) string {
-		parts := make([]string, len(r.Dice))
-		for i, d := range r.Dice {
-			s := strconv.Itoa(d.N)
-			if d.Hit {
-				s = open + s + close
-			}
-			parts[i] = s
-		}
-		if len(parts) == 0 {
-			return "none"
-		}
-		return strings.Join(parts, " ")
-	}
-}
-
-// losses sums a battle up: "Losses: Angles 1, Romano-British 0;
-// retreated: Romano-British 1."
+// losses sums a battle up: "Losses in York: Angles 1, Romano-British 0;
+// retreated: Romano-British 1." (by area: two battles with the same losses
+// are not the same sentence twice).
 func losses(b Battle) string {
-	s := "Losses: " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
+	s := "Losses in " + b.Area + ": " + b.Attacker + " " + strconv.Itoa(b.AttackerLost) + ", " + b.Defender + " " + strconv.Itoa(b.DefenderLost)
 	var ret []string
 	if b.AttackerRetreated > 0 {
 		ret = append(ret, b.Attacker+" "+strconv.Itoa(b.AttackerRetreated))

@@ -21,6 +21,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // Report is one step of a game (a nation turn or a round event) as players
@@ -64,7 +65,11 @@ type Report struct {
 	Next       string // one sentence saying what comes next
 	Deadline   string // when the next orders are due, as the GM wrote it
 
-	Players  []Seat    // the seats in split order, with their VP
+	Players []Seat // the seats in split order, with their VP
+	// Chart is each player's VP over the rounds, shown after the score by
+	// player; nil shows none. The caller sets it: the end-of-game mail
+	// does (issue 21), from every step of the game.
+	Chart    *VPChart
 	Personal *Personal // the reader's part; nil in the public report
 
 	// Sections derived from the events, in report order.
@@ -86,6 +91,10 @@ type Report struct {
 	Regions []Region
 	Seas    []AreaRow
 	Nations []NationRow
+
+	// Links are where a player's copy says the order syntax is (For);
+	// the mail that carries it sets them.
+	Links Links
 
 	dueAfter adjudicator.Step                               // what is due after the step (Engine.Due), unless Over
 	snapshot adjudicator.Snapshot                           // the state after the step, for JSON
@@ -186,31 +195,16 @@ type Battle struct {
 	AttackerRetreated, DefenderRetreated int
 }
 
-// BattleStep is a round of battle (Attack and Defend set) or a retreat.
+// BattleStep is a round of battle or a retreat, told by its event's
+// words: a round with its dice in one line (issue 21, "one telling of
+// each event").
 type BattleStep struct {
-	Event  adjudicator.Event
-	Attack *Roll
-	Defend *Roll
+	Event adjudicator.Event
 	// Again lists the later rounds of battle after which the same retreat
 	// could not be made either (reduX Core 7.2, 7.2.2): the report says it
 	// once, after the first, with these rounds, not after every round of a
 	// long battle (issue 14). Event.Text then ends with them.
 	Again []int
-}
-
-// Roll is one side's dice in one round of battle.
-type Roll struct {
-	Nation string
-	Role   string // "attacker" or "defender"
-	Need   int    // a die of Need or more hits
-	Dice   []Die
-	Kills  int // enemy armies killed
-}
-
-// Die is one die of a roll, in the order of its label's die index.
-type Die struct {
-	N   int
-	Hit bool
 }
 
 // Region is a region of the board with its areas in board order.
@@ -369,7 +363,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	if !after.Over {
 		r.dueAfter = dueIn(e, after, o.DueAfter)
 	}
-	r.sections(g, r.nextNation(e))
+	r.sections(e, r.nextNation(e))
 	r.seats(e, o.Players)
 	r.position(e)
 	r.next(g, e)
@@ -432,7 +426,8 @@ func roundEvent(e *adjudicator.Engine, id string, round int) (title, next string
 // movement phase (Hy Breasil 6.1 Strong leader, reduX L&R 11.3); the
 // next nation's random event, rolled at the end of the step (Hy Breasil
 // 6.1), goes under Upcoming.
-func (r *Report) sections(g *games.Game, next string) {
+func (r *Report) sections(e *adjudicator.Engine, next string) {
+	g := e.G
 	byNum := map[int]int{}
 	evs, moving := r.splitUpcoming(next), false
 	for _, ev := range evs {
@@ -468,6 +463,11 @@ func (r *Report) sections(g *games.Game, next string) {
 			}
 		}
 	}
+	// Repeated events are told once, summed (Engine.Told): six removals of
+	// a unit in two areas are one sentence.
+	for _, sec := range []*[]adjudicator.Event{&r.Phase1, &r.Moves, &r.Notes, &r.Happened, &r.Scoring, &r.Upcoming} {
+		*sec = e.Told(*sec)
+	}
 }
 
 // splitUpcoming moves the events about the next nation that end a nation
@@ -488,7 +488,8 @@ func (r *Report) splitUpcoming(next string) []adjudicator.Event {
 
 // battleEvent adds a battle's start, round, retreat or end to its battle.
 // A retreat that names no battle (Hy Breasil 6.3.2) goes with the last
-// battle in its area.
+// battle in its area while it is fought; after the battles (classic
+// Britannia's raider withdrawal) it is a move, as L&R's withdrawal is.
 func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Event) {
 	if ev.Kind == adjudicator.EvBattle {
 		byNum[ev.Battle] = len(r.Battles)
@@ -498,7 +499,11 @@ func (r *Report) battleEvent(g *games.Game, byNum map[int]int, ev adjudicator.Ev
 	i, ok := byNum[ev.Battle]
 	if !ok && ev.Battle == 0 && ev.Kind == adjudicator.EvRetreat {
 		for j := len(r.Battles) - 1; j >= 0 && !ok; j-- {
-			i, ok = j, r.Battles[j].Area == ev.Area
+			i, ok = j, r.Battles[j].Area == ev.Area && r.Battles[j].End == nil
+		}
+		if !ok && len(ev.Path) > 1 {
+			r.Moves = append(r.Moves, ev)
+			return
 		}
 	}
 	if !ok { // a battle event without its start: keep its text
@@ -582,86 +587,17 @@ func sameFact(a, b adjudicator.Event) bool {
 	return a.What == b.What && a.Nation == b.Nation && a.Area == b.Area && a.Kind == b.Kind
 }
 
-// round adds a round of battle with both sides' dice and counts the
-// units killed: the hits (reduX Core 7.1), or where hits wound first
-// (Event.Wounds, Hy Breasil 6.3.1) the units each side killed.
+// round adds a round of battle and counts the units killed: the hits
+// (reduX Core 7.1), or where hits wound first (Event.Wounds, Hy Breasil
+// 6.3.1) the units each side killed.
 func (b *Battle) round(ev adjudicator.Event) {
-	att, def := rollsOf(ev, b.Attacker, b.Defender)
-	att.Kills, def.Kills = ev.Hits, ev.TheirHit
+	kills, theirs := ev.Hits, ev.TheirHit
 	if ev.Wounds {
-		att.Kills, def.Kills = ev.Killed, ev.TheirKilled
+		kills, theirs = ev.Killed, ev.TheirKilled
 	}
-	b.Steps = append(b.Steps, BattleStep{Event: ev, Attack: att, Defend: def})
-	b.DefenderLost += att.Kills
-	b.AttackerLost += def.Kills
-}
-
-// rollsOf reads both sides' dice of a round of battle with the number a
-// die needs to hit (Event.Need, TheirNeed; none where the event has
-// none). Where hits wound first (Hy Breasil 6.3.1) the dice marked are as
-// many as the hits, the defender's city's die last (9.3.1). A side the
-// event does not name is the battle's attacker or defender.
-func rollsOf(ev adjudicator.Event, attacker, defender string) (att, def *Roll) {
-	mk := func(nation, role string, need int, ds []int, hits int) *Roll {
-		r := &Roll{Nation: nation, Role: role, Need: need}
-		for _, d := range ds {
-			r.Dice = append(r.Dice, Die{N: d, Hit: need > 0 && d >= need})
-		}
-		if ev.Wounds {
-			r.markHits(hits)
-		}
-		return r
-	}
-	if ev.Nation != "" {
-		attacker = ev.Nation
-	}
-	if ev.Opponent != "" {
-		defender = ev.Opponent
-	}
-	a, d := mk(attacker, "attacker", ev.Need, ev.Dice, ev.Hits), mk(defender, "defender", ev.TheirNeed, ev.TheirDie, ev.TheirHit)
-	if ev.City && ev.CityNeed > 0 && len(d.Dice) > 0 { // the city's die hits on its own number (9.3.1)
-		last := &d.Dice[len(d.Dice)-1]
-		last.Hit = last.N >= ev.CityNeed
-		d.markHits(ev.TheirHit)
-	}
-	return a, d
-}
-
-// markHits makes the roll's marked dice as many as its hits: without a
-// hit number the highest dice, the earliest at a tie; with one, a last
-// die (the city's, Hy Breasil 9.3.1, which may need more than the
-// defender's units) unmarked while there are too many.
-func (r *Roll) markHits(hits int) {
-	marked := 0
-	for _, d := range r.Dice {
-		if d.Hit {
-			marked++
-		}
-	}
-	for i := len(r.Dice) - 1; i >= 0 && marked > hits; i-- {
-		if r.Dice[i].Hit {
-			r.Dice[i].Hit, marked = false, marked-1
-		}
-	}
-	if r.Need > 0 {
-		return
-	}
-	for v := 6; v >= 1 && marked < hits; v-- {
-		for i := range r.Dice {
-			if r.Dice[i].N == v && !r.Dice[i].Hit && marked < hits {
-				r.Dice[i].Hit, marked = true, marked+1
-			}
-		}
-	}
-}
-
-// NeedText is ", 5+" for a roll whose dice hit on 5 or more, "" where
-// the report does not know the number.
-func (r *Roll) NeedText() string {
-	if r.Need <= 0 {
-		return ""
-	}
-	return ", " + strconv.Itoa(r.Need) + "+"
+	b.Steps = append(b.Steps, BattleStep{Event: ev})
+	b.DefenderLost += kills
+	b.AttackerLost += theirs
 }
 
 // nextNation is the nation whose turn is due after the step, "" for a
@@ -875,19 +811,16 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 					win = append(win, s.Label())
 				}
 			}
-			rule := ""
-			if v := e.Victory(); v != "" {
-				rule = " (" + v + ")"
-			}
+			rule := e.Victory()
 			score := strconv.Itoa(st[0].VP) + " VP"
 			if r.Continuous() { // the ruleset's own score (Seating.Victory: Hy Breasil 10.3)
 				score = "a corrected score of " + st[0].PerTurn() + " (" + score + " in " + strconv.Itoa(st[0].Turns) + " turns)"
-				rule = " (" + e.ScoreVictory() + ")"
+				rule = e.ScoreVictory()
 			}
 			if len(win) == 1 {
-				r.Next += " " + win[0] + " wins with " + score + rule + "."
+				r.Next += " " + win[0] + " wins with " + orders.Cited(score, rule) + "."
 			} else {
-				r.Next += " " + list(win) + " share the victory with " + score + " each" + rule + "."
+				r.Next += " " + list(win) + " share the victory with " + orders.Cited(score+" each", rule) + "."
 			}
 		}
 		r.Deadline = ""
@@ -897,13 +830,15 @@ func (r *Report) next(g *games.Game, e *adjudicator.Engine) {
 	r.NextTurn = due.ID
 	if due.Kind != adjudicator.NationTurn {
 		_, next := roundEvent(e, due.ID, r.After.Round)
-		r.Next = "Next: " + next + ", which needs no orders."
+		r.Next = adjudicator.Upper(next) + " comes next and needs no orders."
 		r.Deadline = "" // a round event waits for no one
 		return
 	}
+	// The section is headed "Next": its sentence does not begin so again
+	// (issue 21).
 	r.NextNation = e.NationName(due.Nation)
 	r.NextSeat = r.seatOf(r.NextNation)
-	r.Next = "Next: the " + possessive(r.NextNation) + " turn (" + r.NextTurn + ")"
+	r.Next = "The " + possessive(r.NextNation) + " turn (" + r.NextTurn + ") comes next"
 	if r.NextSeat > 0 {
 		r.Next += ", played by " + r.Players[r.NextSeat-1].Label()
 	}
@@ -946,7 +881,7 @@ func (r *Report) personal(g *games.Game, e *adjudicator.Engine, seat int, token 
 	if r.Deadline != "" {
 		p.Decide = append(p.Decide, "Send your orders by "+r.Deadline+". If none arrive in time, the referee's bot plays this turn for you.")
 	}
-	p.Orders = ordersText(e, r.After, pl, Header{Game: r.Game, Token: token, Deadline: r.Deadline})
+	p.Orders = ordersText(e, r.After, pl, Header{Game: r.Game, Token: token, Deadline: r.Deadline, Links: r.Links})
 }
 
 // upcoming names the reader's next nation turn in this round as the state
@@ -968,3 +903,7 @@ func (r *Report) upcoming(g *games.Game, e *adjudicator.Engine, st Seat) string 
 		s.PassTurn(due.Nation)
 	}
 }
+
+// Syntax says where the order syntax is, for the reader's orders
+// (Links.OrdersRef).
+func (r *Report) Syntax() string { return r.Links.OrdersRef(false) }

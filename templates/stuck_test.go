@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
+	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/rulesets"
 )
 
@@ -20,7 +22,7 @@ import (
 func TestStuckRetreatSaidOnce(t *testing.T) {
 	g, _ := game()
 	st := step(t, "r07-angles")
-	const att = "  the Angles would retreat from Kent but cannot (from the sea, placed there, or the way back is blocked), and fight on (reduX Core 7.2.2)"
+	const att = "  the Angles would retreat from Kent but cannot, and fight on (reduX Core 7.2.2)" // the facts of an engine before retreat-reasons give no reason
 	two := []adjudicator.Count{{Kind: "infantry", N: 2}}
 	evs := []adjudicator.Event{
 		{Kind: adjudicator.EvTurn, What: "turn", Nation: "Angles", Round: 7},
@@ -70,4 +72,28 @@ func TestRoundList(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, roundList(tc.in), "%v", tc.in)
 	}
+}
+
+// TestToldAgain: an event told again apart, as a reroll rolled once more
+// is, says so, and from the third time which time it is (Engine.Told;
+// issue 21: "the same sentence twice in one report").
+func TestToldAgain(t *testing.T) {
+	e := rulesets.New(games.MustLoad("hy-breasil"))
+	var evs []adjudicator.Event
+	for die := 1; die <= 3; die++ {
+		evs = append(evs, adjudicator.Event{Kind: hybreasil.EvEvent, What: "no-civil-war"},
+			adjudicator.Event{Kind: hybreasil.EvEvent, What: "plague", Die: die})
+	}
+	var got []string
+	for _, ev := range e.Told(e.Render(evs)) {
+		got = append(got, ev.Text)
+	}
+	assert.Equal(t, []string{
+		"Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled (Hy Breasil 6.1)",
+		"Plague: the die shows 1 (Hy Breasil 6.1)",
+		"Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled again (Hy Breasil 6.1)",
+		"Plague: the die shows 2 (Hy Breasil 6.1)",
+		"Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled for the 3rd time (Hy Breasil 6.1)",
+		"Plague: the die shows 3 (Hy Breasil 6.1)",
+	}, got)
 }

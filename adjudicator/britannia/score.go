@@ -168,16 +168,22 @@ func killed(e *adjudicator.Engine, kind string, n int) string {
 // scoreLeaderKill is BattleRules.LeaderKilled: the Kill rows naming the
 // leader (ref §4: Boudicca, Aelle, Arthur, Harold ...) on the killer's
 // card, and the rows of any card that score when one of its "by" nations
-// kills him (ref §4 Normans: Harold).
+// kills him (ref §4 Normans: Harold); a card scores a leader once, though
+// two of its rows name him (the switch adjudicator.LeaderKillOnce).
 func scoreLeaderKill(t *family.Turn, killer, victim adjudicator.NationID, name string) {
 	for _, c := range D(t.E).Cards {
+		scored := false
 		for _, k := range c.Kill {
+			if scored && t.E.Plays(adjudicator.LeaderKillOnce) {
+				break
+			}
 			if games.Fold(k.Leader) != games.Fold(name) || !inRounds(k.Rounds, t.S.Round) {
 				continue
 			}
 			byOK := slices.ContainsFunc(k.By, func(b string) bool { return games.Fold(b) == games.Fold(t.E.NationName(killer)) })
 			if (len(k.By) == 0 && c.n == killer) || byOK {
 				t.Award(c.n, k.VP, adjudicator.Event{What: "cb-leader-kill-vp", Leader: name, Args: adjudicator.Args(t.E.NationName(killer))})
+				scored = true
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package britannia
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
@@ -14,8 +15,8 @@ import (
 // kind (Roman armies, forts, burhs, cavalry, leaders), the classic rules
 // cited, merged over the library's (family.Words).
 var Words = adjudicator.Merge(family.Words, adjudicator.Words{
-	"invaders": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s invaders arrive in the %s: %s", ev.Nation, family.InvadersWhere(ev), forceOf(ev))
+	"invaders": say("ref §3", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s invaders arrive in the %s: %s", e.Adjective(ev.Nation), family.InvadersWhere(ev), forceOf(ev))
 	}),
 	// Units: what stays at sea.
 	"stays-at-sea": say("Britannia 2005 Invasions and Raiding", func(e *adjudicator.Engine, ev adjudicator.Event) string {
@@ -27,8 +28,8 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("The %s leave %s at sea in the %s: no order moved them", ev.Nation, adjudicator.OrJoin(what, "and"), ev.Area)
 	}),
-	"placed": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOf(ev)), ev.Area)
+	"placed": say("ref §3", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOfNation(e, ev)), ev.Area)
 	}),
 	"nowhere": say("ref §3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, forceOf(ev))
@@ -38,12 +39,9 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		return fmt.Sprintf("Only %d of %s %s available", avail, games.Count(ev.ArgN(2), kind+" reinforcement", kind+" reinforcements"), adjudicator.Verb(avail, "is", "are"))
 	}),
 	"move": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
-		what := forceOf(ev)
-		if n, err := e.NationIndex(ev.Nation); err == nil && n == D(e).roman {
-			what = games.Count(ev.N, "Roman army", "Roman armies")
-		}
-		return fmt.Sprintf("The %s move %s %s", ev.Nation, what, strings.Join(ev.Path, " > "))
-	}},
+		one := ev.Leader != "" || ev.N == 1
+		return fmt.Sprintf("%s %s %s", forceOfNation(e, ev), adjudicator.Verb(adjudicator.Singular(one), "moves", "move"), strings.Join(ev.Path, " > "))
+	}, Sum: adjudicator.MovesSum(func(_ *adjudicator.Engine, ev adjudicator.Event) string { return forceOf(ev) })},
 	"range": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		what := "infantry move"
 		switch {
@@ -59,8 +57,13 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		return fmt.Sprintf("armies must stop in %s: it holds %s units and it is difficult terrain", ev.Arg(0), strings.Join(ev.Args[1:], " and "))
 	}),
 	"round": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		difficult := false
+		if a, err := e.G.Board.Lookup(ev.Area); err == nil {
+			difficult = e.G.Board.Difficult(a)
+		}
 		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %s against %s",
-			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus), ev.Need, killText(e, ev.Kills), ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus), ev.TheirNeed, killText(e, ev.TheirKills),
+			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus, hitOn(0, difficult)), ev.Need, killText(e, ev.Kills),
+			ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus, hitOn(1, difficult)), ev.TheirNeed, killText(e, ev.TheirKills),
 			strength(e, ev.Units, ev.Leader), strength(e, ev.TheirUnits, ev.TheirLeader))
 	}},
 	"battle-end": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
@@ -74,12 +77,10 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("The battle in %s is over", ev.Area)
 	}},
-	"defender-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or only forts and burhs are left), and fight on", ev.Nation, ev.Area)
-	}),
-	"attacker-stuck": say(ruleBattle, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, or the way back is blocked), and fight on", ev.Nation, ev.Area)
-	}),
+	"defender-stuck":     say(ruleBattle, family.StuckWords(whyWords)),
+	"attacker-stuck":     say(ruleBattle, family.StuckWords(whyWords)),
+	"defender-retreats":  {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats":  {Rule: ruleBattle, Quiet: true, Words: family.RetreatWords(whyWords)},
 	"cb-roman-range":     say(ruleMove, adjudicator.F("Roman armies move at most %d areas (steps between two forts are free); this path has %d")),
 	"cb-difficult-stops": say(ruleMove, adjudicator.F("%s is difficult terrain: a move that enters it ends there (armies with a leader go on)")),
 	"cb-rome-protects": say("ref §4 Romano-British card", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
@@ -94,8 +95,8 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"cb-overlord-attacks": say("Britannia 2005 §5 Submission", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the %s have submitted to the %s, who may not attack them", ev.Arg(0), ev.Nation)
 	}),
-	"cb-no-boats": say(ruleMove, func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("the %s have no boats in round %s (ref §3: B on the Timeline)", ev.Nation, ev.Arg(0))
+	"cb-no-boats": say(ruleMove, func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("the %s have no boats in %s (ref §3: B on the Timeline)", ev.Nation, roundName(e, ev.Arg(0)))
 	}),
 	"cb-sea-from": say("ref §1.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the %s may not move from the %s to another sea", ev.Nation, ev.Arg(0))
@@ -107,10 +108,23 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		return fmt.Sprintf("the %s may not land in %s (%s)", ev.Nation, ev.Arg(0), ev.Arg(1))
 	}),
 	"cb-overpopulation-remove": say("Britannia 2005 Overpopulation", family.RemovedWords),
-	"cb-legion-remove":         say("ref §3 II", family.RemovedWords),
+	"cb-legion-remove": {Rule: "ref §3 II", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s removed from %s", games.Count(ev.N, "Roman army", "Roman armies"), ev.Area)
+	}},
 	"cb-late-remove": {RuleOf: func(_ *adjudicator.Engine, ev adjudicator.Event) string { return "ref §3 " + ev.Arg(0) },
 		Words: family.RemovedWords},
 })
+
+// whyWords word why a retreat fell short in classic Britannia: the
+// library's reasons; forts and burhs cannot move (seed 002 §5), and a
+// defender may not retreat next to the enemy it fought (seed 004
+// Retreats).
+var whyWords = func() map[string]string {
+	w := maps.Clone(family.WhyWords)
+	w[family.WhyTogether] = "forts and burhs cannot move"
+	w[family.WhyNowhere] = "no adjacent area is theirs or free and away from the enemy"
+	return w
+}()
 
 const (
 	ruleMove   = "Britannia 2005 Movement"
@@ -120,6 +134,33 @@ const (
 // say is a Say citing rule.
 func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) string) adjudicator.Say {
 	return adjudicator.Say{Rule: rule, Words: words}
+}
+
+// forceOfNation describes the units of an event with the nation's
+// adjective: "3 Saxon armies", "2 Roman armies", "Arthur with 2
+// Romano-British cavalry" (the Romans' armies are Roman armies, the units
+// that are not infantry count as cavalry, as in force).
+func forceOfNation(e *adjudicator.Engine, ev adjudicator.Event) string {
+	inf := family.CountOf(ev.Units, "infantry")
+	cav := unitsOf(ev.Units) - inf - family.CountOf(ev.Units, "roman")
+	inf += family.CountOf(ev.Units, "roman")
+	adj := e.Adjective(ev.Nation)
+	var what string
+	switch {
+	case cav == 0:
+		what = e.Counted(inf, ev.Nation, "army", "armies")
+	case inf == 0:
+		what = fmt.Sprintf("%d %s cavalry", cav, adj)
+	default:
+		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
+	}
+	switch {
+	case ev.Leader == "":
+		return what
+	case inf+cav == 0:
+		return ev.Leader
+	}
+	return ev.Leader + " with " + what
 }
 
 // forceOf describes the units of an event (Event.Units and Leader): the
@@ -180,15 +221,36 @@ func force(inf, cav int, leader string) string {
 }
 
 // kindWords are the kinds as reports name them before their dice, by
-// kind name.
+// kind name, where a side rolls more than one kind or its one kind is not
+// the nation's own (cavalry alone).
 var kindWords = map[string]string{"cavalry": "cavalry", "roman": "Roman", "fort": "fort", "burh": "burh"}
 
-// rollText is a side's dice kind by kind, with the leader's +1.
-func rollText(rolls []adjudicator.Roll, bonus int) string {
+// hitOn is what a side's die of a kind must show to hit a normal unit
+// (seed 004 Battles; ref §6; reach): 5 for infantry, forts and burhs, 4
+// for cavalry and Roman armies, 6 for an attacker in difficult terrain
+// and for Roman armies there.
+func hitOn(side int, difficult bool) func(kind string) int {
+	return func(kind string) int {
+		switch {
+		case difficult && (side == 0 || kind == "roman"):
+			return 6
+		case kind == "cavalry" || kind == "roman":
+			return 4
+		}
+		return 5
+	}
+}
+
+// rollText is a side's dice kind by kind, with the leader's +1, each die
+// that hits starred (need: the number a kind's die hits on); a side's
+// one kind of infantry or Roman armies is not named ("Romans roll [5* 4*
+// 2]").
+func rollText(rolls []adjudicator.Roll, bonus int, need func(kind string) int) string {
 	var parts []string
 	for _, r := range rolls {
-		w := diceText(r.Dice)
-		if kw := kindWords[r.Kind]; kw != "" {
+		on := need(r.Kind)
+		w := adjudicator.DiceHits(r.Dice, func(d int) bool { return d+bonus >= on })
+		if kw := kindWords[r.Kind]; kw != "" && (len(rolls) > 1 || r.Kind == "cavalry") {
 			w = kw + " " + w
 		}
 		parts = append(parts, w)
@@ -215,7 +277,7 @@ func killText(e *adjudicator.Engine, kills []adjudicator.Count) string {
 		parts = append(parts, units(e, e.Kind(c.Kind), c.N))
 	}
 	if len(parts) == 0 {
-		return "0"
+		return "none"
 	}
 	return strings.Join(parts, " and ")
 }
@@ -249,14 +311,6 @@ func units(e *adjudicator.Engine, k adjudicator.KindID, c int) string {
 		return fmt.Sprintf("%d %s", c, e.R.Kinds[k].Name)
 	}
 	return games.Count(c, kindNouns[k][0], kindNouns[k][1])
-}
-
-func diceText(ds []int) string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		parts[i] = fmt.Sprint(d)
-	}
-	return "[" + strings.Join(parts, " ") + "]"
 }
 
 // classicRules are the classic rules that stand for the reduX sections the

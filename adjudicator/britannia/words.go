@@ -2,6 +2,7 @@ package britannia
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -78,11 +79,11 @@ var words = adjudicator.Words{
 	"cb-picts-no-room": {Rule: ruleMechanics, Words: adjudicator.F("no Pictish area of Scotland on a sea that %s borders has room (stacking limit)")},
 
 	// Args (both): why (noIncrease), the nation, the round.
-	"cb-no-increase": {Rule: rulePopulation, Quiet: true, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return "No population increase: " + noIncreaseWhy(ev)
+	"cb-no-increase": {Rule: rulePopulation, Quiet: true, Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return "No population increase: " + noIncreaseWhy(e, ev)
 	}},
-	"cb-nothing-to-place": {Rule: rulePopulation, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return "nothing to place: " + noIncreaseWhy(ev)
+	"cb-nothing-to-place": {Rule: rulePopulation, Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return "nothing to place: " + noIncreaseWhy(e, ev)
 	}},
 	// Args: the population points, the marker after, and the overlord of
 	// a subject nation (its points halved).
@@ -101,7 +102,7 @@ var words = adjudicator.Words{
 	"cb-romans-arrive": {RuleOf: timelineRound, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s in the %s", games.Count(ev.N, "Roman army arrives", "Roman armies arrive"), ev.Area)
 	}},
-	"cb-roman-reinforcements": {Rule: "ref §2.4", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"cb-roman-reinforcements": {Rule: "Britannia 2005 Roman reinforcements", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s in the %s", games.Count(ev.N, "Roman army arrives", "Roman armies arrive"), ev.Area)
 	}},
 	"cb-legion-withdrawal": {Rule: "ref §3 II", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
@@ -143,16 +144,17 @@ var words = adjudicator.Words{
 		return fmt.Sprintf("Turn-16 reinforcements: the %s receive %s", ev.Nation, games.Count(ev.N, "army", "armies"))
 	}},
 
-	"cb-withdraw": {Rule: ruleWithdrawal, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%d %s raider withdraws from %s to the %s", ev.N, ev.Nation, ev.Path[0], ev.Path[1])
-	}},
+	"cb-withdraw": {Rule: ruleWithdrawal, Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		adj := e.Adjective(ev.Nation)
+		return fmt.Sprintf("%s from %s to the %s", games.Count(ev.N, adj+" raider withdraws", adj+" raiders withdraw"), ev.Path[0], ev.Path[1])
+	}, Sum: withdrawSum},
 	"cb-picts-home": {Rule: ruleMechanics, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("%s go home by sea from %s to %s", games.Count(ev.N, "Pictish army", "Pictish armies"), ev.Path[0], ev.Path[1])
 	}},
 
 	// Args: the overlord, the round the submission lasts until.
-	"cb-submit": {Rule: ruleSubmission, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("The %s submit to the %s until round %s", ev.Nation, ev.Arg(0), ev.Arg(1))
+	"cb-submit": {Rule: ruleSubmission, Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("The %s submit to the %s until %s", ev.Nation, ev.Arg(0), roundName(e, ev.Arg(1)))
 	}},
 	// Args: the overlord.
 	"cb-submission-ends": {Rule: ruleSubmission, Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
@@ -222,12 +224,12 @@ func rest(xs []string, i int) []string { return xs[min(i, len(xs)):] }
 // noIncreaseWhy is why a nation has no population increase, from the
 // event's Args: "never" (seed 002 §5: Romans, Norwegians, Normans),
 // "round" (ref §2.4: the Romano-British in VI), "no-land".
-func noIncreaseWhy(ev adjudicator.Event) string {
+func noIncreaseWhy(e *adjudicator.Engine, ev adjudicator.Event) string {
 	switch ev.Arg(0) {
 	case "never":
 		return fmt.Sprintf("the %s never gain population (Britannia 2005 Population Increase)", ev.Arg(1))
 	case "round":
-		return fmt.Sprintf("the %s gain no population in round %s (ref §2.4)", ev.Arg(1), ev.Arg(2))
+		return fmt.Sprintf("the %s gain no population in %s (ref §2.4)", ev.Arg(1), roundName(e, ev.Arg(2)))
 	}
 	return "the nation holds no land"
 }
@@ -260,4 +262,40 @@ func voteDueWords(_ *adjudicator.Engine, ev adjudicator.Event) string {
 	label := ev.Arg(0)
 	return fmt.Sprintf("The Bretwalda vote is due at the end of round %s (votes are cast at the end of rounds %s, the last in %s): send \"vote NATION\" in your standing orders before the last nation turn of round %s; recorded so far: %s",
 		label, adjudicator.OrJoin(rounds, "and"), ev.Arg(1), label, recorded)
+}
+
+// roundName names a round as the Timeline does: "round VI" for "6".
+func roundName(e *adjudicator.Engine, round string) string {
+	if n, err := strconv.Atoi(round); err == nil {
+		if tr := e.G.Tables.Round(n); tr != nil && tr.Label != "" {
+			return "round " + tr.Label
+		}
+	}
+	return "round " + round
+}
+
+// withdrawSum says a nation's raiders withdraw (seed 002 §5 Raider
+// Withdrawal), summed by path: "3 Saxon raiders withdraw: 2 from Kent to
+// the English Channel and 1 from Sussex to the English Channel".
+func withdrawSum(e *adjudicator.Engine, evs []adjudicator.Event) string {
+	var paths []string
+	by := map[string]int{}
+	total := 0
+	for _, ev := range evs {
+		p := "from " + ev.Path[0] + " to the " + ev.Path[1]
+		if _, ok := by[p]; !ok {
+			paths = append(paths, p)
+		}
+		by[p] += ev.N
+		total += ev.N
+	}
+	adj := e.Adjective(evs[0].Nation)
+	if len(paths) == 1 {
+		return fmt.Sprintf("%s %s", games.Count(total, adj+" raider withdraws", adj+" raiders withdraw"), paths[0])
+	}
+	parts := make([]string, len(paths))
+	for i, p := range paths {
+		parts[i] = fmt.Sprintf("%d %s", by[p], p)
+	}
+	return fmt.Sprintf("%s: %s", games.Count(total, adj+" raider withdraws", adj+" raiders withdraw"), adjudicator.OrJoin(parts, "and"))
 }

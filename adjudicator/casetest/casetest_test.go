@@ -56,7 +56,7 @@ func TestRunnerFails(t *testing.T) {
 		{"a die short", "redux/6.3-01-overrun-clear.txt", "dice: 5 1 | 1", "dice: 5 1", "script exhausted"},
 		{"a die left", "redux/6.3-01-overrun-clear.txt", "dice: 5 1 | 1", "dice: 5 1 | 1 4", "1 scripted dice were not rolled"},
 		{"event text", "redux/6.3-01-overrun-clear.txt", "with 2 left", "with 3 left", `no event (in order) contains "The Saxons win Sussex with 3 left"`},
-		{"event order", "redux/6.3-01-overrun-clear.txt", "  2 Saxons armies overrun Sussex\n  Battle 1 in Sussex: the Saxons (2) attack the Jutes (1)\n", "  Battle 1 in Sussex: the Saxons (2) attack the Jutes (1)\n  2 Saxons armies overrun Sussex\n", "no event (in order) contains"},
+		{"event order", "redux/6.3-01-overrun-clear.txt", "  2 Saxon armies overrun Sussex\n  Battle 1 in Sussex: the Saxons (2) attack the Jutes (1)\n", "  Battle 1 in Sussex: the Saxons (2) attack the Jutes (1)\n  2 Saxon armies overrun Sussex\n", "no event (in order) contains"},
 		{"absent event", "redux/6.3-01-overrun-clear.txt", "events:\n", "events:\n  !overrun\n", `no event should contain "overrun"`},
 		{"legal no", "redux/6.3-01-overrun-clear.txt", "round: 10\n", "round: 10\nlegal: no\n", "legal: no, but the orders pass the check"},
 		{"not due", "redux/6.3-01-overrun-clear.txt", "nation: Saxons", "nation: Saxons\nnext: Angles", "due is r10-end, not the Saxons' turn"},

@@ -1,6 +1,9 @@
 package family
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
@@ -149,19 +152,63 @@ func (t *Turn) leaderRetreat(b *Battle, m, opp NationID, rule orders.Rule, line 
 	t.Emit(Event{Kind: adjudicator.EvRetreat, What: "leader-retreats", Nation: name, Area: t.Name(area), Path: []string{t.Name(area), t.Name(dest)}, Battle: b.Num, Line: line, Leader: ld.Name})
 }
 
+// Why a retreat could not be made, or was made in part (reduX Core 7.2):
+// the facts a retreat records (the switch adjudicator.RetreatReasons),
+// each worded by the ruleset.
+const (
+	WhyPlaced   = "placed"   // attackers placed in the area, with no way back (7.2.2)
+	WhyBoat     = "boat"     // attackers that came by boat (L&R 12)
+	WhyFromSea  = "from-sea" // attackers from the sea, not raiders nor in a Major Invasion's first phase (7.2.2, L&R 11.3, 11.4)
+	WhyBlocked  = "blocked"  // the way back now holds another nation's units (7.2.2)
+	WhyLimit    = "limit"    // no room within the stacking and population limits (7.2)
+	WhyNowhere  = "nowhere"  // no adjacent area the defender holds or may enter (7.2.1)
+	WhyLeader   = "leader"   // the last army facing a leader (L&R 9.2.2)
+	WhyTogether = "together" // units that must stay together or cannot move (BattleRules.Together)
+)
+
+// whys are the reasons a retreat fell short, each once, in the order
+// they applied.
+type whys []string
+
+func (w *whys) add(why string) {
+	if why != "" && !slices.Contains(*w, why) {
+		*w = append(*w, why)
+	}
+}
+
 // retreatable is how many of nation m's units in a battle may retreat: all,
 // but not the last one in a battle of leader against leader (L&R 9.2.2),
-// and within what must stay together (BattleRules.Together).
-func (t *Turn) retreatable(area games.AreaID, m, opp NationID, want int) int {
+// and within what must stay together (BattleRules.Together); why says
+// what kept some back ("" for nothing).
+func (t *Turn) retreatable(area games.AreaID, m, opp NationID, want int) (int, string) {
 	total := t.S.Units(area, m)
 	want = min(want, total)
-	if t.leaderVsLeader(area, m, opp) {
-		want = min(want, total-1)
+	why := ""
+	if t.leaderVsLeader(area, m, opp) && want > total-1 {
+		want, why = total-1, WhyLeader
 	}
 	if f := t.R.Battle.Together; f != nil {
-		want = f(t, area, m, want)
+		if w := f(t, area, m, want); w < want {
+			want, why = w, WhyTogether
+		}
 	}
-	return max(0, want)
+	return max(0, want), why
+}
+
+// retreatWhy records why a retreat fell short as facts of its event
+// (adjudicator.RetreatReasons; a game of an earlier engine records none):
+// a retreat that could not be made gets the reasons as its Args; the last
+// event of one made in part gets how many stayed, then the reasons.
+func (t *Turn) retreatWhy(i, stayed int, why whys) {
+	if !t.E.Plays(adjudicator.RetreatReasons) || i < 0 || len(why) == 0 || stayed <= 0 {
+		return
+	}
+	ev := &t.Events()[i]
+	if ev.What == "defender-stuck" || ev.What == "attacker-stuck" {
+		ev.Args = append(ev.Args, why...)
+		return
+	}
+	ev.Args = append(append(ev.Args, strconv.Itoa(stayed)), why...)
 }
 
 // retreatFits reports whether one more of nation m's armies may retreat
@@ -229,11 +276,16 @@ func (t *Turn) takeKinds(a games.AreaID, m NationID, k int) []int {
 func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 	s, area, def := t.S, b.Area, b.Def
 	dests := t.defenderDests(b, rule)
-	want := s.Units(area, def)
+	asked := s.Units(area, def)
 	if rule.N > 0 {
-		want = min(rule.N, want)
+		asked = min(rule.N, asked)
 	}
-	want = t.retreatable(area, def, t.N, want)
+	var why whys
+	want, kept := t.retreatable(area, def, t.N, asked)
+	why.add(kept)
+	if len(dests) == 0 {
+		why.add(WhyNowhere)
+	}
 	moved := make([]int, len(t.B.Areas))
 	total := 0
 	for _, a := range dests {
@@ -243,20 +295,26 @@ func (t *Turn) defenderRetreat(b *Battle, rule orders.Rule, line int) {
 			total++
 		}
 	}
+	if total < want && len(dests) > 0 {
+		why.add(WhyLimit)
+	}
 	if total == 0 {
 		t.Emit(Event{Kind: adjudicator.EvRetreat, What: "defender-stuck", Nation: b.DefName, Area: t.Name(area), Battle: b.Num, Line: line})
+		t.retreatWhy(len(t.Events())-1, asked, why)
 		return
 	}
-	first := games.NoArea
+	first, last := games.NoArea, -1
 	for _, a := range dests {
 		if moved[a] > 0 {
 			if first == games.NoArea {
 				first = a
 			}
 			t.Emit(Event{Kind: adjudicator.EvRetreat, What: "defender-retreats", Nation: b.DefName, Area: t.Name(area), Path: []string{t.Name(area), t.Name(a)}, N: moved[a], Battle: b.Num, Line: line})
+			last = len(t.Events()) - 1
 			t.occupy(def, a)
 		}
 	}
+	t.retreatWhy(last, asked-total, why)
 	t.leaderWithRetreat(def, area, first)
 }
 
@@ -321,31 +379,34 @@ func (t *Turn) leaderWithRetreat(m NationID, area, to games.AreaID) {
 // 11.4).
 func (t *Turn) attackerRetreat(b *Battle, rule orders.Rule, line int) {
 	s, area, n := t.S, b.Area, t.N
-	want := s.Units(area, n)
+	asked := s.Units(area, n)
 	if rule.N > 0 {
-		want = min(rule.N, want)
+		asked = min(rule.N, asked)
 	}
-	want = t.retreatable(area, n, b.Def, want)
+	var why whys
+	want, kept := t.retreatable(area, n, b.Def, asked)
+	why.add(kept)
 	total := 0
-	first := games.NoArea
+	first, last := games.NoArea, -1
 	for i := range b.groups {
 		g := &b.groups[i]
-		if g.N == 0 || g.From == games.NoArea || g.Boat {
+		if g.N == 0 {
+			continue
+		}
+		if no := t.noWayBack(g); no != "" {
+			why.add(no)
 			continue
 		}
 		toSea := !t.B.IsLand(g.From)
-		if toSea && !(t.Raid || (t.Major && t.Phase == 1)) {
-			continue
-		}
-		if !toSea && s.Foreign(g.From, n) > 0 {
-			continue
-		}
 		k := 0
 		for total < want && g.N > 0 && t.retreatFits(n, area, g.From) {
 			t.moveOut(n, area, g.From, 1)
 			g.N--
 			k++
 			total++
+		}
+		if total < want && g.N > 0 {
+			why.add(WhyLimit)
 		}
 		if k > 0 {
 			if first == games.NoArea {
@@ -356,13 +417,36 @@ func (t *Turn) attackerRetreat(b *Battle, rule orders.Rule, line int) {
 				what = "attacker-retreats-to-sea"
 			}
 			t.Emit(Event{Kind: adjudicator.EvRetreat, What: what, Area: t.Name(area), Path: []string{t.Name(area), t.Name(g.From)}, N: k, Battle: b.Num, Line: line})
+			last = len(t.Events()) - 1
 			t.occupy(n, g.From)
 		}
 	}
 	if total == 0 {
 		t.Emit(Event{Kind: adjudicator.EvRetreat, What: "attacker-stuck", Area: t.Name(area), Battle: b.Num, Line: line})
+		last = len(t.Events()) - 1
 	}
+	t.retreatWhy(last, asked-total, why)
 	t.leaderWithRetreat(n, area, first)
+}
+
+// noWayBack says why a group of attackers cannot go back where it came
+// from (reduX Core 7.2.2): placed in the area, by boat (L&R 12), from the
+// sea but not raiders nor in a Major Invasion's first phase (L&R 11.3,
+// 11.4), or the way back held by another nation; "" where it can.
+func (t *Turn) noWayBack(g *entry) string {
+	switch {
+	case g.From == games.NoArea:
+		return WhyPlaced
+	case g.Boat:
+		return WhyBoat
+	case !t.B.IsLand(g.From):
+		if !(t.Raid || (t.Major && t.Phase == 1)) {
+			return WhyFromSea
+		}
+	case t.S.Foreign(g.From, t.N) > 0:
+		return WhyBlocked
+	}
+	return ""
 }
 
 // Adjacent reports whether two areas are linked (straits included).

@@ -141,13 +141,13 @@ var moveWords = adjudicator.Words{
 	}),
 	"one-kind": say("reduX Core 1.2", f("there is only one unit type in reduX Core; leave out %q")),
 	"move": {Words: func(e *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s %s %s", ev.N, ev.Nation, armies(ev.N), adjudicator.Verb(ev.N, "moves", "move"), strings.Join(ev.Path, " > "))
-	}},
-	"overrun": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s %s %s", ev.N, ev.Nation, armies(ev.N), adjudicator.Verb(ev.N, "overruns", "overrun"), ev.Area)
+		return fmt.Sprintf("%s %s %s", e.Counted(ev.N, ev.Nation, "army", "armies"), adjudicator.Verb(ev.N, "moves", "move"), strings.Join(ev.Path, " > "))
+	}, Sum: adjudicator.MovesSum(func(_ *Engine, ev Event) string { return count(ev.N, "army", "armies") })},
+	"overrun": say("reduX Core 6.3", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s %s %s", e.Counted(ev.N, ev.Nation, "army", "armies"), adjudicator.Verb(ev.N, "overruns", "overrun"), ev.Area)
 	}),
-	"leader-follows": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%s goes with the last %s armies from %s to %s", ev.Leader, ev.Nation, ev.Arg(0), ev.Area)
+	"leader-follows": say("reduX L&R 9.2.1", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s goes with the last %s armies from %s to %s", ev.Leader, e.Adjective(ev.Nation), ev.Arg(0), ev.Area)
 	}),
 	"boat-leader-alone": say("reduX L&R 9.2.1", f("a leader may not move by boat alone")),
 	"boat-not-border":   say("reduX L&R 12", f("%s does not border %s")),
@@ -169,9 +169,12 @@ var moveWords = adjudicator.Words{
 	"over-limit":    say("reduX Core 4.2.2, 6.4", overLimitWords),
 	"owe-expansion": say("reduX Core 6", nation("the %s begin movement over their population limit and must move into empty areas or attack")),
 	"overrun-few": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
-		stop := ev.ArgN(2)
-		return fmt.Sprintf("%s through %s but only %d %s there; to overrun %s at least %s must stop", count(ev.ArgN(0), "army passes", "armies pass"), ev.Arg(1),
-			stop, adjudicator.Verb(stop, "stops", "stop"), count(ev.ArgN(3), "defender", "defenders"), ev.Arg(4))
+		stop := "none stops"
+		if k := ev.ArgN(2); k > 0 {
+			stop = fmt.Sprintf("only %d %s", k, adjudicator.Verb(k, "stops", "stop"))
+		}
+		return fmt.Sprintf("%s through %s but %s there; to overrun %s at least %s must stop", count(ev.ArgN(0), "army passes", "armies pass"), ev.Arg(1),
+			stop, count(ev.ArgN(3), "defender", "defenders"), ev.Arg(4))
 	}),
 	// Args as overrun-few's (MoveRules.OverrunAll).
 	"overrun-few-all": say("reduX Core 6.3", func(_ *Engine, ev Event) string {
@@ -271,8 +274,9 @@ var battleWords = adjudicator.Words{
 		return fmt.Sprintf("Battle %d in %s: the %s (%s) attack the %s (%s)", ev.Battle, ev.Area, ev.Nation, Strength(e, ev.Units, ev.Leader, ": "), ev.Opponent, Strength(e, ev.TheirUnits, ev.TheirLeader, ": "))
 	}},
 	"round": {Words: func(e *Engine, ev Event) string {
-		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %d; %s roll %s (hit on %d+) and kill %d; left %d against %d",
-			ev.Round, ev.Nation, adjudicator.DiceText(ev.Dice), ev.Need, ev.Hits, ev.Opponent, adjudicator.DiceText(ev.TheirDie), ev.TheirNeed, ev.TheirHit,
+		return fmt.Sprintf("  round %d: %s roll %s (hit on %d+) and kill %s; %s roll %s (hit on %d+) and kill %s; left %d against %d",
+			ev.Round, ev.Nation, adjudicator.DiceHits(ev.Dice, adjudicator.HitsOn(ev.Need)), ev.Need, adjudicator.KillText(ev.Hits),
+			ev.Opponent, adjudicator.DiceHits(ev.TheirDie, adjudicator.HitsOn(ev.TheirNeed)), ev.TheirNeed, adjudicator.KillText(ev.TheirHit),
 			ArmiesOf(e, ev.Units), ArmiesOf(e, ev.TheirUnits))
 	}},
 	"battle-end": {Words: func(e *Engine, ev Event) string {
@@ -302,23 +306,65 @@ var battleWords = adjudicator.Words{
 	"leader-retreats": say("reduX L&R 9.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("  %s retreats alone from %s to %s", ev.Leader, ev.Path[0], ev.Path[1])
 	}),
-	"defender-stuck": say("reduX Core 7.2", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to, and fight on", ev.Nation, ev.Area)
-	}),
-	"defender-retreats":        quiet("reduX Core 7.2.1", retreatWords),
-	"attacker-retreats":        quiet("reduX Core 7.2.2", retreatWords),
-	"attacker-retreats-to-sea": quiet("reduX L&R 11.3, 11.4", retreatWords),
+	"defender-stuck":           say("reduX Core 7.2", StuckWords(WhyWords)),
+	"defender-retreats":        quiet("reduX Core 7.2.1", RetreatWords(WhyWords)),
+	"attacker-retreats":        quiet("reduX Core 7.2.2", RetreatWords(WhyWords)),
+	"attacker-retreats-to-sea": quiet("reduX L&R 11.3, 11.4", RetreatWords(WhyWords)),
 	"leader-with-retreat": say("reduX L&R 9.2.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("  %s retreats with them to %s", ev.Leader, ev.Area)
 	}),
-	"attacker-stuck": say("reduX Core 7.2.2", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, placed there, or the way back is blocked), and fight on", ev.Nation, ev.Area)
-	}),
+	"attacker-stuck": say("reduX Core 7.2.2", StuckWords(WhyWords)),
 }
 
-// retreatWords say armies retreat (reduX Core 7.2.1, 7.2.2).
-func retreatWords(_ *Engine, ev Event) string {
-	return fmt.Sprintf("  the %s retreat %d %s from %s to %s", ev.Nation, ev.N, armies(ev.N), ev.Path[0], ev.Path[1])
+// WhyWords word why a retreat fell short (the Why facts of its Args, since
+// the switch adjudicator.RetreatReasons), as the library's rules say
+// it (reduX Core 7.2; L&R 9.2.2, 11.3, 12); a ruleset words its own.
+var WhyWords = map[string]string{
+	WhyPlaced:   "they were placed there",
+	WhyBoat:     "they came by boat",
+	WhyFromSea:  "they came from the sea",
+	WhyBlocked:  "another nation holds the way back",
+	WhyLimit:    "no area they may go to has room within the stacking and population limits",
+	WhyNowhere:  "no adjacent area is theirs or free to enter",
+	WhyLeader:   "the last army stays facing a leader",
+	WhyTogether: "some must stay together",
+}
+
+// Because words the reasons a retreat fell short, all of which applied:
+// " (they came from the sea and another nation holds the way back)"; ""
+// for none (a game played without adjudicator.RetreatReasons records
+// none).
+func Because(words map[string]string, whys []string) string {
+	var parts []string
+	for _, w := range whys {
+		if p, ok := words[w]; ok {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + adjudicator.OrJoin(parts, "and") + ")"
+}
+
+// StuckWords say a side would retreat but cannot, and why (its Args:
+// reduX Core 7.2.1, 7.2.2), in the words given for each reason.
+func StuckWords(words map[string]string) func(e *Engine, ev Event) string {
+	return func(_ *Engine, ev Event) string {
+		return fmt.Sprintf("  the %s would retreat from %s but cannot%s, and fight on", ev.Nation, ev.Area, Because(words, ev.Args))
+	}
+}
+
+// RetreatWords say armies retreat (reduX Core 7.2.1, 7.2.2), and where
+// some stayed why (its Args: how many stayed, then the reasons).
+func RetreatWords(words map[string]string) func(e *Engine, ev Event) string {
+	return func(_ *Engine, ev Event) string {
+		s := fmt.Sprintf("  the %s retreat %d %s from %s to %s", ev.Nation, ev.N, armies(ev.N), ev.Path[0], ev.Path[1])
+		if stayed := ev.ArgN(0); stayed > 0 {
+			s += fmt.Sprintf("; %s %s in %s%s", count(stayed, "army", "armies"), adjudicator.Verb(stayed, "stays", "stay"), ev.Path[0], Because(words, ev.Args[1:]))
+		}
+		return s
+	}
 }
 
 // populationWords are the words of population increase and overpopulation
@@ -332,6 +378,9 @@ var populationWords = adjudicator.Words{
 			count(ev.ArgN(1), "population point", "population points"), count(ev.ArgN(2), "army", "armies"))
 	}),
 	"population-shortage": say("reduX Core 5", func(_ *Engine, ev Event) string {
+		if ev.ArgN(0) == 0 {
+			return fmt.Sprintf("The %s have no army left to place of the %s gained; marker to %s", ev.Nation, ev.Arg(1), ev.Arg(2))
+		}
 		return fmt.Sprintf("The %s have only %s left of the %s gained; marker to %s", ev.Nation, count(ev.ArgN(0), "army", "armies"), ev.Arg(1), ev.Arg(2))
 	}),
 	"population": say("reduX Core 5.1", func(_ *Engine, ev Event) string {
@@ -353,18 +402,52 @@ var populationWords = adjudicator.Words{
 	}},
 	"place": {Words: func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%d new %s placed in %s", ev.N, armies(ev.N), ev.Area)
+	}, Sum: func(_ *Engine, evs []Event) string {
+		n, where := AreasSum(evs, "in")
+		return fmt.Sprintf("%s placed: %s", count(n, "new army", "new armies"), where)
 	}},
 	"place-nowhere": say("reduX Core 5.1.1", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("%s %s nowhere to go within the stacking limit and %s not placed; marker to %s", count(ev.N, "new army", "new armies"), adjudicator.Verb(ev.N, "has", "have"), isAre(ev.N), ev.Arg(0))
 	}),
 	"remove-enough": say("reduX Core 5.1", f("no more armies need removing")),
 	"remove-last":   say("reduX Core 5.1", f("the last army in %s may not be removed")),
-	"remove":        say("reduX Core 5.1", RemovedWords),
+	"remove":        {Rule: "reduX Core 5.1", Words: RemovedWords, Sum: RemovedSum},
 }
 
 // RemovedWords say armies were removed from an area (reduX Core 5.1).
 func RemovedWords(_ *Engine, ev Event) string {
 	return fmt.Sprintf("%d %s removed from %s", ev.N, armies(ev.N), ev.Area)
+}
+
+// RemovedSum say armies were removed from areas: "3 armies removed: 2
+// from Kent and 1 from York" (Say.Sum of RemovedWords).
+func RemovedSum(_ *Engine, evs []Event) string {
+	n, where := AreasSum(evs, "from")
+	return fmt.Sprintf("%s removed: %s", count(n, "army", "armies"), where)
+}
+
+// AreasSum sums a run of events by area (Event.Area, counting Event.N),
+// in the order the areas first come: the total and "2 in Kent and 1 in
+// York" (word "in"); one area alone is "all 3 in Kent".
+func AreasSum(evs []Event, word string) (int, string) {
+	var areas []string
+	by := map[string]int{}
+	total := 0
+	for _, ev := range evs {
+		if _, ok := by[ev.Area]; !ok {
+			areas = append(areas, ev.Area)
+		}
+		by[ev.Area] += ev.N
+		total += ev.N
+	}
+	parts := make([]string, len(areas))
+	for i, a := range areas {
+		parts[i] = fmt.Sprintf("%d %s %s", by[a], word, a)
+	}
+	if len(parts) == 1 && total > 1 {
+		parts[0] = "all " + parts[0]
+	}
+	return total, adjudicator.OrJoin(parts, "and")
 }
 
 // reinforceWords are the words of reinforcements (reduX Core 5.2; L&R
@@ -389,15 +472,15 @@ var reinforceWords = adjudicator.Words{
 	"nowhere": say("reduX Core 5.2.2", func(_ *Engine, ev Event) string {
 		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, count(ev.N, "reinforcement", "reinforcements"))
 	}),
-	"placed": say("reduX Core 5.2.2", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s placed in %s", ev.N, ev.Nation, adjudicator.Verb(ev.N, "reinforcement", "reinforcements"), ev.Area)
+	"placed": say("reduX Core 5.2.2", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s placed in %s", e.Counted(ev.N, ev.Nation, "reinforcement", "reinforcements"), ev.Area)
 	}),
 	"reinforce-shortage": say("reduX Core 5", func(_ *Engine, ev Event) string {
 		avail := ev.ArgN(1)
 		return fmt.Sprintf("Only %d of %s %s available; marker to %s", avail, count(ev.ArgN(2), "reinforcement", "reinforcements"), isAre(avail), ev.Arg(3))
 	}),
-	"invaders": say("reduX Core 5.2.1", func(_ *Engine, ev Event) string {
-		return fmt.Sprintf("%d %s %s in %s", ev.N, ev.Nation, adjudicator.Verb(ev.N, "invader arrives", "invaders arrive"), InvadersWhere(ev))
+	"invaders": say("reduX Core 5.2.1", func(e *Engine, ev Event) string {
+		return fmt.Sprintf("%s %s in %s", e.Counted(ev.N, ev.Nation, "invader", "invaders"), adjudicator.Verb(ev.N, "arrives", "arrive"), InvadersWhere(ev))
 	}),
 }
 

@@ -21,6 +21,10 @@ const (
 	maxSavedPIP = 6
 )
 
+// AbilityNames are the seven civilization abilities pbem plays under
+// option abilities (9.3.1), in the default's order.
+func AbilityNames() []string { return slices.Clone(abilityNames) }
+
 // abilityNames are every ability pbem plays, in the default's order;
 // engine2Abilities the three played without switch hb-seven-abilities.
 var (

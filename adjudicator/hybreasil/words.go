@@ -72,10 +72,16 @@ var turnWords = adjudicator.Words{
 	})},
 	"place-unit": {Rule: "Hy Breasil 6.2", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation places a new unit in %s", ev.Nation, ev.Area)
-	})},
+	}), Sum: func(e *engine, evs []event) string {
+		var areas []string
+		for _, ev := range evs {
+			areas = append(areas, ev.Area)
+		}
+		return fmt.Sprintf("%s places %d new units: in %s", adjudicator.Upper(e.The(evs[0].Nation)), len(evs), adjudicator.OrJoin(areas, "and"))
+	}},
 	"move-units": {Rule: "Hy Breasil 6.3", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation moves %s %s", ev.Nation, plural(ev.N, "unit"), joinPath(ev.Path))
-	})},
+	}), Sum: adjudicator.MovesSum(func(_ *engine, ev event) string { return plural(ev.N, "unit") })},
 	"lost-at-sea": {Rule: "Hy Breasil 6.3", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation's %s left at sea in %s %s lost", ev.Nation, units(ev, 0), ev.Arg(1), isAre(ev.ArgN(0)))
 	})},
@@ -87,14 +93,41 @@ var turnWords = adjudicator.Words{
 	})},
 	"support-remove": {Rule: "Hy Breasil 6.4", Words: words(func(ev event) string {
 		return fmt.Sprintf("Support: the %s nation removes %s in %s", ev.Nation, units(ev, 0), ev.Arg(1))
-	})},
+	}), Sum: supportSum(func(ev event) (string, int) { return ev.Arg(1), ev.ArgN(0) })},
 	"support-default": {Rule: "Hy Breasil 6.4", Words: words(func(ev event) string {
 		return fmt.Sprintf("Support: the %s nation removes a unit in %s", ev.Nation, ev.Arg(0))
-	})},
+	}), Sum: supportSum(func(ev event) (string, int) { return ev.Arg(0), 1 })},
 	"gone-empty":    {Rule: "Hy Breasil 8", Words: adjudicator.F("The %s nation is removed from play: it has no units on the board")},
 	"gone-refused":  {Rule: "Hy Breasil 8", Words: adjudicator.F("The %s nation is removed from play: every player refused it")},
 	"gone-no-taker": {Rule: "Hy Breasil 8", Words: adjudicator.F("The %s nation is removed from play: no other player can take it")},
 	"gone-absorbed": {Rule: "Hy Breasil 8", Words: adjudicator.F("The %s nation is removed from play: absorbed by the %s nation")},
+}
+
+// supportSum is the Say.Sum of removals for support (6.4): "Support: the
+// Sun nation removes 4 units in Lastlight and 2 in Tidewater"; of says
+// where an event removes and how many.
+func supportSum(of func(ev event) (string, int)) func(*engine, []event) string {
+	return func(e *engine, evs []event) string {
+		var areas []string
+		by := map[string]int{}
+		total := 0
+		for _, ev := range evs {
+			a, k := of(ev)
+			if _, ok := by[a]; !ok {
+				areas = append(areas, a)
+			}
+			by[a] += k
+			total += k
+		}
+		parts := make([]string, len(areas))
+		for i, a := range areas {
+			parts[i] = fmt.Sprintf("%d in %s", by[a], a)
+			if i == 0 {
+				parts[i] = fmt.Sprintf("%s in %s", plural(by[a], "unit"), a)
+			}
+		}
+		return fmt.Sprintf("Support: %s removes %s", e.The(evs[0].Nation), adjudicator.OrJoin(parts, "and"))
+	}
 }
 
 // eventWords are the words of the random events and what they do (Hy
@@ -107,17 +140,17 @@ var eventWords = adjudicator.Words{
 		return fmt.Sprintf("The %s nation is in its first turn: strong leader", about(ev))
 	})},
 	"cold-blooded": {Rule: "Hy Breasil 9.1", Words: words(func(ev event) string {
-		return fmt.Sprintf("The %s nation is lizardman, cold blooded: it ignores %s", ev.Nation, ev.Arg(0))
+		return fmt.Sprintf("The %s nation's lizardmen are cold blooded: they ignore %s", ev.Nation, ev.Arg(0))
 	})},
 	"no-civil-war": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")},
 	"all-abilities": {Rule: "Hy Breasil 9.3", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation has every civilization ability: a new event is rolled, with no token", ev.Nation)
 	})},
 	"civ-token": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
-		return fmt.Sprintf("The %s nation takes an unused token as a civilization token %s", ev.Nation, civWhy(ev))
+		return civWhy(ev, fmt.Sprintf("the %s nation takes an unused token as a civilization token", ev.Nation))
 	})},
 	"civ-token-unit": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
-		return fmt.Sprintf("The %s nation takes a unit in %s as a civilization token %s", ev.Nation, ev.Arg(2), civWhy(ev))
+		return civWhy(ev, fmt.Sprintf("the %s nation takes a unit in %s as a civilization token", ev.Nation, ev.Arg(2)))
 	})},
 	"reinforcements-none": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Reinforcements: no unit arrives")},
 	"reinforcements": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
@@ -126,7 +159,7 @@ var eventWords = adjudicator.Words{
 	"plague": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("Plague: the die shows %d", ev.Die)
 	})},
-	"plague-loss": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Plague: the %s nation loses a unit in %s")},
+	"plague-loss": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Plague: the %s nation loses a unit in %s"), Sum: plagueSum},
 	"civil-war": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("Civil war: the %s nation splits off from the %s nation in %s", ev.Arg(0), ev.Nation, argsFrom(ev, 1))
 	})},
@@ -140,7 +173,7 @@ var eventWords = adjudicator.Words{
 	"prophecy": {Rule: "Hy Breasil 9.3.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("Prophecy: the %s nation's next turn will bring %s", ev.Nation, ev.Arg(0))
 	})},
-	"race": {Rule: "Hy Breasil 9.1", Words: adjudicator.F("The %s nation is %s")},
+	"race": {Rule: "Hy Breasil 9.1", Words: adjudicator.F("The %s nation is of the %s race")},
 	"submits": {Rule: "Hy Breasil 9.2", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation submits to the %s nation", ev.Arg(0), ev.Nation)
 	})},
@@ -148,7 +181,8 @@ var eventWords = adjudicator.Words{
 		return fmt.Sprintf("The %s nation withdraws %s from %s to %s", ev.Nation, units(ev, 0), ev.Arg(1), ev.Arg(2))
 	})},
 	"withdraw-lost": {Rule: "Hy Breasil 9.2", Words: words(func(ev event) string {
-		return fmt.Sprintf("The %s nation's %s in %s have nowhere to withdraw and are lost", ev.Nation, units(ev, 0), ev.Arg(1))
+		k := ev.ArgN(0)
+		return fmt.Sprintf("The %s nation's %s in %s %s nowhere to withdraw and %s lost", ev.Nation, units(ev, 0), ev.Arg(1), adjudicator.Verb(k, "has", "have"), isAre(k))
 	})},
 	"freed-lord-submits": {Rule: "Hy Breasil 9.2", Words: adjudicator.F("The %s nation is free: its lord submits to the %s nation")},
 	"freed-civil-war":    {Rule: "Hy Breasil 9.2", Words: adjudicator.F("The %s nation is free: its lord has a civil war")},
@@ -170,15 +204,17 @@ const (
 	whyCivilization = "civilization"
 )
 
-// civWhy words why a nation takes a civilization token (6.1).
-func civWhy(ev event) string {
+// civWhy words why a nation takes a civilization token (6.1) with what
+// it does: "Civilization: the Star nation takes …" for the event, "the
+// Star nation takes … to reroll Plague" for a reroll.
+func civWhy(ev event, does string) string {
 	switch ev.Arg(0) {
 	case whyReroll:
-		return "to reroll " + ev.Arg(1)
+		return adjudicator.Upper(does) + " to reroll " + ev.Arg(1)
 	case whyRerollReply:
-		return "to reroll " + ev.Arg(1) + " by reply"
+		return adjudicator.Upper(does) + " to reroll " + ev.Arg(1) + " by reply"
 	}
-	return "(Civilization)"
+	return "Civilization: " + does
 }
 
 // battleWords are the words of a battle (Hy Breasil 6.3.1, 6.3.2).
@@ -189,7 +225,7 @@ var battleWords = adjudicator.Words{
 	// A round's words cite no rule: they never did (the report's battle
 	// table is its rendering). Engines before the facts wrote the Rule
 	// "Hy Breasil 6.3.1" all the same; Wounds now says what that told.
-	"battle-round": {Words: words(roundWords)},
+	"battle-round": {Words: roundWords},
 	"battle-over": {Rule: "Hy Breasil 6.3.1", Words: words(func(ev event) string {
 		if ev.Arg(0) == "" {
 			return fmt.Sprintf("Battle %d ends: neither nation holds %s", ev.Battle, ev.Area)
@@ -202,11 +238,12 @@ var battleWords = adjudicator.Words{
 	})},
 }
 
-// roundWords are a round of battle's words (6.3.1): each side's dice and
-// hit number ("hit on 5+"; the defender's city's die last, 9.3.1), its
+// roundWords are a round of battle's words (6.3.1), in one line: each
+// side's dice, each die that hits starred, with its hit number ("hit on
+// 5+"; the defender's city's die last, on its own number, 9.3.1) and its
 // hits, and the units left and wounded by nation; the defender is the
 // first Arg.
-func roundWords(ev event) string {
+func roundWords(e *engine, ev event) string {
 	city := ""
 	if ev.City {
 		city = fmt.Sprintf(", the city's die last on %d+", ev.CityNeed)
@@ -218,9 +255,50 @@ func roundWords(ev event) string {
 		return fmt.Sprintf("%d (%d wounded)", n, wounded)
 	}
 	def := ev.Arg(0)
-	return fmt.Sprintf("Round %d: the %s roll %v (hit on %d+: %s), the %s roll %v (hit on %d+%s: %s); left: the %s %s, the %s %s", ev.Round,
-		ev.Nation, ev.Dice, ev.Need, plural(ev.Hits, "hit"), def, ev.TheirDie, ev.TheirNeed, city, plural(ev.TheirHit, "hit"),
-		ev.Nation, left(ev.Left, ev.Wounded), def, left(ev.TheirLft, ev.TheirWounded))
+	return fmt.Sprintf("Round %d: %s rolls %s (hit on %d+: %s), %s %s (hit on %d+%s: %s); left: %s %s, %s %s", ev.Round,
+		e.The(ev.Nation), marked(ev.Dice, ev.Need, 0, ev.Hits), ev.Need, hitsText(ev.Hits),
+		e.The(def), marked(ev.TheirDie, ev.TheirNeed, cityNeed(ev), ev.TheirHit), ev.TheirNeed, city, hitsText(ev.TheirHit),
+		e.Adjective(ev.Nation), left(ev.Left, ev.Wounded), e.Adjective(def), left(ev.TheirLft, ev.TheirWounded))
+}
+
+// hitsText is "no hit", "1 hit", "3 hits".
+func hitsText(n int) string {
+	if n == 0 {
+		return "no hit"
+	}
+	return plural(n, "hit")
+}
+
+// cityNeed is the number the defender's city's die hits on, 0 for none.
+func cityNeed(ev event) int {
+	if ev.City {
+		return ev.CityNeed
+	}
+	return 0
+}
+
+// marked writes a side's dice with each that hits starred: a die of need
+// or more, the last on city where the city rolls it (9.3.1); no more dice
+// starred than the side's hits, the last unstarred first.
+func marked(ds []int, need, city, hits int) string {
+	hit := make([]bool, len(ds))
+	n := 0
+	for i, d := range ds {
+		on := need
+		if city > 0 && i == len(ds)-1 {
+			on = city
+		}
+		if hit[i] = d >= on; hit[i] {
+			n++
+		}
+	}
+	for i := len(ds) - 1; i >= 0 && n > hits; i-- {
+		if hit[i] {
+			hit[i], n = false, n-1
+		}
+	}
+	i := -1
+	return adjudicator.DiceHits(ds, func(int) bool { i++; return hit[i] })
 }
 
 // cityWords are the words of cities (Hy Breasil 9.3.1 City building).
@@ -256,18 +334,21 @@ var dealWords = adjudicator.Words{
 			return fmt.Sprintf("%d new nations enter", k)
 		}
 	})},
-	"no-set-left":        {Rule: "Hy Breasil 5.2", Words: adjudicator.F("no unused token set is left: no more nations enter")},
-	"enters-first":       {Rule: "Hy Breasil 5.1", Words: words(entersWords)},
-	"enters":             {Rule: "Hy Breasil 5.2", Words: words(entersWords)},
-	"enters-new-player":  {Rule: "Hy Breasil 10.1", Words: words(entersWords)},
-	"dealt-first-turn":   {Rule: "Hy Breasil 5.1, 5.3", Words: words(dealtWords)},
-	"dealt-invader":      {Rule: "Hy Breasil 5.2, 5.3", Words: words(dealtWords)},
-	"dealt-seat-change":  {Rule: "Hy Breasil 10.1, 5.3", Words: words(dealtWords)},
-	"dealt-civil-war":    {Rule: "Hy Breasil 6.1, 5.3", Words: words(dealtWords)},
-	"dealt-cut-off":      {Rule: "Hy Breasil 6.4, 5.3", Words: words(dealtWords)},
-	"dealt-relinquished": {Rule: "relinquished, 5.3", Words: words(dealtWords)},
-	"refused":            {Rule: "Hy Breasil 5.3", Words: adjudicator.F("%s owns %d nations already and refuses the %s nation")},
-	"relinquishes":       {Rule: "Hy Breasil 5.3", Words: adjudicator.F("%s relinquishes the %s nation to take the %s nation")},
+	"no-set-left":       {Rule: "Hy Breasil 5.2", Words: adjudicator.F("no unused token set is left: no more nations enter")},
+	"enters-first":      {Rule: "Hy Breasil 5.1", Words: words(entersWords)},
+	"enters":            {Rule: "Hy Breasil 5.2", Words: words(entersWords)},
+	"enters-new-player": {Rule: "Hy Breasil 10.1", Words: words(entersWords)},
+	"dealt-first-turn":  {Rule: "Hy Breasil 5.1, 5.3", Words: words(dealtWords)},
+	"dealt-invader":     {Rule: "Hy Breasil 5.2, 5.3", Words: words(dealtWords)},
+	"dealt-seat-change": {Rule: "Hy Breasil 10.1, 5.3", Words: words(dealtWords)},
+	"dealt-civil-war":   {Rule: "Hy Breasil 6.1, 5.3", Words: words(dealtWords)},
+	"dealt-cut-off":     {Rule: "Hy Breasil 6.4, 5.3", Words: words(dealtWords)},
+	"dealt-relinquished": {Rule: "Hy Breasil 5.3", Words: words(func(ev event) string {
+		return fmt.Sprintf("The %s nation, relinquished, goes to %s", ev.Nation, ev.Arg(0))
+	})},
+	// Args: the seat, the nation limit it is at, the nation it refuses.
+	"refused":      {Rule: "Hy Breasil 5.3", Words: adjudicator.F("%s is at the nation limit of %d and refuses the %s nation")},
+	"relinquishes": {Rule: "Hy Breasil 5.3", Words: adjudicator.F("%s relinquishes the %s nation to take the %s nation")},
 	"land-elsewhere": {Rule: "Hy Breasil 5.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation enters in %s instead of %s", ev.Nation, ev.Area, ev.Arg(0))
 	})},
@@ -359,7 +440,9 @@ var checkWords = adjudicator.Words{
 	"relinquish-not-owned": {Rule: "Hy Breasil 5.3", Words: words(func(ev event) string {
 		return fmt.Sprintf("the %s nation is not %s's: relinquish one of %s's nations (%s), \"smallest\" or \"never\"", ev.Arg(0), ev.Arg(1), ev.Arg(1), argsFrom(ev, 2))
 	})},
-	"means-nothing": {Rule: "Hy Breasil", Words: words(func(ev event) string {
+	// A line of the Britannia family's orders: no rule of Hy Breasil
+	// to cite.
+	"means-nothing": {Words: words(func(ev event) string {
 		return fmt.Sprintf("%q means nothing in Hy Breasil", ev.Arg(0))
 	})},
 	"has-ability":       {Rule: "Hy Breasil 9.3", Words: adjudicator.F("the %s nation has %s already")},
@@ -388,7 +471,7 @@ var moveWords = adjudicator.Words{
 	"steps":               {Rule: "Hy Breasil 6.3", Words: adjudicator.F("a unit makes at most two steps between areas not both the nation's; this path makes %d")},
 	"no-fresh-unit":       {Rule: "Hy Breasil 6.3.3", Words: adjudicator.F("the %s nation has no unit in %s that has not moved")},
 	"weak-leader":         {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Weak leader: the %s nation may not attack this turn")},
-	"diplomacy-no-attack": {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("the %s nation lets the %s through its areas this turn (Diplomacy), so they may not attack it")},
+	"diplomacy-no-attack": {Rule: "Hy Breasil 9.3.1", Words: adjudicator.F("the %s nation lets the %s nation through its areas this turn (Diplomacy), so it may not attack it")},
 	"submitted-no-attack": {Rule: "Hy Breasil 9.2", Words: adjudicator.F("the %s and %s nations may not attack each other while one has submitted to the other")},
 	// too-many…: a move of more units than can stand unmoved in its area
 	// (counter); Args the nation, the area, the units moved on earlier
@@ -418,7 +501,40 @@ func tooManyHas(ev event) string {
 // move (6.3.3: each unit moves once).
 func tooManyTail(ev event) string {
 	if moved := ev.ArgN(2); moved > 0 {
-		return fmt.Sprintf(", and %d of them move on earlier lines: not %d more (each unit moves once, 6.3.3)", moved, ev.ArgN(3))
+		return fmt.Sprintf(", and %d of them move on earlier lines: not %d more, as each unit moves once (Hy Breasil 6.3.3)", moved, ev.ArgN(3))
 	}
 	return fmt.Sprintf(", not %d", ev.ArgN(3))
+}
+
+// plagueSum is the Say.Sum of a plague's losses (6.1), by nation and area
+// in the order they come: "Plague: the Sun nation loses 2 units in
+// Lastlight and 1 in Tidewater; the Moon nation loses a unit in Skarra".
+func plagueSum(_ *engine, evs []event) string {
+	var nations []string
+	areas := map[string][]string{}
+	by := map[[2]string]int{}
+	for _, ev := range evs {
+		n, a := ev.Arg(0), ev.Arg(1)
+		if _, ok := areas[n]; !ok {
+			nations = append(nations, n)
+		}
+		if by[[2]string{n, a}] == 0 {
+			areas[n] = append(areas[n], a)
+		}
+		by[[2]string{n, a}]++
+	}
+	parts := make([]string, len(nations))
+	for i, n := range nations {
+		var in []string
+		for j, a := range areas[n] {
+			k := by[[2]string{n, a}]
+			if j == 0 {
+				in = append(in, fmt.Sprintf("%s in %s", plural(k, "unit"), a))
+			} else {
+				in = append(in, fmt.Sprintf("%d in %s", k, a))
+			}
+		}
+		parts[i] = fmt.Sprintf("the %s nation loses %s", n, adjudicator.OrJoin(in, "and"))
+	}
+	return "Plague: " + strings.Join(parts, "; ")
 }

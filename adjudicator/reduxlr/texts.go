@@ -2,6 +2,7 @@ package reduxlr
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/pbem-org/pbem/adjudicator"
@@ -13,11 +14,11 @@ import (
 // with units described by type and leader (9.1, 9.2), merged over the
 // library's (family.Words) with the ruleset's own.
 var Words = adjudicator.Merge(family.Words, adjudicator.Words{
-	"invaders": say("reduX Core 5.2.1", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s invaders arrive in %s: %s", ev.Nation, family.InvadersWhere(ev), forceOf(ev))
+	"invaders": say("reduX Core 5.2.1", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s invaders arrive in %s: %s", e.Adjective(ev.Nation), family.InvadersWhere(ev), forceOf(ev))
 	}),
-	"placed": say("reduX Core 5.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOf(ev)), ev.Area)
+	"placed": say("reduX Core 5.2.2", func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s placed in %s", adjudicator.Upper(forceOfNation(e, ev)), ev.Area)
 	}),
 	"nowhere": say("reduX Core 5.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s have nowhere to place %s", ev.Nation, forceOf(ev))
@@ -34,10 +35,10 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("Only %d of %s %s available; marker to %s", avail, games.Count(want, "infantry reinforcement", "infantry reinforcements"), adjudicator.Verb(avail, "is", "are"), ev.Arg(3))
 	}},
-	"move": {Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+	"move": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
 		one := ev.Leader != "" || ev.N == 1
-		return fmt.Sprintf("%s %s %s %s", ev.Nation, forceOf(ev), adjudicator.Verb(adjudicator.Singular(one), "moves", "move"), strings.Join(ev.Path, " > "))
-	}},
+		return fmt.Sprintf("%s %s %s", forceOfNation(e, ev), adjudicator.Verb(adjudicator.Singular(one), "moves", "move"), strings.Join(ev.Path, " > "))
+	}, Sum: adjudicator.MovesSum(func(_ *adjudicator.Engine, ev adjudicator.Event) string { return forceOf(ev) })},
 	"range": say("reduX Core 6, L&R 9.1.1, 9.2.1", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		what := "armies move"
 		switch {
@@ -54,7 +55,7 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	}),
 	"round": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  round %d: %s roll %s and kill %s; %s roll %s and kill %s; left %s against %s",
-			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus), killText(ev.Kills), ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus), killText(ev.TheirKills),
+			ev.Round, ev.Nation, rollText(ev.Rolls, ev.Bonus, ev.Need), killText(ev.Kills), ev.Opponent, rollText(ev.TheirRolls, ev.TheirBonus, ev.TheirNeed), killText(ev.TheirKills),
 			family.Strength(e, ev.Units, ev.Leader, " ("), family.Strength(e, ev.TheirUnits, ev.TheirLeader, " ("))
 	}},
 	"battle-end": {Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
@@ -68,9 +69,10 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 		}
 		return fmt.Sprintf("The battle in %s is over", ev.Area)
 	}},
-	"defender-stuck": say("reduX Core 7.2, L&R 9.2.2", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but have no legal area to go to (or may not retreat), and fight on", ev.Nation, ev.Area)
-	}),
+	"defender-stuck":           {RuleOf: whyRule("reduX Core 7.2"), Words: family.StuckWords(whyWords)},
+	"defender-retreats":        {RuleOf: whyRule("reduX Core 7.2.1"), Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats":        {RuleOf: whyRule("reduX Core 7.2.2"), Quiet: true, Words: family.RetreatWords(whyWords)},
+	"attacker-retreats-to-sea": {RuleOf: whyRule("reduX L&R 11.3, 11.4"), Quiet: true, Words: family.RetreatWords(whyWords)},
 	"lr-arthur-stays": say("reduX L&R 9.2.2, 9.3", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("  %s would retreat alone but must stay with his cavalry", ev.Leader)
 	}),
@@ -83,10 +85,33 @@ var Words = adjudicator.Merge(family.Words, adjudicator.Words{
 	"lr-boat-landless": say("reduX L&R 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the %s held no land at the start of their Major Invasion and may not use boats", ev.Nation)
 	}),
-	"attacker-stuck": say("reduX Core 7.2.2, L&R 9.2.2, 12", func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("  the %s would retreat from %s but cannot (from the sea, by boat, placed there, the way back is blocked, or the last army facing a leader), and fight on", ev.Nation, ev.Area)
-	}),
+	"attacker-stuck": {RuleOf: whyRule("reduX Core 7.2.2"), Words: family.StuckWords(whyWords)},
 })
+
+// whyWords word why a retreat fell short in Leaders and Raiders: the
+// library's reasons, Arthur's cavalry staying with him (9.3).
+var whyWords = func() map[string]string {
+	w := maps.Clone(family.WhyWords)
+	w[family.WhyTogether] = "Arthur and his cavalry stay together"
+	return w
+}()
+
+// whyRules are the rules of Leaders and Raiders a retreat's reasons cite
+// beside reduX Core 7.2's.
+var whyRules = map[string]string{family.WhyBoat: "L&R 12", family.WhyFromSea: "L&R 11.3, 11.4", family.WhyLeader: "L&R 9.2.2", family.WhyTogether: "L&R 9.3"}
+
+// whyRule cites a retreat's rule with the rules its reasons follow:
+// "reduX Core 7.2.2, L&R 12" for attackers that came by boat.
+func whyRule(rule string) func(*adjudicator.Engine, adjudicator.Event) string {
+	return func(_ *adjudicator.Engine, ev adjudicator.Event) string {
+		for _, w := range ev.Args {
+			if r, ok := whyRules[w]; ok && !strings.Contains(rule, r) {
+				rule += ", " + r
+			}
+		}
+		return rule
+	}
+}
 
 // say is a Say citing rule.
 func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) string) adjudicator.Say {
@@ -97,6 +122,29 @@ func say(rule string, words func(e *adjudicator.Engine, ev adjudicator.Event) st
 // "3 armies", "2 infantry and 1 cavalry", "Arthur with 2 cavalry".
 func forceOf(ev adjudicator.Event) string {
 	return force(family.CountOf(ev.Units, "infantry"), family.CountOf(ev.Units, "cavalry"), ev.Leader)
+}
+
+// forceOfNation describes the units of an event with the nation's
+// adjective (Engine.Adjective): "3 Saxon armies", "2 Norman infantry and
+// 1 cavalry", "Arthur with 2 Romano-British cavalry", "Aelle".
+func forceOfNation(e *adjudicator.Engine, ev adjudicator.Event) string {
+	inf, cav, adj := family.CountOf(ev.Units, "infantry"), family.CountOf(ev.Units, "cavalry"), e.Adjective(ev.Nation)
+	var what string
+	switch {
+	case cav == 0:
+		what = e.Counted(inf, ev.Nation, "army", "armies")
+	case inf == 0:
+		what = fmt.Sprintf("%d %s cavalry", cav, adj)
+	default:
+		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
+	}
+	switch {
+	case ev.Leader == "":
+		return what
+	case inf+cav == 0:
+		return ev.Leader
+	}
+	return ev.Leader + " with " + what
 }
 
 // unitsOf counts units of every kind.
@@ -138,8 +186,12 @@ func armies(n int) string {
 	return "armies"
 }
 
-// rollText is a side's dice: infantry, then cavalry, with the leader's +1.
-func rollText(rolls []adjudicator.Roll, bonus int) string {
+// rollText is a side's dice: infantry, then cavalry, with the leader's
+// +1, each die that hits starred: an infantry die on need (5, or 6
+// attacking difficult terrain) and a cavalry die on one less, but 6
+// attacking difficult terrain (9.1.2; family's reach), a die with the
+// leader's +1 (9.2.2).
+func rollText(rolls []adjudicator.Roll, bonus, need int) string {
 	var inf, cav []int
 	for _, r := range rolls {
 		if r.Kind == "cavalry" {
@@ -148,12 +200,19 @@ func rollText(rolls []adjudicator.Roll, bonus int) string {
 			inf = r.Dice
 		}
 	}
-	s := adjudicator.DiceText(inf)
+	cavNeed := need - 1
+	if need >= 6 {
+		cavNeed = 6
+	}
+	hits := func(on int) func(int) bool {
+		return func(d int) bool { return need > 0 && d+bonus >= on }
+	}
+	s := adjudicator.DiceHits(inf, hits(need))
 	if len(cav) > 0 {
 		if len(inf) == 0 {
-			s = "cavalry " + adjudicator.DiceText(cav)
+			s = "cavalry " + adjudicator.DiceHits(cav, hits(cavNeed))
 		} else {
-			s += " and cavalry " + adjudicator.DiceText(cav)
+			s += " and cavalry " + adjudicator.DiceHits(cav, hits(cavNeed))
 		}
 	}
 	if bonus > 0 {
@@ -168,7 +227,7 @@ func killText(kills []adjudicator.Count) string {
 	inf, cav := family.CountOf(kills, "infantry"), family.CountOf(kills, "cavalry")
 	switch {
 	case cav == 0:
-		return fmt.Sprint(inf)
+		return adjudicator.KillText(inf)
 	case inf == 0:
 		return fmt.Sprintf("%d cavalry", cav)
 	}

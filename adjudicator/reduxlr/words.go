@@ -19,7 +19,7 @@ var viewWords = adjudicator.Merge(redux.Words, Words, words)
 // refusals, then cavalry and leaders (9.1-9.4), scoring (10), the Raider
 // Withdrawal Phase (11.5) and the final round (11.6).
 var words = adjudicator.Words{
-	"lr-extra-no-place": {Rule: "reduX Core 5.1", Words: adjudicator.F("nothing to place: an extra nation turn has no population increase (reduX L&R 11.6.1)")},
+	"lr-extra-no-place": {Rule: "reduX L&R 11.6.1", Words: adjudicator.F("nothing to place: an extra nation turn has no population increase")},
 	"lr-crown-not-cnut": {Rule: "reduX L&R 9.4", Words: adjudicator.F("only the Danes, in the nation turn they receive Cnut, choose whether to become Rex Anglorum")},
 	// Args: the area.
 	"lr-stay-not-england": {Rule: "reduX L&R 9.4", Words: adjudicator.F("Cnut's raiders may stay only in England, not in %s")},
@@ -70,8 +70,8 @@ var words = adjudicator.Words{
 	"lr-cnut-rex": {Rule: "reduX L&R 9.4, 10.6", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("With %s in England the %s become Rex Anglorum", ev.Leader, ev.Nation)
 	}},
-	"lr-cnut-army": {Rule: "reduX L&R 9.4", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("The %s Rex Anglorum %s %s placed in %s", games.Possessive(ev.Nation), unitsText(ev.N, 0), isAre(ev.N), ev.Area)
+	"lr-cnut-army": {Rule: "reduX L&R 9.4", Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("As Rex Anglorum the %s receive %s, placed in %s", ev.Nation, e.Counted(ev.N, ev.Nation, "army", "armies"), ev.Area)
 	}},
 
 	// Args: the area raided, occupied.
@@ -94,8 +94,8 @@ var words = adjudicator.Words{
 	"lr-rex": {Rule: "reduX L&R 10.6", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s hold the most areas of England, at least as many as the next two together, and are Rex Anglorum", ev.Nation)
 	}},
-	"lr-rex-army": {Rule: "reduX L&R 10.6", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("The Rex Anglorum's extra %s %s placed in %s", unitsText(ev.N, 0), isAre(ev.N), ev.Area)
+	"lr-rex-army": {Rule: "reduX L&R 10.6", Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("As Rex Anglorum the %s receive %s more, placed in %s", ev.Nation, e.Counted(ev.N, ev.Nation, "army", "armies"), ev.Area)
 	}},
 	// Areas: the scoring centres held, then the areas adjacent to them,
 	// then the others; Args: how many are centres, how many adjacent.
@@ -107,11 +107,11 @@ var words = adjudicator.Words{
 	"lr-withdrawal-limit": {Rule: "reduX L&R 11.5", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("the withdrawal would put the %s %s over their population limit while raiders stay behind: no raider withdraws", ev.Nation, games.Count(ev.N, "army", "armies"))
 	}},
-	"lr-cnut-removed": {Rule: "reduX L&R 9.4", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%d Danish raiding %s in %s can neither stay nor go back to sea with %s and %s removed", ev.N, armies(ev.N), ev.Area, ev.Leader, isAre(ev.N))
+	"lr-cnut-removed": {Rule: "reduX L&R 9.4", Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s in %s can neither stay nor go back to sea with %s and %s removed", e.Counted(ev.N, ev.Nation, "raiding army", "raiding armies"), ev.Area, ev.Leader, isAre(ev.N))
 	}},
-	"lr-withdraw": {Rule: "reduX L&R 11.5", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
-		return fmt.Sprintf("%d %s raiding %s %s from %s to %s", ev.N, ev.Nation, armies(ev.N), adjudicator.Verb(ev.N, "withdraws", "withdraw"), ev.Path[0], ev.Path[1])
+	"lr-withdraw": {Rule: "reduX L&R 11.5", Words: func(e *adjudicator.Engine, ev adjudicator.Event) string {
+		return fmt.Sprintf("%s %s from %s to %s", e.Counted(ev.N, ev.Nation, "raiding army", "raiding armies"), adjudicator.Verb(ev.N, "withdraws", "withdraw"), ev.Path[0], ev.Path[1])
 	}},
 	"lr-leader-withdraws": {Rule: "reduX L&R 9.2.3", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return ev.Leader + " goes back to sea with them"
@@ -157,12 +157,13 @@ func killed(ev adjudicator.Event, kind string) int {
 
 // arthurGoneWords: Arthur's cavalry become infantry, or are removed for
 // want of them (9.3).
-func arthurGoneWords(_ *adjudicator.Engine, ev adjudicator.Event) string {
+func arthurGoneWords(e *adjudicator.Engine, ev adjudicator.Event) string {
 	become := adjudicator.Verb(ev.N, "becomes", "become")
+	cav := e.Counted(ev.N, ev.Nation, "cavalry", "cavalry")
 	if gone := ev.ArgN(0); gone > 0 {
-		return fmt.Sprintf("%s has left play: %d %s cavalry in %s %s infantry and %d %s removed for want of infantry", ev.Leader, ev.N, ev.Nation, ev.Area, become, gone, isAre(gone))
+		return fmt.Sprintf("%s has left play: %s in %s %s infantry and %d %s removed for want of infantry", ev.Leader, cav, ev.Area, become, gone, isAre(gone))
 	}
-	return fmt.Sprintf("%s has left play: %d %s cavalry in %s %s infantry", ev.Leader, ev.N, ev.Nation, ev.Area, become)
+	return fmt.Sprintf("%s has left play: %s in %s %s infantry", ev.Leader, cav, ev.Area, become)
 }
 
 // holdingWords: a holding score (10.1), the centres marked "*", the
@@ -181,8 +182,8 @@ func holdingWords(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		}
 		names[i] = a
 	}
-	s := fmt.Sprintf("The %s score %s VP for holding %s, %s and %s: %s", ev.Nation, ev.VP, games.Count(centres, "scoring centre", "scoring centres"),
-		games.Count(adj, "adjacent area", "adjacent areas"), games.Count(other, "other area", "other areas"), strings.Join(names, ", "))
+	s := fmt.Sprintf("The %s score %s VP for holding %s: %s", ev.Nation, ev.VP, redux.Held([2]string{"scoring centre", "scoring centres"}, centres,
+		[2]string{"adjacent area", "adjacent areas"}, adj, [2]string{"other area", "other areas"}, other), strings.Join(names, ", "))
 	if counted := min(other, centres+adj); counted < other {
 		s += fmt.Sprintf(" (only %s %s)", games.Count(counted, "other area", "other areas"), adjudicator.Verb(counted, "counts", "count"))
 	}
@@ -197,11 +198,11 @@ func extraTurnsWords(_ *adjudicator.Engine, ev adjudicator.Event) string {
 	var parts []string
 	for i := 0; i+2 < len(turns); i += 3 {
 		n, _ := strconv.Atoi(turns[i+1])
-		p := fmt.Sprintf("%s (%d %s", turns[i], n, armies(n))
+		p := fmt.Sprintf("the %s with %d %s", turns[i], n, armies(n))
 		if turns[i+2] != "" {
-			p += ", " + turns[i+2]
+			p += " and " + turns[i+2]
 		}
-		parts = append(parts, p+")")
+		parts = append(parts, p)
 	}
-	return fmt.Sprintf("%s are eligible to be King: extra nation turns for %s", adjudicator.OrJoin(names, "and"), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s are eligible to be King: extra nation turns for %s", adjudicator.OrJoin(names, "and"), strings.Join(parts, "; "))
 }

@@ -176,7 +176,9 @@ func mkdir(t *testing.T, dir string) string {
 // facts, the start, every step in force with its orders as understood, its
 // report and its seed (docs/design.md §4), the standings and the
 // rollbacks; superseded steps are left out. Markdown and HTML in a folder
-// carry every step's map beside them.
+// carry every step's map beside them (checkHistoryHTML); the HTML history
+// written again into its folder is the same, byte for byte, less the page
+// of a step since rolled back.
 func TestHistory(t *testing.T) {
 	game, tmp := newForumGame(t)
 	must(t, "nmr", "--game", game)
@@ -211,30 +213,29 @@ func TestHistory(t *testing.T) {
 	contains(t, "markdown history in a folder", must(t, "history", "--game", game, "--format", "md", "-o", folder), "history.md (3 steps)")
 	html := filepath.Join(tmp, "page")
 	contains(t, "html history", must(t, "history", "--game", game, "--format", "html", "-o", html), "index.html (3 steps)")
-	page, err := os.ReadFile(filepath.Join(html, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	mdFile, err := os.ReadFile(filepath.Join(folder, "history.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	contains(t, "html history", string(page), `<section id="start">`, `src="maps/000-start.png"`, "Round 1: the start of the game")
 	contains(t, "markdown history", string(mdFile), "![The map at the start](maps/000-start.png)")
 	for _, step := range []string{"000-start", "001-r01-romanobritish", "002-r01-welsh", "004-r01-brigantes"} {
-		if step != "000-start" {
-			contains(t, "html history", string(page), `<section id="`+step+`">`, `<a href="#`+step+`">`, `src="maps/`+step+`.png"`)
-		}
 		contains(t, "markdown history", string(mdFile), "(maps/"+step+".png)")
-		for _, dir := range []string{html, folder} {
-			if st, err := os.Stat(filepath.Join(dir, "maps", step+".png")); err != nil || st.Size() == 0 {
-				t.Errorf("no map %s in %s: %v", step, dir, err)
-			}
+		if st, err := os.Stat(filepath.Join(folder, "maps", step+".png")); err != nil || st.Size() == 0 {
+			t.Errorf("no map %s in %s: %v", step, folder, err)
 		}
 	}
-	contains(t, "html history", string(page), "The Welsh orders, entered by the GM on Alice&#39;s behalf, as understood:", "<pre>game: hastings\nnation: Welsh", "Bob&#39;s orders came in time")
-	if strings.Contains(string(page), "003-r01-brigantes") {
-		t.Error("the html history holds the superseded step 003")
+	checkHistoryHTML(t, html)
+	stale := filepath.Join(html, "steps", "003-r01-brigantes.html")
+	write(t, filepath.Dir(stale), filepath.Base(stale), "a page of a step since rolled back")
+	before := readFiles(t, html, "index.html", "maps/map.css", "maps/board.png", "steps/002-r01-welsh.html")
+	must(t, "history", "--game", game, "--format", "html", "-o", html)
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the history written again keeps the page of a step rolled back")
+	}
+	for name, b := range readFiles(t, html, "index.html", "maps/map.css", "maps/board.png", "steps/002-r01-welsh.html") {
+		if b != before[name] {
+			t.Errorf("the history written again has another %s", name)
+		}
 	}
 
 	for _, tc := range []struct {
@@ -314,4 +315,74 @@ func TestMapStepMustAgree(t *testing.T) {
 		t.Error("a map was drawn")
 	}
 	contains(t, "map of the folder", must(t, "map", "--game", game, "--turn", "002-r01-welsh", "-o", out), "(r01-welsh)")
+}
+
+// readFiles reads files of a folder by name.
+func readFiles(t *testing.T, dir string, names ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[n] = string(b)
+	}
+	return out
+}
+
+// checkHistoryHTML checks the HTML history of TestHistory's game (issue
+// 21): the first page's contents name rounds and nations, not step ids,
+// and link a page a step; each step's page links the one before and after
+// (rel=prev, rel=next: the keys follow them, and they work without the
+// script) and shows its map as an SVG over the board drawn once; the
+// start is told once; the VP chart opens the history.
+func checkHistoryHTML(t *testing.T, dir string) {
+	t.Helper()
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	index := read("index.html")
+	contains(t, "html history", index, `<svg xmlns="http://www.w3.org/2000/svg" viewBox=`, `aria-label="Victory points by player over the rounds: Yellow (Alice) `,
+		`<p><a href="steps/000-start.html">The start</a></p>`,
+		`<p><b>Round 1</b> <span style="color:#555555;">(43-60)</span> · <a href="steps/001-r01-romanobritish.html">Romano-British</a> · <a href="steps/002-r01-welsh.html">Welsh</a> · <a href="steps/004-r01-brigantes.html">Brigantes</a></p>`,
+		`<a rel="next" href="steps/000-start.html">`, "Bob&#39;s orders came in time", "Standings so far (the game goes on: Round 1 · Caledonians is due)")
+	for _, id := range []string{">r01-", ">000-", "003-r01-brigantes"} {
+		if strings.Contains(index, id) {
+			t.Errorf("the history's first page shows %q", id)
+		}
+	}
+	steps := []string{"000-start", "001-r01-romanobritish", "002-r01-welsh", "004-r01-brigantes"}
+	titles := []string{"The start", "Round 1 · Romano-British", "Round 1 · Welsh", "Round 1 · Brigantes"}
+	for i, step := range steps {
+		page := read(filepath.Join("steps", step+".html"))
+		prev, prevTitle, next, nextTitle := "../index.html", "Contents", "../index.html#end", "The standings"
+		if i > 0 {
+			prev, prevTitle = steps[i-1]+".html", titles[i-1]
+		}
+		if i+1 < len(steps) {
+			next, nextTitle = steps[i+1]+".html", titles[i+1]
+		}
+		contains(t, "history page "+step, page, "<title>"+titles[i]+" · game hastings</title>",
+			`<nav class="bar" aria-label="Steps"><a class="prev" rel="prev" href="`+prev+`">← `+prevTitle+`</a>`, `<a class="next" rel="next" href="`+next+`">`+nextTitle+` →</a>`,
+			`<link rel="stylesheet" href="../maps/map.css" />`, `<image href="../maps/board.png" x="0" y="0"`, "addEventListener('keydown'")
+		if n := strings.Count(page, "<svg"); n != 1 {
+			t.Errorf("history page %s has %d maps", step, n)
+		}
+	}
+	start := read(filepath.Join("steps", "000-start.html"))
+	if n := strings.Count(start, "the start of the game"); n != 1 {
+		t.Errorf("the start page tells the start %d times", n)
+	}
+	contains(t, "history page 002-r01-welsh", read(filepath.Join("steps", "002-r01-welsh.html")),
+		"The Welsh orders, entered by the GM on Alice&#39;s behalf, as understood:", `<pre class="orders">game: hastings`+"\nnation: Welsh")
+	for _, f := range []string{"maps/board.png", "maps/map.css"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("no %s in the html history: %v", f, err)
+		}
+	}
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"html/template"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,9 +30,14 @@ needs nothing but a pager or a browser, and no pbem.
 
 text and markdown go to standard output, or with -o into FOLDER as
 history.txt or history.md; markdown in a folder shows the maps, written
-to FOLDER/maps/. html needs -o: FOLDER/index.html and FOLDER/maps/, a
-static page to open or put on any web server. Drawing every map takes a
-while for a whole game.`,
+to FOLDER/maps/ (a PNG a step: that takes a while for a whole game).
+
+html needs -o: a static site to open or put on any web server, read step
+by step. FOLDER/index.html has each player's VP over the rounds, the
+contents by round and nation, and the standings; FOLDER/steps/ a page a
+step with its orders, its report and its map, linked to the step before
+and after (the keys ← and → or k and j follow them); the maps are drawn
+over the board in FOLDER/maps/, drawn once.`,
 	setup: func(fs *flag.FlagSet) func(*env, []string) int {
 		dir, secrets := gameFlags(fs)
 		format := fs.String("format", "text", strings.Join(historyFormats, ", "))
@@ -102,25 +105,23 @@ func (e *env) writeHistory(g *archive.Game, h *history, format, out string) int 
 			return e.errorf(exitRejected, "%v", err)
 		}
 	}
+	if format == "html" {
+		if err := writeHistoryHTML(g, h, out); err != nil {
+			return e.errorf(exitRejected, "%v", err)
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (%d steps)\n", filepath.Join(out, "index.html"), len(h.steps))
+		return exitOK
+	}
 	maps := ""
-	if out != "" && format != "text" {
+	if out != "" {
 		maps = "maps"
 		if err := writeHistoryMaps(g, h, filepath.Join(out, maps)); err != nil {
 			return e.errorf(exitRejected, "%v", err)
 		}
 	}
-	var doc, name string
-	switch format {
-	case "text":
-		doc, name = historyText(g, h), "history.txt"
-	case "markdown":
+	doc, name := historyText(g, h), "history.txt"
+	if format == "markdown" {
 		doc, name = historyMarkdown(g, h, maps), "history.md"
-	default:
-		var err error
-		if doc, err = historyHTML(g, h, maps); err != nil {
-			return e.errorf(exitRejected, "%v", err)
-		}
-		name = "index.html"
 	}
 	if out == "" {
 		fmt.Fprint(e.stdout, doc)
@@ -137,21 +138,22 @@ func (e *env) writeHistory(g *archive.Game, h *history, format, out string) int 
 // mapName is a step's map file in the maps folder.
 func mapName(st *archive.Step) string { return st.Dir() + ".png" }
 
-// writeHistoryMaps draws every step's map into dir.
+// writeHistoryMaps draws every step's map into dir as a PNG, for the
+// Markdown history (the HTML history draws the board once instead), on
+// every processor.
 func writeHistoryMaps(g *archive.Game, h *history, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, hs := range append([]historyStep{h.first}, h.steps...) {
+	all := append([]historyStep{h.first}, h.steps...)
+	return parallel(len(all), func(i int) error {
+		hs := all[i]
 		png, err := templates.MapPNG(g.Rules(), hs.report)
 		if err != nil {
 			return fmt.Errorf("the map of %s: %w", hs.st.Dir(), err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, mapName(hs.st)), png, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+		return os.WriteFile(filepath.Join(dir, mapName(hs.st)), png, 0o644)
+	})
 }
 
 // historyPlayers is one line per player: name, colour, nations.
@@ -318,132 +320,3 @@ func historyMarkdown(g *archive.Game, h *history, maps string) string {
 func md(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "`", "\\`", "<", `\<`, "#", `\#`).Replace(s)
 }
-
-// historyPage is what the HTML history shows.
-type historyPage struct {
-	Game, Ruleset string
-	Facts         []fact
-	Start         string
-	StartReport   template.HTML
-	Rounds        []historyRound
-	Steps         []historyPageStep
-	EndTitle      string
-	Standings     []string
-	Rollbacks     []string
-}
-
-// historyRound is a line of the contents: a round's steps.
-type historyRound struct {
-	Round int
-	Steps []*archive.Step
-}
-
-// historyPageStep is a step's section: who sent the orders, the orders,
-// the report with its map.
-type historyPageStep struct {
-	Anchor, Whose, Orders string
-	Report                template.HTML
-}
-
-// historyHTML is the story as one static page, the maps beside it.
-func historyHTML(g *archive.Game, h *history, maps string) (string, error) {
-	title, standings, rollbacks := historyEnd(g)
-	p := historyPage{Game: g.ID(), Ruleset: g.Rules().Ruleset.Title, Facts: historyFacts(g, h), Start: h.start,
-		StartReport: template.HTML(templates.HTMLSection(h.first.report, maps+"/"+mapName(h.first.st))),
-		EndTitle:    title, Standings: standings, Rollbacks: rollbacks}
-	for _, hs := range h.steps {
-		round := hs.st.Before.Round
-		if n := len(p.Rounds); n == 0 || p.Rounds[n-1].Round != round {
-			p.Rounds = append(p.Rounds, historyRound{Round: round})
-		}
-		p.Rounds[len(p.Rounds)-1].Steps = append(p.Rounds[len(p.Rounds)-1].Steps, hs.st)
-		ps := historyPageStep{Anchor: hs.st.Dir(), Orders: strings.TrimRight(hs.st.Orders, "\n"),
-			Report: template.HTML(templates.HTMLSection(hs.report, maps+"/"+mapName(hs.st)))}
-		if hs.st.Nation != "" {
-			ps.Whose = whoseOrders(g, hs.st)
-		}
-		p.Steps = append(p.Steps, ps)
-	}
-	var b bytes.Buffer
-	if err := historyTmpl.Execute(&b, p); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// historyTmpl is the page around the steps' report sections, whose styles
-// are inline (templates.HTMLSection); its own few styles keep every part
-// within a phone's width.
-var historyTmpl = template.Must(template.New("history").Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title>The story of game {{.Game}}</title>
-<style>
-body { margin: 0; padding: 0; background-color: #f4f2ee; color: #222222; font-family: Georgia, 'Times New Roman', serif; }
-.page { max-width: 760px; margin: 0 auto; padding: 16px; background-color: #ffffff; box-sizing: border-box; }
-pre { white-space: pre; overflow-x: auto; font-family: 'Courier New', monospace; font-size: 13px; margin: 0; padding: 8px; background-color: #f6f6f6; border: 1px solid #dddddd; }
-nav p { margin: 4px 0; }
-nav a { margin-right: 8px; white-space: nowrap; }
-.orders { max-width: 760px; margin: 0 auto; padding: 16px 16px 0 16px; background-color: #ffffff; box-sizing: border-box; }
-section { border-top: 6px solid #f4f2ee; }
-</style>
-</head>
-<body>
-<div class="page">
-<h1 style="font-size:24px;margin:0 0 4px 0;">The story of game {{.Game}}</h1>
-<p style="margin:0 0 12px 0;color:#555555;font-style:italic;">{{.Ruleset}}</p>
-{{- range .Facts}}
-<p style="margin:0 0 6px 0;"><b>{{.Label}}:</b>{{if .Code}} <code style="font-size:13px;word-break:break-all;">{{index .Lines 0}}</code>{{else if eq (len .Lines) 1}} {{index .Lines 0}}{{else}}</p>
-<ul style="margin:0 0 6px 0;padding-left:20px;">{{range .Lines}}<li>{{.}}</li>{{end}}</ul>{{end}}{{if or .Code (eq (len .Lines) 1)}}</p>{{end}}
-{{- end}}
-<nav>
-<h2 style="font-size:17px;margin:16px 0 6px 0;">Contents</h2>
-<p><a href="#start">The start</a></p>
-{{- range .Rounds}}
-<p>Round {{.Round}}: {{range .Steps}}<a href="#{{.Dir}}">{{.ID}}</a> {{end}}</p>
-{{- end}}
-<p><a href="#end" style="white-space:normal;">{{.EndTitle}}</a></p>
-</nav>
-</div>
-<section id="start">
-<div class="page">
-<h2 style="font-size:20px;margin:0 0 8px 0;">The start</h2>
-<pre>{{.Start}}</pre>
-</div>
-{{.StartReport}}
-</section>
-{{- range .Steps}}
-<section id="{{.Anchor}}">
-{{- if .Whose}}
-<div class="orders">
-<p style="margin:0 0 6px 0;font-weight:bold;">{{.Whose}}</p>
-<pre>{{.Orders}}</pre>
-</div>
-{{- end}}
-{{.Report}}
-</section>
-{{- end}}
-<section id="end">
-<div class="page">
-<h2 style="font-size:20px;margin:0 0 8px 0;">{{.EndTitle}}</h2>
-<ol style="margin:0;padding-left:20px;">
-{{- range .Standings}}
-<li>{{.}}</li>
-{{- end}}
-</ol>
-{{- with .Rollbacks}}
-<h2 style="font-size:17px;margin:16px 0 6px 0;">Rollbacks</h2>
-<p style="margin:0 0 6px 0;">The steps they set aside are in the archive, not here.</p>
-<ul style="margin:0;padding-left:20px;">
-{{- range .}}
-<li>{{.}}</li>
-{{- end}}
-</ul>
-{{- end}}
-</div>
-</section>
-</body>
-</html>
-`))

@@ -98,7 +98,7 @@ func TestForumGM(t *testing.T) {
 	good := write(t, tmp, "alice.txt", "game: hastings\nnation: Welsh\nturn: r01-welsh\nsalt: the Severn is high\n\nmove 1 Powys > March\n")
 	contains(t, "check", must(t, "check", "--game", game, good), "accepted as:", "move 1 Powys > March", "digest ")
 	out = must(t, "turn", "--game", game, good)
-	contains(t, "turn", out, "step 002: r01-welsh", "entered by the GM on Alice's behalf", "Battle 1 in March", "Next: the Brigantes' turn (r01-brigantes)")
+	contains(t, "turn", out, "step 002: r01-welsh", "entered by the GM on Alice's behalf", "Battle 1 in March", "The Brigantes' turn (r01-brigantes) comes next")
 
 	// Bob posts standing orders, then misses his turns.
 	standing := write(t, tmp, "bob-standing.txt", "game: hastings\nnation: Brigantes\nkind: standing\n\ndefend *: retreat when theirs >= 2*mine\n")

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 )
 
@@ -316,4 +317,46 @@ func (p *Page) Image(selector string) (int, error) {
 		return img.naturalWidth;
 	})()`, &w)
 	return w, err
+}
+
+// keyCodes are the Windows virtual key codes of the keys Press knows
+// besides letters and digits.
+var keyCodes = map[string]int{"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40, "Enter": 13, "Escape": 27}
+
+// Press presses and releases a key in the page as a user would: a named
+// key ("ArrowRight") or a letter or digit ("j").
+func (p *Page) Press(key string) error {
+	code, named := keyCodes[key]
+	text := ""
+	if !named {
+		if len(key) != 1 || !(key[0] >= 'a' && key[0] <= 'z' || key[0] >= '0' && key[0] <= '9') {
+			return fmt.Errorf("headless: no key %q", key)
+		}
+		code, text = int(strings.ToUpper(key)[0]), key
+	}
+	for _, typ := range []string{"keyDown", "keyUp"} {
+		params := map[string]any{"type": typ, "key": key, "windowsVirtualKeyCode": code}
+		if typ == "keyDown" && text != "" {
+			params["text"] = text
+		}
+		if err := p.b.call(p.session, "Input.dispatchKeyEvent", params, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PressAndLoad presses a key that loads another page (a link followed by
+// the page's script), waits for that page's load event and returns its
+// URL.
+func (p *Page) PressAndLoad(key string) (string, error) {
+	if err := p.Press(key); err != nil {
+		return "", err
+	}
+	if err := p.b.await(p.session, "Page.loadEventFired"); err != nil {
+		return "", fmt.Errorf("after the key %s: %w", key, err)
+	}
+	var u string
+	err := p.Eval("location.href", &u)
+	return u, err
 }
