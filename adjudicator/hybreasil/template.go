@@ -60,7 +60,7 @@ func (p *hbPlan) decide() []string {
 		out = append(out, "Land the reinforcements if they come (a die's worth, 6.1): the template's lines land them two to an area; a line with nothing left to land is skipped.")
 	}
 	areas, units, _ := p.end()
-	out = append(out, fmt.Sprintf("Keep at most twice as many units as areas, every area connected, at the end of the turn (support, 6.4); the suggested turn ends with %s in %s.",
+	out = append(out, fmt.Sprintf("Keep at most twice as many units as areas, every area connected, at the end of the turn: the support limit (Hy Breasil 6.4); the suggested turn ends with %s in %s.",
 		plural(units, "unit"), plural(areas, "area")))
 	if p.strong {
 		out = append(out, "Strong leader: a second movement and combat phase (6.1); write it under \"phase 2:\". Without a phase 2 block nothing moves in it.")
