@@ -81,15 +81,16 @@ func (d *Daemon) readCommand(m *mailer.Message, in *mailer.Inbound, g *archive.G
 		dl := when(p.deadline(d.base(st), st.Extended), p.zoneOf(player))
 		return d.reply(m, in, "orders template for "+due.ID, templates.OrdersTemplate(g.Engine(), g.State(), templates.Header{Game: g.ID(), Deadline: dl, Links: d.cfg.Links.of(g.Rules().Ruleset.Name)}))
 	case "map":
-		if d.Map == nil {
+		draw := d.board()
+		if draw == nil {
 			return d.reply(m, in, "map", "This server draws no maps.")
 		}
 		st, err := g.Step("")
 		if err != nil {
 			return err
 		}
-		png, err := d.Map(g.Rules(), g.Public(st, ""))
-		if err != nil {
+		png, err := draw(g.Rules(), g.Public(st, ""))
+		if err != nil || len(png) == 0 {
 			return d.reply(m, in, "map", "The map could not be drawn; the GM has been told.")
 		}
 		name := fmt.Sprintf("%s-%s.png", g.ID(), g.Due().ID)

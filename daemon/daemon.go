@@ -36,8 +36,14 @@ type Daemon struct {
 	out    Enqueuer
 	now    func() time.Time
 	limits mailer.Limits
-	// Map renders a step's map as PNG for reports; nil sends none.
+	// Map renders the picture a step's report mail shows (a detail of
+	// the map around the step's action, templates.MailMapPNG; nil for a
+	// step without one); nil sends none.
 	Map MapPNG
+	// Board renders the whole board at full size (templates.MapPNG): the
+	// "map" command's answer, a digest's and a "map round" mail's map;
+	// nil: Map draws those too.
+	Board MapPNG
 
 	gmAddr  string // the bare address of cfg.GM
 	gmToken string // the GM's secret token (cfg.GMTokenPath)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pbem-org/pbem/archive"
@@ -407,22 +408,31 @@ func (d *Daemon) afterAdvance(g *archive.Game, step *archive.Step, a advancing) 
 	return d.endAdvance(g)
 }
 
-// MapPNG renders the map of a step's report as PNG (templates.MailMapPNG); set
-// by the caller (nil: no map).
+// MapPNG renders a picture of a step's report as PNG (templates.MailMapPNG,
+// templates.MapPNG), nil for none; set by the caller (nil: no map).
 type MapPNG func(g *games.Game, r *templates.Report) ([]byte, error)
 
-// stepMap is the map of a step's public report, or nil when the server
-// draws none or the drawing failed (logged: the report goes without it).
-func (d *Daemon) stepMap(g *archive.Game, r *templates.Report) []byte {
-	if d.Map == nil {
+// draw is the picture f renders of a step's public report, or nil when
+// the server draws none or the drawing failed (logged: the report goes
+// without it).
+func (d *Daemon) draw(f MapPNG, g *archive.Game, r *templates.Report) []byte {
+	if f == nil {
 		return nil
 	}
-	png, err := d.Map(g.Rules(), r)
+	png, err := f(g.Rules(), r)
 	if err != nil {
 		d.log.Warn("map not rendered", "game", g.ID(), "step", r.TurnID, "err", err)
 		return nil
 	}
 	return png
+}
+
+// board is the server's drawing of the whole board (Board, else Map).
+func (d *Daemon) board() MapPNG {
+	if d.Board != nil {
+		return d.Board
+	}
+	return d.Map
 }
 
 // mailReports mails a step's report to every player, as their preferences
@@ -441,12 +451,15 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 		deadline = when(next, p.zone)
 	}
 	r := g.Public(step, deadline)
+	r.BoardLink = d.boardLink(g)
 	d.chartAtEnd(g, r)
 	players := g.Players()
 	ends := endsRound(step.Before, step.State)
-	var png []byte
-	if mapWanted(players, ends) {
-		png = d.stepMap(g, r)
+	// Each picture is drawn once, and only when a mail carries it.
+	detail := sync.OnceValue(func() []byte { return d.draw(d.Map, g, r) })
+	board := detail // the one drawing when the server has no Board
+	if d.Board != nil {
+		board = sync.OnceValue(func() []byte { return d.draw(d.Board, g, r) })
 	}
 	left := leftGame(g, step.Before)
 	for seat, pl := range players {
@@ -460,15 +473,19 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 		}
 		l := reportLetter(g, step, mine.For(g.Engine(), seat+1, ""), note)
 		l.id = safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1))
-		if wantsMap(pl, ends) {
-			l.png = png
+		switch {
+		case !wantsMap(pl, ends):
+		case pl.Prefs.Get("map") == "round":
+			l.png = board()
+		default:
+			l.png = detail()
 		}
 		if err := d.send(d.compose(g, pl, l)); err != nil {
 			return err
 		}
 	}
 	if ends {
-		if err := d.mailDigests(g, step.Before.Round, png, next); err != nil {
+		if err := d.mailDigests(g, step.Before.Round, board, next); err != nil {
 			return err
 		}
 	}

@@ -18,21 +18,23 @@ import (
 	"github.com/pbem-org/pbem/templates"
 )
 
-// TestMailedMapIsTheStepsMap: the map mailed with a step's report is the
-// map of the step's one public report, the picture pbem map draws from the
-// archive (issue 14: the same title, narrative and scores; drawn at the
-// mail's width, templates.MailMapPNG), once for every
-// player; the "map" command sends the map of the step the game stands at.
-// Each player's text is their copy of that one report (issue 11, Archive).
+// TestMailedMapIsTheStepsMap: the picture mailed with a step's report is
+// the detail of the step's one public report (templates.MailMapPNG, issue
+// 21: around the step's action, read on a phone), drawn once for every
+// player, with a link to the whole board; the "map" command sends the
+// whole board at full size (templates.MapPNG) of the step the game stands
+// at. Each player's text is their copy of that one report (issue 11,
+// Archive).
 func TestMailedMapIsTheStepsMap(t *testing.T) {
 	f := newFixture(t)
-	f.d.Map = templates.MailMapPNG
+	f.d.Map, f.d.Board = templates.MailMapPNG, templates.MapPNG
 	addr, tok := f.duePlayer()
 	f.mail(addr, "orders", f.botOrders(tok))
 	st, err := f.g.Step("r01-romanobritish")
 	require.NoError(t, err)
 	want, err := templates.MailMapPNG(f.g.Rules(), f.g.Public(st, ""))
 	require.NoError(t, err)
+	require.NotNil(t, want, "r01-romanobritish changed nothing on the board")
 	public := f.g.Public(st, "x")
 	for seat, a := range addrs {
 		var report *mailer.Outgoing
@@ -43,14 +45,20 @@ func TestMailedMapIsTheStepsMap(t *testing.T) {
 		}
 		require.NotNil(t, report, a)
 		require.Len(t, report.Inline, 1, a)
-		assert.True(t, bytes.Equal(want, report.Inline[0].Data), "%s got the step's map", a)
+		assert.True(t, bytes.Equal(want, report.Inline[0].Data), "%s got the step's detail", a)
 		assert.Contains(t, report.Subject, public.Title)
 		assert.Contains(t, report.Text, public.For(f.g.Engine(), seat+1, "").Personal.Player, "%s's own copy", a)
+		assert.Contains(t, report.Text, `The whole board at full size: send "map ashdown" (as the Subject) to `+f.d.cfg.From)
+		assert.Contains(t, report.HTML, `<a href="mailto:`+f.d.cfg.From+`?subject=map%20ashdown">The whole board at full size</a>`)
 	}
 	f.mail(addr, "map ashdown", "")
 	m := f.out.last(addr)
 	require.Len(t, m.Attach, 1, m.Text)
-	assert.True(t, bytes.Equal(want, m.Attach[0].Data), "the map on demand is the last step's")
+	last, err := f.g.Step("")
+	require.NoError(t, err)
+	board, err := templates.MapPNG(f.g.Rules(), f.g.Public(last, ""))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(board, m.Attach[0].Data), "the map on demand is the last step's whole board")
 }
 
 // discard is an Enqueuer that drops every mail.

@@ -2,6 +2,8 @@ package daemon
 
 import (
 	"fmt"
+	"net/mail"
+	"net/url"
 	"strings"
 	"time"
 
@@ -34,14 +36,15 @@ type letter struct {
 // multipart/related under its own Content-ID, which the HTML shows and
 // text-only clients list as an attachment; in text the text alone with the
 // map attached. A reader who gets no map with this mail by their choice is
-// told how to have it.
+// told how to have it; the others how to have the whole board at full
+// size (the picture with a report is a detail of it, issue 21).
 func (d *Daemon) compose(g *archive.Game, to archive.PlayerInfo, l letter) *mailer.Outgoing {
 	o := &mailer.Outgoing{ID: l.id, To: []string{to.Email}, Subject: l.subject, Text: l.text, AutoSubmitted: true, Headers: l.headers}
 	html := l.html != nil && to.Prefs.Get("format") == "html"
+	cid := ""
 	switch {
 	case l.png != nil && html:
-		cid := strings.TrimSuffix(l.mapName, ".png") + "@pbem"
-		o.HTML = l.html(cid)
+		cid = strings.TrimSuffix(l.mapName, ".png") + "@pbem"
 		o.Inline = []mailer.Part{{Name: l.mapName, ContentID: cid, ContentType: "image/png", Data: l.png}}
 		o.Text += "\nThe map is in this mail as " + l.mapName + ".\n"
 	case l.png != nil:
@@ -50,8 +53,11 @@ func (d *Daemon) compose(g *archive.Game, to archive.PlayerInfo, l letter) *mail
 	case d.Map != nil && to.Prefs.Get("map") != "every":
 		o.Text += fmt.Sprintf("\nNo map with this mail (your preference: map %s). Send \"map %s\" for the map now.\n", to.Prefs.Get("map"), g.ID())
 	}
-	if html && o.HTML == "" {
-		o.HTML = l.html("")
+	if l.png != nil && d.board() != nil {
+		o.Text += fmt.Sprintf("The whole board at full size: send \"map %s\" (as the Subject) to %s; it comes back by reply.\n", g.ID(), d.fromAddr())
+	}
+	if html {
+		o.HTML = l.html(cid)
 	}
 	return o
 }
@@ -75,15 +81,24 @@ func wantsMap(p archive.PlayerInfo, ends bool) bool {
 	return p.Prefs.Get("reports") != "digest" || ends
 }
 
-// mapWanted reports whether any player's mail about a step carries the
-// map, so that a step nobody wants it for is not drawn.
-func mapWanted(players []archive.PlayerInfo, ends bool) bool {
-	for _, p := range players {
-		if wantsMap(p, ends) {
-			return true
-		}
+// boardLink is a link that writes the mail asking for a game's whole
+// board at full size (the "map" command in the Subject, issue 21: the
+// picture in a report mail is a detail), "" when the server draws no map.
+// Spaces are %20 in a mailto: link (RFC 6068), not "+".
+func (d *Daemon) boardLink(g *archive.Game) string {
+	if d.board() == nil {
+		return ""
 	}
-	return false
+	return "mailto:" + d.fromAddr() + "?subject=" + strings.ReplaceAll(url.QueryEscape("map "+g.ID()), "+", "%20")
+}
+
+// fromAddr is the bare address of Config.From ("pbem@example.org" of
+// "pbem <pbem@example.org>").
+func (d *Daemon) fromAddr() string {
+	if a, err := mail.ParseAddress(d.cfg.From); err == nil {
+		return a.Address
+	}
+	return strings.TrimSpace(d.cfg.From)
 }
 
 // stepMapName is the file name of a step's map: "ashdown-r05-saxons.png".
@@ -99,7 +114,7 @@ func stepMapName(g *archive.Game, stepID string) string {
 // round's end. The mail's id is the game's, the round's and the seat's, so
 // a crash and restart queue it once; after a rollback into the round it is
 // sent again.
-func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.Time) error {
+func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next time.Time) error {
 	var readers []int
 	left := leftGame(g, g.State())
 	for seat, p := range g.Players() {
@@ -128,6 +143,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.T
 		deadline = when(next, pace.zone)
 	}
 	end := g.Public(last, deadline)
+	end.BoardLink = d.boardLink(g)
 	d.chartAtEnd(g, end)
 	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
@@ -150,7 +166,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png []byte, next time.T
 			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Round", fmt.Sprint(round)}, {"X-Pbem-Step", last.ID}},
 		}
 		if wantsMap(p, true) {
-			l.png = png
+			l.png = png()
 		}
 		if err := d.send(d.compose(g, p, l)); err != nil {
 			return err
@@ -257,9 +273,10 @@ func splitBody(page string) (head, body, tail string) {
 // prefsHelp says what the mail preferences are and how to change them.
 const prefsHelp = `Change them with a line "prefs NAME VALUE …" after your "game:" and
 "token:" lines, e.g. "prefs map round format text":
-  map every|round|never   the map with every report, once a round (with
-                          the report of the round's end), or never; send
-                          "map GAME" for the map at any time
+  map every|round|never   with every report a picture of its action,
+                          the whole board once a round (with the report
+                          of the round's end), or never; send "map GAME"
+                          for the whole board at any time
   format html|text        HTML with the map in it, or plain text with the
                           map attached
   reports every|digest    a mail for every step, or one mail a round with

@@ -626,16 +626,18 @@ func (t *Tables) NationIndex(name string) (int, error) {
 
 // NationPalette colours the counters of nations whose tables give no
 // colour, the i-th nation of the list taking the i-th colour (round again
-// past the end). Its first fifteen are reduX's nations' colours, chosen so
-// that the nations of one player stay apart for deuteranopes and
-// protanopes, and apart from the player's ring, and none fades into the
-// map's land or sea; the five after them keep a list of up to twenty
-// nations apart (mapdraw/cvd_test.go checks them).
+// past the end). Its first fifteen colour reduX's nations and its first
+// seventeen classic Britannia's, chosen (issue 21) so that, seen with
+// normal vision and simulated deuteranopia, protanopia and tritanopia,
+// any two nations stay apart, the nations of one player further apart,
+// each apart from its player's ring, and none fades into the map's land or
+// sea; the rest keep a list of up to twenty apart (mapdraw/cvd_test.go
+// checks them all).
 var NationPalette = []string{
-	"#007700", "#0044aa", "#444422", "#ee66bb", "#bb88ff",
-	"#ccbb33", "#aabbee", "#bb9999", "#ee8877", "#eeaa66",
-	"#008899", "#773388", "#cc3355", "#779911", "#880055",
-	"#337755", "#998844", "#7766bb", "#225500", "#0077ee",
+	"#3c4d00", "#5e1dac", "#832634", "#ff4dd1", "#916aff",
+	"#8ad529", "#00c1ff", "#b484a3", "#c28055", "#ffc37e",
+	"#4380b4", "#3a408e", "#bc0073", "#8d992b", "#5e3c53",
+	"#856400", "#6f9075", "#0056e4", "#e63162", "#8a93ff",
 }
 
 // NationColour is the colour of nation i's counters on the map: its

@@ -120,47 +120,98 @@ func TestDeuteranopia(t *testing.T) {
 	}
 }
 
+// tritanopia is the Machado, Oliveira & Fernandes (2009) simulation
+// matrix for full tritanopia, applied to linear RGB.
+var tritanopia = [3][3]float64{
+	{1.255528, -0.076749, -0.178779},
+	{-0.078411, 0.930809, 0.147602},
+	{0.004733, 0.691367, 0.303900},
+}
+
+// visions are normal vision and the three dichromacies the map's colours
+// are checked under (issue 21: tritanopia too).
+var visions = []struct {
+	name string
+	m    [3][3]float64
+}{
+	{"normal vision", [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}},
+	{"deuteranopia", deuteranopia},
+	{"protanopia", protanopia},
+	{"tritanopia", tritanopia},
+}
+
+// seen is the difference of two colours as a reader with a vision sees
+// them (CIELAB ΔE).
+func seen(t *testing.T, m [3][3]float64, a, b string) float64 {
+	return deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, b)))
+}
+
 // TestNationColoursColourBlind: counters are coloured by nation and ringed
-// by player (issue 14), so, seen with deuteranopia or protanopia, the
-// nations one player controls stay well apart in every split of every
-// ruleset's tables (reduX Core 2.1) and each differs from its player's
-// ring; any two nations stay apart; every nation's colour stands out from
-// the land and sea; with normal vision a nation differs from its player's
-// ring too, and the number on a counter reads against it (WCAG contrast
-// 3:1 for bold text). The tables' colours are NationPalette's, so an old
-// game's copy of the tables, which names none, draws the same map.
+// by player (issue 14). Seen with normal vision and with simulated
+// deuteranopia, protanopia and tritanopia (issue 21: Romano-British and
+// Angles, Star and Stag looked alike), in every ruleset: any two nations
+// stay apart (ΔE 15; in Hy Breasil, where any nation may be any player's,
+// 18), the nations one player controls in any split further apart (22),
+// each apart from its player's ring (9, 25 with normal vision), every
+// player's ring from every other's (16), every counter from the land and
+// sea it stands on (20), and the number on a counter reads against it
+// (WCAG contrast 3:1 for bold text). reduX's and classic Britannia's
+// tables take NationPalette's colours, so an old game's copy of the
+// tables, which names none, draws the same map.
 func TestNationColoursColourBlind(t *testing.T) {
-	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
-	for _, vision := range []struct {
-		name string
-		m    [3][3]float64
-	}{{"deuteranopia", deuteranopia}, {"protanopia", protanopia}} {
-		sim := func(h string) [3]uint8 { return simulateWith(vision.m, parse(t, h)) }
-		for _, name := range []string{"redux", "redux-lr"} {
-			tb := games.MustLoad(name).Tables
-			what := name + ", " + vision.name
+	for _, r := range games.Rulesets() {
+		g := games.MustLoad(r.Name)
+		tb := g.Tables
+		grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
+		for _, tr := range g.Board.Terrains {
+			if tr.Colour != "" {
+				grounds = append(grounds, tr.Colour)
+			}
+		}
+		anyTwo := 15.0
+		if tb.Players[0].Dealt() {
+			anyTwo = 18
+		}
+		for _, v := range visions {
+			what := r.Name + ", " + v.name
 			for i, n := range tb.Nations {
-				assert.Equal(t, strings.ToLower(games.NationPalette[i]), strings.ToLower(tb.NationColour(i)), "%s: %s", name, n.Name)
+				if tb.Nations[i].Colour == "" || r.Name == "redux" || r.Name == "redux-lr" {
+					assert.Equal(t, strings.ToLower(games.NationPalette[i]), strings.ToLower(tb.NationColour(i)), what)
+				}
 				for j := range i {
-					d := deltaE(sim(tb.NationColour(i)), sim(tb.NationColour(j)))
-					assert.GreaterOrEqual(t, d, 15.0, "%s: %s and %s look alike", what, n.Name, tb.Nations[j].Name)
+					assert.GreaterOrEqual(t, seen(t, v.m, tb.NationColour(i), tb.NationColour(j)), anyTwo, "%s: %s and %s look alike", what, n.Name, tb.Nations[j].Name)
 				}
 				for _, gr := range grounds {
-					assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(gr)), 20.0, "%s: %s's counters fade into %s", what, n.Name, gr)
+					assert.GreaterOrEqual(t, seen(t, v.m, tb.NationColour(i), gr), 20.0, "%s: %s's counters fade into %s", what, n.Name, gr)
 				}
 				c := parse(t, tb.NationColour(i))
-				assert.GreaterOrEqual(t, contrast(c, contrastText(c)), 3.0, "%s: %s's numbers", name, n.Name)
+				assert.GreaterOrEqual(t, contrast(c, contrastText(c)), 3.0, "%s: %s's numbers", r.Name, n.Name)
+			}
+			ringMin := 9.0
+			if v.name == "normal vision" {
+				ringMin = 25
 			}
 			for _, sp := range tb.Players {
-				for _, p := range sp.Players {
-					for a, na := range p.Nations {
+				for a, p := range sp.Players {
+					for _, q := range sp.Players[:a] {
+						assert.GreaterOrEqual(t, seen(t, v.m, p.Hex, q.Hex), 16.0, "%s, %d players: the rings of %s and %s look alike", what, sp.Count, p.Colour, q.Colour)
+					}
+					nations := p.Nations
+					if sp.Dealt() { // any nation may be dealt to any seat
+						nations = nil
+						for _, n := range tb.Nations {
+							nations = append(nations, n.Name)
+						}
+					}
+					for k, na := range nations {
 						i, _ := tb.NationIndex(na)
-						assert.GreaterOrEqual(t, deltaE(sim(tb.NationColour(i)), sim(p.Hex)), 9.0, "%s, %d players: %s fades into %s's ring", what, sp.Count, na, p.Colour)
-						assert.GreaterOrEqual(t, deltaE(parse(t, tb.NationColour(i)), parse(t, p.Hex)), 25.0, "%s, %d players: %s fades into %s's ring", name, sp.Count, na, p.Colour)
-						for _, nb := range p.Nations[:a] {
+						assert.GreaterOrEqual(t, seen(t, v.m, tb.NationColour(i), p.Hex), ringMin, "%s, %d players: %s fades into %s's ring", what, sp.Count, na, p.Colour)
+						if sp.Dealt() {
+							continue
+						}
+						for _, nb := range nations[:k] {
 							j, _ := tb.NationIndex(nb)
-							d := deltaE(sim(tb.NationColour(i)), sim(tb.NationColour(j)))
-							assert.GreaterOrEqual(t, d, 22.0, "%s, %d players: %s's %s and %s look alike", what, sp.Count, p.Colour, na, nb)
+							assert.GreaterOrEqual(t, seen(t, v.m, tb.NationColour(i), tb.NationColour(j)), 22.0, "%s, %d players: %s's %s and %s look alike", what, sp.Count, p.Colour, na, nb)
 						}
 					}
 				}
@@ -172,22 +223,25 @@ func TestNationColoursColourBlind(t *testing.T) {
 // TestNationPaletteColourBlind: a tables file that colours no nation takes
 // games.NationPalette in list order, so every ruleset's nations, and any
 // list of up to twenty, get counters that stay apart with normal vision
-// and for deuteranopes and protanopes, and that stand out from the land
-// and sea.
+// (ΔE 20) and for deuteranopes, protanopes and tritanopes (12), and that
+// stand out from the land and sea (20).
 func TestNationPaletteColourBlind(t *testing.T) {
 	grounds := append(append([]string{seaColour}, regionFills[:3]...), difficultFills[:3]...)
 	pal := games.NationPalette
 	require.GreaterOrEqual(t, len(pal), 20)
 	for i, a := range pal {
 		for _, b := range pal[:i] {
-			assert.GreaterOrEqual(t, deltaE(parse(t, a), parse(t, b)), 20.0, "%s and %s", a, b)
-			for _, m := range [][3][3]float64{deuteranopia, protanopia} {
-				assert.GreaterOrEqual(t, deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, b))), 12.0, "%s and %s look alike", a, b)
+			for _, v := range visions {
+				min := 12.0
+				if v.name == "normal vision" {
+					min = 20
+				}
+				assert.GreaterOrEqual(t, seen(t, v.m, a, b), min, "%s and %s look alike (%s)", a, b, v.name)
 			}
 		}
 		for _, gr := range grounds {
-			for _, m := range [][3][3]float64{deuteranopia, protanopia} {
-				assert.GreaterOrEqual(t, deltaE(simulateWith(m, parse(t, a)), simulateWith(m, parse(t, gr))), 20.0, "%s fades into %s", a, gr)
+			for _, v := range visions {
+				assert.GreaterOrEqual(t, seen(t, v.m, a, gr), 20.0, "%s fades into %s (%s)", a, gr, v.name)
 			}
 		}
 		assert.GreaterOrEqual(t, contrast(parse(t, a), contrastText(parse(t, a))), 3.0, "%s's numbers", a)

@@ -47,20 +47,57 @@ func arrowHead(tip, dir Point, l float64) []Point {
 // anchor is where arrows to and from an area start and end.
 func anchor(g *Geometry, id games.AreaID) Point { return g.Shapes[id].Label }
 
-// drawRoads draws each road of the view as a double line, a paper casing
-// under a dashed red-brown line, from the edge of one area's name to the
-// other's, so that it reads as a road and never as a move or a border.
-func drawRoads(s *scene, g *Geometry, v *View, labels []Rect) {
+// drawRoads draws each road of the view from the counter of one area's
+// works (its fort) through the middle of the border the two areas share
+// to the other's, so that roads join the forts and stay in the two areas
+// they link (issue 21: straight lines between the names made a web over
+// southern England): a dark line with a pale centre, as maps draw roads,
+// apart from the moves' arrows and the borders. placed are the stacks'
+// places.
+func drawRoads(s *scene, g *Geometry, v *View, labels []Rect, placed []Point) {
+	end := func(id games.AreaID) (Point, bool) {
+		for i, st := range v.Stacks {
+			if st.Area == id && len(st.Works) > 0 {
+				return placed[i], true
+			}
+		}
+		return anchor(g, id), false
+	}
 	for _, r := range v.Roads {
-		a, b := anchor(g, r[0]), anchor(g, r[1])
-		a = clipFromRect(a, b, labels[r[0]].grow(2))
-		b = clipFromRect(b, a, labels[r[1]].grow(2))
-		if b.sub(a).len() < 8 {
+		a, atA := end(r[0])
+		b, atB := end(r[1])
+		mid, ok := sharedBorderPoint(g, r[0], r[1], a.add(b).mul(0.5))
+		if !ok {
+			mid = a.add(b).mul(0.5)
+		}
+		if !atA {
+			a = clipFromRect(a, mid, labels[r[0]].grow(2))
+		}
+		if !atB {
+			b = clipFromRect(b, mid, labels[r[1]].grow(2))
+		}
+		line := []Point{a, mid, b}
+		s.path("roads", paint{Stroke: roadColour, Width: 4.2}, false, line)
+		s.path("roads", paint{Stroke: roadFill, Width: 1.6}, false, line)
+	}
+}
+
+// sharedBorderPoint is the point of the border two areas share nearest p.
+func sharedBorderPoint(g *Geometry, x, y games.AreaID, p Point) (Point, bool) {
+	best, bestD := p, math.Inf(1)
+	for _, bd := range g.Borders {
+		if !((bd.A == x && bd.B == y) || (bd.A == y && bd.B == x)) {
 			continue
 		}
-		s.path("roads", paint{Stroke: paperColour, Width: 5.5}, false, []Point{a, b})
-		s.path("roads", paint{Stroke: roadColour, Width: 2.6, Dash: []float64{7, 3}}, false, []Point{a, b})
+		for _, l := range bd.Lines {
+			for i := 0; i+1 < len(l); i++ {
+				if q := nearestOnSegment(p, l[i], l[i+1]); q.dist(p) < bestD {
+					best, bestD = q, q.dist(p)
+				}
+			}
+		}
 	}
+	return best, !math.IsInf(bestD, 1)
 }
 
 func drawMoves(s *scene, g *Geometry, v *View, labels []Rect) {
@@ -122,7 +159,62 @@ func footprint(st Stack, c Point) Rect {
 	if st.Leader != "" {
 		x0, y0 = c.X-21, c.Y-19
 	}
+	if n := len(st.Works); n > 0 && !worksAlone(st) {
+		x1 = max(x1, c.X+workDX+workSide/2+float64(n-1)*workStep+1)
+	}
 	return Rect{x0, y0, x1 - x0, c.Y + 23 - y0}
+}
+
+// The square counters of works (Stack.Works): beside an army's disc,
+// tucked under its right edge, each further one a step up and right; a
+// stack of works alone is one larger square per work in the disc's place.
+const (
+	workSide      = 14.0
+	workDX        = 14.0 // from the disc's centre to the first square's
+	workDY        = 3.0
+	workStep      = 5.0
+	workAloneSide = 19.0
+)
+
+// worksAlone reports whether a stack is works only, drawn without a disc.
+func worksAlone(st Stack) bool {
+	return len(st.Works) > 0 && st.Armies == 0 && st.Cavalry == 0 && st.Leader == ""
+}
+
+// drawWork draws a work's square counter of side d centred at c: the
+// nation's colour, in a border of the player's ring colour when ring is
+// not "", with the work's letter.
+func drawWork(s *scene, group string, c Point, d float64, fill, ring, letter string) {
+	sq := func(h float64) []Point {
+		return []Point{{c.X - h, c.Y - h}, {c.X + h, c.Y - h}, {c.X + h, c.Y + h}, {c.X - h, c.Y + h}}
+	}
+	h := d / 2
+	if ring != "" {
+		s.path(group, paint{Fill: ring, Stroke: inkColour, Width: 1.1}, true, sq(h))
+		h *= 0.7
+	}
+	s.path(group, paint{Fill: fill, Stroke: inkColour, Width: 0.9}, true, sq(h))
+	col, _ := parseColour(fill)
+	size := d * 0.62
+	s.text(group, letter, fontBold, size, Point{c.X, c.Y + size*0.36}, 0.5, contrastText(col), "", 0)
+}
+
+// drawWorks draws a stack's works: beside its disc (drawn after them, so
+// they show as counters under it), or alone in its place.
+func drawWorks(s *scene, st Stack, c Point) {
+	col, _ := parseColour(st.Colour)
+	if worksAlone(st) {
+		n := float64(len(st.Works))
+		for i, w := range st.Works {
+			at := Point{c.X + (float64(i)-(n-1)/2)*(workAloneSide+2), c.Y}
+			drawWork(s, "counters", at, workAloneSide, hexColour(col), st.Ring, w.Letter)
+		}
+		return
+	}
+	for i := len(st.Works) - 1; i >= 0; i-- {
+		at := Point{c.X + workDX + float64(i)*workStep, c.Y + workDY - float64(i)*workStep}
+		drawWork(s, "counters", at, workSide, hexColour(col), "", st.Works[i].Letter)
+	}
 }
 
 // layoutStacks places each stack: the area's slots first, in order, then
@@ -380,20 +472,23 @@ func drawDisc(s *scene, group string, c Point, r float64, fill, ring string) {
 }
 
 // ringInner is the nation's disc's radius inside a player's ring, as a
-// share of the counter's.
-const ringInner = 0.72
+// share of the counter's: the ring a third of the radius (issue 21: the
+// rings were thin).
+const ringInner = 0.64
 
 func drawStack(s *scene, st Stack, c Point) {
 	col, _ := parseColour(st.Colour)
+	drawWorks(s, st, c)
+	if worksAlone(st) {
+		s.text("counters", stackTag(st), fontBold, tagSize, Point{c.X, c.Y + discR + 9}, 0.5, inkColour, paperColour, 2.2)
+		return
+	}
 	r := discR
 	if st.Ring != "" {
 		r = ringR
 	}
 	drawDisc(s, "counters", c, r, hexColour(col), st.Ring)
 	n := strconv.Itoa(st.Armies)
-	if i := strings.IndexByte(st.Tag, '+'); st.Armies == 0 && i >= 0 {
-		n = strings.ReplaceAll(st.Tag[i+1:], "+", "") // a fort or burh alone: "F", not "0"
-	}
 	size := countSize
 	if len(n) > 1 {
 		size = 10.5

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -261,4 +263,47 @@ func TestLoadGeometryErrors(t *testing.T) {
 			assert.True(t, errors.As(err, &le), "a *games.LoadError")
 		})
 	}
+}
+
+// TestNoSpurs: no land area's outline runs into a sliver of sea and back
+// (issue 21: York's battle outline drew a spur into the Humber, an inlet a
+// few pixels wide at 1:50m): no stretch of a ring leaves a point and comes
+// back within 6 px of it after running 30 px or more round water
+// under 3 px wide on average.
+func TestNoSpurs(t *testing.T) {
+	b := redux(t).Board
+	g := MustForBoard(b)
+	for id := range b.NumLand {
+		for _, r := range g.Shape(games.AreaID(id)).Rings {
+			if sp := spur(r, 6, 30, 3); sp != "" {
+				t.Errorf("%s: %s", b.AreaName(games.AreaID(id)), sp)
+			}
+		}
+	}
+}
+
+// spur describes the first narrow inlet of a ring (a stretch from a vertex
+// back to within mouth px of it, at least long px long, enclosing a
+// turning opposite to the ring's with a mean width under width px), or "".
+func spur(r []Point, mouth, long, width float64) string {
+	n := len(r)
+	sign := math.Copysign(1, ringArea(r))
+	for i := range n {
+		length := 0.0
+		for k := 1; k < n-1 && k < 60; k++ {
+			j := (i + k) % n
+			length += r[j].dist(r[(i+k-1)%n])
+			if k < 3 || length < long || r[i].dist(r[j]) > mouth {
+				continue
+			}
+			sub := make([]Point, 0, k+1)
+			for m := 0; m <= k; m++ {
+				sub = append(sub, r[(i+m)%n])
+			}
+			if a := ringArea(sub); a*sign < 0 && math.Abs(a)/(length/2) < width {
+				return fmt.Sprintf("a spur from %v to %v, %.0f px long", r[i], r[j], length)
+			}
+		}
+	}
+	return ""
 }

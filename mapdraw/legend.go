@@ -2,6 +2,7 @@ package mapdraw
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -215,8 +216,8 @@ func legendKeys(s *scene, g *Geometry, b *games.Board, v *View) []legendKey {
 	if len(v.Roads) > 0 {
 		keys = append(keys, legendKey{"Roman road", func(c Point) {
 			line := []Point{{c.X - 11, c.Y}, {c.X + 11, c.Y}}
-			s.path("legend", paint{Stroke: paperColour, Width: 5.5}, false, line)
-			s.path("legend", paint{Stroke: roadColour, Width: 2.6, Dash: []float64{7, 3}}, false, line)
+			s.path("legend", paint{Stroke: roadColour, Width: 4.2}, false, line)
+			s.path("legend", paint{Stroke: roadFill, Width: 1.6}, false, line)
 		}})
 	}
 	cavalry, leaders, ringed := false, false, Stack{}
@@ -238,6 +239,11 @@ func legendKeys(s *scene, g *Geometry, b *games.Board, v *View) []legendKey {
 				[]Point{{c.X, c.Y - 7.5}, {c.X + 7.5, c.Y}, {c.X, c.Y + 7.5}, {c.X - 7.5, c.Y}})
 		}})
 	}
+	for _, w := range viewWorks(v) {
+		keys = append(keys, legendKey{w.Name, func(c Point) {
+			drawWork(s, "legend", c, workSide+1, "#e8e4da", "", w.Letter)
+		}})
+	}
 	if leaders {
 		keys = append(keys, legendKey{"leader (initial)", func(c Point) {
 			s.path("legend", paint{Fill: inkColour}, true,
@@ -245,6 +251,20 @@ func legendKeys(s *scene, g *Geometry, b *games.Board, v *View) []legendKey {
 		}})
 	}
 	return keys
+}
+
+// viewWorks are the kinds of works the view's stacks have, in order of
+// first appearance.
+func viewWorks(v *View) []Work {
+	var out []Work
+	for _, st := range v.Stacks {
+		for _, w := range st.Works {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }
 
 // boardKeys are the keys to the board itself: terrain, region borders,

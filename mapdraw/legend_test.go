@@ -2,6 +2,7 @@ package mapdraw
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,14 +160,19 @@ func TestStrip(t *testing.T) {
 	for _, p := range v.Players {
 		assert.InDelta(t, p.VP/74, widths[p.Label]/most, 0.001, p.Label)
 	}
-	// Population markers: one dark cell a nation, the ink cells in play order.
-	dark := 0
+	// Population markers: each nation's value in a box, in play order, in
+	// letters as large as the strip's headings (issue 21: boxes of 4 px).
+	var pops []string
 	for _, o := range s.Ops {
-		if o.Kind == opPath && o.Group == "strip" && o.Fill == inkColour && o.Stroke == inkColour {
-			dark++
+		if o.Kind == opText && o.Group == "strip" && o.Size == 12 && regexp.MustCompile(`^\d+$`).MatchString(o.Text) {
+			pops = append(pops, o.Text)
 		}
 	}
-	assert.Equal(t, len(v.Nations), dark)
+	var want []string
+	for _, n := range v.Nations {
+		want = append(want, strconv.Itoa(n.Pop))
+	}
+	assert.Equal(t, want, pops)
 
 	bare, err := buildScene(geo, g.Board, emptyView())
 	require.NoError(t, err)
@@ -202,10 +208,11 @@ func TestWrapKeepsPairs(t *testing.T) {
 	}
 }
 
-// TestRoads: a view's roads are drawn in their own layer, a dashed
-// red-brown line over a paper casing between the two areas, and keyed in
-// the legend as "Roman road" (seed 002 §5 Roman Roads); a view without
-// roads has neither.
+// TestRoads: a view's roads are drawn in their own layer, a red-brown
+// line with a pale centre, from the fort counter of one area through the
+// border the two areas share to the other's fort (issue 21: lines from
+// name to name made a web), and keyed in the legend as "Roman road" (seed
+// 002 §5 Roman Roads); a view without roads has neither.
 func TestRoads(t *testing.T) {
 	g := redux(t)
 	geo := MustForBoard(g.Board)
@@ -216,21 +223,31 @@ func TestRoads(t *testing.T) {
 	kent, _ := g.Board.Lookup("Kent")
 	essex, _ := g.Board.Lookup("Essex")
 	v.Roads = [][2]games.AreaID{{essex, kent}}
+	fort := []Work{{Letter: "F", Name: "fort"}}
+	v.Stacks = append(v.Stacks, Stack{Area: kent, Nation: "Romans", Colour: "#007700", Tag: "RO", Works: fort},
+		Stack{Area: essex, Nation: "Romans", Colour: "#007700", Tag: "RO", Armies: 2, Works: fort})
 	s, err = buildScene(geo, g.Board, v)
 	require.NoError(t, err)
-	var dashed, casing int
+	var lines [][]Point
+	var centres int
 	for _, o := range s.Ops {
 		if o.Kind == opPath && o.Group == "roads" {
-			if o.Stroke == roadColour && len(o.Dash) > 0 {
-				dashed++
-			}
-			if o.Stroke == paperColour {
-				casing++
+			switch o.Stroke {
+			case roadColour:
+				lines = append(lines, o.Paths...)
+			case roadFill:
+				centres++
 			}
 		}
 	}
-	assert.Equal(t, 1, dashed, "one dashed road")
-	assert.Equal(t, 1, casing, "under one casing")
+	require.Len(t, lines, 1, "one road")
+	assert.Equal(t, 1, centres, "with one pale centre")
+	road := lines[0]
+	require.Len(t, road, 3)
+	on, ok := sharedBorderPoint(geo, essex, kent, road[1])
+	require.True(t, ok)
+	assert.InDelta(t, 0, on.dist(road[1]), 1e-9, "the road crosses the Essex-Kent border")
+	assert.True(t, InRings(road[0], geo.Shape(essex).Rings) && InRings(road[2], geo.Shape(kent).Rings), "from fort to fort: %v", road)
 	assert.Len(t, textOps(s, "legend")["Roman road"], 1)
 }
 

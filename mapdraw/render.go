@@ -89,6 +89,18 @@ type Stack struct {
 	// Tag is the short name written under the disc, such as the nation's
 	// short code "SX"; empty means the first two letters of Nation.
 	Tag string
+	// Works are the nation's units here that are not armies, each drawn as
+	// a square counter of its own beside the disc, or alone when the stack
+	// has no army (issue 21: classic Britannia's forts and burhs, Hy
+	// Breasil's cities).
+	Works []Work
+}
+
+// Work is a unit that is not an army, as its square counter shows it: a
+// letter on the counter and the legend's word for it.
+type Work struct {
+	Letter string // "F"
+	Name   string // "fort"
 }
 
 // Arrow is one move from an area to another.
@@ -302,7 +314,7 @@ func buildScene(g *Geometry, b *games.Board, v *View) (*scene, error) {
 	if err := v.check(b); err != nil {
 		return nil, err
 	}
-	s := &scene{W: g.Width, H: g.Height + stripHeight(v), faces: faceCache{}}
+	s := &scene{W: g.Width, H: g.Height + stripHeight(v), faces: faceCache{}, board: g.Height}
 	drawBoard(s, g, b)
 	drawView(s, g, b, v)
 	return s, nil
@@ -378,28 +390,43 @@ func drawView(s *scene, g *Geometry, b *games.Board, v *View) {
 	for id := range b.Areas {
 		labels[id] = labelBox(g, b, games.AreaID(id))
 	}
-	for _, id := range v.Battles {
-		drawBattleOutline(s, g, id)
-	}
-	drawRoads(s, g, v, labels)
-	drawMoves(s, g, v, labels)
 	marks := placeBattleMarks(g, b, v.Battles, labels)
 	obstacles := append([]Rect(nil), labels...)
+	var markAt []Point
 	for _, id := range v.Battles {
 		if c, ok := marks[id]; ok {
-			drawBattleMark(s, c)
+			markAt = append(markAt, c)
 			obstacles = append(obstacles, rectAround(c, markSize, markSize))
 			delete(marks, id)
 		}
-	}
-	for id := range b.NumLand {
-		drawLabel(s, g, b, games.AreaID(id), labels[id])
 	}
 	legend, legendBox := buildLegend(s, g, b, v)
 	if legendBox.W > 0 {
 		obstacles = append(obstacles, legendBox)
 	}
 	placed := layoutStacks(g, b, v, obstacles)
+	s.boxes, s.battles = map[games.AreaID][]Rect{}, map[games.AreaID]bool{}
+	for _, id := range v.Battles {
+		s.boxes[id] = append(s.boxes[id], labels[id])
+		s.battles[id] = true
+	}
+	for i, st := range v.Stacks {
+		s.boxes[st.Area] = append(s.boxes[st.Area], footprint(st, placed[i]))
+	}
+	for id := range b.NumLand {
+		s.boxes[games.AreaID(id)] = append(s.boxes[games.AreaID(id)], labels[id])
+	}
+	for _, id := range v.Battles {
+		drawBattleOutline(s, g, id)
+	}
+	drawRoads(s, g, v, labels, placed)
+	drawMoves(s, g, v, labels)
+	for _, c := range markAt {
+		drawBattleMark(s, c)
+	}
+	for id := range b.NumLand {
+		drawLabel(s, g, b, games.AreaID(id), labels[id])
+	}
 	for i, st := range v.Stacks {
 		drawStack(s, st, placed[i])
 	}

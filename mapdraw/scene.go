@@ -1,5 +1,7 @@
 package mapdraw
 
+import "github.com/pbem-org/pbem/games"
+
 // A scene is the map as a list of drawing operations, built once and then
 // written by either back end (PNG or SVG), so that both show the same thing.
 
@@ -46,6 +48,13 @@ type scene struct {
 	W, H  float64
 	Ops   []op
 	faces faceCache
+	// boxes are, by area, what the view draws of it: its label and its
+	// stacks' footprints (set by drawView, for a detail's frame).
+	boxes map[games.AreaID][]Rect
+	// battles are the areas the view marks as fought in.
+	battles map[games.AreaID]bool
+	// board is the drawing's height without the strip under it.
+	board float64
 }
 
 func (s *scene) path(group string, p paint, closed bool, paths ...[]Point) {

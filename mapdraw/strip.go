@@ -124,7 +124,8 @@ func drawTimelineKey(s *scene, y float64, scoring, may bool) {
 
 // drawPopulation draws each nation's population track (reduX Core 5.1):
 // the nation's counter, grey when none of its armies is on the map, over
-// the cells 0 to TrackMax with its marker's cell filled.
+// its marker's value in a box, large enough to read at the map's size
+// (issue 21: the track's boxes were about 4 px).
 func drawPopulation(s *scene, v *View, y, right float64) {
 	ns := viewNations(v)
 	if len(ns) == 0 {
@@ -138,8 +139,6 @@ func drawPopulation(s *scene, v *View, y, right float64) {
 	}
 	x0 := stripLabelW + 4
 	cw := min(48, (right-x0)/float64(len(ns)))
-	cells := v.Timeline.TrackMax + 1
-	cell := min(10, (cw-4)/float64(cells))
 	for i, n := range ns {
 		cx := x0 + float64(i)*cw + cw/2
 		fill, ring, tagInk := n.Colour, n.ring, ""
@@ -152,15 +151,10 @@ func drawPopulation(s *scene, v *View, y, right float64) {
 			tagInk = contrastText(c)
 		}
 		s.text("strip", n.Tag, fontBold, 7.5, Point{cx, y + 14.7}, 0.5, tagInk, "", 0)
-		left := cx - float64(cells)*cell/2
-		for k := range cells {
-			x := left + float64(k)*cell
-			p := paint{Fill: paperColour, Stroke: gridColour, Width: 0.8}
-			if k == n.Pop {
-				p = paint{Fill: inkColour, Stroke: inkColour, Width: 0.8}
-			}
-			s.path("strip", p, true, []Point{{x, y + 29}, {x + cell - 1, y + 29}, {x + cell - 1, y + 29 + cell - 1}, {x, y + 29 + cell - 1}})
-		}
+		bw := min(cw-6, 22)
+		s.path("strip", paint{Fill: paperColour, Stroke: gridColour, Width: 1}, true,
+			[]Point{{cx - bw/2, y + 27}, {cx + bw/2, y + 27}, {cx + bw/2, y + 43}, {cx - bw/2, y + 43}})
+		s.text("strip", strconv.Itoa(n.Pop), fontBold, 12, Point{cx, y + 39.5}, 0.5, inkColour, "", 0)
 	}
 }
 

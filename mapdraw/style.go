@@ -24,6 +24,7 @@ const (
 	barrierColour  = "#9b2d20"
 	paperColour    = "#ffffff"
 	roadColour     = "#8c2f1b" // a Roman red-brown, apart from the borders' brown
+	roadFill       = "#f3d9a4" // a road's pale centre
 
 	labelFont    = fontBold
 	labelSize    = 12.5

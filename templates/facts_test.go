@@ -10,6 +10,7 @@ import (
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/adjudicator/hybreasil"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/mapdraw"
 	"github.com/pbem-org/pbem/rulesets"
 )
 
@@ -24,7 +25,7 @@ import (
 func TestHyBreasilReportWords(t *testing.T) {
 	g := games.MustLoad("hy-breasil", "races", "submission", "abilities")
 	e := rulesets.New(g)
-	s := e.NewState()
+	before, s := e.NewState(), e.NewState() // the nations table shows the nations the step changed
 	x := hybreasil.X(s)
 	a, err := g.Board.Lookup("Greyhaven")
 	require.NoError(t, err)
@@ -33,7 +34,7 @@ func TestHyBreasilReportWords(t *testing.T) {
 	x.Civ[0], x.Race[0], x.Lord[0] = 2, "elf", 1
 	x.Abilities[0], x.Capital[0] = []string{hybreasil.Taxation, hybreasil.Capital}, a
 	cup := adjudicator.Event{Kind: hybreasil.EvCup, Said: "Turn 1: the nations move in the order Star, Moon (Hy Breasil 6)"}
-	r := Build(e, e.Due(s).ID, s, s, []adjudicator.Event{cup}, Options{Players: []string{"Ann", "Bo", "Cy"}})
+	r := Build(e, e.Due(s).ID, before, s, []adjudicator.Event{cup}, Options{Players: []string{"Ann", "Bo", "Cy"}})
 	text := strings.Join(strings.Fields(Text(r)), " ")
 	first, second := g.Tables.Nations[0].Name, g.Tables.Nations[1].Name
 	assert.Contains(t, text, "Turn 1: the invasion phase")
@@ -52,9 +53,9 @@ func TestHyBreasilReportWords(t *testing.T) {
 	assert.Contains(t, core, "Round 4")
 }
 
-// TestCityOnMap: a Hy Breasil city (9.3.1) is marked on its nation's
-// counter ("ST+C") and keyed in the map's legend; the report's nation facts
-// list it.
+// TestCityOnMap: a Hy Breasil city (9.3.1) has a counter of its own
+// beside its nation's armies (keyed in the map's legend); the report's
+// nation facts list it.
 func TestCityOnMap(t *testing.T) {
 	g := games.MustLoad("hy-breasil", "abilities")
 	e := rulesets.New(g)
@@ -63,10 +64,9 @@ func TestCityOnMap(t *testing.T) {
 	require.NoError(t, err)
 	s.Add(a, 0, 0, 2)
 	hybreasil.X(s).City[a] = 0
-	r := Build(e, e.Due(s).ID, s, s, nil, Options{Players: []string{"Ann", "Bo", "Cy"}})
+	r := Build(e, e.Due(s).ID, e.NewState(), s, nil, Options{Players: []string{"Ann", "Bo", "Cy"}}) // a step that placed them
 	v := MapView(g, r)
 	require.Len(t, v.Stacks, 1)
-	assert.Equal(t, g.Tables.Nations[0].Short+"+C", v.Stacks[0].Tag)
-	assert.Contains(t, v.Legend, "+C: city (not in the count on the counter)")
+	assert.Equal(t, []mapdraw.Work{{Letter: "C", Name: "city"}}, v.Stacks[0].Works)
 	assert.Contains(t, strings.Join(strings.Fields(Text(r)), " "), "cities: Goldmead")
 }

@@ -3,7 +3,6 @@ package templates
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -72,9 +71,6 @@ func MapView(g *games.Game, r *Report) *mapdraw.View {
 			v.Legend = append(v.Legend, "VP: "+strings.Join(sc, ", "))
 		}
 	}
-	if k := markKey(g, v.Stacks, r); k != "" {
-		v.Legend = append(v.Legend, k)
-	}
 	v.Legend = append(v.Legend, r.Next)
 	return v
 }
@@ -109,42 +105,6 @@ func mapTimeline(g *games.Game, r *Report) *mapdraw.Timeline {
 // counter rather than in its count: units that are not armies, or never
 // move.
 func marked(k adjudicator.Kind) bool { return !k.Army || k.Moves == 0 }
-
-// markKey is the legend's line for the marks markOthers puts on counters:
-// "+F: fort, +B: burh (counted apart from the armies)", for the kinds the
-// map shows; "" for none.
-func markKey(g *games.Game, stacks []mapdraw.Stack, r *Report) string {
-	var keys []string
-	for k, kind := range r.kinds {
-		if !marked(kind) || k >= r.After.NumKinds() {
-			continue
-		}
-		mark := "+" + strings.ToUpper(kind.Name[:1])
-		for _, st := range stacks {
-			if strings.Contains(st.Tag, mark) {
-				keys = append(keys, mark+": "+kind.Name)
-				break
-			}
-		}
-	}
-	if r.marks != nil {
-		for _, st := range stacks {
-			n, err := g.Tables.NationIndex(st.Nation)
-			if err != nil {
-				continue
-			}
-			for _, m := range r.marks(st.Area, n) {
-				if k := "+" + m.Letter + ": " + m.Word; !slices.Contains(keys, k) {
-					keys = append(keys, k)
-				}
-			}
-		}
-	}
-	if len(keys) == 0 {
-		return ""
-	}
-	return strings.Join(keys, ", ") + " (not in the count on the counter)"
-}
 
 // mapTitle is the map's title: "Round IV (250-340) — Angles".
 func mapTitle(r *Report) string {
@@ -203,9 +163,10 @@ func mapStacks(g *games.Game, r *Report, ring func(string) string) []mapdraw.Sta
 }
 
 // markOthers leaves out of a stack's count its units of kinds that are
-// not armies or never move and marks them in its tag (classic Britannia's
-// forts and burhs, burhs counted as armies under first-edition-burhs too:
-// "RO+F", "SX+B").
+// not armies or never move and gives each a square counter of its own
+// (issue 21: classic Britannia's forts and burhs, burhs counted as armies
+// under first-edition-burhs too), and the ruleset's marks too (Hy
+// Breasil's cities).
 func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 	for k, kind := range r.kinds {
 		if k >= r.After.NumKinds() || !marked(kind) {
@@ -213,12 +174,12 @@ func markOthers(st *mapdraw.Stack, r *Report, a games.AreaID, n int) {
 		}
 		if c := r.After.Count(a, n, k); c > 0 {
 			st.Armies -= c
-			st.Tag += "+" + strings.ToUpper(kind.Name[:1])
+			st.Works = append(st.Works, mapdraw.Work{Letter: strings.ToUpper(kind.Name[:1]), Name: kind.Name})
 		}
 	}
 	if r.marks != nil {
 		for _, m := range r.marks(a, n) {
-			st.Tag += "+" + m.Letter
+			st.Works = append(st.Works, mapdraw.Work{Letter: m.Letter, Name: m.Word})
 		}
 	}
 }
@@ -290,16 +251,19 @@ func mapArrows(g *games.Game, r *Report, v *mapdraw.View) {
 // (issue 14).
 func MapPNG(g *games.Game, r *Report) ([]byte, error) { return drawMap(g, r, "png") }
 
-// MailMapWidth is the width in pixels of the map the report mails carry:
-// the most the HTML report shows it (report.html.tmpl: 760 px less its
-// padding), so a mail client need not scale it down (issue 14).
+// MailMapWidth is the width in pixels of the whole board as the round's
+// mails carry it (MailBoardPNG): the most the HTML report shows it
+// (report.html.tmpl: 760 px less its padding), so a mail client need not
+// scale it down (issue 14).
 const MailMapWidth = 728
 
-// MailMapPNG is MapPNG's map drawn MailMapWidth pixels wide, as the daemon
-// mails it: the same picture (content, title, narrative, legend, scores),
-// lines and letters scaled with it, two thirds of the bytes of the full
-// 1,100 px map (issue 14; BENCHMARKS.md, Mail). pbem map keeps the full size.
-func MailMapPNG(g *games.Game, r *Report) ([]byte, error) {
+// MailBoardPNG is MapPNG's map drawn MailMapWidth pixels wide: the same
+// picture (content, title, narrative, legend, scores), lines and letters
+// scaled with it, two thirds of the bytes of the full 1,100 px map (issue
+// 14; BENCHMARKS.md, Mail). The daemon mails it once a round to the
+// players who asked for the map then or for a digest; pbem map keeps the
+// full size.
+func MailBoardPNG(g *games.Game, r *Report) ([]byte, error) {
 	geo, err := mapdraw.ForBoard(g.Board)
 	if err != nil {
 		return nil, err
@@ -309,6 +273,75 @@ func MailMapPNG(g *games.Game, r *Report) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// MailMapPNG is the picture a report mail shows (issue 21: the whole board
+// was a thumbnail at a phone's 375 px): a detail of the step's map around
+// what it did (Focus), mapdraw.DetailWidth pixels wide, its counters and
+// names about their full size on a phone; nil for a step that changed
+// nothing on the board (a quiet step, most ends of rounds). The whole
+// board is a mail away (the daemon's Report.BoardLink).
+func MailMapPNG(g *games.Game, r *Report) ([]byte, error) {
+	focus := Focus(g, r)
+	if len(focus) == 0 {
+		return nil, nil
+	}
+	geo, err := mapdraw.ForBoard(g.Board)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	frame, err := mapdraw.RenderPNGDetail(&buf, geo, g.Board, MapView(g, r), mapdraw.Detail{Focus: focus})
+	if err != nil || frame.W == 0 {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Focus are the areas a step's detail is about, in board order: those
+// whose armies it changed, those it fought in, and those its moves and
+// retreats went through.
+func Focus(g *games.Game, r *Report) []games.AreaID {
+	if r.Start || r.Quiet {
+		return nil
+	}
+	in := make([]bool, len(g.Board.Areas))
+	mark := func(name string) {
+		if a, err := g.Board.Lookup(name); err == nil {
+			in[a] = true
+		}
+	}
+	for _, rg := range append(r.Regions, Region{Areas: r.Seas}) {
+		for _, a := range rg.Areas {
+			if a.Changed {
+				mark(a.Area)
+			}
+		}
+	}
+	for _, ev := range r.Moves {
+		if ev.Kind == adjudicator.EvMove {
+			for _, a := range ev.Path {
+				mark(a)
+			}
+		}
+	}
+	for _, bt := range r.Battles {
+		mark(bt.Area)
+		for _, st := range bt.Steps {
+			if st.Event.Kind == adjudicator.EvRetreat {
+				for _, a := range st.Event.Path {
+					mark(a)
+				}
+			}
+		}
+	}
+	var out []games.AreaID
+	for a, ok := range in {
+		if ok {
+			out = append(out, games.AreaID(a))
+		}
+	}
+	return out
 }
 
 // MapSVG is MapPNG's map as SVG.

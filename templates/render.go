@@ -53,21 +53,6 @@ func funcs() template.FuncMap {
 		"comment":  comment,
 		"add":      func(a, b int) int { return a + b },
 		"lower":    strings.ToLower,
-		"hasBefore": func(r *Report) bool {
-			for _, rg := range r.Regions {
-				for _, a := range rg.Areas {
-					if a.Changed {
-						return true
-					}
-				}
-			}
-			for _, a := range r.Seas {
-				if a.Changed {
-					return true
-				}
-			}
-			return false
-		},
 	}
 }
 
@@ -253,65 +238,52 @@ func areaLabel(a AreaRow) string {
 	return a.Area
 }
 
-// positionText is the text position table: every land area by region, then
-// the seas; the Before column appears when the step changed the map.
+// positionText is the text position table of the rows Report.Shown
+// gives, by region, the seas last; after a step, with each area's armies
+// before it.
 func positionText(r *Report) string {
-	changed := false
-	all := append([]AreaRow(nil), r.Seas...)
-	for _, rg := range r.Regions {
-		all = append(all, rg.Areas...)
-	}
-	for _, a := range all {
-		changed = changed || a.Changed
-	}
+	shown := r.Shown()
+	before := !r.Full()
 	minw := []int{width("At sea"), width("Armies"), width("Before")}
-	for _, rg := range r.Regions {
+	for _, rg := range shown {
 		minw[0] = max(minw[0], width(rg.Name))
-	}
-	for _, a := range all {
-		minw[0] = max(minw[0], width(areaLabel(a)))
-		minw[1] = max(minw[1], width(stacksText(a.Now)))
-		if a.Changed {
+		for _, a := range rg.Areas {
+			minw[0] = max(minw[0], width(areaLabel(a)))
+			minw[1] = max(minw[1], width(stacksText(a.Now)))
 			minw[2] = max(minw[2], width(stacksText(a.Before)))
 		}
 	}
 	var sb strings.Builder
-	one := func(title string, rows []AreaRow) {
-		t := table{indent: 2, head: []string{title, "Armies"}, minw: minw}
-		if changed {
+	for i, rg := range shown {
+		if i > 0 {
+			sb.WriteString("\n")
+		}
+		t := table{indent: 2, head: []string{rg.Name, "Armies"}, minw: minw}
+		if before {
 			t.head = append(t.head, "Before")
 		}
-		for _, a := range rows {
+		for _, a := range rg.Areas {
 			row := []string{areaLabel(a), stacksText(a.Now)}
-			if changed {
-				before := ""
-				if a.Changed {
-					before = stacksText(a.Before)
-				}
-				row = append(row, before)
+			if before {
+				row = append(row, stacksText(a.Before))
 			}
 			t.rows = append(t.rows, row)
 		}
 		sb.WriteString(t.render())
 	}
-	for i, rg := range r.Regions {
-		if i > 0 {
-			sb.WriteString("\n")
-		}
-		one(rg.Name, rg.Areas)
-	}
-	if len(r.Seas) > 0 {
-		sb.WriteString("\n")
-		one("At sea", r.Seas)
-	}
 	return sb.String()
 }
 
-// nationsText is the text nations table.
+// nationsText is the text nations table of the nations shown
+// (Report.ShownNations); "" for none.
 func nationsText(r *Report) string {
 	t := table{indent: 2, head: []string{"Nation", "Player", "Land", "Sea", "Off", "Held", "Lim", "Pop", "VP", "+VP"},
 		right: []bool{false, false, true, true, true, true, true, true, true, true}}
-	for _, n := range r.Nations {
+	shown := r.ShownNations()
+	if len(shown) == 0 {
+		return ""
+	}
+	for _, n := range shown {
 		t.rows = append(t.rows, []string{n.Short + " " + n.Nation, n.Colour, strconv.Itoa(n.Land), strconv.Itoa(n.Sea), strconv.Itoa(n.Spare),
 			strconv.Itoa(n.Held), strconv.Itoa(n.Limit), strconv.Itoa(n.Pop), strconv.Itoa(n.VP), signed(n.Gained)})
 	}

@@ -87,10 +87,22 @@ type Report struct {
 	// player knows it (Hy Breasil 6.1).
 	Upcoming []adjudicator.Event
 
-	// The position after the step.
+	// The position after the step: every area by region, the seas apart.
+	// The reports show only the areas the step changed (Shown); the whole
+	// board is the map's, and FullPosition's (issue 21).
 	Regions []Region
 	Seas    []AreaRow
 	Nations []NationRow
+	// Quiet says the step changed nothing on the board and scored nothing:
+	// no area, battle, VP or ruleset event ("0 new armies"). Its report
+	// says so in a few lines, without the tables, and its mail carries no
+	// map (issue 21).
+	Quiet bool
+	// BoardLink is where the whole board is had at full size, for a mail
+	// whose picture is a detail of the map (issue 21): a mailto: link
+	// asking the server for the map; "" for none. The HTML report links it
+	// under the picture.
+	BoardLink string
 
 	// Links are where a player's copy says the order syntax is (For);
 	// the mail that carries it sets them.
@@ -252,6 +264,8 @@ type NationRow struct {
 	// (Ruleset.NationFacts: Hy Breasil's civilization tokens, race,
 	// abilities, submission); nil for none.
 	Facts []string
+	// Changed says the step changed one of the nation's figures or facts.
+	Changed bool
 }
 
 // Options are the facts about a step that are not in the states or events.
@@ -366,6 +380,7 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	r.sections(e, r.nextNation(e))
 	r.seats(e, o.Players)
 	r.position(e)
+	r.Quiet = r.quiet()
 	r.next(g, e)
 	return r
 }
@@ -397,11 +412,12 @@ var kernelKinds = []string{adjudicator.EvTurn, adjudicator.EvSkip, adjudicator.E
 
 func kernelKind(k string) bool { return slices.Contains(kernelKinds, k) }
 
-// Facts are the nations the ruleset says more of (NationRow.Facts), in
-// table order; nil for none.
+// Facts are the nations the ruleset says more of (NationRow.Facts), of
+// those the nations table shows (ShownNations), in table order; nil for
+// none.
 func (r *Report) Facts() []NationRow {
 	var out []NationRow
-	for _, n := range r.Nations {
+	for _, n := range r.ShownNations() {
 		if len(n.Facts) > 0 {
 			out = append(out, n)
 		}
@@ -740,22 +756,33 @@ func (r *Report) position(e *adjudicator.Engine) {
 		r.Seas = append(r.Seas, row(a))
 	}
 	for n, nat := range g.Tables.Nations {
-		nr := NationRow{Nation: nat.Name, Short: short(nat), Seat: r.seatOf(nat.Name),
-			Land: e.OnLand(r.After, n), Held: len(r.After.Held(b, n)),
-			Pop: r.After.Nations[n].Pop, VP: r.After.Nations[n].VP.Whole(), Gained: r.After.Nations[n].VP.Whole() - r.Before.Nations[n].VP.Whole()}
-		nr.Limit, _ = e.Limit(r.After, n)
-		for a := b.NumLand; a < len(b.Areas); a++ { // armies only: a fort or burh is none (seed 002 §5)
-			nr.Sea += e.Armies(r.After, games.AreaID(a), n)
-		}
-		nr.Spare = max(0, nat.Armies+nat.Cavalry-nr.Land-nr.Sea)
-		if !r.After.Nations[n].Gone {
-			nr.Facts = e.NationFacts(r.After, n)
-		}
+		nr, before := nationFigures(g, e, r.After, n), nationFigures(g, e, r.Before, n)
+		nr.Nation, nr.Short, nr.Seat, nr.Gained = nat.Name, short(nat), r.seatOf(nat.Name), nr.VP-before.VP
+		nr.Changed = nr.Land != before.Land || nr.Sea != before.Sea || nr.Spare != before.Spare || nr.Held != before.Held ||
+			nr.Limit != before.Limit || nr.Pop != before.Pop || nr.VP != before.VP || strings.Join(nr.Facts, "\n") != strings.Join(before.Facts, "\n")
 		if nr.Seat > 0 {
 			nr.Colour, nr.Hex = r.Players[nr.Seat-1].Colour, r.Players[nr.Seat-1].Hex
 		}
 		r.Nations = append(r.Nations, nr)
 	}
+}
+
+// nationFigures are nation n's figures in a state: its armies on land,
+// at sea and off the board, the areas it holds, its population limit and
+// marker, its VP and the ruleset's facts.
+func nationFigures(g *games.Game, e *adjudicator.Engine, s *adjudicator.State, n int) NationRow {
+	b := g.Board
+	nat := g.Tables.Nations[n]
+	nr := NationRow{Land: e.OnLand(s, n), Held: len(s.Held(b, n)), Pop: s.Nations[n].Pop, VP: s.Nations[n].VP.Whole()}
+	nr.Limit, _ = e.Limit(s, n)
+	for a := b.NumLand; a < len(b.Areas); a++ { // armies only: a fort or burh is none (seed 002 §5)
+		nr.Sea += e.Armies(s, games.AreaID(a), n)
+	}
+	nr.Spare = max(0, nat.Armies+nat.Cavalry-nr.Land-nr.Sea)
+	if !s.Nations[n].Gone {
+		nr.Facts = e.NationFacts(s, n)
+	}
+	return nr
 }
 
 func (r *Report) hexOf(nation string) string {

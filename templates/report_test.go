@@ -765,10 +765,11 @@ func TestMapViewCavalryAndLeaders(t *testing.T) {
 
 // TestMapViewRoadsAndMarks: a classic Britannia map draws a Roman road
 // between two areas linked by land that both hold a fort (seed 002 §5 Roman
-// Roads), none to a fort in an area not linked to another (Cornwall), marks forts
-// and burhs on their counters ("RO+F"), shows a fort alone as "F", not "0",
-// and keys the marks in the legend; under first-edition-burhs, where burhs
-// count as armies, a burh is still a mark.
+// Roads), none to a fort in an area not linked to another (Cornwall), gives
+// forts and burhs counters of their own beside the armies' (issue 21: "+F"
+// before), a fort alone no army counter, and keys them in the legend; under
+// first-edition-burhs, where burhs count as armies, a burh is still a
+// counter of its own.
 func TestMapViewRoadsAndMarks(t *testing.T) {
 	for _, opts := range [][]string{nil, {"first-edition-burhs"}} {
 		g := games.MustLoad("britannia", opts...)
@@ -794,16 +795,20 @@ func TestMapViewRoadsAndMarks(t *testing.T) {
 		for _, st := range v.Stacks {
 			switch {
 			case st.Area == area("Kent") && st.Nation == "Romans":
-				assert.Equal(t, "RO+F", st.Tag)
+				assert.Equal(t, "RO", st.Tag)
+				assert.Equal(t, []mapdraw.Work{{Letter: "F", Name: "fort"}}, st.Works)
 				assert.Equal(t, 2, st.Armies)
 			case st.Area == area("Essex") && st.Nation == "Romans":
 				assert.Equal(t, 0, st.Armies, "a fort alone")
+				assert.Len(t, st.Works, 1)
 			case st.Area == area("Wessex") && st.Nation == "Saxons":
-				assert.Equal(t, "SX+B", st.Tag, "%v", opts)
+				assert.Equal(t, []mapdraw.Work{{Letter: "B", Name: "burh"}}, st.Works, "%v", opts)
 				assert.Equal(t, 2, st.Armies, "%v: the burh is not in the count", opts)
 			}
 		}
-		assert.Contains(t, v.Legend, "+F: fort, +B: burh (not in the count on the counter)")
+		for _, l := range v.Legend {
+			assert.NotContains(t, l, "+F", "the counters need no words")
+		}
 	}
 }
 

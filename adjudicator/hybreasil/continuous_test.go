@@ -236,7 +236,7 @@ func TestContinuousSeatColours(t *testing.T) {
 	i := strings.Index(text, "- count: 3")
 	require.Positive(t, i)
 	j := i + strings.Index(text[i:], "{colour: Red")
-	swapped := text[:j] + "{colour: Blue, hex: \"#1f77b4\"}\n      - {colour: Red, hex: \"#d62728\"}" + text[j+len("{colour: Red, hex: \"#d62728\"}\n      - {colour: Blue, hex: \"#1f77b4\"}"):]
+	swapped := text[:j] + "{colour: Blue, hex: \"#0072B2\"}\n      - {colour: Red, hex: \"#D55E00\"}" + text[j+len("{colour: Red, hex: \"#D55E00\"}\n      - {colour: Blue, hex: \"#0072B2\"}"):]
 	tables := &games.File{Name: "gm-tables.yaml", Data: []byte(swapped)}
 	g, err := games.MustLookup("hy-breasil").LoadFiles(nil, nil, tables)
 	require.NoError(t, err, "without the option the splits may differ")

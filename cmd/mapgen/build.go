@@ -159,6 +159,9 @@ func build(cs []country, b *games.Board) (*model, *base, error) {
 		}
 	}
 	mainland := simplify(proj.ring(uk.Polygons[main][0]), simplifyPx)
+	for _, in := range inlets {
+		mainland = fillInlet(mainland, in.From, in.To)
+	}
 	if area(mainland) < 0 {
 		mainland = reversed(mainland)
 	}

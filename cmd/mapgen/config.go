@@ -13,6 +13,19 @@ const (
 	simplifyPx = 0.6
 )
 
+// inlets are the mouths of inlets of the mainland's coast that are filled
+// (fillInlet): the coast runs straight from one point to the other.
+var inlets = []struct {
+	Name     string
+	From, To pt
+}{
+	// The Humber is a sliver at 1:50m and its outer estuary a wedge 17 px
+	// across and 37 px deep: York's outline had a spur into the sea
+	// (issue 21). The coast runs from Spurn Head to Lindsey's shore.
+	{"the inner Humber", pt{737.7, 903.9}, pt{700, 892.1}},
+	{"the Humber's mouth", pt{737.7, 903.9}, pt{739.3, 925.5}},
+}
+
 var proj = projection{Lon0: -2, Lat0: 54.5, PxPerKm: 1.38, CX: 545, CY: 770}
 
 // seed is a generator point of a mainland area in the power diagram. An

@@ -20,7 +20,9 @@
 //     it whole to one area, drops it (Shetland) or greys it (Northern
 //     Ireland). Ireland, the Isle of Man and the Continent are grey context.
 //  2. Projection: spherical transverse Mercator on 2°W (proj.go), 1.38
-//     px/km, then Douglas–Peucker simplification.
+//     px/km, then Douglas–Peucker simplification; the inlets of config.go
+//     too narrow to draw (the Humber, its inner sliver and then its mouth)
+//     are filled across their mouth.
 //  3. Areas: a power diagram (weighted Voronoi, power.go) of the seeds in
 //     config.go, cut along the mainland coast by a planar arrangement
 //     (arrange.go). Water is cut into the six seas by the hand-drawn sea

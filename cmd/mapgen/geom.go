@@ -148,3 +148,32 @@ func segCross(a, b, c, d pt) bool {
 	d4 := d.sub(c).cross(b.sub(c))
 	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
 }
+
+// fillInlet runs a ring's coast straight across an inlet's mouth: from the
+// vertex nearest a to the vertex nearest b, the shorter way round, every
+// vertex between them dropped. An inlet narrower than the map can show
+// (the Humber at 1:50m is a sliver a few pixels wide) otherwise outlines
+// the area beside it with a spur into the sea.
+func fillInlet(r []pt, a, b pt) []pt {
+	nearest := func(q pt) int {
+		best := 0
+		for i := range r {
+			if r[i].dist2(q) < r[best].dist2(q) {
+				best = i
+			}
+		}
+		return best
+	}
+	i, j := nearest(a), nearest(b)
+	n := len(r)
+	if (j-i+n)%n > n/2 {
+		i, j = j, i
+	}
+	var out []pt
+	for m := range n {
+		if d := (m - i + n) % n; d == 0 || d >= (j-i+n)%n {
+			out = append(out, r[m])
+		}
+	}
+	return out
+}

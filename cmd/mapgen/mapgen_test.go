@@ -96,3 +96,14 @@ func TestSimplifyKeepsShape(t *testing.T) {
 	assert.Greater(t, len(s), 10)
 	assert.InDelta(t, area(r), area(s), area(r)*0.02)
 }
+
+// TestFillInlet: the coast runs straight across an inlet's mouth, the
+// shorter way round, whichever point is named first.
+func TestFillInlet(t *testing.T) {
+	// A square with a narrow inlet cut into its top side.
+	r := []pt{{0, 0}, {10, 0}, {10, 10}, {6, 10}, {5.5, 4}, {5, 4}, {4.5, 10}, {0, 10}}
+	want := []pt{{0, 0}, {10, 0}, {10, 10}, {6, 10}, {4.5, 10}, {0, 10}}
+	assert.Equal(t, want, fillInlet(r, pt{6, 10}, pt{4.5, 10}))
+	assert.Equal(t, want, fillInlet(r, pt{4.5, 10.2}, pt{6.1, 10}))
+	assert.InDelta(t, 100, area(want), 1e-9)
+}

@@ -254,9 +254,10 @@ func TestReportFormatsAndMap(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Fatalf("map wrote no PNG: %v", err)
 	}
-	// The daemon mails templates.MailMapPNG of the step's public report
-	// (daemon TestMailedMapIsTheStepsMap), MapPNG's picture 728 px wide:
-	// pbem map draws that picture at its full size (BENCHMARKS.md, Mail).
+	// The daemon's "map" command answers with templates.MapPNG of the
+	// step's public report (daemon TestMailedMapIsTheStepsMap), the whole
+	// board at full size that each report mail links (issue 21): pbem map
+	// draws the same picture.
 	g, err := archive.Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -152,7 +152,7 @@ func parts(cfg *daemon.Config, log *slog.Logger) (*daemon.Daemon, *mailer.Intake
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	d.Map = templates.MailMapPNG
+	d.Map, d.Board = templates.MailMapPNG, templates.MapPNG
 	in, err := mailer.NewIntake(cfg.Intake(ipw, func(m *mailer.Message, err error) {
 		log.Error("mail set aside", "journal", m.JournalID, "uid", m.UID, "err", err)
 		if err := d.SetAside(m, err); err != nil {
