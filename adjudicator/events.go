@@ -127,6 +127,12 @@ type Event struct {
 	// Text is the event's words as a view shows them, filled when a view
 	// is drawn (Engine.Render); never part of the record.
 	Text string `json:"-"`
+	// Idle says of an event that opens a phase (EvPhase) that its nation
+	// moved nothing and fought no battle in that phase: a fact read from
+	// the events after it when a view is drawn (Engine.Render), so that
+	// the words never announce a phase as if something happened in it;
+	// never part of the record.
+	Idle bool `json:"-"`
 }
 
 // Roll is the dice one kind of units rolled.

@@ -12,6 +12,12 @@ type Template struct {
 	Decide []string
 	// Sections follow the envelope, in order.
 	Sections []TemplateSection
+	// Unavoidable is how many units the suggested turn loses to a limit
+	// that, as far as the ruleset's plan sees, no turn could avoid (Hy
+	// Breasil 6.4: a weak leader with more units than its areas support
+	// and no empty land in reach); a note of the template says so with
+	// the number.
+	Unavoidable int
 }
 
 // TemplateSection is one section of an orders template: its title

@@ -470,10 +470,9 @@ func TestToy2DefaultTemplate(t *testing.T) {
 	got := templates.OrdersTemplate(e, s, templates.Header{Game: "vale", Token: "tok", Deadline: "Fri 14 Mar 2025 18:00 UTC"})
 	assert.Equal(t, `# Orders for the Foxes, round 1, turn r01-foxes.
 # Due by Fri 14 Mar 2025 18:00 UTC.
-# Lines starting with # are comments. Uncomment the lines you want
-# (delete the #) and change the numbers and areas. Whatever you leave
-# out takes its default. The order syntax: send "help" to have it
-# attached (pbem-order-syntax.txt).
+# Lines starting with # are comments. Whatever you leave out takes its
+# default. The order syntax: send "help" to have it attached
+# (pbem-order-syntax.txt).
 
 game: vale
 nation: Foxes

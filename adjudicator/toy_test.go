@@ -72,7 +72,7 @@ var toy = adjudicator.Ruleset{
 	Kinds:   []adjudicator.Kind{{Name: "band", Army: true, Moves: 2}}, // Toy 1.2
 	Adjudication: adjudicator.Adjudication{Setup: toySetup, Due: toyDue, Stages: toyStages, Players: 2,
 		LoadData: family.Load(nil)},
-	Orders:  adjudicator.Orders{Grammar: orders.Base().WithTurn(toyTurn), Template: family.Template(nil)}, // its own step ids (Toy 3)
+	Orders:  adjudicator.Orders{Grammar: orders.Base().WithTurn(toyTurn), Template: family.Template(family.TemplateRules{})}, // its own step ids (Toy 3)
 	View:    adjudicator.View{Words: toyWords, Texts: &adjudicator.Texts{Victory: "Toy 4.2"}, Limit: family.Limit},
 	Bot:     &adjudicator.Bot{Orders: family.Player(nil), Standing: family.StandingPlayer(nil)},
 	Library: &family.Rules{Move: family.MoveRules{Select: family.OneKind}},

@@ -169,14 +169,34 @@ func sameRun(a, b Event) bool {
 }
 
 // Render is events with their words as a view shows them (Event.Text,
-// Engine.Text): a copy, the facts unchanged.
+// Engine.Text): a copy, the facts unchanged, with what a view reads from
+// the events around one (Event.Idle).
 func (e *Engine) Render(evs []Event) []Event {
 	out := make([]Event, len(evs))
 	for i, ev := range evs {
+		if ev.Kind == EvPhase {
+			ev.Idle = idle(ev.Nation, evs[i+1:])
+		}
 		ev.Text = e.Text(ev)
 		out[i] = ev
 	}
 	return out
+}
+
+// idle reports whether nation moved nothing and fought no battle in the
+// events up to the next phase (Event.Idle).
+func idle(nation string, evs []Event) bool {
+	for _, ev := range evs {
+		switch ev.Kind {
+		case EvPhase:
+			return true
+		case EvMove, EvOverrun, EvBattle:
+			if ev.Nation == nation {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // MovesSum is a Say.Sum of a nation's moves, each a path (Event.Path) of

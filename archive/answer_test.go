@@ -8,8 +8,9 @@ import (
 
 // TestOneAnswer: a file is refused with every error it has, in line order
 // (issue 10: a token problem hid the rule errors, and errors came in
-// waves): the wrong token, the wrong game and the rule errors of lines 8
-// and 9 come together, the whole-file ones first.
+// waves): the wrong game, the wrong token and the rule errors of lines 8
+// and 9 come together, in line order, the header's on their own lines
+// (issue 21: every error names its line).
 func TestOneAnswer(t *testing.T) {
 	f := newGame(t)
 	f.nmr() // the Welsh are due
@@ -24,7 +25,7 @@ func TestOneAnswer(t *testing.T) {
 	want := []struct {
 		line int
 		text string
-	}{{0, `for game "hastings"`}, {0, "the token is not Alice's token"}, {8, "not adjacent"}, {9, "not 9"}}
+	}{{2, `for game "hastings"`}, {5, "the token is not Alice's token"}, {8, "not adjacent"}, {9, "not 9"}}
 	if len(rej.Errors) != len(want) {
 		t.Fatalf("%d errors, want %d:\n%v", len(rej.Errors), len(want), rej)
 	}

@@ -244,12 +244,12 @@ func TestSubmitRefuses(t *testing.T) {
 		{"unknown area", false, f.welshOrders("move 1 Powys > Marhc"), 8, `unknown area "Marhc"`},
 		{"not adjacent", false, f.welshOrders("move 1 Powys > Kent"), 8, "not adjacent"},
 		{"too many armies", false, f.welshOrders("move 5 Powys > March"), 8, "not 5"},
-		{"wrong token", false, strings.Replace(good, f.token("Welsh"), f.token("Brigantes"), 1), 0, "the token is not Alice's token"},
+		{"wrong token", false, strings.Replace(good, f.token("Welsh"), f.token("Brigantes"), 1), 5, "the token is not Alice's token"},
 		{"no token from a player", false, strings.Replace(good, "token: "+f.token("Welsh")+"\n", "", 1), 0, `"token:"`},
-		{"wrong game", false, strings.Replace(good, "game: ashdown", "game: hastings", 1), 0, `for game "hastings"`},
-		{"not due", false, strings.NewReplacer("Welsh", "Picts", "r01-welsh", "r01-picts", f.token("Welsh"), f.token("Picts"), "Powys > March", "Skye > Dalriada").Replace(good), 0, "the turn due is r01-welsh"},
-		{"frozen", false, strings.NewReplacer("Welsh", "Romano-British", "r01-welsh", "r01-romanobritish", f.token("Welsh"), f.token("Romano-British"), "Powys > March", "Kent > Sussex").Replace(good), 0, "frozen"},
-		{"standing via SetStanding must be standing", true, good, 0, "not standing orders"},
+		{"wrong game", false, strings.Replace(good, "game: ashdown", "game: hastings", 1), 2, `for game "hastings"`},
+		{"not due", false, strings.NewReplacer("Welsh", "Picts", "r01-welsh", "r01-picts", f.token("Welsh"), f.token("Picts"), "Powys > March", "Skye > Dalriada").Replace(good), 4, "the turn due is r01-welsh"},
+		{"frozen", false, strings.NewReplacer("Welsh", "Romano-British", "r01-welsh", "r01-romanobritish", f.token("Welsh"), f.token("Romano-British"), "Powys > March", "Kent > Sussex").Replace(good), 4, "frozen"},
+		{"standing via SetStanding must be standing", true, good, 4, "not standing orders"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -293,6 +293,53 @@ func TestSubmitRefuses(t *testing.T) {
 	}
 	if _, err := f.g.Advance(true); err == nil || !strings.Contains(err.Error(), "not a missed turn") {
 		t.Errorf("nmr with orders accepted: %v", err)
+	}
+}
+
+// TestEnvelopeErrorsNameTheirLine: an error of a file's header names the
+// header line at fault and its word (issue 21). Before, a misspelt nation
+// gave "no player controls the  in this game", a blank name with no line,
+// listed first, besides the reader's own error; a wrong game or token
+// named no line.
+func TestEnvelopeErrorsNameTheirLine(t *testing.T) {
+	f := newGame(t)
+	f.nmr() // the Welsh are due
+	good := f.welshOrders("move 1 Powys > March")
+	tests := []struct {
+		name, text string
+		want       []string // every error, in order
+	}{
+		{"misspelt nation", strings.Replace(good, "nation: Welsh", "nation: Welsch", 1),
+			[]string{`line 3: unknown nation "Welsch" (did you mean Welsh?)`}},
+		{"misspelt nation and area", strings.NewReplacer("nation: Welsh", "nation: Welsch", "March", "Marhc").Replace(good),
+			[]string{`line 3: unknown nation "Welsch" (did you mean Welsh?)`, `line 8: unknown area "Marhc" (did you mean March?)`}},
+		{"wrong game", strings.Replace(good, "game: ashdown", "game: hastings", 1),
+			[]string{`line 2: the file is for game "hastings", but this is game "ashdown"`}},
+		{"wrong token", strings.Replace(good, f.token("Welsh"), f.token("Brigantes"), 1),
+			[]string{"line 5: the token is not Alice's token (the Welsh are Alice's)"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, how := range []string{"check", "gm"} {
+				var err error
+				if how == "check" {
+					_, err = f.g.Check(tc.text)
+				} else {
+					_, err = f.g.SubmitGM("", tc.text, testTime)
+				}
+				var rej *RejectedError
+				if !errors.As(err, &rej) {
+					t.Fatalf("%s: err = %v, want a *RejectedError", how, err)
+				}
+				var got []string
+				for _, e := range rej.Errors {
+					got = append(got, e.Error())
+				}
+				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+					t.Errorf("%s: errors\n  %s\nwant\n  %s", how, strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
+				}
+			}
+		})
 	}
 }
 
@@ -471,5 +518,30 @@ func TestLRArchivesVerify(t *testing.T) {
 		if err := Verify(dir); err != nil {
 			t.Fatalf("%d players: %v", players, err)
 		}
+	}
+}
+
+// TestPrefixReadIsWarned: a file naming an area by the beginning of its
+// name is accepted, and its receipt warns on the line, naming the word and
+// the area read (issue 21: the guess was silent), for a player's file as
+// for one the GM enters or checks.
+func TestPrefixReadIsWarned(t *testing.T) {
+	f := newGame(t)
+	f.nmr() // the Welsh are due
+	text := f.welshOrders("move 1 Powys > Marc")
+	want := `line 8: "Marc" is read as March, the only area whose name begins so; write the whole name to be sure`
+	rc, err := f.g.Check(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rc.Warnings) != 1 || rc.Warnings[0].String() != want {
+		t.Errorf("check: warnings %v, want %q", rc.Warnings, want)
+	}
+	rc, err = f.g.Submit("Welsh", text, testTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rc.Warnings) != 1 || rc.Warnings[0].String() != want {
+		t.Errorf("submit: warnings %v, want %q", rc.Warnings, want)
 	}
 }

@@ -458,11 +458,11 @@ func (g *Game) Accepted(text string) (*Receipt, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %q: %w", submissionsLog, strings.Join(line, " "), err)
 	}
-	f, hasToken, errs := g.r.decodeEntry(text)
+	f, hasToken, errs, read := g.r.decodeEntry(text)
 	if f == nil || len(errs) > 0 {
 		return nil, fmt.Errorf("%s records the file accepted, but it does not decode: %w", submissionsLog, errs)
 	}
-	return g.receipt(f, arrival, !hasToken, g.reviewAgain(f)), nil
+	return g.receipt(f, arrival, !hasToken, g.reviewAgain(f), read), nil
 }
 
 // reviewAgain is the engine's review of accepted turn orders (their

@@ -35,9 +35,12 @@ type Receipt struct {
 	// the same round: Check checked it against today's position, and it is
 	// checked again when its turn is due. Empty otherwise.
 	Ahead string
-	// Warnings are statements the file may hold but that can never apply;
-	// Defaults the Decisions it leaves to their documented defaults
-	// (docs/orders.md), which the acknowledgement lists. Turn orders only.
+	// Warnings are what the reader took by a guess it names (a name
+	// written as its beginning) and statements the file may hold but that
+	// can never apply, in line order; Defaults the Decisions it leaves to
+	// their documented defaults (docs/orders.md), which the
+	// acknowledgement lists. Warnings of the review and Defaults: turn
+	// orders only.
 	Warnings, Defaults []adjudicator.Note
 }
 
@@ -97,13 +100,20 @@ func (r *rules) decodeStanding(text string) (*orders.File, orders.Errors) {
 // the GM enters may have none, and may end with "end" or a signature);
 // hasToken says whether it had one.
 // With errors, f is what could be read (nil if nothing), so that the rule
-// errors of the rest come in the same answer.
-func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors) {
-	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.Grammar()})
+// errors of the rest come in the same answer. read are the reader's
+// warnings (orders.Warning: a name read from its beginning).
+func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs orders.Errors, read []adjudicator.Note) {
+	f, errs = orders.DecodeWith(text, r.g, orders.Options{TokenOptional: true, Partial: true, Grammar: r.e.Grammar(), Warn: noteTo(&read)})
 	if f == nil {
-		return nil, false, errs
+		return nil, false, errs, read
 	}
-	return f, f.Token != "", errs
+	return f, f.Token != "", errs, read
+}
+
+// noteTo is an orders.Options.Warn that keeps the reader's warnings as
+// notes of the acknowledgement.
+func noteTo(notes *[]adjudicator.Note) func(orders.Warning) {
+	return func(w orders.Warning) { *notes = append(*notes, adjudicator.Note{Line: w.Line, Msg: w.Msg}) }
 }
 
 // Check validates an order file against the game as it stands, without
@@ -115,17 +125,18 @@ func (r *rules) decodeEntry(text string) (f *orders.File, hasToken bool, errs or
 func (g *Game) Check(text string) (*Receipt, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	f, hasToken, errs := g.r.decodeEntry(text)
+	f, hasToken, errs, read := g.r.decodeEntry(text)
 	if f == nil {
 		return nil, &RejectedError{Errors: errs}
 	}
 	v := g.validation(f, hasToken, "", nil, errs)
+	v.env = orders.ReadEnvelope(g.r.e.Grammar().Clean(text))
 	v.early = true
 	rv, rej := v.run()
 	if rej != nil {
 		return nil, rej
 	}
-	rc := g.receipt(f, time.Time{}, !hasToken, rv)
+	rc := g.receipt(f, time.Time{}, !hasToken, rv, read)
 	if due := g.due(); f.Kind == orders.TurnOrders && f.Turn != due.ID {
 		rc.Ahead = due.ID
 	}
@@ -170,11 +181,12 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		f        *orders.File
 		hasToken bool
 		errs     orders.Errors
+		read     []adjudicator.Note
 	)
 	if gm {
-		f, hasToken, errs = g.r.decodeEntry(text)
+		f, hasToken, errs, read = g.r.decodeEntry(text)
 	} else {
-		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.Grammar()})
+		f, errs = orders.DecodeWith(text, g.r.g, orders.Options{Grammar: g.r.e.Grammar(), Warn: noteTo(&read)})
 		hasToken = true
 	}
 	raw := sha256Hex([]byte(text))
@@ -189,7 +201,9 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if f == nil {
 		rej = &RejectedError{Nation: nation, Errors: errs}
 	} else {
-		rv, rej = g.validation(f, hasToken, nation, want, errs).run()
+		v := g.validation(f, hasToken, nation, want, errs)
+		v.env = orders.ReadEnvelope(g.r.e.Grammar().Clean(text))
+		rv, rej = v.run()
 	}
 	if rej != nil {
 		line := fmt.Sprintf("%s refused kind=%s turn=%s nation=%s by=%s digest=- raw=%s errors=%d",
@@ -199,7 +213,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 		}
 		return nil, rej
 	}
-	rc := g.receipt(f, arrival, !hasToken, rv)
+	rc := g.receipt(f, arrival, !hasToken, rv, read)
 	line := fmt.Sprintf("%s accepted kind=%s turn=%s nation=%s by=%s digest=%s raw=%s",
 		arrival.UTC().Format(time.RFC3339), kindOf(f), turnOf(f), f.Nation, by, rc.Digest, raw)
 	if err := g.appendLog(submissionsLog, line); err != nil {
@@ -240,12 +254,17 @@ func nationOf(f *orders.File, nation string) string {
 	return "-"
 }
 
-func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool, rv *adjudicator.Review) *Receipt {
+// receipt is the acknowledgement of an accepted file: its canonical form
+// and digest, and the warnings of reading it (read) and of the engine's
+// review, in line order, with the defaults it leaves.
+func (g *Game) receipt(f *orders.File, arrival time.Time, byGM bool, rv *adjudicator.Review, read []adjudicator.Note) *Receipt {
 	rc := &Receipt{Kind: f.Kind, Nation: f.Nation, Turn: f.Turn, Digest: g.r.digest(f), Arrival: arrival,
-		Orders: g.r.canonical(f), ByGM: byGM}
+		Orders: g.r.canonical(f), ByGM: byGM, Warnings: read}
 	if rv != nil {
-		rc.Warnings, rc.Defaults = rv.Warnings, rv.Defaults
+		rc.Warnings = append(rc.Warnings, rv.Warnings...)
+		rc.Defaults = rv.Defaults
 	}
+	sort.SliceStable(rc.Warnings, func(i, j int) bool { return rc.Warnings[i].Line < rc.Warnings[j].Line })
 	return rc
 }
 
@@ -259,6 +278,9 @@ type validation struct {
 	nation    string       // the nation the file is sent for; "" any
 	want      *orders.Kind // the kind it must be; nil any
 	parseErrs orders.Errors
+	// env is the file's envelope as read, for the lines of its header
+	// (an error about the game, the nation or the token names its line).
+	env *orders.Envelope
 	// early accepts turn orders for a later nation turn of the round,
 	// checked against today's position (pbem check only).
 	early bool
@@ -280,6 +302,9 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 	add := func(format string, args ...any) {
 		errs = append(errs, &orders.Error{Msg: fmt.Sprintf(format, args...)})
 	}
+	addTurn := func(format string, args ...any) { // an error of the turn: line
+		errs = append(errs, &orders.Error{Line: v.line("turn"), Msg: fmt.Sprintf(format, args...)})
+	}
 	done := func(rv *adjudicator.Review) (*adjudicator.Review, *RejectedError) {
 		if rv != nil {
 			errs = append(errs, rv.Errors...)
@@ -290,7 +315,7 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 		return nil, &RejectedError{Nation: f.Nation, Errors: errs}
 	}
-	errs = append(errs, g.validateEnvelope(f, v.hasToken, v.nation, v.want)...)
+	errs = append(errs, g.validateEnvelope(f, v)...)
 	if g.state.Over {
 		add("the game is over")
 		return done(nil)
@@ -300,7 +325,7 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 	}
 	for _, n := range g.h.eff {
 		if g.h.info(n).ID == f.Turn {
-			add("orders for %s are frozen: the turn was adjudicated in step %s and its dice are public", f.Turn, g.h.info(n).Dir())
+			addTurn("orders for %s are frozen: the turn was adjudicated in step %s and its dice are public", f.Turn, g.h.info(n).Dir())
 			return done(nil)
 		}
 	}
@@ -314,13 +339,13 @@ func (v *validation) run() (*adjudicator.Review, *RejectedError) {
 	if f.Turn != due.ID {
 		ahead, _, ok := g.r.e.Ahead(g.state, func(st adjudicator.Step) bool { return st.ID == f.Turn })
 		switch {
-		case v.early && !ok && f.Turn == "" && len(errs) > 0: // the envelope's errors say why
+		case !ok && f.Turn == "" && len(errs) > 0: // the reader's or the envelope's errors say why
 			return done(nil)
 		case v.early && !ok:
-			add("the turn due is %s; %s is not a later nation turn of %s %d, so its orders can be checked only when it is due", due.ID, f.Turn, roundWord(g.r.e), g.state.Round)
+			addTurn("the turn due is %s; %s is not a later nation turn of %s %d, so its orders can be checked only when it is due", due.ID, f.Turn, roundWord(g.r.e), g.state.Round)
 			return done(nil)
 		case !ok || !v.early:
-			add("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
+			addTurn("the turn due is %s; orders for %s can be checked only when it is due", due.ID, f.Turn)
 			return done(nil)
 		}
 		s = ahead
@@ -344,28 +369,34 @@ func roundWord(e *adjudicator.Engine) string {
 
 // validateEnvelope checks what the file's header says against the game:
 // its game id, the nation it is sent for, the player's token, its kind.
-func (g *Game) validateEnvelope(f *orders.File, hasToken bool, nation string, want *orders.Kind) orders.Errors {
+// Each error names the header line at fault and what it says; a nation
+// the file's reader could not read (its error is among the reader's, with
+// its line) is not checked again.
+func (g *Game) validateEnvelope(f *orders.File, v *validation) orders.Errors {
 	var errs orders.Errors
-	add := func(format string, args ...any) {
-		errs = append(errs, &orders.Error{Msg: fmt.Sprintf(format, args...)})
+	add := func(key, format string, args ...any) {
+		errs = append(errs, &orders.Error{Line: v.line(key), Msg: fmt.Sprintf(format, args...)})
 	}
 	if f.Game != g.gf.Game {
-		add("the file is for game %q, but this is game %q", f.Game, g.gf.Game)
+		add("game", "the file is for game %q, but this is game %q", f.Game, g.gf.Game)
 	}
-	if nation != "" {
-		n, err := g.r.g.Tables.NationIndex(nation)
+	if v.nation != "" && f.Nation != "" {
+		n, err := g.r.g.Tables.NationIndex(v.nation)
 		if err != nil {
-			add("%v", err)
+			add("nation", "%v", err)
 		} else if name := g.r.g.Tables.Nations[n].Name; name != f.Nation {
-			add("the file is for the %s, not the %s", f.Nation, name)
+			add("nation", "the file is for the %s, not the %s", f.Nation, name)
 		}
 	}
 	p := g.playerOf(f.Nation)
-	if p == nil {
-		if hasToken || !g.dealt() {
-			add("no player controls the %s in this game", f.Nation)
+	switch {
+	case f.Nation == "":
+		// unread: the reader's error names the line and the word
+	case p == nil:
+		if v.hasToken || !g.dealt() {
+			add("nation", "no player controls the %s in this game", f.Nation)
 		} // else a token set not dealt yet (Hy Breasil 5): the GM may leave its standing orders
-	} else if hasToken {
+	case v.hasToken:
 		var want string
 		for _, pf := range g.gf.Players {
 			if pf.Name == p.Name {
@@ -374,20 +405,39 @@ func (g *Game) validateEnvelope(f *orders.File, hasToken bool, nation string, wa
 		}
 		if subtle.ConstantTimeCompare([]byte(hashToken(f.Token)), []byte(want)) != 1 {
 			te := &orders.TokenError{Player: p.Name, Nation: f.Nation}
-			errs = append(errs, &orders.Error{Msg: te.Error(), Err: te})
+			errs = append(errs, &orders.Error{Line: v.line("token"), Msg: te.Error(), Err: te})
 		}
 	}
-	if want != nil && f.Kind != *want {
-		add("these are %s orders, not %s orders", f.Kind, *want)
+	if v.want != nil && f.Kind != *v.want {
+		key := "kind"
+		if v.line(key) == 0 {
+			key = "turn"
+		}
+		add(key, "these are %s orders, not %s orders", f.Kind, *v.want)
 	}
 	if f.Salt != "" {
 		if sec, err := g.secretsLocked(); err != nil {
-			add("the salt could not be checked against the game's secrets: %v", err)
+			add("salt", "the salt could not be checked against the game's secrets: %v", err)
 		} else if sec.Holds(f.Salt) {
-			add("the salt: line holds a secret token of this game; the salt is published with the turn's report, so write other words there (a token goes on the token: line alone)")
+			add("salt", "the salt: line holds a secret token of this game; the salt is published with the turn's report, so write other words there (a token goes on the token: line alone)")
 		}
 	}
 	return errs
+}
+
+// line is the line of the file's header line of a key ("turn" finds a
+// "round:" line too); 0 when there is none.
+func (v *validation) line(key string) int {
+	if v.env == nil {
+		return 0
+	}
+	if h, ok := v.env.Header(key); ok {
+		return h.Line
+	}
+	if key == "turn" {
+		return v.line("round")
+	}
+	return 0
 }
 
 // dealt reports whether the game's nations are dealt during play (Hy

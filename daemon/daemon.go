@@ -499,12 +499,13 @@ func (d *Daemon) runDue(ctx context.Context, g *archive.Game) error {
 	return d.tickGame(ctx, g)
 }
 
-// ackNotes lists in an acknowledgement the lines of the file that can never
-// apply and the Decisions it leaves to their defaults (docs/orders.md).
+// ackNotes lists in an acknowledgement the warnings of the file (a name
+// read from its beginning, a line that can never apply) and the Decisions
+// it leaves to their defaults (docs/orders.md).
 func ackNotes(rec *archive.Receipt) string {
 	var sb strings.Builder
 	if len(rec.Warnings) > 0 {
-		sb.WriteString("\nAccepted, but these lines can never apply:\n")
+		sb.WriteString("\nAccepted, with these warnings:\n")
 		for _, w := range rec.Warnings {
 			sb.WriteString("  - " + w.String() + "\n")
 		}

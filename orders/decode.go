@@ -50,6 +50,25 @@ type Options struct {
 	// (reduX rules are checked on what the player meant, so an error that
 	// follows only from a line left out is possible there).
 	Partial bool
+	// Warn, when not nil, is given each warning of the reader: a line it
+	// understood by a guess it names, such as an area or nation written as
+	// the beginning of its name ("Downland" read as Downlands). A file
+	// with warnings is accepted; the acknowledgement lists them.
+	Warn func(Warning)
+}
+
+// Warning is a line the reader understood by a guess: the line and what
+// was guessed.
+type Warning struct {
+	Line int
+	Msg  string
+}
+
+func (w Warning) String() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("line %d: %s", w.Line, w.Msg)
+	}
+	return w.Msg
 }
 
 // DecodeWith is Decode with options.
@@ -130,6 +149,27 @@ func statements(items []item) []Statement {
 
 func (d *decoder) errorf(line int, format string, args ...any) {
 	d.errs = append(d.errs, &Error{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// warnf gives a warning to Options.Warn.
+func (d *decoder) warnf(line int, format string, args ...any) {
+	if d.opts.Warn != nil {
+		d.opts.Warn(Warning{Line: line, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
+// prefixRead warns that what the player wrote is not a name of what it
+// was read as (one of names, folded as games.Fold does) but only its
+// beginning: the reader took the one name it begins, and says so, so that
+// "Sound of Gull" read as Sound of Gulls is never a silent guess.
+func (d *decoder) prefixRead(line int, what, wrote, as string, names []string) {
+	k := games.Fold(wrote)
+	for _, n := range names {
+		if n != "" && games.Fold(n) == k {
+			return
+		}
+	}
+	d.warnf(line, "%q is read as %s, the only %s whose name begins so; write the whole name to be sure", short(strings.TrimSpace(wrote)), as, what)
 }
 
 // beforeHeader reports each line before the header (the first header
@@ -226,7 +266,9 @@ func (d *decoder) nation() string {
 		d.errorf(h.Line, "%s", msg)
 		return ""
 	}
-	return d.g.Tables.Nations[i].Name
+	n := d.g.Tables.Nations[i]
+	d.prefixRead(h.Line, "nation", h.Value, n.Name, append([]string{n.Name, n.Short}, n.Aliases...))
+	return n.Name
 }
 
 // kind reads the "kind:" line into f.Kind; false when it has an error.

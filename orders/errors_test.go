@@ -1,7 +1,11 @@
 package orders
 
 import (
+	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/pbem-org/pbem/games"
 )
 
 // TestDecodeErrors checks every error message Decode gives, with its line.
@@ -151,6 +155,47 @@ func TestEnvelopeErrors(t *testing.T) {
 			}
 			if got := errs.Error(); got != tc.want {
 				t.Errorf("errors\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPrefixWarnings: an area or nation written as the beginning of its
+// name is read as the one name it begins, with a warning that says so, on
+// its line and naming the word (issue 21: "Sound of Gull" became Sound of
+// Gulls and "place Downland" place Downlands silently, while a typo got a
+// did-you-mean). A whole name or an alias in any case, spacing or
+// punctuation gives none; keywords, read by unique prefix, give none.
+func TestPrefixWarnings(t *testing.T) {
+	hb := games.MustLoad("hy-breasil")
+	tests := []struct {
+		name string
+		g    *games.Game
+		text string
+		want []string
+	}{
+		{"area prefix", redux, testHeader + "place Downland\nmo 1 Kent > Essex\n",
+			[]string{`line 6: "Downland" is read as Downlands, the only area whose name begins so; write the whole name to be sure`}},
+		{"a prefix in a path and a list", redux, testHeader + "move 2 York > Bern\nbattles Bern, Ken\n",
+			[]string{`line 6: "Bern" is read as Bernicia, the only area whose name begins so; write the whole name to be sure`,
+				`line 7: "Bern" is read as Bernicia, the only area whose name begins so; write the whole name to be sure`,
+				`line 7: "Ken" is read as Kent, the only area whose name begins so; write the whole name to be sure`}},
+		{"names and aliases", redux, testHeader + "move 2 north mercia > N. Mercia > nmercia\nmove 1 English Channel > kent\n", nil},
+		{"sea prefix", hb, "game: g\nnation: Sun\nturn: r01-sun\ntoken: t\n\nmove 6 Sound of Gull > Lastlight\n",
+			[]string{`line 6: "Sound of Gull" is read as Sound of Gulls, the only area whose name begins so; write the whole name to be sure`}},
+		{"nation prefix", redux, "game: g\nnation: Romano\nturn: r01-romanobritish\ntoken: t\n",
+			[]string{`line 2: "Romano" is read as Romano-British, the only nation whose name begins so; write the whole name to be sure`}},
+		{"nation alias", redux, "game: g\nnation: RB\nturn: r01-romanobritish\ntoken: t\n", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			f, errs := DecodeWith(tc.text, tc.g, Options{Warn: func(w Warning) { got = append(got, w.String()) }})
+			if len(errs) > 0 || f == nil {
+				t.Fatalf("refused: %v", errs)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("warnings\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
 			}
 		})
 	}

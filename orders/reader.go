@@ -115,6 +115,8 @@ func (d *decoder) area(line int, name, sep string) (games.AreaID, bool) {
 	}
 	id, err := d.g.Board.Lookup(name)
 	if err == nil {
+		a := d.g.Board.Area(id)
+		d.prefixRead(line, "area", name, a.Name, append([]string{a.Name}, a.Aliases...))
 		return id, true
 	}
 	if sep != "" && d.severalAreas(line, name, sep) {

@@ -56,7 +56,7 @@ func derive(base adjudicator.Ruleset) adjudicator.Ruleset {
 	r.Adjudication.Snapshot = codec
 	r.Orders.Grammar = Grammar
 	r.Orders.CheckStanding = checkStanding
-	r.Orders.Template = family.Template(family.CiteOwn) // the classic rules for reduX's sections, where there are
+	r.Orders.Template = family.Template(templateRules)
 	r.View.Texts = &ViewTexts
 	r.View.Words = viewWords
 	r.Bot = &adjudicator.Bot{Orders: botOrders, Standing: botStanding}

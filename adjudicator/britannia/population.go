@@ -83,17 +83,7 @@ func noPlace(t *family.Turn, why []any) {
 // overpopulation this round (seed 004 5: not the Romans; seed 002 §5:
 // Jutes, Angles, Saxons in IV and V).
 func overpopulationExempt(t *family.Turn) bool {
-	d, name := D(t.E), t.Nation()
-	fold := func(s string) bool { return strings.EqualFold(s, name) }
-	if slices.ContainsFunc(d.Population.NoOverpopulation, fold) {
-		return true
-	}
-	for _, x := range d.Population.Exempt {
-		if slices.ContainsFunc(x.Nations, fold) && slices.Contains(x.Rounds, t.S.Round) {
-			return true
-		}
-	}
-	return false
+	return exemptIn(t.E, t.Nation(), t.S.Round)
 }
 
 // overpopulation is seed 004 phase 5: a nation with more armies on land

@@ -13,55 +13,106 @@ import (
 // The orders template of the Britannia family (docs/orders.md): the
 // Decisions of a nation turn of reduX Core 5-7 with what their defaults
 // would do, planned on the dice-free parts of the turn (Engine.Partial),
-// and example order lines on the nation's position.
+// the limits that bind this turn with their numbers, every stack with where
+// it can go, and a suggested turn: order lines on the nation's position
+// that, taken together, make a file the engine's check accepts.
 
-// Citing is how a family ruleset's orders template cites the reduX Core
-// section its planning names ("5.1"): " (reduX Core 5.1)" (CiteCore), the
-// ruleset's own rule for it (CiteOwn), or "" for none.
-type Citing func(e *Engine, section string) string
+// Citing is how a family ruleset's orders template cites a rule of reduX
+// its planning names ("reduX Core 5.1", "reduX L&R 11.3"): " (reduX Core
+// 5.1)" (CiteCore), the ruleset's own rule for it (CiteOwn), or "" for
+// none.
+type Citing func(e *Engine, rule string) string
 
-// CiteCore cites reduX Core itself, for the rulesets that play it (reduX
-// Core, Leaders and Raiders): " (reduX Core 5.1)".
-func CiteCore(_ *Engine, section string) string { return " (reduX Core " + section + ")" }
+// CiteCore cites reduX itself, for the rulesets that play it (reduX Core,
+// Leaders and Raiders): " (reduX Core 5.1)".
+func CiteCore(_ *Engine, rule string) string { return " (" + rule + ")" }
 
 // CiteOwn cites the ruleset's own rule where its Texts.Cite maps the reduX
-// Core section to one (classic Britannia: " (Britannia 2005 Movement)"),
-// else nothing: a reduX section would send the player to rules the game
-// does not play.
-func CiteOwn(e *Engine, section string) string {
-	c := CiteCore(e, section)
-	if cited := e.Cite(c); cited != c {
-		return cited
+// rule to one (classic Britannia: " (Britannia 2005 Movement)"), else
+// nothing: a reduX section would send the player to rules the game does
+// not play.
+func CiteOwn(e *Engine, rule string) string {
+	if cited := e.Cite(rule); cited != rule {
+		return " (" + cited + ")"
 	}
 	return ""
 }
 
+// TemplateRules are what a family ruleset's orders template says in its
+// own words (adjudicator.Orders.Template): how it cites, and where its
+// rules differ from reduX Core's, its own notes and Decisions. Each field
+// may be nil.
+type TemplateRules struct {
+	Cite Citing
+	// Moving is the note on how a move is written and how far units go
+	// (nil: reduX Core 6's).
+	Moving func(p *Plan) string
+	// Limits are the ruleset's own limits of the turn with their numbers,
+	// one sentence each (classic Britannia: overpopulation at the end of
+	// the turn).
+	Limits func(p *Plan) []string
+	// Crowd is the most armies an area that a limit of the end of the
+	// turn lets the nation keep, which the suggested turn spreads its
+	// armies to (classic Britannia's overpopulation: 2, 0 for a nation
+	// exempt); nil or 0: none beyond reduX Core 6.4's, which the engine's
+	// check enforces.
+	Crowd func(p *Plan) int
+	// More are the ruleset's own Decisions of the turn: sentences for the
+	// report (Template.Decide), each with the default that applies if the
+	// file is silent, and items for the template's last section.
+	More func(p *Plan) (decide []string, items []adjudicator.TemplateItem)
+}
+
+// Plan is what a family ruleset's template hooks (TemplateRules) read: the
+// engine, the position at the start of the turn (S) and after the
+// Population Increase and Reinforcements Phase with its defaults (P), the
+// nation, and the kind of turn by the Timeline's marks (L&R 11.3, 11.4).
+type Plan struct {
+	E                       *Engine
+	S, P                    *State
+	N                       NationID
+	Major, Raid, MustReturn bool
+	cite                    Citing
+}
+
+// Rule is the citation the template puts after a sentence for a rule of
+// reduX ("reduX Core 6.4"), by the ruleset's Citing: " (reduX Core 6.4)",
+// its own rule, or "".
+func (p *Plan) Rule(rule string) string {
+	if p.cite == nil {
+		return ""
+	}
+	return p.cite(p.E, rule)
+}
+
 // Template is the Britannia family's orders template
-// (adjudicator.Orders.Template), citing the reduX Core sections it names
-// by cite (nil: none). It plans the turn due with every Decision left to
-// its default, on the parts that roll no dice (reduX Core 5 and 6): the
-// new armies the population increase places or removes (5.1, 5.1.1), the
-// reinforcements (5.2) and the invaders at sea, who must land (6.1);
-// every stack with its neighbours and an example move (6); battles and
-// retreats (7). The lines it leaves live (uncommented) make a file the
-// engine's check accepts as mailed: the invaders' landings and, if the
-// nation must expand (6), one example move.
-func Template(cite Citing) func(e *Engine, s *State, n NationID) adjudicator.Template {
+// (adjudicator.Orders.Template), in the ruleset's words (TemplateRules). It
+// plans the turn due with every Decision left to its default, on the parts
+// that roll no dice (reduX Core 5 and 6): the new armies the population
+// increase places or removes (5.1, 5.1.1), the reinforcements (5.2) and
+// the invaders at sea, who must land (6.1); then the limits that bind at
+// the end of movement (4.2, 6.4); every stack with its neighbours and
+// their terrain; a suggested turn (suggest); a Major Invasion's "phase 2:"
+// block (L&R 11.3); battles and retreats (7). The lines it leaves live
+// (uncommented) make a file the engine's check accepts as mailed: the
+// invaders' landings and, if the nation must expand (6), one move; the
+// commented lines of the suggestion, uncommented with them, make one too.
+func Template(r TemplateRules) func(e *Engine, s *State, n NationID) adjudicator.Template {
 	return func(e *Engine, s *State, n NationID) adjudicator.Template {
-		p := newPlan(e, s, n, cite)
+		p := newPlan(e, s, n, r)
 		return adjudicator.Template{Decide: p.decisions(), Sections: p.sections()}
 	}
 }
 
 // plan is what the nation due in a state will decide: what its
 // Population Increase and Reinforcements Phase gives it under the
-// defaults, where the default lands its invaders, and its armies when
-// movement starts.
+// defaults, where the default lands its invaders, its armies when
+// movement starts, and the turn the template suggests.
 type plan struct {
-	e      *Engine
+	Plan
+	rules  TemplateRules
 	g      *games.Game
 	b      *games.Board
-	cite   Citing
 	s      *State // at the start of the turn
 	p1     *State // after Phase 1 (reduX Core 5) with the defaults
 	n      NationID
@@ -87,8 +138,15 @@ type plan struct {
 	why      string       // why the default landing is refused, when split
 	expand   games.AreaID // the stack whose example move is live, or NoArea
 	refused  orders.Errors
-	examples map[games.AreaID]orders.Move // per land stack: the example move
+	examples map[games.AreaID]orders.Move // per land stack: the expanding move the duty of 6 may take
 	partner  map[games.AreaID]games.AreaID
+	landOK   map[[2]games.AreaID]bool // mayLand's answers
+
+	// The suggested turn (suggest): a move for some land stacks, the
+	// battles the moves make, and a Major Invasion's second phase.
+	moves   map[games.AreaID]orders.Move
+	battles battleSites
+	phase2  []orders.Move
 }
 
 // newPlan plays the dice-free parts of nation n's turn due in s with
@@ -96,23 +154,30 @@ type plan struct {
 // of their events: the setup and movement (reduX Core 5, 6), and what
 // checking an empty file plays beyond them, where a Major Invasion whose
 // first phase makes no battle lands its invaders by default (L&R 11.3).
-func newPlan(e *Engine, s *State, n NationID, cite Citing) *plan {
+// Then it chooses the live lines and the suggested turn.
+func newPlan(e *Engine, s *State, n NationID, r TemplateRules) *plan {
 	g := e.G
 	p1, _ := e.Partial(s, adjudicator.Input{}, adjudicator.Setup)
 	empty := &orders.File{Kind: orders.TurnOrders, Nation: e.NationName(n), Turn: e.TurnID(s)}
 	_, evs := e.Partial(s, adjudicator.Input{Orders: empty}, adjudicator.Setup, adjudicator.Moving, adjudicator.Checking)
-	p := &plan{e: e, g: g, b: g.Board, cite: cite, s: s, p1: p1, n: n, nation: g.Tables.Nations[n].Name, turn: e.TurnID(s),
-		landings: map[games.AreaID]games.AreaID{}, stays: map[games.AreaID]bool{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}}
+	p := &plan{Plan: Plan{E: e, S: s, P: p1, N: n, cite: r.Cite}, rules: r, g: g, b: g.Board, s: s, p1: p1, n: n,
+		nation: g.Tables.Nations[n].Name, turn: e.TurnID(s), stays: map[games.AreaID]bool{},
+		landings: map[games.AreaID]games.AreaID{}, expand: games.NoArea, partner: map[games.AreaID]games.AreaID{}, landOK: map[[2]games.AreaID]bool{}}
 	if tr := g.Tables.Round(s.Round); tr != nil {
 		for _, a := range tr.Arrivals {
 			if i, err := g.Tables.NationIndex(a.Nation); err == nil && i == n && len(a.SeaIDs) == 2 {
 				p.partner[a.SeaIDs[0]] = a.SeaIDs[1] // on the border of two seas (5.2.1)
 			}
 		}
+		extra := strings.HasSuffix(p.turn, "-extra") // the final round's extra turns are neither (L&R 11.6.1)
+		p.Major = tr.HasMark(games.MarkMajor, p.nation) && !extra
+		p.MustReturn = tr.HasMark(games.MarkReturn, p.nation) && !extra
+		p.Raid = tr.HasMark(games.MarkRaid, p.nation) || p.MustReturn
 	}
 	p.read(evs)
 	p.exampleMoves()
 	p.chooseLive()
+	p.suggest()
 	return p
 }
 
@@ -130,7 +195,9 @@ func (p *plan) read(evs []Event) {
 			p.pop = &pe
 			p.gain = ev.N
 		case adjudicator.EvPlace:
-			p.places = append(p.places, ev)
+			if ev.What == "place" && placed(p.places) < p.gain { // the new armies' (5.1.1): not a fort's, nor classic XVI's reinforcements
+				p.places = append(p.places, ev)
+			}
 		case adjudicator.EvRemove:
 			p.removes = append(p.removes, ev)
 			p.remove += ev.N
@@ -160,14 +227,18 @@ func (p *plan) read(evs []Event) {
 	}
 }
 
+// placed is how many armies place events put on the board.
+func placed(evs []Event) int {
+	k := 0
+	for _, ev := range evs {
+		k += max(ev.N, 1)
+	}
+	return k
+}
+
 // section is the citation the template puts after a sentence or a
 // section title for reduX Core section ("5.1"), by the ruleset's Citing.
-func (p *plan) section(section string) string {
-	if p.cite == nil {
-		return ""
-	}
-	return p.cite(p.e, section)
-}
+func (p *plan) section(section string) string { return p.Rule("reduX Core " + section) }
 
 // home is the sea whose armies a move from sea takes: border invaders are
 // kept in the first of their two seas (5.2.1).
@@ -199,10 +270,10 @@ func (p *plan) coasts(sea games.AreaID) (out []games.AreaID, from map[games.Area
 			}
 		}
 	}
+	dflt, hasDefault := p.landings[sea]
 	score := func(a games.AreaID) int {
-		to, landed := p.landings[sea]
 		switch {
-		case landed && a == to:
+		case hasDefault && a == dflt:
 			return -1
 		case p.foreign(a) == 0 && p.p1.Units(a, p.n) > 0:
 			return 0
@@ -217,7 +288,33 @@ func (p *plan) coasts(sea games.AreaID) (out []games.AreaID, from map[games.Area
 		}
 		return out[i] < out[j]
 	})
-	return out, from
+	var ok []games.AreaID
+	for _, c := range out {
+		if p.mayLand(from[c], c) {
+			ok = append(ok, c)
+		}
+	}
+	if len(ok) == 0 {
+		return out, from
+	}
+	return ok, from
+}
+
+// mayLand reports whether the nation's armies may land from sea on coast c
+// as far as the coast goes: a file landing one army there has no error on
+// that line (a nation card's coasts, classic Britannia ref §1.3; reduX
+// Core 6.1 lets every coast be landed on).
+func (p *plan) mayLand(sea, c games.AreaID) bool {
+	key := [2]games.AreaID{sea, c}
+	if ok, known := p.landOK[key]; known {
+		return ok
+	}
+	ok := true
+	for _, err := range p.check([]orders.Move{{N: 1, Path: []games.AreaID{sea, c}}}) {
+		ok = ok && err.Line != 1
+	}
+	p.landOK[key] = ok
+	return ok
 }
 
 // check is the engine's check of a file holding only the given moves.
@@ -227,7 +324,7 @@ func (p *plan) check(moves []orders.Move) orders.Errors {
 		mv.Line = i + 1
 		f.Body = append(f.Body, mv)
 	}
-	return p.e.Check(p.s, f, nil)
+	return p.E.Check(p.s, f, nil)
 }
 
 // atSea is a sea holding the nation's armies after Phase 1, with the
@@ -314,6 +411,12 @@ func (p *plan) landingMoves(seas []atSea, m int) []orders.Move {
 // simple passes, the default landing stays and refused says why.
 func (p *plan) chooseLive() {
 	seas, most := p.seas()
+	if crowd := p.crowd(); crowd > 0 && len(seas) > 0 {
+		if mv := p.cappedLanding(seas, crowd); len(p.check(mv)) == 0 {
+			p.live, p.split = mv, len(p.check(p.landingMoves(seas, 0))) > 0
+			return
+		}
+	}
 	var stacks []games.AreaID
 	for a := 0; a < p.b.NumLand; a++ {
 		if _, ok := p.examples[games.AreaID(a)]; ok {
@@ -340,6 +443,45 @@ func (p *plan) chooseLive() {
 	}
 	p.live = p.landingMoves(seas, 0)
 	p.refused = p.check(p.live)
+}
+
+// crowd is the most armies an area the ruleset's limit of the end of the
+// turn lets the nation keep (TemplateRules.Crowd); 0 for none.
+func (p *plan) crowd() int {
+	if p.rules.Crowd == nil {
+		return 0
+	}
+	return p.rules.Crowd(&p.Plan)
+}
+
+// cappedLanding lands the armies at sea at most crowd to a coast, the
+// coasts in plan.coasts's order (TemplateRules.Crowd: classic Britannia's
+// overpopulation at the end of the turn); what the coasts cannot take
+// goes to the first.
+func (p *plan) cappedLanding(seas []atSea, crowd int) []orders.Move {
+	var out []orders.Move
+	for _, sa := range seas {
+		got := make([]int, len(sa.coasts))
+		for left := sa.k; left > 0; {
+			i := 0
+			for i < len(got) && got[i] >= crowd {
+				i++
+			}
+			if i == len(got) {
+				got[0] += left
+				break
+			}
+			take := min(left, crowd-got[i])
+			got[i] += take
+			left -= take
+		}
+		for i, c := range sa.coasts {
+			if got[i] > 0 {
+				out = append(out, orders.Move{N: got[i], Path: []games.AreaID{sa.from[c], c}})
+			}
+		}
+	}
+	return out
 }
 
 // exampleMoves picks one example move for every land stack: into another
@@ -393,7 +535,7 @@ func (p *plan) neighbours(a games.AreaID) (text string, target games.AreaID) {
 		if e.Strait {
 			name += "~"
 		}
-		parts = append(parts, name+" ("+p.occupants(e.To)+")")
+		parts = append(parts, name+" ("+p.place(e.To)+")")
 		sc := 0
 		switch {
 		case p.foreign(e.To) > 0:

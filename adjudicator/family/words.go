@@ -156,6 +156,9 @@ var moveWords = adjudicator.Words{
 	"no-phase":          say("reduX L&R 11.3", f("there is no phase %d in this nation turn: only Major Invasions move twice")),
 	"phase-two":         say("reduX L&R 11.3", f("a Major Invasion has two movement phases; write \"phase 2:\", not phase %d")),
 	"second-phase": say("reduX L&R 11.3", func(_ *Engine, ev Event) string {
+		if ev.Idle {
+			return "The " + possessive(ev.Nation) + " Major Invasion: nothing moves in the second Movement Phase"
+		}
 		return "The " + possessive(ev.Nation) + " Major Invasion: second Movement Phase"
 	}),
 	"stacking": say("reduX Core 4.2.1, 6.4", stackingWords),

@@ -205,6 +205,21 @@ func checkBody(t *adjudicator.Turn, body []orders.Statement) {
 	}
 }
 
+// pathSound reports whether a move's path passes checkPath: two areas or
+// more, each adjacent to the one before, ending on land (6.3).
+func pathSound(b *games.Board, mv orders.Move) bool {
+	p := mv.Path
+	if len(p) < 2 || !b.IsLand(p[len(p)-1]) {
+		return false
+	}
+	for i := 1; i < len(p); i++ {
+		if ok, _ := b.Adjacent(p[i-1], p[i]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 func checkPath(t *adjudicator.Turn, mv orders.Move) {
 	p := mv.Path
 	if len(p) < 2 {

@@ -1,6 +1,7 @@
 package hybreasil_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -8,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem-org/pbem/adjudicator"
+	"github.com/pbem-org/pbem/adjudicator/hybreasil"
+	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
@@ -80,4 +83,44 @@ func TestStandingLinesNamed(t *testing.T) {
 	got := e.CheckStanding(f)
 	require.Len(t, got, 1)
 	assert.Equal(t, "line 6: "+want, got[0].Error())
+}
+
+// TestMisplacedLandLineAlone: a land line written after moves is refused
+// on its own line, and the moves before it are checked from the sea they
+// were written from (issue 21: one misplaced land line made the two
+// correct lines before it fail with "no unit in Sound of Gulls").
+func TestMisplacedLandLineAlone(t *testing.T) {
+	g := games.MustLoad("hy-breasil")
+	e := rulesets.New(g)
+	e.Players = 4
+	s := e.NewState()
+	s, _, err := e.Play(s, adjudicator.Input{}, dice.NewTurn(make([]byte, dice.SeedSize), "g", e.TurnID(s), nil, nil))
+	require.NoError(t, err)
+	n := e.Due(s).Nation
+	home := hybreasil.X(s).Home[n]
+	require.NotEqual(t, games.NoArea, home)
+	b := g.Board
+	var coasts []string
+	for _, ed := range b.Edges(home) {
+		if b.IsLand(ed.To) && s.Vacant(ed.To) {
+			coasts = append(coasts, b.AreaName(ed.To))
+		}
+	}
+	require.GreaterOrEqual(t, len(coasts), 2)
+	other := ""
+	for a := b.NumLand; a < len(b.Areas); a++ {
+		if id := games.AreaID(a); id != home && !b.Areas[a].Inland {
+			other = b.AreaName(id)
+			break
+		}
+	}
+	k := s.Units(home, n)
+	file := "game: g\nnation: " + e.NationName(n) + "\nturn: " + e.TurnID(s) + "\ntoken: t\n\n" +
+		"move " + strconv.Itoa(k/2) + " " + b.AreaName(home) + " > " + coasts[0] + "\n" + // 6
+		"move " + strconv.Itoa(k-k/2) + " " + b.AreaName(home) + " > " + coasts[1] + "\n" + // 7
+		"land " + other + "\n" // 8
+	f, errs := orders.DecodeWith(file, g, orders.Options{Grammar: e.Grammar()})
+	require.Empty(t, errs)
+	got := e.Check(s, f, nil)
+	assert.Equal(t, "line 8: a land line comes first, before any move: the nation chooses its sea before it moves (Hy Breasil 5.1, 5.2)", got.Error(), file)
 }

@@ -78,10 +78,14 @@ func (c *counter) walk(body []orders.Statement, left, top []int) {
 }
 
 // move checks one move line and takes its units from left; in the first
-// phase it records where they may go for the second.
+// phase it records where they may go for the second. A line refused, by
+// its count or its path, takes nothing.
 func (c *counter) move(mv orders.Move, left, top []int) {
 	if len(mv.Path) < 2 {
 		return
+	}
+	if !pathSound(c.t.B, mv) {
+		return // refused by checkPath: it moves nothing, and the lines after it find the units it names (issue 21)
 	}
 	from, dest := mv.Path[0], mv.Path[len(mv.Path)-1]
 	k := mv.N
@@ -94,7 +98,7 @@ func (c *counter) move(mv orders.Move, left, top []int) {
 	if k > left[from] {
 		p := c.tooMany(from, k, top[from]-left[from])
 		c.t.Problem(mv.Line, p.What, p.Args...)
-		k = left[from]
+		return // refused, it moves nothing: one bad line never makes the correct lines after it fail
 	}
 	left[from] -= k
 	if c.phase == 1 && k > 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 )
 
 // Event kinds of Hy Breasil's own events.
@@ -132,9 +133,16 @@ func landingSea(t *adjudicator.Turn) games.AreaID {
 // landing carries out a new nation's land line (5.1, 5.2) in its first
 // turn, before anything else: its units in the sea it was put in by
 // default go to the sea of its owner's choice, which becomes its home.
+// A check (switch hb-order-checks) refuses a land line written after a
+// move (checkLines) and does not carry it out, so that the moves before it
+// are checked from the sea they were written from: one misplaced line
+// never makes the correct lines before it fail.
 func landing(t *adjudicator.Turn) {
 	x := X(t.S)
 	for _, l := range adjudicator.Statements[Land](t) {
+		if t.Strict && t.E.Plays(adjudicator.HBOrderChecks) && afterMove(t.In.Orders.Body, l) {
+			continue
+		}
 		home := x.Home[t.N]
 		switch {
 		case x.Entered[t.N] != t.S.Round || home == games.NoArea:
@@ -149,6 +157,22 @@ func landing(t *adjudicator.Turn) {
 			t.Emit(adjudicator.Event{Kind: EvInvasion, What: "land-elsewhere", Area: t.Name(l.Sea), N: c, Line: l.Line, Args: []string{t.Name(home)}})
 		}
 	}
+}
+
+// afterMove reports whether a move, a phase or an if block comes before
+// the land line l in body (checkLines refuses it there, 5.1, 5.2).
+func afterMove(body []orders.Statement, l Land) bool {
+	for _, st := range body {
+		switch st.(type) {
+		case Land:
+			if st.Pos() == l.Line {
+				return false
+			}
+		case orders.Move, orders.Phase, orders.If:
+			return true
+		}
+	}
+	return false
 }
 
 // randomSeat draws a player at random among those not excluded (5.2 step

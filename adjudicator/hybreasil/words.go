@@ -59,6 +59,9 @@ var turnWords = adjudicator.Words{
 		return fmt.Sprintf("Turn %d: the %s nation (%s) plays", ev.Round, ev.Nation, ev.Arg(0))
 	})},
 	"second-phase": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {
+		if ev.Idle {
+			return fmt.Sprintf("Strong leader: the %s nation moves nothing in its second movement and combat phase", ev.Nation)
+		}
 		return fmt.Sprintf("Strong leader: the %s nation's second movement and combat phase", ev.Nation)
 	})},
 	"famine": {Rule: "Hy Breasil 6.1", Words: words(func(ev event) string {

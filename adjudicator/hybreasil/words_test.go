@@ -178,3 +178,19 @@ func TestScoringDieReadsFacts(t *testing.T) {
 	}
 	assert.Nil(t, hybreasil.ScoringDie(engineOn(t, "", 3)), "without the option every turn scores (7)")
 }
+
+// TestIdleSecondPhase: a Strong leader's second phase in which the nation
+// moves nothing is told so (Event.Idle, read by Engine.Render from the
+// events after it), not announced as if something happened in it (issue
+// 21); one with a move of the nation's is announced (Hy Breasil 6.1).
+func TestIdleSecondPhase(t *testing.T) {
+	e := engineOn(t, "", 4)
+	phase := adjudicator.Event{Kind: adjudicator.EvPhase, What: "second-phase", Nation: "Sun"}
+	other := adjudicator.Event{Kind: adjudicator.EvMove, What: "move-units", Nation: "Moon", Path: []string{"Lastlight", "Tidewater"}, N: 1}
+	own := adjudicator.Event{Kind: adjudicator.EvMove, What: "move-units", Nation: "Sun", Path: []string{"Lastlight", "Tidewater"}, N: 1}
+	idle := e.Render([]adjudicator.Event{phase, other})
+	assert.Equal(t, "Strong leader: the Sun nation moves nothing in its second movement and combat phase (Hy Breasil 6.1)", idle[0].Text)
+	busy := e.Render([]adjudicator.Event{phase, own})
+	assert.Equal(t, "Strong leader: the Sun nation's second movement and combat phase (Hy Breasil 6.1)", busy[0].Text)
+	assert.False(t, phase.Idle, "Render works on a copy")
+}

@@ -29,7 +29,7 @@ var Ruleset = adjudicator.Ruleset{
 	Orders: adjudicator.Orders{
 		Grammar:       orders.Base().WithStanding("defend"), // checkStanding: no target lines in Core
 		CheckStanding: checkStanding,
-		Template:      family.Template(family.CiteCore),
+		Template:      family.Template(family.TemplateRules{Cite: family.CiteCore}),
 	},
 	View: adjudicator.View{Words: Words, Texts: &Texts, Limit: family.Limit},
 	Bot: &adjudicator.Bot{

@@ -243,6 +243,12 @@ checked again when due"): pbem turn takes them once their turn is due.`,
 				what = "standing orders"
 			}
 			fmt.Fprintf(e.stdout, "%s: the %s %s are accepted as:\n\n%s\ndigest %s\n", pos[0], games.Possessive(rc.Nation), what, rc.Orders, rc.Digest)
+			if len(rc.Warnings) > 0 {
+				fmt.Fprintf(e.stdout, "\nWarnings:\n")
+				for _, w := range rc.Warnings {
+					fmt.Fprintf(e.stdout, "  %s\n", w)
+				}
+			}
 			if rc.Ahead != "" {
 				fmt.Fprintf(e.stdout, "\n%s comes first: the orders for %s were checked against today's position; they will be checked again when due.\n", rc.Ahead, rc.Turn)
 			}
