@@ -82,7 +82,7 @@ func (e *Engine) review(s *State, f *orders.File, standing []*orders.File, notes
 	t.run(Setup, Moving, Checking)
 	errs := t.errs
 	if e.Plays(CheckKnowable) {
-		errs = addNew(errs, e.foresee(s, st, in))
+		errs = addNew(errs, e.foresee(s, st, without(in, errs)))
 	}
 	return &Review{Errors: sortErrors(errs), Warnings: sortNotes(t.warnings), Defaults: sortNotes(t.defaults)}
 }
@@ -108,6 +108,52 @@ func (e *Engine) foresee(s *State, st Step, in Input) (errs orders.Errors) {
 	}()
 	t.run(Setup, Moving, Fighting)
 	return t.errs
+}
+
+// without is in with the statements that errs refuse left out of its
+// file, with the blocks' statements (phase, if) that they refuse: the
+// turn foresee plays would carry out a refused line its own way (a move
+// of more units than there are moves those there), and the correct lines
+// after it would then fail for it. A refused line moves nothing and
+// takes nothing from the lines after it (issue 21: one bad line never
+// makes correct lines fail). Errors of the whole file (line 0) leave
+// out nothing.
+func without(in Input, errs orders.Errors) Input {
+	refused := map[int]bool{}
+	for _, e := range errs {
+		if e.Line > 0 {
+			refused[e.Line] = true
+		}
+	}
+	if len(refused) == 0 || in.Orders == nil {
+		return in
+	}
+	f := *in.Orders
+	f.Body = keep(f.Body, refused)
+	in.Orders = &f
+	return in
+}
+
+// keep is body without the statements on refused lines, entering phase
+// and if blocks (copies: the file checked is not changed); a ruleset's
+// own block is kept whole.
+func keep(body []orders.Statement, refused map[int]bool) []orders.Statement {
+	var out []orders.Statement
+	for _, st := range body {
+		if refused[st.Pos()] {
+			continue
+		}
+		switch x := st.(type) {
+		case orders.Phase:
+			x.Body = keep(x.Body, refused)
+			st = x
+		case orders.If:
+			x.Then = keep(x.Then, refused)
+			st = x
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // untilDice is the dice of foresee: it stops the step at its first die

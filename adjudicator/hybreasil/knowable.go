@@ -72,9 +72,15 @@ func (f *foresight) may(ev string) bool {
 	if f.known || f.event == ev {
 		return f.event == ev
 	}
-	for c := f.rolls; c <= len(D(f.t.E).Events); c++ {
+	return mayRoll(f.t.E, f.rolls, ev)
+}
+
+// mayRoll reports whether a roll on the random events table with at least
+// civ civilization tokens added to its die may give event ev (6.1).
+func mayRoll(e *adjudicator.Engine, civ int, ev string) bool {
+	for c := civ; c <= len(D(e).Events); c++ {
 		for die := 1; die <= 6; die++ {
-			if eventFor(f.t.E, die+c) == ev {
+			if eventFor(e, die+c) == ev {
 				return true
 			}
 		}
@@ -88,7 +94,12 @@ func (f *foresight) may(ev string) bool {
 // without a token (a Civil war with no set, a Civilization with every
 // ability), else one more, the token a reroll takes.
 func rerollCiv(t *adjudicator.Turn) int {
-	civ, ev := X(t.S).Civ[t.N], X(t.S).Event[t.N]
+	return leastRerollCiv(X(t.S).Civ[t.N], X(t.S).Event[t.N])
+}
+
+// leastRerollCiv is rerollCiv of a nation with civ civilization tokens
+// whose rolled event is ev.
+func leastRerollCiv(civ int, ev string) int {
 	if ev == "" || ev == CivilWar || ev == Civilization {
 		return civ
 	}

@@ -20,8 +20,9 @@ import (
 // spreads again (6.1), and one attack is suggested where a neighbour has
 // fewer units, with a retreat to where it came from. Reinforcements (6.1)
 // are rolled when the turn is played: where the event is Reinforcements,
-// or one the reroll policy rerolls, the plan lands up to six more units,
-// two to a line; a line with no unit left to move is skipped.
+// or one the reroll policy rerolls into a roll that may still give them
+// (the reroll's token is added to its die first), the plan lands up to six
+// more units, two to a line; a line with no unit left to move is skipped.
 
 // hbPlan is the suggested turn of nation n due in s.
 type hbPlan struct {
@@ -86,7 +87,11 @@ func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 	}
 	d := D(e).Reroll
 	rerolled := x.Entered[n] != s.Round && rerollPolicy{events: d.Events, below: d.WhileCivBelow}.wants(p.event, x.Civ[n])
-	if home := x.Home[n]; home != games.NoArea && !p.b.IsLand(home) && (p.event == Reinforcements || rerolled) {
+	// Reinforcements come when the event is kept, or when a reroll may
+	// give them: its die adds the tokens after the reroll takes one
+	// (6.1), so a rerolled Plague never brings them (check-knowable).
+	reinforced := p.event == Reinforcements && !rerolled || rerolled && mayRoll(e, leastRerollCiv(x.Civ[n], p.event), Reinforcements)
+	if home := x.Home[n]; home != games.NoArea && !p.b.IsLand(home) && reinforced {
 		p.reinf = min(6, Pool(e, s, n))
 	}
 	p.placeNew(rerolled)
