@@ -1,6 +1,7 @@
 package hybreasil_test
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
 	"github.com/pbem-org/pbem/templates"
 )
@@ -160,6 +162,56 @@ func TestTemplateShowsEvent(t *testing.T) {
 	text = templates.OrdersTemplate(e, first, templates.Header{Game: "g"})
 	assert.Contains(t, text, "Random event this turn (Hy Breasil 6.1): strong leader.")
 	assert.Contains(t, text, `write "land SEA"`)
+}
+
+// TestTemplateRerolledPlagueNoReinforcements: a reroll takes a
+// civilization token before its die is rolled, and the die adds the new
+// number of tokens (Hy Breasil 6.1), so a Plague rerolled at 0 tokens
+// rolls 2 or more and never gives Reinforcements (a 1): the suggested
+// turn moves no unit from the home sea, where none can be, and check
+// accepts it (check-knowable refuses such a move). Its twin: a kept
+// Reinforcements event lands up to six units from the home sea.
+func TestTemplateRerolledPlagueNoReinforcements(t *testing.T) {
+	e := engineOn(t, "", 4)
+	var at *adjudicator.State
+	_, err := bot.Play(e, 11, func(st bot.Step) error {
+		s := st.After
+		if due := e.Due(s); at == nil && due.Kind == adjudicator.NationTurn {
+			n, x := due.Nation, hybreasil.X(s)
+			home := x.Home[n]
+			if x.Entered[n] != s.Round && home != games.NoArea && !e.G.Board.IsLand(home) && s.Units(home, n) == 0 && hybreasil.Pool(e, s, n) > 0 {
+				at = s
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.NotNil(t, at)
+	n := e.Due(at).Nation
+	x := hybreasil.X(at)
+	home := e.G.Board.AreaName(x.Home[n])
+	for _, c := range []struct {
+		event string
+		civ   int
+		want  bool
+	}{{hybreasil.Plague, 0, false}, {hybreasil.Reinforcements, 0, true}} {
+		x.Event[n], x.Civ[n] = c.event, c.civ
+		tp := hybreasil.Template(e, at, n)
+		text := fmt.Sprintf("game: g\nnation: %s\nturn: %s\ntoken: tok\n\n", e.NationName(n), e.TurnID(at))
+		moves, notes := false, ""
+		for _, sec := range tp.Sections {
+			for _, it := range sec.Items {
+				text += it.Order + "\n"
+				notes += it.Note + "\n"
+				moves = moves || strings.HasPrefix(it.Order, "move ") && strings.Contains(it.Order, " "+home+" >")
+			}
+		}
+		assert.Equal(t, c.want, moves, "%s at %d tokens: a move from the home sea %s", c.event, c.civ, home)
+		assert.Equal(t, c.want, strings.Contains(notes, "If reinforcements come"), c.event)
+		f, errs := orders.DecodeWith(text, e.G, orders.Options{Grammar: e.Grammar()})
+		require.Empty(t, errs, text)
+		assert.Empty(t, e.Check(at, f, nil), "%s: the suggested turn is accepted\n%s", c.event, text)
+	}
 }
 
 // TestBriefAbilities: the orders brief of a nation due tells its player
