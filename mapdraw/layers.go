@@ -5,10 +5,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"runtime"
-	"sync"
 
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/internal/par"
 )
 
 // Layers draws many views of one board as two layers: the board alone,
@@ -64,7 +63,7 @@ func (l *Layers) BoardPNG(w io.Writer) error {
 func (l *Layers) Overlays(views []*View, boardHref string) (svgs [][]byte, css []byte, err error) {
 	scenes := make([]*scene, len(views))
 	decls := make([][]string, len(views))
-	err = parallel(len(views), func(i int) error {
+	err = par.Do(len(views), func(i int) error {
 		s, err := buildScene(l.g, l.b, views[i])
 		if err != nil {
 			return err
@@ -80,7 +79,7 @@ func (l *Layers) Overlays(views []*View, boardHref string) (svgs [][]byte, css [
 	}
 	rules := newCompactRules("k", decls)
 	svgs = make([][]byte, len(views))
-	_ = parallel(len(views), func(i int) error {
+	_ = par.Do(len(views), func(i int) error {
 		var buf bytes.Buffer
 		bw := bufio.NewWriter(&buf)
 		s := scenes[i]
@@ -94,32 +93,4 @@ func (l *Layers) Overlays(views []*View, boardHref string) (svgs [][]byte, css [
 		return nil
 	})
 	return svgs, rules.sheet, nil
-}
-
-// parallel runs do(0) … do(n-1) on as many goroutines as there are
-// processors and returns the first error by index.
-func parallel(n int, do func(i int) error) error {
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = do(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

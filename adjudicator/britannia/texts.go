@@ -144,23 +144,7 @@ func forceOfNation(e *adjudicator.Engine, ev adjudicator.Event) string {
 	inf := family.CountOf(ev.Units, "infantry")
 	cav := unitsOf(ev.Units) - inf - family.CountOf(ev.Units, "roman")
 	inf += family.CountOf(ev.Units, "roman")
-	adj := e.Adjective(ev.Nation)
-	var what string
-	switch {
-	case cav == 0:
-		what = e.Counted(inf, ev.Nation, "army", "armies")
-	case inf == 0:
-		what = fmt.Sprintf("%d %s cavalry", cav, adj)
-	default:
-		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
-	}
-	switch {
-	case ev.Leader == "":
-		return what
-	case inf+cav == 0:
-		return ev.Leader
-	}
-	return ev.Leader + " with " + what
+	return family.NationForce(e, ev.Nation, inf, cav, ev.Leader)
 }
 
 // forceOf describes the units of an event (Event.Units and Leader): the

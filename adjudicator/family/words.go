@@ -77,6 +77,30 @@ func CountOf(units []adjudicator.Count, kind string) int {
 	return 0
 }
 
+// NationForce describes inf infantry and cav cavalry of a nation with its
+// adjective (Engine.Adjective), and the leader with them: "3 Saxon
+// armies", "2 Norman infantry and 1 cavalry", "Arthur with 2
+// Romano-British cavalry", "Aelle" (a leader alone).
+func NationForce(e *adjudicator.Engine, nation string, inf, cav int, leader string) string {
+	adj := e.Adjective(nation)
+	var what string
+	switch {
+	case cav == 0:
+		what = e.Counted(inf, nation, "army", "armies")
+	case inf == 0:
+		what = fmt.Sprintf("%d %s cavalry", cav, adj)
+	default:
+		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
+	}
+	switch {
+	case leader == "":
+		return what
+	case inf+cav == 0:
+		return leader
+	}
+	return leader + " with " + what
+}
+
 // Strength describes a side's units in an area: "3", or with what is
 // among them after sep, "4: 1 cavalry, with Arthur" (sep ": ") or "4 (1
 // cavalry, with Arthur)" (sep " (").

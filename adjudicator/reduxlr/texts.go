@@ -128,23 +128,7 @@ func forceOf(ev adjudicator.Event) string {
 // adjective (Engine.Adjective): "3 Saxon armies", "2 Norman infantry and
 // 1 cavalry", "Arthur with 2 Romano-British cavalry", "Aelle".
 func forceOfNation(e *adjudicator.Engine, ev adjudicator.Event) string {
-	inf, cav, adj := family.CountOf(ev.Units, "infantry"), family.CountOf(ev.Units, "cavalry"), e.Adjective(ev.Nation)
-	var what string
-	switch {
-	case cav == 0:
-		what = e.Counted(inf, ev.Nation, "army", "armies")
-	case inf == 0:
-		what = fmt.Sprintf("%d %s cavalry", cav, adj)
-	default:
-		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
-	}
-	switch {
-	case ev.Leader == "":
-		return what
-	case inf+cav == 0:
-		return ev.Leader
-	}
-	return ev.Leader + " with " + what
+	return family.NationForce(e, ev.Nation, family.CountOf(ev.Units, "infantry"), family.CountOf(ev.Units, "cavalry"), ev.Leader)
 }
 
 // unitsOf counts units of every kind.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/internal/par"
 	"github.com/pbem-org/pbem/templates"
 )
 
@@ -146,7 +147,7 @@ func writeHistoryMaps(g *archive.Game, h *history, dir string) error {
 		return err
 	}
 	all := append([]historyStep{h.first}, h.steps...)
-	return parallel(len(all), func(i int) error {
+	return par.Do(len(all), func(i int) error {
 		hs := all[i]
 		png, err := templates.MapPNG(g.Rules(), hs.report)
 		if err != nil {

@@ -6,14 +6,13 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/internal/par"
 	"github.com/pbem-org/pbem/templates"
 )
 
@@ -97,7 +96,7 @@ func writeHistoryHTML(g *archive.Game, h *history, out string) error {
 	if err := os.WriteFile(filepath.Join(out, historyMapCSS), css, 0o644); err != nil {
 		return err
 	}
-	err = parallel(len(all), func(i int) error {
+	err = par.Do(len(all), func(i int) error {
 		page, err := historyStepHTML(g, all, links, svgs[i], i)
 		if err != nil {
 			return err
@@ -133,34 +132,6 @@ func removeStale(dir string, links []historyLink) error {
 			if err := os.Remove(filepath.Join(dir, name)); err != nil {
 				return err
 			}
-		}
-	}
-	return nil
-}
-
-// parallel runs do(0) … do(n-1) on as many goroutines as there are
-// processors, and returns the first error by index.
-func parallel(n int, do func(i int) error) error {
-	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = do(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
 		}
 	}
 	return nil
