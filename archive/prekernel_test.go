@@ -154,6 +154,11 @@ func TestEngine4ArchivesVerify(t *testing.T) { verifyArchives(t, "engine4", 5) }
 // and its options).
 func TestFactsArchivesVerify(t *testing.T) { verifyArchives(t, "facts", 5) }
 
+// TestEngine5ArchivesVerify verifies the archives of pbem-engine-5, one a
+// ruleset with every option (testdata/engine5/README.md): the switches of
+// engine 5 (adjudicator/compat.go) must keep playing as they were written.
+func TestEngine5ArchivesVerify(t *testing.T) { verifyArchives(t, "engine5", 6) }
+
 // verifyArchives verifies every archive of testdata/DIR, at least want.
 func verifyArchives(t *testing.T, dir string, want int) {
 	files, err := filepath.Glob("testdata/" + dir + "/*.tgz")

@@ -29,7 +29,7 @@ func TestWordsChangeNoRecord(t *testing.T) {
 	restore := changeEveryWord()
 	defer restore()
 	var files []string
-	for _, dir := range []string{"prekernel", "engine2", "engine3", "engine4", "facts"} {
+	for _, dir := range []string{"prekernel", "engine2", "engine3", "engine4", "facts", "engine5"} {
 		fs, _ := filepath.Glob("testdata/" + dir + "/*.tgz")
 		files = append(files, fs...)
 	}
