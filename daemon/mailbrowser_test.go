@@ -31,16 +31,7 @@ import (
 // when it is set, to be looked at. Without Chromium the test skips,
 // saying so, unless PBEM_CHROMIUM_REQUIRED=1 (CI).
 func TestMailedReportInChromium(t *testing.T) {
-	path, err := headless.Find()
-	if err != nil {
-		if os.Getenv("PBEM_CHROMIUM_REQUIRED") == "1" {
-			t.Fatal(err)
-		}
-		t.Skipf("skipped: %v", err)
-	}
-	b, err := headless.Start(path)
-	require.NoError(t, err)
-	defer b.Close()
+	b := headless.ForTest(t)
 	for _, ruleset := range []string{"britannia", "hy-breasil"} {
 		t.Run(ruleset, func(t *testing.T) {
 			dir := t.TempDir()

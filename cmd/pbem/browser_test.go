@@ -23,13 +23,7 @@ import (
 // be looked at (the top of each page, and of a step page's map). Without
 // Chromium the test skips, saying so, unless PBEM_CHROMIUM_REQUIRED=1 (CI).
 func TestPagesInChromium(t *testing.T) {
-	path, err := headless.Find()
-	if err != nil {
-		if os.Getenv("PBEM_CHROMIUM_REQUIRED") == "1" {
-			t.Fatal(err)
-		}
-		t.Skipf("skipped: %v", err)
-	}
+	b := headless.ForTest(t)
 	game, tmp := newForumGame(t)
 	// A round and a half: a battle in the Welsh turn, bot turns, the
 	// end of round 1 and its scoring.
@@ -41,11 +35,6 @@ func TestPagesInChromium(t *testing.T) {
 	hist := filepath.Join(tmp, "history")
 	must(t, "history", "--game", game, "--format", "html", "-o", hist)
 
-	b, err := headless.Start(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
 	pages := []struct{ name, file, img string }{
 		{"report", filepath.Join(game, "views", "002-r01-welsh", "report.html"), "img"},
 		{"history", filepath.Join(hist, "index.html"), ""},

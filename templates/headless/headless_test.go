@@ -11,24 +11,8 @@ import (
 	"testing"
 )
 
-// browser starts Chromium, or skips the test saying why (fails under
-// PBEM_CHROMIUM_REQUIRED=1, as in CI).
-func browser(t *testing.T) *Browser {
-	t.Helper()
-	path, err := Find()
-	if err != nil {
-		if os.Getenv("PBEM_CHROMIUM_REQUIRED") == "1" {
-			t.Fatal(err)
-		}
-		t.Skipf("skipped: %v", err)
-	}
-	b, err := Start(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
-	return b
-}
+// browser is ForTest.
+func browser(t *testing.T) *Browser { return ForTest(t) }
 
 // onePixel is a 1×1 PNG.
 const onePixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
