@@ -113,6 +113,12 @@ var words = adjudicator.Words{
 	}},
 	"cb-fort": {Rule: "Britannia 2005 Roman forts", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {
 		return fmt.Sprintf("The %s build a fort in %s", ev.Nation, ev.Area)
+	}, Sum: func(_ *adjudicator.Engine, evs []adjudicator.Event) string {
+		areas := make([]string, len(evs))
+		for i, ev := range evs {
+			areas[i] = ev.Area
+		}
+		return fmt.Sprintf("The %s build %d forts: in %s", evs[0].Nation, len(evs), adjudicator.OrJoin(areas, "and"))
 	}},
 	// Args: the Romans, their armies that leave.
 	"cb-romans-leave": {Rule: "ref §3 VI", Words: func(_ *adjudicator.Engine, ev adjudicator.Event) string {

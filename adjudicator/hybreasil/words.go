@@ -68,7 +68,10 @@ var turnWords = adjudicator.Words{
 		return fmt.Sprintf("Famine: the %s nation gains no population this turn", ev.Nation)
 	})},
 	"pips": {Rule: "Hy Breasil 6.2", Words: words(func(ev event) string {
-		return fmt.Sprintf("The %s nation has %d PIPs: %s", ev.Nation, ev.ArgN(0), plural(ev.ArgN(1), "new unit"))
+		if ev.ArgN(1) == 0 {
+			return fmt.Sprintf("The %s nation has %s: no new unit", ev.Nation, plural(ev.ArgN(0), "PIP"))
+		}
+		return fmt.Sprintf("The %s nation has %s: %s", ev.Nation, plural(ev.ArgN(0), "PIP"), plural(ev.ArgN(1), "new unit"))
 	})},
 	"place-unit": {Rule: "Hy Breasil 6.2", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation places a new unit in %s", ev.Nation, ev.Area)
