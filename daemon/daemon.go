@@ -313,7 +313,7 @@ func isCommand(w string) bool {
 }
 
 // askWords are the words a player of any ruleset asks with for a step
-// before writing orders (adjudicator.Orders.Asks: Hy Breasil's "reroll"),
+// before writing orders (adjudicator.Orders.Asks: a ruleset's own word, such as "reroll"),
 // each a command of its own; a word that is a command already is not one.
 func askWords() []askWord {
 	var out []askWord

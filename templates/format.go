@@ -62,7 +62,7 @@ func wrap(text string, w, first, hang int) []string {
 
 // keepBrackets joins a short bracketed group of words into one word, so a
 // line never breaks inside a roll of dice ("[3 5 6]") or a count ("(SX
-// 2)", "(reduX Core 5.1)"); groups longer than max/2 stay breakable.
+// 2)", "(a citation 5.1)"); groups longer than max/2 stay breakable.
 func keepBrackets(words []string, max int) []string {
 	closer := map[byte]string{'[': "]", '(': ")"}
 	var out []string

@@ -122,7 +122,7 @@ func mapTitle(r *Report) string {
 		title += " — " + r.Nation
 	case r.Over:
 		title += " — end of the game"
-	default: // "end of round", Hy Breasil's "the invasion phase" (Texts.RoundEvent)
+	default: // a round event, as the ruleset words it (Texts.RoundEvent)
 		_, what, _ := strings.Cut(r.Title, ": ")
 		title += " — " + what
 	}
@@ -369,7 +369,7 @@ func drawMap(g *games.Game, r *Report, format string) ([]byte, error) {
 }
 
 // roundName names the report's round for a title: the ruleset's word for
-// a round and the Timeline's label ("Round VII"; Hy Breasil's "Turn 15",
+// a round and the Timeline's label ("Round VII", or the ruleset's own word,
 // Texts.RoundWord), or the label alone where the tables give a whole name
 // ("Turn 15").
 func (r *Report) roundName() string {

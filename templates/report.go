@@ -29,7 +29,7 @@ import (
 // the events; the renderers only lay it out.
 type Report struct {
 	Game    string // game id, e.g. "ashdown"
-	Ruleset string // e.g. "Britannia reduX Core"
+	Ruleset string // the ruleset's title, as its tables give it
 	TurnID  string // e.g. "r07-angles" or "r07-end"
 	// Title is the headline: the nation turn's own event text ("Round 7:
 	// the Angles' turn") or "Round 7: end of round".
@@ -49,8 +49,8 @@ type Report struct {
 	Nation       string // whose nation turn it was; "" for a round event
 	RoundEnd     bool   // the step is the end of a round (scoring)
 	// PositionAfter names the step for "Position after …": "the turn"
-	// (a nation's), "the round" (its end), Hy Breasil's "the invasion
-	// phase".
+	// (a nation's), "the round" (its end), or a round event as the ruleset
+	// words it (Texts.RoundEvent).
 	PositionAfter string
 	Start         bool // the start of the game, before any step (Options.Start)
 	Over          bool // the game is over after this step
@@ -241,7 +241,7 @@ type Stack struct {
 	Hex    string
 	Armies int
 	// Extra are the units that are not armies, by kind: "1 fort", "1
-	// fort, 1 burh" (classic Britannia); "" where every unit is an army.
+	// fort, 1 burh"; "" where every unit is an army.
 	Extra string
 }
 

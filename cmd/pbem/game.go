@@ -171,7 +171,7 @@ func (e *env) playersFlag(g *games.Game, players int) (int, bool) {
 }
 
 // roundWord is what the ruleset calls a round, lower case: "round", or
-// Hy Breasil's "turn" (Texts.RoundWord; Hy Breasil 3).
+// the ruleset's own word (Texts.RoundWord).
 func roundWord(ruleset string) string {
 	if rs, err := rulesets.Lookup(ruleset); err == nil {
 		word, _ := rs.RoundWords()

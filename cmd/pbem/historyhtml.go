@@ -191,7 +191,8 @@ func newHistoryIndex(g *archive.Game, h *history, all []historyStep, links []his
 	return x
 }
 
-// roundOf names a report's round: "Round 3", Hy Breasil's "Turn 3".
+// roundOf names a report's round: "Round 3", or in the ruleset's own word for a
+// round (Texts.RoundWord).
 func roundOf(r *templates.Report) string { return roundWordOf(r) + " " + strconv.Itoa(r.Round) }
 
 // roundWordOf is what a report's ruleset calls a round: "Round", "Turn".
