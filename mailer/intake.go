@@ -711,50 +711,64 @@ func (in *Intake) call(ctx context.Context, h Handler, m *Message) (err error) {
 
 // fetch returns the message's bytes (or its header section), without
 // setting \Seen; nil if the message no longer exists.
-//
-// It reads the literal itself rather than with Collect: when the connection
-// drops mid-literal, the literal ends early without an error, and
-// go-imap v2.0.0-beta.8 would then re-read it to discard the rest while its
-// reader goroutine also reads the connection (a data race). On a short or
-// failed read the client is closed and the command abandoned.
 func (in *Intake) fetch(c *imapclient.Client, uid uint32, spec imap.PartSpecifier) ([]byte, error) {
+	out, err := fetchUIDs(c, []imap.UID{imap.UID(uid)}, spec)
+	if err != nil {
+		return nil, fmt.Errorf("fetch uid %d: %w", uid, err)
+	}
+	return out[imap.UID(uid)], nil
+}
+
+// fetchUIDs fetches the messages' bytes (or a part: spec) with one UID
+// FETCH, without setting \Seen; a message expunged meanwhile is missing
+// from the result.
+//
+// It reads each literal itself rather than with Collect: when the
+// connection drops mid-literal, the literal ends early without an error,
+// and go-imap v2.0.0-beta.8 would then re-read it to discard the rest while
+// its reader goroutine also reads the connection (a data race). On a short
+// or failed read the client is closed and the command abandoned.
+func fetchUIDs(c *imapclient.Client, uids []imap.UID, spec imap.PartSpecifier) (map[imap.UID][]byte, error) {
 	sec := &imap.FetchItemBodySection{Specifier: spec, Peek: true}
-	cmd := c.Fetch(imap.UIDSetNum(imap.UID(uid)), &imap.FetchOptions{
-		UID:         true,
-		BodySection: []*imap.FetchItemBodySection{sec},
-	})
-	var raw []byte
+	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}})
+	out := map[imap.UID][]byte{}
 	for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+		var uid imap.UID
 		var body []byte
-		var msgUID imap.UID
-		for item := msg.Next(); item != nil; item = msg.Next() {
-			switch item := item.(type) {
+		for it := msg.Next(); it != nil; it = msg.Next() {
+			switch it := it.(type) {
 			case imapclient.FetchItemDataUID:
-				msgUID = item.UID
+				uid = it.UID
 			case imapclient.FetchItemDataBodySection:
-				if item.Literal == nil {
-					body = []byte{}
-					continue
-				}
-				b, err := io.ReadAll(item.Literal)
-				if err == nil && int64(len(b)) != item.Literal.Size() {
-					err = fmt.Errorf("literal cut short at %d of %d bytes", len(b), item.Literal.Size())
-				}
+				b, err := readLiteral(it)
 				if err != nil {
 					c.Close()
-					return nil, fmt.Errorf("fetch uid %d: %w", uid, err)
+					return nil, err
 				}
 				body = b
 			}
 		}
-		if msgUID == imap.UID(uid) && body != nil {
-			raw = body
+		if uid != 0 && body != nil {
+			out[uid] = body
 		}
 	}
 	if err := cmd.Close(); err != nil {
-		return nil, fmt.Errorf("fetch uid %d: %w", uid, err)
+		return nil, err
 	}
-	return raw, nil
+	return out, nil
+}
+
+// readLiteral reads a fetched body section whole: empty (not nil) when the
+// server sent none, an error when the literal ends short.
+func readLiteral(it imapclient.FetchItemDataBodySection) ([]byte, error) {
+	if it.Literal == nil {
+		return []byte{}, nil
+	}
+	b, err := io.ReadAll(it.Literal)
+	if err == nil && int64(len(b)) != it.Literal.Size() {
+		err = fmt.Errorf("literal cut short at %d of %d bytes", len(b), it.Literal.Size())
+	}
+	return b, err
 }
 
 // moveSeenDone finishes the moves a crash cut short: markProcessed sets

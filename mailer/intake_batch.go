@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 	"time"
 
@@ -154,46 +153,16 @@ func (in *Intake) handleByKey(ctx context.Context, h Handler, items []item) []ou
 	return outs
 }
 
-// fetchBodies fetches the messages' bytes with one UID FETCH, without
-// setting \Seen; a message expunged meanwhile is missing from the result.
-// It reads each literal itself, as fetch does, and closes the client on a
-// short read.
+// fetchBodies fetches the messages' bytes with one UID FETCH (fetchUIDs),
+// without setting \Seen; a message expunged meanwhile is missing from the
+// result.
 func (in *Intake) fetchBodies(c *imapclient.Client, items []item) (map[imap.UID][]byte, error) {
 	var uids []imap.UID
 	for _, it := range items {
 		uids = append(uids, imap.UID(it.m.UID))
 	}
-	sec := &imap.FetchItemBodySection{Peek: true}
-	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}})
-	out := map[imap.UID][]byte{}
-	for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
-		var uid imap.UID
-		var body []byte
-		for it := msg.Next(); it != nil; it = msg.Next() {
-			switch it := it.(type) {
-			case imapclient.FetchItemDataUID:
-				uid = it.UID
-			case imapclient.FetchItemDataBodySection:
-				if it.Literal == nil {
-					body = []byte{}
-					continue
-				}
-				b, err := io.ReadAll(it.Literal)
-				if err == nil && int64(len(b)) != it.Literal.Size() {
-					err = fmt.Errorf("literal cut short at %d of %d bytes", len(b), it.Literal.Size())
-				}
-				if err != nil {
-					c.Close()
-					return nil, fmt.Errorf("fetch: %w", err)
-				}
-				body = b
-			}
-		}
-		if uid != 0 && body != nil {
-			out[uid] = body
-		}
-	}
-	if err := cmd.Close(); err != nil {
+	out, err := fetchUIDs(c, uids, imap.PartSpecifierNone)
+	if err != nil {
 		return nil, fmt.Errorf("fetch %d messages: %w", len(uids), err)
 	}
 	return out, nil
