@@ -5,15 +5,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/pbem-org/pbem/adjudicator"
 	"github.com/pbem-org/pbem/bot"
 	"github.com/pbem-org/pbem/dice"
 	"github.com/pbem-org/pbem/games"
+	"github.com/pbem-org/pbem/internal/par"
 	"github.com/pbem-org/pbem/internal/scratch"
 	"github.com/pbem-org/pbem/orders"
 	"github.com/pbem-org/pbem/rulesets"
@@ -88,22 +87,7 @@ func propertyGames(full, sample int) int {
 // order of i.
 func parallel[R any](n int, f func(i int) R) []R {
 	out := make([]R, n)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				out[i] = f(i)
-			}
-		}()
-	}
-	for i := range n {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	_ = par.Do(n, func(i int) error { out[i] = f(i); return nil })
 	return out
 }
 

@@ -2,10 +2,6 @@ package daemon
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +9,6 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/mailer"
-	"github.com/pbem-org/pbem/templates"
 )
 
 // sizer is an Enqueuer that renders each mail to its bytes, as the outbox
@@ -49,32 +44,16 @@ func (s *sizer) Enqueue(o *mailer.Outgoing) error {
 	return nil
 }
 
-// lateGame simulates a whole 4-player reduX game (seed 1) as an archive
-// under data/games and opens a daemon on it with players 1 and 2 on the
-// default (HTML) mail and 3 and 4 on text-only mail.
+// lateGame is simDaemon's whole 4-player reduX game (seed 1), players 1
+// and 2 on the default (HTML) mail and 3 and 4 on text-only mail.
 func lateGame(tb testing.TB, out Enqueuer) (*Daemon, *archive.Game) {
 	tb.Helper()
-	data := tb.TempDir()
-	if _, err := archive.Simulate(archive.Sim{Ruleset: "redux", Players: 4, Seed: 1}, filepath.Join(data, "games", "sim-1")); err != nil {
-		tb.Fatal(err)
-	}
-	cfg := Defaults()
-	cfg.Data, cfg.GM, cfg.From, cfg.Domain = data, "gm@example.test", "pbem@example.test", "example.test"
-	cfg.GMTokenFile = filepath.Join(data, "gm.token")
-	if err := os.WriteFile(cfg.GMTokenFile, []byte(gmToken+"\n"), 0o600); err != nil {
-		tb.Fatal(err)
-	}
-	d, err := New(cfg, Options{Out: out, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	g := d.game("sim-1")
+	d, g := simDaemon(tb, "redux", out)
 	for _, name := range []string{"Player 3", "Player 4"} {
 		if err := g.SetPrefs(name, archive.MailPrefs{Format: "text"}, ""); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	d.Map = templates.MailMapPNG // the map as the daemon mails it
 	return d, g
 }
 
