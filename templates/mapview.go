@@ -123,8 +123,7 @@ func mapTitle(r *Report) string {
 	case r.Over:
 		title += " — end of the game"
 	default: // a round event, as the ruleset words it (Texts.RoundEvent)
-		_, what, _ := strings.Cut(r.Title, ": ")
-		title += " — " + what
+		title += " — " + r.Step
 	}
 	return title
 }

@@ -33,7 +33,12 @@ type Report struct {
 	TurnID  string // e.g. "r07-angles" or "r07-end"
 	// Title is the headline: the nation turn's own event text ("Round 7:
 	// the Angles' turn") or "Round 7: end of round".
-	Title      string
+	Title string
+	// Step is what the step is within its round, as the title words it:
+	// a round event's name ("end of round", Texts.RoundEvent), what a
+	// player asked for in a step of its own, "end of the game"; "" for a
+	// nation turn and the start.
+	Step       string
 	Round      int
 	RoundLabel string // the Timeline's label, e.g. "VII"
 	RoundWord  string // what the ruleset calls a round: "Round", "Turn"
@@ -350,19 +355,20 @@ func buildPublic(e *adjudicator.Engine, turnID string, before, after *adjudicato
 	case turnID != st.ID && st.Kind == adjudicator.NationTurn: // asked for (Hy Breasil 6.1: a reroll by reply)
 		title, _ := roundEvent(e, turnID, before.Round)
 		r.Nation = e.NationName(st.Nation) // its events are this nation's, not the next's
-		r.Title = round + ": the " + possessive(r.Nation) + " turn, " + title
+		r.Title, r.Step = round+": the "+possessive(r.Nation)+" turn, "+title, title
 		r.PositionAfter = title
 	case st.Kind == adjudicator.NationTurn:
 		r.Nation = e.NationName(st.Nation)
 		r.Title = round + ": the " + possessive(r.Nation) + " turn"
 	case after.Over:
 		r.RoundEnd = true
-		r.Title = round + ": end of the game"
+		r.Step = "end of the game"
+		r.Title = round + ": " + r.Step
 		r.PositionAfter = "the " + strings.ToLower(r.RoundWord)
 	default:
 		r.RoundEnd = true
 		title, _ := roundEvent(e, st.ID, before.Round)
-		r.Title = round + ": " + title
+		r.Title, r.Step = round+": "+title, title
 		r.PositionAfter = "the " + strings.ToLower(r.RoundWord)
 		if strings.HasPrefix(title, "the ") {
 			r.PositionAfter = title

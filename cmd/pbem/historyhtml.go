@@ -210,17 +210,13 @@ func stepName(r *templates.Report) string {
 	if r.Start {
 		return "The start"
 	}
-	_, rest, ok := strings.Cut(r.Title, ": ")
-	if !ok {
-		rest = r.Title
-	}
 	if r.Nation != "" {
-		if _, more, ok := strings.Cut(rest, " turn, "); ok {
-			return r.Nation + ", " + more
+		if r.Step != "" {
+			return r.Nation + ", " + r.Step
 		}
 		return r.Nation
 	}
-	return upperFirst(strings.TrimPrefix(rest, "the "))
+	return upperFirst(strings.TrimPrefix(r.Step, "the "))
 }
 
 // stepTitle is a step's title in the history: "Round 3 · Saxons", "The
