@@ -3,7 +3,6 @@ package archive
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -78,7 +77,7 @@ func (g *Game) Ask(nation, what, by, ref string, arrival time.Time) (*Step, erro
 	}
 	line := fmt.Sprintf("%s accepted kind=asked turn=%s nation=%s by=%s digest=%s ref=%s raw=-",
 		arrival.UTC().Format(time.RFC3339), id, due.Nation, orDefault(by, "player"), askedDigest, orDefault(ref, "-"))
-	if err := g.appendLog(submissionsLog, line+" step="+fmt.Sprintf("%03d", info.Number)); err != nil {
+	if err := g.logSubmission(line + " step=" + fmt.Sprintf("%03d", info.Number)); err != nil {
 		return nil, g.fail(err)
 	}
 	return g.playStep(info, &stepInput{step: step, seed: seed})
@@ -94,7 +93,7 @@ func digestOf(p *pendingFile) string {
 
 // askedBy is the number of the step an asked request ref played, or 0.
 func (g *Game) askedBy(ref string) int {
-	data, err := os.ReadFile(filepath.Join(g.dir, submissionsLog))
+	data, err := readLog(filepath.Join(g.dir, submissionsLog))
 	if err != nil {
 		return 0
 	}

@@ -18,7 +18,10 @@
 //	                       ruleset's own board
 //	submissions.log        one line per submission, accepted or refused:
 //	                       arrival time, turn, nation, kind, who entered it,
-//	                       the digest quoted in its acknowledgement
+//	                       the digest quoted in its acknowledgement;
+//	                       appended in place, so a crash may leave its
+//	                       last line without a newline: such a line is
+//	                       not part of the log
 //	rollbacks.log          one line per rollback (absent until the first)
 //	players.log            one line per change of a seat: its token, its
 //	                       address (never the address itself), its leaving

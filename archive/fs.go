@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -184,4 +185,89 @@ func (w *writer) fsync(f *os.File) error {
 		return nil
 	}
 	return f.Sync()
+}
+
+// appendLine appends line and a newline to the log at path: one write and
+// one fsync, where replacing the file (writeFile) reads and writes all of
+// it and fsyncs twice. A log that does not exist is created with header,
+// atomically. A crash leaves the log as it was, or with the line whole, or
+// with the line cut short and no newline after it: readers take the log up
+// to its last newline (completeLines), and the next append cuts such a
+// tail off first. A log with more than one link (a hard-linked copy of the
+// archive, as cp -al or rsync --link-dest make) is replaced instead, so
+// that the copy keeps what it had.
+func (w *writer) appendLine(path, header, line string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return w.writeFile(path, []byte(header+line+"\n"))
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if links(st) > 1 {
+		old, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return w.writeFile(path, append(completeLines(old), line+"\n"...))
+	}
+	end, err := logEnd(f, st.Size())
+	if err != nil {
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if end < st.Size() {
+		if err := f.Truncate(end); err != nil {
+			return fmt.Errorf("appending to %s: %w", path, err)
+		}
+	}
+	data := []byte(line + "\n")
+	if err := w.step("write", path); err != nil {
+		f.WriteAt(data[:len(data)/2], end)
+		return err
+	}
+	if _, err := f.WriteAt(data, end); err != nil {
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if w.noSync {
+		return nil
+	}
+	if err := w.step("sync", path); err != nil {
+		return err
+	}
+	return w.fsync(f)
+}
+
+// logEnd is the offset just after the last newline of a log of size
+// bytes: size itself unless a crash cut the last line short.
+func logEnd(f *os.File, size int64) (int64, error) {
+	buf := make([]byte, 4096)
+	for end := size; end > 0; {
+		start := max(0, end-int64(len(buf)))
+		n, err := f.ReadAt(buf[:end-start], start)
+		if err != nil && n < int(end-start) {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return start + int64(i) + 1, nil
+		}
+		end = start
+	}
+	return 0, nil
+}
+
+// completeLines is a log up to its last newline: a line a crash cut short
+// while it was appended (writer.appendLine) is not part of it.
+func completeLines(data []byte) []byte {
+	return data[:bytes.LastIndexByte(data, '\n')+1]
+}
+
+// readLog reads a log written by appendLine, up to its last newline.
+func readLog(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	return completeLines(data), err
 }

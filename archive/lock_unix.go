@@ -26,3 +26,11 @@ func flock(secrets string) (unlock func(), err error) {
 		f.Close()
 	}, nil
 }
+
+// links is how many names a file has (hard links).
+func links(fi os.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}

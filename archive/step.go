@@ -440,7 +440,7 @@ func (g *Game) stateAfter(n int) (*adjudicator.State, error) {
 func (g *Game) Accepted(text string) (*Receipt, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	data, err := os.ReadFile(filepath.Join(g.dir, submissionsLog))
+	data, err := readLog(filepath.Join(g.dir, submissionsLog))
 	if err != nil {
 		return nil, err
 	}

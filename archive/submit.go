@@ -208,7 +208,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	if rej != nil {
 		line := fmt.Sprintf("%s refused kind=%s turn=%s nation=%s by=%s digest=- raw=%s errors=%d",
 			arrival.UTC().Format(time.RFC3339), kindOf(f), turnOf(f), nationOf(f, nation), by, raw, len(rej.Errors))
-		if err := g.appendLog(submissionsLog, line); err != nil {
+		if err := g.logSubmission(line); err != nil {
 			return nil, g.fail(err)
 		}
 		return nil, rej
@@ -216,7 +216,7 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	rc := g.receipt(f, arrival, !hasToken, rv, read)
 	line := fmt.Sprintf("%s accepted kind=%s turn=%s nation=%s by=%s digest=%s raw=%s",
 		arrival.UTC().Format(time.RFC3339), kindOf(f), turnOf(f), f.Nation, by, rc.Digest, raw)
-	if err := g.appendLog(submissionsLog, line); err != nil {
+	if err := g.logSubmission(line); err != nil {
 		return nil, g.fail(err)
 	}
 	if f.Kind == orders.StandingOrders {
@@ -518,9 +518,25 @@ func (g *Game) standingPath(nation string) string {
 }
 
 // standingTexts are the standing orders in force, by play order ("" none).
+// The directory is listed first: most nations have none, and a file looked
+// for and missing costs a system call each.
 func (g *Game) standingTexts() ([]string, error) {
 	out := make([]string, len(g.r.g.Tables.Nations))
+	names, err := os.ReadDir(filepath.Join(g.secrets, "standing"))
+	if errors.Is(err, os.ErrNotExist) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	there := map[string]bool{}
+	for _, e := range names {
+		there[e.Name()] = true
+	}
 	for n, nat := range g.r.g.Tables.Nations {
+		if !there[filepath.Base(g.standingPath(nat.Name))] {
+			continue
+		}
 		data, err := os.ReadFile(g.standingPath(nat.Name))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -553,8 +569,16 @@ func (g *Game) standingFiles() ([]*orders.File, error) {
 	return out, nil
 }
 
-// appendLog adds a line to a log of the game directory, atomically: the
-// whole file is written anew and renamed over the old one.
+// logSubmission appends a line to submissions.log (writer.appendLine): it
+// grows with every mail, and is the one log written on a mail's way to
+// its acknowledgement.
+func (g *Game) logSubmission(line string) error {
+	return g.w.appendLine(filepath.Join(g.dir, submissionsLog), "", line)
+}
+
+// appendLog adds a line to a rarely written log of the game directory
+// (rollbacks, players), atomically: the whole file is written anew and
+// renamed over the old one.
 func (g *Game) appendLog(name, line string) error {
 	path := filepath.Join(g.dir, name)
 	old, err := os.ReadFile(path)

@@ -472,7 +472,7 @@ func seqLine(log []byte, seq int) int {
 
 // readAccepted reads submissions.log: for each turn, the digests accepted.
 func readAccepted(path string) (map[string]map[string]bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := readLog(path)
 	if err != nil {
 		return nil, err
 	}

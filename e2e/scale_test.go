@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ import (
 //	                   a hard-linked copy (every archive write is a new file
 //	                   renamed into place, so the copy never writes through)
 //	PBEM_SCALE_PHASES  which phases to run, comma-separated (default all):
-//	                   start, idle, latency, acks, turns
+//	                   start, idle, latency, acks, drain, turns
 //	PBEM_SCALE_BIN     the pbem binary to measure (default: this tree's),
 //	                   to compare builds on the same games
 //
@@ -58,6 +59,12 @@ import (
 //	                 hour: no turn runs), four SMTP clients at once, until
 //	                 every acknowledgement is in the INBOX
 //	MB-HWM-acks      VmHWM at the end of that burst
+//	drain-acks/s     pbem's own rate: 500 order mails put straight into its
+//	                 INBOX (IMAP APPEND) while it is stopped (SIGSTOP), then
+//	                 from SIGCONT to the 500th acknowledgement accepted by
+//	                 Postfix (the daemon's log); Postfix and Dovecot still
+//	                 take the acknowledgements, but no longer deliver the
+//	                 500 order mails on the same CPUs at the same time
 //	turns/s          min(500, games) order mails with no change-of-mind
 //	                 delay, until every acknowledgement, report (four a
 //	                 turn) and "your turn" is in the players' INBOXes and
@@ -85,6 +92,9 @@ func BenchmarkScale(b *testing.B) {
 		}
 		if on("acks") {
 			sc.acks(b, 500)
+		}
+		if on("drain") {
+			sc.drain(b, 500)
 		}
 		sc.stop(b)
 	}
@@ -621,4 +631,90 @@ func (sc *scaleRun) firstPass() (time.Duration, bool) {
 		}
 	}
 	return 0, false
+}
+
+// drain puts k order mails to k games straight into the daemon's INBOX
+// while it is stopped, lets it go on, and reports the rate at which its
+// acknowledgements are accepted by Postfix (drain-acks/s): what pbem
+// itself can do, without the order mails' own delivery through Postfix
+// and Dovecot competing for the two CPUs.
+func (sc *scaleRun) drain(b *testing.B, k int) {
+	var mails [][]byte
+	for _, i := range sc.nextGames(k) {
+		o := sc.orderFor(b, i)
+		mails = append(mails, rawMail(o.from, scalePbem, "orders "+o.game, newMsgID(sc.w), o.text))
+	}
+	mb := sc.w.open(b, scalePbem)
+	defer mb.close()
+	pid := sc.p.cmd.Process.Pid
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range mails {
+		if err := appendMail(mb.c, m); err != nil {
+			syscall.Kill(pid, syscall.SIGCONT)
+			b.Fatal(err)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // Dovecot's IDLE notices are in the socket
+	c0 := cpuOf(b, pid)
+	t0 := time.Now()
+	if err := syscall.Kill(pid, syscall.SIGCONT); err != nil {
+		b.Fatal(err)
+	}
+	var last time.Time
+	for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		n, at, err := logCount(sc.p.log, t0, "sent", "reply.")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n >= k {
+			last = at
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("%d of %d acknowledgements sent after 10 minutes", n, k)
+		}
+	}
+	cpu := cpuOf(b, pid) - c0
+	el := last.Sub(t0)
+	b.ReportMetric(float64(k)/el.Seconds(), "drain-acks/s")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(k), "ms-cpu/ack-drain")
+	b.Logf("%d games: %d order mails put in the INBOX of a stopped daemon: the last acknowledgement accepted by Postfix %v after it went on: %.1f/s; pbem's CPU %.2f ms a mail",
+		sc.n, k, el.Round(time.Millisecond), float64(k)/el.Seconds(), float64(cpu.Microseconds())/1000/float64(k))
+}
+
+// appendMail puts a raw message into the INBOX of c's user.
+func appendMail(c *imapclient.Client, raw []byte) error {
+	cmd := c.Append("INBOX", int64(len(raw)), nil)
+	if _, err := cmd.Write(raw); err != nil {
+		return err
+	}
+	if err := cmd.Close(); err != nil {
+		return err
+	}
+	_, err := cmd.Wait()
+	return err
+}
+
+// logCount counts the daemon's log records msg since start whose id
+// begins with prefix, and gives the time of the last.
+func logCount(logPath string, start time.Time, msg, prefix string) (n int, last time.Time, err error) {
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		var r struct {
+			Time time.Time `json:"time"`
+			Msg  string    `json:"msg"`
+			ID   string    `json:"id"`
+		}
+		if json.Unmarshal([]byte(l), &r) != nil || r.Time.Before(start) || r.Msg != msg || !strings.HasPrefix(r.ID, prefix) {
+			continue
+		}
+		n++
+		last = r.Time
+	}
+	return n, last, nil
 }

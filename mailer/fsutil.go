@@ -85,17 +85,6 @@ func removeTemps(dir string) error {
 	return nil
 }
 
-// syncDir fsyncs a directory so that entries created, renamed or removed in
-// it are durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
-}
-
 // exists reports whether path exists; errors other than "not found" are
 // returned.
 func exists(path string) (bool, error) {

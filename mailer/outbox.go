@@ -575,29 +575,30 @@ func (ob *Outbox) refuse(q *queued, rcpts []string, err error) {
 }
 
 // finish writes the sent record (over the marker markSent linked, if
-// linked), then removes the queue entry.
+// linked) and removes the queue entry.
 //
-// With the link made, the record is only the time and the server's reply:
-// it is written without fsync, and the queue entry removed without a
-// directory fsync, since a queue entry that comes back after a power cut
-// is cleaned up, not sent, while its sent marker is there (sendOn). Only
-// the id's own files are touched, so several senders finish at once.
+// With the link made, the marker is the only name left once the queue
+// entry is removed, and the record (the queue entry with the time and the
+// server's reply) is written into it in place, without fsync: a crash
+// while it is written leaves a marker cut short, and a marker is read only
+// for being there. The queue entry goes first, without a directory fsync,
+// since a queue entry that comes back after a power cut is cleaned up, not
+// sent, while its sent marker is there (sendOn). Only the id's own files
+// are touched, so several senders finish at once.
 func (ob *Outbox) finish(q *queued, linked bool) {
-	var err error
-	if linked {
-		err = ob.writeRecord("sent", q)
-	} else {
-		err = ob.writeMeta("sent", q)
-	}
-	if err != nil {
-		if !linked {
+	if !linked {
+		if err := ob.writeMeta("sent", q); err != nil {
 			ob.log.Error("sent, but cannot write the sent marker: it may be sent again after a restart",
 				"id", q.ID, "err", err)
 			return
 		}
-		ob.log.Error("sent and marked, but cannot write the time and reply into the marker", "id", q.ID, "err", err)
+		ob.removeFiles(q.ID)
+	} else {
+		ob.removeFiles(q.ID)
+		if err := ob.writeRecord(q); err != nil {
+			ob.log.Error("sent and marked, but cannot write the time and reply into the marker", "id", q.ID, "err", err)
+		}
 	}
-	ob.removeFiles(q.ID)
 	ob.log.Info("sent", "id", q.ID, "to", q.To, "reply", q.Reply)
 }
 
@@ -679,14 +680,20 @@ func (ob *Outbox) writeMeta(dir string, q *queued) error {
 	return nil
 }
 
-// writeRecord writes q as dir/ID.json without fsync: the sent record over
-// its marker.
-func (ob *Outbox) writeRecord(dir string, q *queued) error {
+// writeRecord writes q into its sent marker in place, without fsync: the
+// marker is the only name of its file once the queue entry is removed
+// (finish).
+func (ob *Outbox) writeRecord(q *queued) error {
 	b, err := json.MarshalIndent(q, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := writeFileNoSync(ob.path(dir), q.ID+".json", append(b, '\n')); err != nil {
+	f, err := os.OpenFile(ob.path("sent", q.ID+".json"), os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return fmt.Errorf("mailer: outbox: %w", err)
+	}
+	_, werr := f.Write(append(b, '\n'))
+	if err := errors.Join(werr, f.Close()); err != nil {
 		return fmt.Errorf("mailer: outbox: %w", err)
 	}
 	return nil
