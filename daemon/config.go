@@ -26,6 +26,10 @@ type Config struct {
 	// Data is the directory that holds the games, the mail journal and the
 	// outbox.
 	Data string `yaml:"data"`
+	// KeepMail is how long the journal keeps a player's mail once it is
+	// handled, and the outbox the record of a mail sent (0: for ever).
+	// The games' archives keep what was played for ever.
+	KeepMail time.Duration `yaml:"keep_mail"`
 	// GM is the game master's address: told of missed deadlines, bounces
 	// and failed logins.
 	GM string `yaml:"gm"`
@@ -197,10 +201,11 @@ func Defaults() Config {
 	return Config{
 		IMAP: IMAPConfig{TLS: "tls", Mailbox: "INBOX", ProcessedMailbox: "Processed", PollInterval: 2 * time.Minute, IdleRefresh: 25 * time.Minute,
 			Backoff: time.Second, MaxBackoff: 5 * time.Minute, MaxAttempts: 5, Workers: 8},
-		SMTP:   SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour, Senders: 4},
-		Pace:   Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
-		Limits: Limits{MaxMessageBytes: 2 << 20, MaxParts: 50, FailedLoginsPerDay: 5},
-		Log:    LogConfig{Level: "info", Format: "json"},
+		SMTP:     SMTPConfig{Port: 587, TLS: "starttls", Backoff: 30 * time.Second, MaxBackoff: 30 * time.Minute, GiveUpAfter: 48 * time.Hour, Senders: 4},
+		Pace:     Pace{ChangeOfMind: 10 * time.Minute, Deadline: 48 * time.Hour, Timezone: "UTC", Reminder: 12 * time.Hour, Grace: 6 * time.Hour, NMR: "bot"},
+		Limits:   Limits{MaxMessageBytes: 2 << 20, MaxParts: 50, FailedLoginsPerDay: 5},
+		Log:      LogConfig{Level: "info", Format: "json"},
+		KeepMail: 30 * 24 * time.Hour,
 	}
 }
 
@@ -254,6 +259,9 @@ func (c *Config) check(file string) error {
 		if _, err := mail.ParseAddress(a.v); err != nil {
 			return bad(a.field, "%q is not an email address (%v)", a.v, err)
 		}
+	}
+	if c.KeepMail != 0 && c.KeepMail < 24*time.Hour {
+		return bad("keep_mail", "must be 0 (keep for ever) or at least 24h: a mail handled again after a crash needs its records")
 	}
 	if c.Domain == "" {
 		return bad("domain", "required: the domain used in Message-IDs, e.g. example.org")

@@ -19,6 +19,7 @@ func TestExampleConfig(t *testing.T) {
 	d := Defaults()
 	assert.Equal(t, d.Pace, c.Pace, "the example documents the defaults")
 	assert.Equal(t, d.Limits, c.Limits)
+	assert.Equal(t, d.KeepMail, c.KeepMail)
 	assert.Equal(t, 25*time.Minute, c.IMAP.IdleRefresh)
 	assert.Equal(t, d.IMAP.FailedMailbox, c.IMAP.FailedMailbox)
 	assert.Equal(t, []any{d.IMAP.Backoff, d.IMAP.MaxBackoff, d.IMAP.MaxAttempts}, []any{c.IMAP.Backoff, c.IMAP.MaxBackoff, c.IMAP.MaxAttempts})
@@ -69,6 +70,7 @@ func TestConfigErrors(t *testing.T) {
 		{"imap max below first", "max_backoff: 5m", "max_backoff: 500ms", "imap.max_backoff: must be at least imap.backoff (1s)"},
 		{"no attempts", "max_attempts: 5", "max_attempts: 0", "imap.max_attempts: must be at least 1"},
 		{"smtp max below first", "max_backoff: 30m", "max_backoff: 10s", "smtp.max_backoff: must be at least smtp.backoff (30s)"},
+		{"keep mail too short", "keep_mail: 720h", "keep_mail: 1h", "keep_mail: must be 0 (keep for ever) or at least 24h"},
 		{"give up too soon", "give_up_after: 48h", "give_up_after: 10m", "smtp.give_up_after: must be at least smtp.max_backoff (30m0s)"},
 	}
 	for _, tc := range tests {

@@ -34,7 +34,7 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errc := make(chan error, 3)
+	errc := make(chan error, 4)
 	run := func(name string, f func() error) {
 		wg.Add(1)
 		go func() {
@@ -48,6 +48,7 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 	run("intake", func() error { return in.Run(ctx, d) })
 	run("outbox", func() error { return out.Run(ctx) })
 	run("clock", func() error { return d.runClock(ctx, tick, max(1, runtime.GOMAXPROCS(0))) })
+	run("keep", func() error { return d.pruneMail(ctx, in.Journal(), out) })
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	select {
@@ -67,6 +68,36 @@ func (d *Daemon) Serve(ctx context.Context, in *mailer.Intake, out *mailer.Outbo
 		return err
 	default:
 		return nil
+	}
+}
+
+// pruneMail removes, at start and then once a day, what the journal and
+// the outbox keep of mail older than keep_mail (mailer.Journal.Prune,
+// mailer.Outbox.Prune): a club's server would otherwise keep every mail
+// for ever, and look through all of it at each start (CheckPrivate). A
+// failure is logged and tried again the next day.
+func (d *Daemon) pruneMail(ctx context.Context, j *mailer.Journal, out *mailer.Outbox) error {
+	if d.cfg.KeepMail <= 0 {
+		return nil
+	}
+	for {
+		before := d.now().Add(-d.cfg.KeepMail)
+		nj, err := j.Prune(before)
+		if err != nil {
+			d.log.Error("cannot prune the journal", "err", err)
+		}
+		no, err := out.Prune(before)
+		if err != nil {
+			d.log.Error("cannot prune the outbox", "err", err)
+		}
+		if nj+no > 0 {
+			d.log.Info("pruned mail older than keep_mail", "keep_mail", d.cfg.KeepMail.String(), "journal", nj, "outbox", no)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(24 * time.Hour):
+		}
 	}
 }
 

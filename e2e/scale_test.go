@@ -59,6 +59,10 @@ import (
 //	                 hour: no turn runs), four SMTP clients at once, until
 //	                 every acknowledgement is in the INBOX
 //	MB-HWM-acks      VmHWM at the end of that burst
+//	ms-cpu-others/ack-acks (and -drain)
+//	                 the CPU time the machine was busy (/proc/stat) during
+//	                 that burst, per mail, that was neither pbem nor this
+//	                 benchmark: Dovecot, Postfix and the kernel's threads
 //	drain-acks/s     pbem's own rate: 500 order mails put straight into its
 //	                 INBOX (IMAP APPEND) while it is stopped (SIGSTOP), then
 //	                 from SIGCONT to the 500th acknowledgement accepted by
@@ -477,9 +481,9 @@ func (sc *scaleRun) acks(b *testing.B, k int) {
 	for _, i := range sc.nextGames(k) {
 		mails = append(mails, sc.orderFor(b, i))
 	}
-	c0 := cpuOf(b, sc.p.cmd.Process.Pid)
+	c0 := sc.cpuMark(b)
 	el := sc.burst(b, mails, func() { mb.waitFor(b, before+k, 10*time.Minute) })
-	cpu := cpuOf(b, sc.p.cmd.Process.Pid) - c0
+	cpu := sc.cpuSince(b, c0, k, "acks")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(k), "ms-cpu/ack-burst")
 	rate := float64(k) / el.Seconds()
 	_, hwm, _ := memOf(sc.p.cmd.Process.Pid)
@@ -657,7 +661,7 @@ func (sc *scaleRun) drain(b *testing.B, k int) {
 		}
 	}
 	time.Sleep(200 * time.Millisecond) // Dovecot's IDLE notices are in the socket
-	c0 := cpuOf(b, pid)
+	c0 := sc.cpuMark(b)
 	t0 := time.Now()
 	if err := syscall.Kill(pid, syscall.SIGCONT); err != nil {
 		b.Fatal(err)
@@ -676,7 +680,7 @@ func (sc *scaleRun) drain(b *testing.B, k int) {
 			b.Fatalf("%d of %d acknowledgements sent after 10 minutes", n, k)
 		}
 	}
-	cpu := cpuOf(b, pid) - c0
+	cpu := sc.cpuSince(b, c0, k, "drain")
 	el := last.Sub(t0)
 	b.ReportMetric(float64(k)/el.Seconds(), "drain-acks/s")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(k), "ms-cpu/ack-drain")
@@ -717,4 +721,41 @@ func logCount(logPath string, start time.Time, msg, prefix string) (n int, last 
 		last = r.Time
 	}
 	return n, last, nil
+}
+
+// cpuMark is the CPU time spent so far by pbem, by this benchmark's own
+// process (its SMTP clients and IMAP counting) and by the whole machine
+// (/proc/stat: all but idle and iowait, every CPU).
+type cpuMark struct{ pbem, self, machine time.Duration }
+
+func (sc *scaleRun) cpuMark(b *testing.B) cpuMark {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	var m time.Duration
+	for i, v := range strings.Fields(line)[1:] { // user nice system idle iowait irq softirq steal ...
+		if i == 3 || i == 4 {
+			continue
+		}
+		n, _ := strconv.ParseInt(v, 10, 64)
+		m += time.Duration(n) * time.Second / 100 // USER_HZ
+	}
+	return cpuMark{pbem: cpuOf(b, sc.p.cmd.Process.Pid), self: cpuOf(b, os.Getpid()), machine: m}
+}
+
+// cpuSince reports the CPU time of a phase of k mails begun at c0, per
+// mail: pbem's, and the rest of the machine's busy time (the mail servers
+// and the kernel's threads), without this benchmark's own process. It
+// returns pbem's.
+func (sc *scaleRun) cpuSince(b *testing.B, c0 cpuMark, k int, phase string) time.Duration {
+	c := sc.cpuMark(b)
+	pbem, self, all := c.pbem-c0.pbem, c.self-c0.self, c.machine-c0.machine
+	others := max(0, all-pbem-self)
+	per := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(k) }
+	b.ReportMetric(per(others), "ms-cpu-others/ack-"+phase)
+	b.Logf("%s: CPU a mail: pbem %.2f ms, Dovecot, Postfix and the kernel %.2f ms, this benchmark %.2f ms (the machine busy %v in all)",
+		phase, per(pbem), per(others), per(self), all.Round(10*time.Millisecond))
+	return pbem
 }

@@ -215,6 +215,9 @@ func (c IntakeConfig) withDefaults() (IntakeConfig, error) {
 // handlers must be idempotent up to their own commit point (an Outbox ID
 // derived from the message makes replies so).
 //
+// Journal is the intake's journal.
+func (in *Intake) Journal() *Journal { return in.journal }
+
 // Run and RunOnce must not run at the same time, and two processes must not
 // read one mailbox with one journal.
 type Intake struct {
