@@ -86,13 +86,15 @@ func carryEvent(t *adjudicator.Turn) {
 		happen(t, EvEvent, "cold-blooded", ev)
 		return
 	}
-	for {
-		if ev == CivilWar && !civilWarPossible(t) {
+	for !canOccur(t, ev) {
+		if ev == CivilWar {
 			happen(t, EvEvent, "no-civil-war")
-		} else if ev == Civilization && allAbilities(t) {
-			happen(t, EvEvent, "all-abilities")
 		} else {
-			break
+			happen(t, EvEvent, "all-abilities")
+		}
+		if !anyCanOccur(t, n) {
+			happen(t, EvEvent, "no-event-can-occur")
+			return
 		}
 		ev = rollEvent(t, n, "reroll")
 	}
@@ -110,6 +112,34 @@ func carryEvent(t *adjudicator.Turn) {
 	case Civilization:
 		civilization(t)
 	}
+}
+
+// canOccur says whether event ev can happen to the acting nation: Civil
+// war needs an unused token set and two areas, Civilization an ability
+// left to gain (Hy Breasil 6.1, 9.3); any other event can.
+func canOccur(t *adjudicator.Turn, ev string) bool {
+	switch ev {
+	case CivilWar:
+		return civilWarPossible(t)
+	case Civilization:
+		return !allAbilities(t)
+	}
+	return true
+}
+
+// anyCanOccur says whether some roll of the die gives nation n an event
+// that can happen. The rules roll a new event for one that cannot (Hy
+// Breasil 6.1), and are silent where none can: with 11 civilization
+// tokens every total is 12 or more, Civil war, which a nation in one area
+// or with no token set left cannot have. pbem then rolls no more and the
+// nation has no random event this turn.
+func anyCanOccur(t *adjudicator.Turn, n adjudicator.NationID) bool {
+	for die := 1; die <= 6; die++ {
+		if canOccur(t, eventFor(t.E, die+X(t.S).Civ[n])) {
+			return true
+		}
+	}
+	return false
 }
 
 // takeCiv makes one of nation n's units a civilization token (Hy Breasil

@@ -59,8 +59,8 @@ func knownEvent(t *adjudicator.Turn) (ev string, ok bool) {
 		return "", true
 	case x.Entered[n] != t.S.Round && policy(t).wants(ev, x.Civ[n]):
 		return "", false
-	case ev == CivilWar && !civilWarPossible(t), ev == Civilization && allAbilities(t):
-		return "", false
+	case !canOccur(t, ev):
+		return "", !anyCanOccur(t, n) // rolled again, unless no roll can give one that occurs
 	}
 	return ev, true
 }

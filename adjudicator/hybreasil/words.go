@@ -145,7 +145,8 @@ var eventWords = adjudicator.Words{
 	"cold-blooded": {Rule: "Hy Breasil 9.1", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation's lizardmen are cold blooded: they ignore %s", ev.Nation, ev.Arg(0))
 	})},
-	"no-civil-war": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")},
+	"no-event-can-occur": {Rule: "Hy Breasil 6.1", Words: adjudicator.F("No roll of the die can give an event that can occur: the nation has no random event this turn")},
+	"no-civil-war":       {Rule: "Hy Breasil 6.1", Words: adjudicator.F("Civil war cannot occur (the nation holds one area or no token set is unused): a new event is rolled")},
 	"all-abilities": {Rule: "Hy Breasil 9.3", Words: words(func(ev event) string {
 		return fmt.Sprintf("The %s nation has every civilization ability: a new event is rolled, with no token", ev.Nation)
 	})},
