@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // writer performs every write of the archive. hook, when set (tests only),
@@ -48,36 +49,78 @@ func (w *writer) createFile(path string, data []byte) error {
 // createFileMode is createFile with the file's mode. A file left by a crash
 // is removed first: opening it would keep its old mode.
 func (w *writer) createFileMode(path string, data []byte, perm os.FileMode) error {
-	if err := w.step("create", path); err != nil {
+	f, err := w.createUnsynced(path, data, perm)
+	if err != nil {
 		return err
 	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := w.syncAll(f); err != nil {
+		f.Close()
 		return err
+	}
+	return w.close(f)
+}
+
+// createUnsynced creates path with data and leaves it open, not yet
+// fsynced (syncAll, then close).
+func (w *writer) createUnsynced(path string, data []byte, perm os.FileMode) (*os.File, error) {
+	if err := w.step("create", path); err != nil {
+		return nil, err
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := w.step("write", path); err != nil {
 		f.Write(data[:len(data)/2])
 		f.Close()
-		return err
+		return nil, err
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return err
+		return nil, err
 	}
-	if !w.noSync {
-		if err := w.step("sync", path); err != nil {
-			f.Close()
+	return f, nil
+}
+
+// syncAll fsyncs the files at once: their fsyncs overlap, and the file
+// system commits them together, in about the time of one. The hook sees
+// each, in the order given. A nil file is skipped.
+func (w *writer) syncAll(files ...*os.File) error {
+	if w.noSync {
+		return nil
+	}
+	var live []*os.File
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		if err := w.step("sync", f.Name()); err != nil {
 			return err
 		}
-		if err := w.fsync(f); err != nil {
-			f.Close()
-			return err
-		}
+		live = append(live, f)
 	}
-	if err := w.step("close", path); err != nil {
+	if len(live) == 1 {
+		return w.fsync(live[0])
+	}
+	errs := make([]error, len(live))
+	var wg sync.WaitGroup
+	for i, f := range live {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = w.fsync(f)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// close closes a file written by createUnsynced, after its fsync.
+func (w *writer) close(f *os.File) error {
+	if err := w.step("close", f.Name()); err != nil {
 		f.Close()
 		return err
 	}
@@ -197,49 +240,96 @@ func (w *writer) fsync(f *os.File) error {
 // archive, as cp -al or rsync --link-dest make) is replaced instead, so
 // that the copy keeps what it had.
 func (w *writer) appendLine(path, header, line string) error {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if errors.Is(err, os.ErrNotExist) {
-		return w.writeFile(path, []byte(header+line+"\n"))
-	}
-	if err != nil {
+	f, err := w.appendUnsynced(path, header, line)
+	if err != nil || f == nil {
 		return err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
+	return w.syncAll(f)
+}
+
+// appendUnsynced is appendLine without the fsync: the log is left open
+// for syncAll (and Close), or nil where the log was written anew, durably.
+func (w *writer) appendUnsynced(path, header, line string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, w.writeFile(path, []byte(header+line+"\n"))
 	}
-	if links(st) > 1 {
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && links(st) > 1 {
+		f.Close()
 		old, err := os.ReadFile(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return w.writeFile(path, append(completeLines(old), line+"\n"...))
+		return nil, w.writeFile(path, append(completeLines(old), line+"\n"...))
 	}
-	end, err := logEnd(f, st.Size())
+	if err == nil {
+		err = w.appendAt(f, st.Size(), line)
+	}
 	if err != nil {
-		return fmt.Errorf("appending to %s: %w", path, err)
+		f.Close()
+		return nil, err
 	}
-	if end < st.Size() {
+	return f, nil
+}
+
+// appendAt writes line and a newline after the last complete line of f,
+// whose size is size, cutting off a line a crash cut short.
+func (w *writer) appendAt(f *os.File, size int64, line string) error {
+	end, err := logEnd(f, size)
+	if err != nil {
+		return fmt.Errorf("appending to %s: %w", f.Name(), err)
+	}
+	if end < size {
 		if err := f.Truncate(end); err != nil {
-			return fmt.Errorf("appending to %s: %w", path, err)
+			return fmt.Errorf("appending to %s: %w", f.Name(), err)
 		}
 	}
 	data := []byte(line + "\n")
-	if err := w.step("write", path); err != nil {
+	if err := w.step("write", f.Name()); err != nil {
 		f.WriteAt(data[:len(data)/2], end)
 		return err
 	}
 	if _, err := f.WriteAt(data, end); err != nil {
-		return fmt.Errorf("appending to %s: %w", path, err)
+		return fmt.Errorf("appending to %s: %w", f.Name(), err)
 	}
-	if w.noSync {
-		return nil
-	}
-	if err := w.step("sync", path); err != nil {
+	return nil
+}
+
+// logAndReplace appends line to the log at logPath and replaces the
+// private file path with data, with the two fsyncs at once (syncAll)
+// before the rename that makes the file visible: once the file is there,
+// the line is on disk too. An order file accepted is its line in
+// submissions.log and the orders kept until its turn.
+func (w *writer) logAndReplace(logPath, line, path string, data []byte) error {
+	lf, err := w.appendUnsynced(logPath, "", line)
+	if err != nil {
 		return err
 	}
-	return w.fsync(f)
+	if lf != nil {
+		defer lf.Close()
+	}
+	tmp := filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
+	tf, err := w.createUnsynced(tmp, data, privateFile)
+	if err == nil {
+		if err = w.syncAll(lf, tf); err != nil {
+			tf.Close()
+		} else {
+			err = w.close(tf)
+		}
+	}
+	if err == nil {
+		err = w.rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
 }
 
 // logEnd is the offset just after the last newline of a log of size

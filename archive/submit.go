@@ -216,15 +216,12 @@ func (g *Game) submit(nation, text string, arrival time.Time, gm bool, want *ord
 	rc := g.receipt(f, arrival, !hasToken, rv, read)
 	line := fmt.Sprintf("%s accepted kind=%s turn=%s nation=%s by=%s digest=%s raw=%s",
 		arrival.UTC().Format(time.RFC3339), kindOf(f), turnOf(f), f.Nation, by, rc.Digest, raw)
-	if err := g.logSubmission(line); err != nil {
-		return nil, g.fail(err)
+	path, data := g.standingPath(f.Nation), []byte(rc.Orders)
+	if f.Kind != orders.StandingOrders {
+		p := pendingFile{Turn: f.Turn, Nation: f.Nation, Base: g.base(), Arrival: arrival.UTC(), ByGM: rc.ByGM, Digest: rc.Digest, Orders: rc.Orders}
+		path, data = g.pendingPath(f.Turn), p.bytes()
 	}
-	if f.Kind == orders.StandingOrders {
-		err = g.w.writePrivate(g.standingPath(f.Nation), []byte(rc.Orders))
-	} else {
-		err = g.writePending(pendingFile{Turn: f.Turn, Nation: f.Nation, Base: g.base(), Arrival: arrival.UTC(), ByGM: rc.ByGM, Digest: rc.Digest, Orders: rc.Orders})
-	}
-	if err != nil {
+	if err := g.w.logAndReplace(filepath.Join(g.dir, submissionsLog), line, path, data); err != nil {
 		return nil, g.fail(err)
 	}
 	return rc, nil
@@ -469,12 +466,10 @@ func (g *Game) pendingPath(turn string) string {
 	return filepath.Join(g.secrets, "pending", turn+".json")
 }
 
-func (g *Game) writePending(p pendingFile) error {
-	data, err := json.MarshalIndent(p, "", "  ")
-	if err != nil {
-		return err
-	}
-	return g.w.writePrivate(g.pendingPath(p.Turn), append(data, '\n'))
+// bytes is the pending file as written.
+func (p pendingFile) bytes() []byte {
+	data, _ := json.MarshalIndent(p, "", "  ") // strings, times and a bool: it cannot fail
+	return append(data, '\n')
 }
 
 // pending is the accepted orders for a turn still valid at the game's

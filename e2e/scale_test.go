@@ -21,6 +21,7 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/daemon"
 	"github.com/pbem-org/pbem/mailer/mailtest"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -40,6 +41,7 @@ import (
 //	                   renamed into place, so the copy never writes through)
 //	PBEM_SCALE_PHASES  which phases to run, comma-separated (default all):
 //	                   start, idle, latency, acks, drain, turns
+//	PBEM_SCALE_WORKERS imap.workers of the daemon measured (default: pbem's)
 //	PBEM_SCALE_BIN     the pbem binary to measure (default: this tree's),
 //	                   to compare builds on the same games
 //
@@ -110,6 +112,20 @@ func BenchmarkScale(b *testing.B) {
 		sc.turns(b, min(500, n))
 		sc.stop(b)
 	}
+}
+
+// scaleWorkers is imap.workers for the daemon measured: PBEM_SCALE_WORKERS,
+// else the default.
+func scaleWorkers(b *testing.B) int {
+	v := os.Getenv("PBEM_SCALE_WORKERS")
+	if v == "" {
+		return daemon.Defaults().IMAP.Workers
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		b.Fatalf("PBEM_SCALE_WORKERS=%q: want a number of mails handled at once", v)
+	}
+	return n
 }
 
 // The scale benchmark's fixed addresses: the cached games name them, so
@@ -225,6 +241,7 @@ imap:
   username: %s
   password: %s
   poll_interval: 1m
+  workers: %d
 smtp:
   host: %s
   port: %d
@@ -235,7 +252,7 @@ pace:
 log:
   level: info
   format: json
-`, dir, scaleGM, filepath.Join(dir, "gm.token"), scalePbem, imapAddr, scalePbem, password, smtpHost, smtpPort, changeOfMind)
+`, dir, scaleGM, filepath.Join(dir, "gm.token"), scalePbem, imapAddr, scalePbem, password, scaleWorkers(b), smtpHost, smtpPort, changeOfMind)
 	path := filepath.Join(dir, "config.yaml")
 	os.Remove(path) // a hard link to the cached copy's: write a file of its own
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 )
 
 // writeFileAtomic writes data to dir/name so that after a crash the file
@@ -20,35 +21,74 @@ func writeFileAtomic(dir, name string, data []byte) error {
 // writeFile is writeFileAtomic; with later it leaves the directory's fsync
 // to the caller, who makes several names durable with one.
 func writeFile(dir, name string, data []byte, later bool) error {
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
+	return writeFiles(dir, []named{{name, data}}, later)
+}
+
+// named is a file's name and content, for writeFiles.
+type named struct {
+	name string
+	data []byte
+}
+
+// writeFiles writes each file as writeFileAtomic does, with their fsyncs
+// at once (they overlap, and the file system commits them together) and
+// before the first rename, then renames them in the order given: when a
+// later one is there, the earlier ones are there whole. With later the
+// directory's fsync is left to the caller.
+func writeFiles(dir string, files []named, later bool) error {
+	tmps := make([]*os.File, 0, len(files))
 	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
+		for _, f := range tmps {
+			if f != nil {
+				f.Close()
+				os.Remove(f.Name())
+			}
 		}
 	}()
-	if _, err := f.Write(data); err != nil {
+	for _, nf := range files {
+		f, err := os.CreateTemp(dir, ".tmp-*")
+		if err != nil {
+			return err
+		}
+		tmps = append(tmps, f)
+		if _, err := f.Write(nf.data); err != nil {
+			return err
+		}
+	}
+	if err := syncFiles(tmps); err != nil {
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		return err
+	for i, f := range tmps {
+		if err := f.Close(); err != nil {
+			return err
+		}
+		if err := os.Rename(f.Name(), filepath.Join(dir, files[i].name)); err != nil {
+			return err
+		}
+		tmps[i] = nil
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		return err
-	}
-	ok = true
 	if later {
 		return nil
 	}
 	return syncDir(dir)
+}
+
+// syncFiles fsyncs the files, at once when there are several.
+func syncFiles(files []*os.File) error {
+	if len(files) == 1 {
+		return files[0].Sync()
+	}
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = f.Sync()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // writeFileNoSync replaces dir/name with data through a temporary file and a

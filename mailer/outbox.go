@@ -227,13 +227,15 @@ func (ob *Outbox) Enqueue(o *Outgoing) error {
 		}
 		q.To = append(q.To, a)
 	}
-	// The .eml first: a .json is the sign of a complete queue entry. One
-	// fsync of the directory after both makes both names durable.
-	if err := writeFile(ob.path("queue"), o.ID+".eml", raw, true); err != nil {
-		return fmt.Errorf("mailer: outbox: %w", err)
-	}
-	if err := ob.writeMeta("queue", q); err != nil {
+	// The .eml first: a .json is the sign of a complete queue entry. Both
+	// are on disk before either is renamed into place, and one fsync of
+	// the directory after both makes both names durable.
+	meta, err := json.MarshalIndent(q, "", "  ")
+	if err != nil {
 		return err
+	}
+	if err := writeFiles(ob.path("queue"), []named{{o.ID + ".eml", raw}, {o.ID + ".json", append(meta, '\n')}}, false); err != nil {
+		return fmt.Errorf("mailer: outbox: %w", err)
 	}
 	ob.log.Info("enqueued", "id", o.ID, "to", q.To, "bytes", len(raw))
 	select {
