@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
+
+	"github.com/pbem-org/pbem/internal/par"
 )
 
 // writer performs every write of the archive. hook, when set (tests only),
@@ -105,17 +106,7 @@ func (w *writer) syncAll(files ...*os.File) error {
 	if len(live) == 1 {
 		return w.fsync(live[0])
 	}
-	errs := make([]error, len(live))
-	var wg sync.WaitGroup
-	for i, f := range live {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = w.fsync(f)
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return par.All(len(live), func(i int) error { return w.fsync(live[i]) })
 }
 
 // close closes a file written by createUnsynced, after its fsync.

@@ -7,7 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
+
+	"github.com/pbem-org/pbem/internal/par"
 )
 
 // writeFileAtomic writes data to dir/name so that after a crash the file
@@ -78,17 +79,7 @@ func syncFiles(files []*os.File) error {
 	if len(files) == 1 {
 		return files[0].Sync()
 	}
-	errs := make([]error, len(files))
-	var wg sync.WaitGroup
-	for i, f := range files {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = f.Sync()
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return par.All(len(files), func(i int) error { return files[i].Sync() })
 }
 
 // writeFileNoSync replaces dir/name with data through a temporary file and a

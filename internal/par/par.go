@@ -34,3 +34,25 @@ func Do(n int, do func(i int) error) error {
 	}
 	return nil
 }
+
+// All runs do(0) … do(n-1) each on a goroutine of its own, for work that
+// waits (an fsync) rather than computes, and returns the first error by
+// index.
+func All(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = do(i)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package par
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 )
@@ -28,5 +29,25 @@ func TestDo(t *testing.T) {
 	}
 	if err := Do(0, func(int) error { return errors.New("never") }); err != nil {
 		t.Errorf("no pieces: %v", err)
+	}
+}
+
+// TestAll runs every index at once (each waits until all have started,
+// which Do on fewer processors could not do) and reports the error of the
+// lowest index.
+func TestAll(t *testing.T) {
+	const n = 16
+	var started sync.WaitGroup
+	started.Add(n)
+	err := All(n, func(i int) error {
+		started.Done()
+		started.Wait()
+		if i%5 == 3 {
+			return fmt.Errorf("index %d", i)
+		}
+		return nil
+	})
+	if err == nil || err.Error() != "index 3" {
+		t.Fatalf("got %v, want the error of index 3", err)
 	}
 }
