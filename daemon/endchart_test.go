@@ -1,7 +1,9 @@
 package daemon
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -18,9 +20,10 @@ func (k *keeper) Enqueue(o *mailer.Outgoing) error {
 }
 
 // TestEndOfGameMailChart: the report mail of the step that ends the game
-// shows each player's VP over the rounds (issue 21): an inline SVG chart
-// in the HTML part, a table by round in the text; so does the last
-// round's digest; the mail of a step before it shows neither.
+// shows each player's VP over the rounds (issue 21): a chart in the HTML
+// part, as a PNG in the mail under its Content-ID (Gmail drops an inline
+// SVG), a table by round in the text; so does the last round's digest;
+// the mail of a step before it shows neither.
 func TestEndOfGameMailChart(t *testing.T) {
 	k := &keeper{}
 	d, g := lateGame(t, k)
@@ -49,7 +52,7 @@ func TestEndOfGameMailChart(t *testing.T) {
 				continue
 			}
 			reports++
-			hasSVG := strings.Contains(m.HTML, `aria-label="Victory points by player over the rounds: Yellow (Player 1) `)
+			hasSVG := strings.Contains(m.HTML, `<img src="cid:vp-chart@pbem" alt="Victory points by player over the rounds: Yellow (Player 1) `) && chartPNG(t, m)
 			hasTable := strings.Contains(m.Text, "VP BY ROUND\nRound       P1     P2     P3     P4\nstart        0      0      0      0\n1 ")
 			if m.HTML != "" && hasSVG != over {
 				t.Errorf("step %s (over %v): the HTML mail to %s has the chart: %v", step.ID, over, m.To[0], hasSVG)
@@ -65,4 +68,21 @@ func TestEndOfGameMailChart(t *testing.T) {
 			t.Errorf("step %s: %d report and digest mails, want %d", step.ID, reports, want)
 		}
 	}
+}
+
+// chartPNG says whether mail m carries the VP chart's picture under the
+// Content-ID its HTML shows, a PNG that decodes.
+func chartPNG(t *testing.T, m *mailer.Outgoing) bool {
+	t.Helper()
+	for _, p := range m.Inline {
+		if p.ContentID != "vp-chart@pbem" {
+			continue
+		}
+		if _, err := png.Decode(bytes.NewReader(p.Data)); err != nil || p.ContentType != "image/png" {
+			t.Errorf("the chart in the mail to %s is not a PNG (%s): %v", m.To[0], p.ContentType, err)
+			return false
+		}
+		return true
+	}
+	return false
 }

@@ -114,3 +114,75 @@ func mailedReport(t *testing.T, ruleset, dir string) (string, mapdraw.Rect) {
 	t.Fatalf("%s: no step with battles from round 5 on", ruleset)
 	return "", mapdraw.Rect{}
 }
+
+// TestEndOfGameMailInChromium opens the HTML part of the mail of the step
+// that ends a game, as the daemon sends it, with its inline pictures
+// beside it, at a phone's width and a desktop's: the VP chart is a picture
+// (Gmail drops an inline SVG, issue 21) that loads, fits the page without
+// sideways scrolling, and is shown at least 300 px wide at 375 px.
+// Screenshots go to $PBEM_SCREENSHOTS when it is set.
+func TestEndOfGameMailInChromium(t *testing.T) {
+	b := headless.ForTest(t)
+	out := &keeper{}
+	d, g := lateGame(t, out)
+	steps := g.Steps()
+	step, _, err := g.LoadStep(steps[len(steps)-1].Number)
+	require.NoError(t, err)
+	require.True(t, step.State.Over)
+	require.NoError(t, d.mailReports(g, step, ""))
+	var mail *mailer.Outgoing
+	for _, o := range out.mails {
+		if strings.Contains(o.ID, ".report.1") {
+			mail = o
+		}
+	}
+	require.NotNil(t, mail, "no report mail to player 1")
+	raw, err := rendered(mail)
+	require.NoError(t, err)
+	_, parts, err := mailtest.Structure(raw)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	html := ""
+	for _, p := range parts {
+		if p.ContentType == "text/html" {
+			html = string(p.Data)
+		}
+	}
+	for _, p := range parts {
+		if p.ContentID != "" {
+			html = strings.ReplaceAll(html, "cid:"+p.ContentID, p.Filename)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, p.Filename), p.Data, 0o644))
+		}
+	}
+	require.Contains(t, html, `src="vp-chart.png"`)
+	page := filepath.Join(dir, "mail.html")
+	require.NoError(t, os.WriteFile(page, []byte(html), 0o644))
+	for _, width := range []int{375, 1000} {
+		p, err := b.Open((&url.URL{Scheme: "file", Path: page}).String(), width, 1100)
+		require.NoError(t, err)
+		var top float64
+		require.NoError(t, p.Eval(`(() => { const i = document.querySelector('img[src="vp-chart.png"]'); i.scrollIntoView(); return i.getBoundingClientRect().top; })()`, &top))
+		if shots := os.Getenv("PBEM_SCREENSHOTS"); shots != "" {
+			png, err := p.Screenshot()
+			require.NoError(t, err)
+			name := filepath.Join(shots, fmt.Sprintf("end-mail-%d.png", width))
+			require.NoError(t, os.WriteFile(name, png, 0o644))
+			t.Logf("screenshot %s", name)
+		}
+		l, err := p.Layout()
+		require.NoError(t, err)
+		if l.Overflows() {
+			t.Errorf("at %d px the mail scrolls sideways: %d px wide; too wide: %q", width, l.ScrollWidth, l.Wide)
+		}
+		natural, err := p.Image(`img[src="vp-chart.png"]`)
+		require.NoError(t, err)
+		require.Equal(t, 960, natural, "the chart did not load")
+		var shown float64
+		require.NoError(t, p.Eval(`document.querySelector('img[src="vp-chart.png"]').getBoundingClientRect().width`, &shown))
+		t.Logf("at %d px the chart is shown %.0f px wide", width, shown)
+		if shown < 300 || shown > float64(width) {
+			t.Errorf("at %d px the chart is shown %.0f px wide", width, shown)
+		}
+		require.NoError(t, p.Close())
+	}
+}

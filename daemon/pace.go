@@ -461,6 +461,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 	if d.Board != nil {
 		board = sync.OnceValue(func() []byte { return d.draw(d.Board, g, r) })
 	}
+	chart := sync.OnceValue(r.Chart.PNG) // nil but at the game's end
 	left := leftGame(g, step.Before)
 	for seat, pl := range players {
 		if pl.Prefs.Get("reports") == "digest" || left[seat] {
@@ -473,6 +474,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 		}
 		l := reportLetter(g, step, mine.For(g.Engine(), seat+1, ""), note)
 		l.id = safeID(g.ID(), step.Dir(), "report", fmt.Sprint(seat+1))
+		l.chart = chart()
 		switch {
 		case !wantsMap(pl, ends):
 		case pl.Prefs.Get("map") == "round":
@@ -494,7 +496,7 @@ func (d *Daemon) mailReports(g *archive.Game, step *archive.Step, note string) e
 	for i, addr := range d.observers(g) {
 		if public == nil {
 			l := reportLetter(g, step, r, "")
-			public = &mailer.Outgoing{Subject: l.subject, Text: l.text, HTML: l.html(""), AutoSubmitted: true, Headers: l.headers}
+			public = &mailer.Outgoing{Subject: l.subject, Text: l.text, HTML: l.html("", ""), AutoSubmitted: true, Headers: l.headers}
 		}
 		o := *public
 		o.ID, o.To = safeID(g.ID(), step.Dir(), "observer", fmt.Sprint(i), addr), []string{addr}
@@ -515,7 +517,7 @@ func reportLetter(g *archive.Game, step *archive.Step, r *templates.Report, note
 	}
 	return letter{
 		subject: fmt.Sprintf("pbem %s %s: %s", g.ID(), step.ID, r.Title), text: text,
-		html:    func(cid string) string { return templates.HTML(r, cid) },
+		html:    func(cid, chartCID string) string { return templates.HTML(r.WithChartCID(chartCID), cid) },
 		mapName: stepMapName(g, step.ID),
 		headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Step", step.ID}},
 	}

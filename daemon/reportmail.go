@@ -23,11 +23,13 @@ import (
 // preferences.
 type letter struct {
 	id, subject, text string
-	// html is the HTML version showing the map under the Content-ID it is
-	// given ("" for none); nil for a mail without one.
-	html    func(mapCID string) string
+	// html is the HTML version showing the map and the VP chart under the
+	// Content-IDs it is given ("" for none: the chart as SVG); nil for a
+	// mail without one.
+	html    func(mapCID, chartCID string) string
 	mapName string // the file name the map is sent under
 	png     []byte // the map; nil for none
+	chart   []byte // the VP chart's picture at the game's end; nil for none
 	headers [][2]string
 }
 
@@ -57,7 +59,12 @@ func (d *Daemon) compose(g *archive.Game, to archive.PlayerInfo, l letter) *mail
 		o.Text += fmt.Sprintf("The whole board at full size: send \"map %s\" (as the Subject) to %s; it comes back by reply.\n", g.ID(), d.fromAddr())
 	}
 	if html {
-		o.HTML = l.html(cid)
+		chart := ""
+		if l.chart != nil {
+			chart = chartCID
+			o.Inline = append(o.Inline, mailer.Part{Name: "vp-chart.png", ContentID: chartCID, ContentType: "image/png", Data: l.chart})
+		}
+		o.HTML = l.html(cid, chart)
 	}
 	return o
 }
@@ -145,6 +152,7 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next
 	end := g.Public(last, deadline)
 	end.BoardLink = d.boardLink(g)
 	d.chartAtEnd(g, end)
+	chart := end.Chart.PNG()
 	id := []string{g.ID(), fmt.Sprintf("r%02d", round)}
 	if n := len(g.Rollbacks()); n > 0 {
 		id = append(id, fmt.Sprintf("rb%d", n))
@@ -161,7 +169,8 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next
 			id:      safeID(append(id, "digest", fmt.Sprint(seat+1))...),
 			subject: fmt.Sprintf("pbem %s round %d: %d reports", g.ID(), round, len(mine)),
 			text:    digestText(g.ID(), round, mine),
-			html:    func(cid string) string { return digestHTML(mine, cid) },
+			html:    func(cid, chartCID string) string { return digestHTML(mine, cid, chartCID) },
+			chart:   chart,
 			mapName: stepMapName(g, last.ID),
 			headers: [][2]string{{"X-Pbem-Game", g.ID()}, {"X-Pbem-Round", fmt.Sprint(round)}, {"X-Pbem-Step", last.ID}},
 		}
@@ -174,6 +183,9 @@ func (d *Daemon) mailDigests(g *archive.Game, round int, png func() []byte, next
 	}
 	return nil
 }
+
+// chartCID is the Content-ID of the VP chart's picture in a mail.
+const chartCID = "vp-chart@pbem"
 
 // chartAtEnd gives the report of the step that ends the game each
 // player's VP over the rounds (issue 21: the end-of-game mail, and the
@@ -236,7 +248,7 @@ func digestText(game string, round int, reports []*templates.Report) string {
 // digestHTML is the HTML of a round's digest: the first report's page
 // with the body of every report in it, in order, the map (under mapCID,
 // if any) in the last, the round's end.
-func digestHTML(reports []*templates.Report, mapCID string) string {
+func digestHTML(reports []*templates.Report, mapCID, chartCID string) string {
 	var bodies []string
 	var head, tail string
 	for i, r := range reports {
@@ -244,7 +256,7 @@ func digestHTML(reports []*templates.Report, mapCID string) string {
 		if i == len(reports)-1 {
 			cid = mapCID
 		}
-		page := templates.HTML(r, cid)
+		page := templates.HTML(r.WithChartCID(chartCID), cid)
 		h, body, t := splitBody(page)
 		if i == 0 {
 			head, tail = h, t

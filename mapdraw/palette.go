@@ -3,6 +3,8 @@ package mapdraw
 import (
 	"image"
 	"image/color"
+	"image/png"
+	"io"
 	"slices"
 )
 
@@ -172,4 +174,19 @@ func (s *scene) colours() []uint32 {
 		}
 	}
 	return out
+}
+
+// EncodePaletted writes img as a paletted PNG, as the maps are written
+// (encodePNG): the colours given ("#rrggbb") kept exactly, the blends
+// along edges up to max colours in all. For pictures with few colours,
+// such as the VP chart (templates.VPChart.PNG).
+func EncodePaletted(w io.Writer, img *image.RGBA, max int, keep []string) error {
+	var drawn []uint32
+	for _, c := range keep {
+		if v, ok := parseColour(c); ok {
+			drawn = append(drawn, uint32(v[0])<<24|uint32(v[1])<<16|uint32(v[2])<<8|0xff)
+		}
+	}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	return enc.Encode(w, paletted(img, max, drawn))
 }

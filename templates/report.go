@@ -75,6 +75,10 @@ type Report struct {
 	// player; nil shows none. The caller sets it: the end-of-game mail
 	// does (issue 21), from every step of the game.
 	Chart    *VPChart
+	// ChartCID is the Content-ID of the chart's picture (VPChart.PNG) in
+	// the mail: the HTML shows the picture instead of the SVG, which
+	// mail readers such as Gmail drop. Empty: the SVG.
+	ChartCID string
 	Personal *Personal // the reader's part; nil in the public report
 
 	// Sections derived from the events, in report order.
@@ -940,3 +944,14 @@ func (r *Report) upcoming(g *games.Game, e *adjudicator.Engine, st Seat) string 
 // Syntax says where the order syntax is, for the reader's orders
 // (Links.OrdersRef).
 func (r *Report) Syntax() string { return r.Links.OrdersRef(false) }
+
+// WithChartCID is a copy of r whose HTML shows the VP chart as the
+// picture under Content-ID cid; r itself when cid is empty.
+func (r *Report) WithChartCID(cid string) *Report {
+	if cid == "" {
+		return r
+	}
+	c := *r
+	c.ChartCID = cid
+	return &c
+}

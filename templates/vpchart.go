@@ -13,8 +13,9 @@ import (
 // VPChart is each player's victory points over the rounds of a game
 // (reduX Core 3: the player with the most VP wins): the VP at the start
 // and after the last step of each round played. A game's history opens
-// with it and the end-of-game mail carries it (issue 21), as an inline SVG
-// line chart that needs no script and a text table.
+// with it and the end-of-game mail carries it (issue 21): a line chart as
+// inline SVG (the history) or as a PNG (the mail: Gmail drops inline SVG),
+// and a text table.
 type VPChart struct {
 	RoundWord string // "Round", "Turn"
 	Players   []ChartPlayer
@@ -71,6 +72,9 @@ func (c *VPChart) Step(e *adjudicator.Engine, round int, after *adjudicator.Stat
 	c.VP = append(c.VP, vp)
 }
 
+// Alt is the chart told in words, for the picture's alt text.
+func (c *VPChart) Alt() string { return c.describe() }
+
 // Empty says there is nothing to chart: no players, or no round played.
 func (c *VPChart) Empty() bool { return c == nil || len(c.Players) == 0 || len(c.Rounds) < 2 }
 
@@ -88,6 +92,69 @@ const (
 	chartMaxWidth               = 640 // px: its letters at most a third larger than the text's
 )
 
+// chartLayout is where the chart's parts go, in SVG user units (the PNG
+// scales it): the grid's step and top value, and each player's label at the
+// lines' end, moved apart so that no two overlap.
+type chartLayout struct {
+	step, top, rounds int
+	labels            []chartLabel // from the highest VP down
+}
+
+// chartLabel is a player's name and final VP at the end of their line.
+type chartLabel struct {
+	player, vp int
+	y          float64
+}
+
+func (c *VPChart) layout() chartLayout {
+	maxVP := 0
+	for _, row := range c.VP {
+		maxVP = max(maxVP, slices.Max(row))
+	}
+	l := chartLayout{step: niceStep(maxVP), rounds: len(c.Rounds)}
+	l.top = max(l.step, (maxVP+l.step-1)/l.step*l.step)
+	last := c.VP[len(c.VP)-1]
+	order := make([]int, len(c.Players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return last[b] - last[a] })
+	for k, p := range order {
+		y := l.y(last[p])
+		if k > 0 && y < l.labels[k-1].y+chartLabelGap {
+			y = l.labels[k-1].y + chartLabelGap
+		}
+		l.labels = append(l.labels, chartLabel{player: p, vp: last[p], y: y})
+	}
+	if over := l.labels[len(l.labels)-1].y - (chartH - chartBottom); over > 0 {
+		for k := range l.labels {
+			l.labels[k].y -= over
+		}
+	}
+	return l
+}
+
+func (l chartLayout) x(i int) float64 {
+	return chartLeft + (chartW-chartLeft-chartRight)*float64(i)/float64(l.rounds-1)
+}
+
+func (l chartLayout) y(v int) float64 {
+	return chartTop + (chartH-chartTop-chartBottom)*(1-float64(v)/float64(l.top))
+}
+
+// roundLabel is the label under round i, "" for none: every round up to
+// twelve, else every few, and always the last.
+func (c *VPChart) roundLabel(i int) string {
+	every := max(1, (len(c.Rounds)+11)/12)
+	switch {
+	case i%every != 0 && i != len(c.Rounds)-1:
+		return ""
+	case c.Rounds[i] == 0:
+		return "start"
+	}
+	return strconv.Itoa(c.Rounds[i])
+}
+
 // SVG is the chart as an inline <svg> element that scales to its box's
 // width: a line a player, each with its own dash pattern and its name and
 // final VP at its end, the rounds along the bottom, the VP up the side.
@@ -95,81 +162,45 @@ func (c *VPChart) SVG() template.HTML {
 	if c.Empty() {
 		return ""
 	}
-	maxVP := 0
-	for _, row := range c.VP {
-		maxVP = max(maxVP, slices.Max(row))
-	}
-	step := niceStep(maxVP)
-	top := max(step, (maxVP+step-1)/step*step)
+	l := c.layout()
 	plotW, plotH := chartW-chartLeft-chartRight, chartH-chartTop-chartBottom
-	x := func(i int) float64 { return chartLeft + plotW*float64(i)/float64(len(c.Rounds)-1) }
-	y := func(v int) float64 { return chartTop + plotH*(1-float64(v)/float64(top)) }
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" role="img" aria-label="%s" style="display:block;width:100%%;max-width:%dpx;height:auto;font-family:Georgia,'Times New Roman',serif;">`,
 		chartW, chartH, chartW, chartH, template.HTMLEscapeString(c.describe()), chartMaxWidth)
 	fmt.Fprintf(&b, `<title>%s</title>`, template.HTMLEscapeString(c.describe()))
-	for v := 0; v <= top; v += step {
+	for v := 0; v <= l.top; v += l.step {
 		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#dddddd" stroke-width="1"/><text x="%g" y="%.1f" font-size="14" text-anchor="end" fill="#555555">%d</text>`,
-			chartLeft, y(v), chartLeft+plotW, y(v), chartLeft-6, y(v)+4, v)
+			chartLeft, l.y(v), chartLeft+plotW, l.y(v), chartLeft-6, l.y(v)+4, v)
 	}
-	every := max(1, (len(c.Rounds)+11)/12)
-	for i, r := range c.Rounds {
-		label := strconv.Itoa(r)
-		if r == 0 {
-			label = "start"
-		}
-		if i%every == 0 || i == len(c.Rounds)-1 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="14" text-anchor="middle" fill="#555555">%s</text>`, x(i), chartTop+plotH+17, label)
+	for i := range c.Rounds {
+		if label := c.roundLabel(i); label != "" {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="14" text-anchor="middle" fill="#555555">%s</text>`, l.x(i), chartTop+plotH+17, label)
 		}
 	}
 	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="14" text-anchor="middle" fill="#555555">%s</text>`, chartLeft+plotW/2, chartH-2, c.RoundWord)
 	for p, pl := range c.Players {
 		var pts []string
 		for i, row := range c.VP {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), y(row[p])))
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", l.x(i), l.y(row[p])))
 		}
-		dash := ""
-		if d := chartDashes[p%len(chartDashes)]; d != "" {
-			dash = ` stroke-dasharray="` + d + `"`
-		}
-		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" stroke-linejoin="round"%s/>`, strings.Join(pts, " "), chartColour(pl.Hex), dash)
+		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5" stroke-linejoin="round"%s/>`, strings.Join(pts, " "), chartColour(pl.Hex), svgDash(p))
 	}
-	c.endLabels(&b, x(len(c.Rounds)-1), y)
+	x := l.x(len(c.Rounds) - 1)
+	for _, lb := range l.labels {
+		pl := c.Players[lb.player]
+		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="%s" stroke-width="2.5"%s/><text x="%g" y="%.1f" font-size="14" fill="#222222">%s %d</text>`,
+			x+6, lb.y, x+24, lb.y, chartColour(pl.Hex), svgDash(lb.player), x+28, lb.y+chartLabelDY, template.HTMLEscapeString(shortLabel(pl.Short)), lb.vp)
+	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
 
-// endLabels writes each player's name and final VP at the end of their
-// line, moved apart so that no two overlap, with a short stroke of the
-// line's colour and dash.
-func (c *VPChart) endLabels(b *strings.Builder, x float64, y func(int) float64) {
-	last := c.VP[len(c.VP)-1]
-	order := make([]int, len(c.Players))
-	for i := range order {
-		order[i] = i
+// svgDash is the stroke-dasharray attribute of player p's line.
+func svgDash(p int) string {
+	if d := chartDashes[p%len(chartDashes)]; d != "" {
+		return ` stroke-dasharray="` + d + `"`
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return last[b] - last[a] })
-	at := make([]float64, len(order))
-	for k, p := range order {
-		at[k] = y(last[p])
-		if k > 0 && at[k] < at[k-1]+chartLabelGap {
-			at[k] = at[k-1] + chartLabelGap
-		}
-	}
-	if over := at[len(at)-1] - (chartH - chartBottom); over > 0 {
-		for k := range at {
-			at[k] -= over
-		}
-	}
-	for k, p := range order {
-		pl := c.Players[p]
-		dash := ""
-		if d := chartDashes[p%len(chartDashes)]; d != "" {
-			dash = ` stroke-dasharray="` + d + `"`
-		}
-		fmt.Fprintf(b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="%s" stroke-width="2.5"%s/><text x="%g" y="%.1f" font-size="14" fill="#222222">%s %d</text>`,
-			x+6, at[k], x+24, at[k], chartColour(pl.Hex), dash, x+28, at[k]+chartLabelDY, template.HTMLEscapeString(shortLabel(pl.Short)), last[p])
-	}
+	return ""
 }
 
 // shortLabel keeps a label within the chart's right margin.

@@ -1,9 +1,14 @@
 package templates
 
 import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -68,4 +73,77 @@ func TestNiceStep(t *testing.T) {
 			t.Errorf("niceStep(%d) = %d, want %d", max, got, want)
 		}
 	}
+}
+
+// TestVPChartPNG: the chart as a picture (for mail readers that drop
+// SVG) is the SVG's size at twice the pixels, on white, and each player's
+// line is drawn in the player's colour at the line's last point; an empty
+// chart has none. PBEM_CHART_PNG=FILE writes it for a look.
+func TestVPChartPNG(t *testing.T) {
+	c := &VPChart{RoundWord: "Turn",
+		Players: []ChartPlayer{{Label: "Yellow (Alice)", Short: "Alice", Hex: "#e0b000"}, {Label: "Red (Bob)", Short: "Bob", Hex: "#d55e00"}, {Label: "Blue", Short: "Blue", Hex: "#0072b2"}},
+		Rounds:  []int{0, 1, 2, 3, 4, 5, 6},
+		VP:      [][]int{{0, 0, 0}, {10, 5, 9}, {20, 30, 21}, {41, 40, 7}, {48, 52, 20}, {60, 55, 31}, {72, 58, 40}}}
+	data := c.PNG()
+	if f := os.Getenv("PBEM_CHART_PNG"); f != "" {
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != int(chartW*chartScale) || b.Dy() != int(chartH*chartScale) {
+		t.Fatalf("the picture is %v, want %gx%g", b, chartW*chartScale, chartH*chartScale)
+	}
+	if r, g, b, _ := img.At(1, 1).RGBA(); r>>8 != 255 || g>>8 != 255 || b>>8 != 255 {
+		t.Errorf("the corner is not white: %d %d %d", r>>8, g>>8, b>>8)
+	}
+	l := c.layout()
+	for p, pl := range c.Players {
+		x, y := int(l.x(len(c.Rounds)-1)*chartScale), int(l.y(c.VP[len(c.VP)-1][p])*chartScale)
+		want, _ := parseHex(pl.Hex)
+		found := false
+		for dx := -16; dx <= 3 && !found; dx++ { // a dash may end short of the point
+			for dy := -3; dy <= 3 && !found; dy++ {
+				r, g, b, _ := img.At(x+dx, y+dy).RGBA()
+				found = near(r>>8, want[0]) && near(g>>8, want[1]) && near(b>>8, want[2])
+			}
+		}
+		if !found {
+			t.Errorf("%s's line is not at the last round (%d, %d) in %s", pl.Short, x, y, pl.Hex)
+		}
+	}
+	if (&VPChart{Players: c.Players, Rounds: []int{0}, VP: [][]int{{0, 0, 0}}}).PNG() != nil {
+		t.Error("a chart of the start alone is drawn")
+	}
+	// Drawn by several at once (the daemon's reports), each the same bytes.
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if !bytes.Equal(c.PNG(), data) {
+				t.Error("the same chart drawn again is another picture")
+			}
+		}()
+	}
+	wg.Wait()
+	r := &Report{Chart: c, ChartCID: "vp-chart@pbem"}
+	html := HTML(r, "")
+	if !strings.Contains(html, `<img src="cid:vp-chart@pbem" alt="Victory points by player over the turns: Yellow (Alice) 72`) || strings.Contains(html, "<svg") {
+		t.Error("with a ChartCID the HTML does not show the picture instead of the SVG")
+	}
+	if html := HTML(&Report{Chart: c}, ""); !strings.Contains(html, "<svg") {
+		t.Error("without a ChartCID the HTML does not show the SVG")
+	}
+}
+
+func near(got uint32, want uint8) bool { return got+24 >= uint32(want) && got <= uint32(want)+24 }
+
+func parseHex(s string) ([3]uint8, error) {
+	var c [3]uint8
+	_, err := fmt.Sscanf(s, "#%02x%02x%02x", &c[0], &c[1], &c[2])
+	return c, err
 }
