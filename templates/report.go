@@ -74,7 +74,7 @@ type Report struct {
 	// Chart is each player's VP over the rounds, shown after the score by
 	// player; nil shows none. The caller sets it: the end-of-game mail
 	// does (issue 21), from every step of the game.
-	Chart    *VPChart
+	Chart *VPChart
 	// ChartCID is the Content-ID of the chart's picture (VPChart.PNG) in
 	// the mail: the HTML shows the picture instead of the SVG, which
 	// mail readers such as Gmail drop. Empty: the SVG.
