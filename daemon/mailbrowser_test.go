@@ -39,18 +39,7 @@ func TestMailedReportInChromium(t *testing.T) {
 			for _, width := range []int{375, 1000} {
 				p, err := b.Open((&url.URL{Scheme: "file", Path: page}).String(), width, 1100)
 				require.NoError(t, err)
-				if shots := os.Getenv("PBEM_SCREENSHOTS"); shots != "" {
-					png, err := p.Screenshot()
-					require.NoError(t, err)
-					name := filepath.Join(shots, fmt.Sprintf("mail-%s-%d.png", ruleset, width))
-					require.NoError(t, os.WriteFile(name, png, 0o644))
-					t.Logf("screenshot %s", name)
-				}
-				l, err := p.Layout()
-				require.NoError(t, err)
-				if l.Overflows() {
-					t.Errorf("at %d px the mail scrolls sideways: %d px wide; too wide: %q", width, l.ScrollWidth, l.Wide)
-				}
+				shotAndFit(t, p, fmt.Sprintf("mail-%s-%d.png", ruleset, width), width)
 				natural, err := p.Image("img")
 				require.NoError(t, err)
 				require.Equal(t, mapdraw.DetailWidth, natural, "the picture did not load, or is not the detail")
@@ -88,22 +77,8 @@ func mailedReport(t *testing.T, ruleset, dir string) (string, mapdraw.Rect) {
 			continue
 		}
 		require.NoError(t, d.mailReports(g, st, ""))
-		var mail *mailer.Outgoing
-		for _, o := range out.msgs {
-			if strings.Contains(o.ID, ".report.1") {
-				mail = o
-			}
-		}
-		require.NotNil(t, mail, "no report mail to player 1")
-		raw, err := rendered(mail)
-		require.NoError(t, err)
-		tree, parts, err := mailtest.Structure(raw)
-		require.NoError(t, err)
+		page, tree, raw, parts := mailPage(t, out.msgs, dir)
 		require.Equal(t, "multipart/related[multipart/alternative[text/plain text/html] image/png:inline]", tree)
-		html := strings.ReplaceAll(string(parts[1].Data), "cid:"+parts[2].ContentID, parts[2].Filename)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, parts[2].Filename), parts[2].Data, 0o644))
-		page := filepath.Join(dir, "mail.html")
-		require.NoError(t, os.WriteFile(page, []byte(html), 0o644))
 		geo, err := mapdraw.ForBoard(g.Rules().Board)
 		require.NoError(t, err)
 		frame, err := mapdraw.DetailFrame(geo, g.Rules().Board, templates.MapView(g.Rules(), r), templates.Focus(g.Rules(), r))
@@ -130,8 +105,37 @@ func TestEndOfGameMailInChromium(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, step.State.Over)
 	require.NoError(t, d.mailReports(g, step, ""))
+	page, _, _, _ := mailPage(t, out.mails, t.TempDir())
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	require.Contains(t, string(html), `src="vp-chart.png"`)
+	for _, width := range []int{375, 1000} {
+		p, err := b.Open((&url.URL{Scheme: "file", Path: page}).String(), width, 1100)
+		require.NoError(t, err)
+		var top float64
+		require.NoError(t, p.Eval(`(() => { const i = document.querySelector('img[src="vp-chart.png"]'); i.scrollIntoView(); return i.getBoundingClientRect().top; })()`, &top))
+		shotAndFit(t, p, fmt.Sprintf("end-mail-%d.png", width), width)
+		natural, err := p.Image(`img[src="vp-chart.png"]`)
+		require.NoError(t, err)
+		require.Equal(t, 960, natural, "the chart did not load")
+		var shown float64
+		require.NoError(t, p.Eval(`document.querySelector('img[src="vp-chart.png"]').getBoundingClientRect().width`, &shown))
+		t.Logf("at %d px the chart is shown %.0f px wide", width, shown)
+		if shown < 300 || shown > float64(width) {
+			t.Errorf("at %d px the chart is shown %.0f px wide", width, shown)
+		}
+		require.NoError(t, p.Close())
+	}
+}
+
+// mailPage renders the report mail to player 1 among msgs as it is sent,
+// and writes its HTML part to dir as a page, each inline picture beside it
+// under its file name for its cid: address. It returns the page's path,
+// the mail's MIME tree, the raw mail and its parts.
+func mailPage(t *testing.T, msgs []*mailer.Outgoing, dir string) (page, tree string, raw []byte, parts []mailtest.Part) {
+	t.Helper()
 	var mail *mailer.Outgoing
-	for _, o := range out.mails {
+	for _, o := range msgs {
 		if strings.Contains(o.ID, ".report.1") {
 			mail = o
 		}
@@ -139,9 +143,8 @@ func TestEndOfGameMailInChromium(t *testing.T) {
 	require.NotNil(t, mail, "no report mail to player 1")
 	raw, err := rendered(mail)
 	require.NoError(t, err)
-	_, parts, err := mailtest.Structure(raw)
+	tree, parts, err = mailtest.Structure(raw)
 	require.NoError(t, err)
-	dir := t.TempDir()
 	html := ""
 	for _, p := range parts {
 		if p.ContentType == "text/html" {
@@ -154,35 +157,26 @@ func TestEndOfGameMailInChromium(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, p.Filename), p.Data, 0o644))
 		}
 	}
-	require.Contains(t, html, `src="vp-chart.png"`)
-	page := filepath.Join(dir, "mail.html")
+	page = filepath.Join(dir, "mail.html")
 	require.NoError(t, os.WriteFile(page, []byte(html), 0o644))
-	for _, width := range []int{375, 1000} {
-		p, err := b.Open((&url.URL{Scheme: "file", Path: page}).String(), width, 1100)
+	return page, tree, raw, parts
+}
+
+// shotAndFit writes a screenshot of the page to $PBEM_SCREENSHOTS/name
+// when it is set, and fails the test if the page, width px wide, scrolls
+// sideways.
+func shotAndFit(t *testing.T, p *headless.Page, name string, width int) {
+	t.Helper()
+	if shots := os.Getenv("PBEM_SCREENSHOTS"); shots != "" {
+		png, err := p.Screenshot()
 		require.NoError(t, err)
-		var top float64
-		require.NoError(t, p.Eval(`(() => { const i = document.querySelector('img[src="vp-chart.png"]'); i.scrollIntoView(); return i.getBoundingClientRect().top; })()`, &top))
-		if shots := os.Getenv("PBEM_SCREENSHOTS"); shots != "" {
-			png, err := p.Screenshot()
-			require.NoError(t, err)
-			name := filepath.Join(shots, fmt.Sprintf("end-mail-%d.png", width))
-			require.NoError(t, os.WriteFile(name, png, 0o644))
-			t.Logf("screenshot %s", name)
-		}
-		l, err := p.Layout()
-		require.NoError(t, err)
-		if l.Overflows() {
-			t.Errorf("at %d px the mail scrolls sideways: %d px wide; too wide: %q", width, l.ScrollWidth, l.Wide)
-		}
-		natural, err := p.Image(`img[src="vp-chart.png"]`)
-		require.NoError(t, err)
-		require.Equal(t, 960, natural, "the chart did not load")
-		var shown float64
-		require.NoError(t, p.Eval(`document.querySelector('img[src="vp-chart.png"]').getBoundingClientRect().width`, &shown))
-		t.Logf("at %d px the chart is shown %.0f px wide", width, shown)
-		if shown < 300 || shown > float64(width) {
-			t.Errorf("at %d px the chart is shown %.0f px wide", width, shown)
-		}
-		require.NoError(t, p.Close())
+		name = filepath.Join(shots, name)
+		require.NoError(t, os.WriteFile(name, png, 0o644))
+		t.Logf("screenshot %s", name)
+	}
+	l, err := p.Layout()
+	require.NoError(t, err)
+	if l.Overflows() {
+		t.Errorf("at %d px the mail scrolls sideways: %d px wide; too wide: %q", width, l.ScrollWidth, l.Wide)
 	}
 }
