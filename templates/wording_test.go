@@ -178,6 +178,22 @@ func headerSlips(text string) []string {
 	return out
 }
 
+// bbTags are BBCode's tags.
+var bbTags = regexp.MustCompile(`\[/?[a-z]+(?:=[^\]]*)?\]`)
+
+// asLines is a marked-up report as lines of text: each tag a line break, so
+// that a header and the first line under it are lines of their own, as
+// headerSlips reads them.
+func asLines(tag *regexp.Regexp, s string) string {
+	var lines []string
+	for _, l := range strings.Split(tag.ReplaceAllString(s, "\n"), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // twiceSlips lists the sentences a report tells twice: every event it
 // tells (each section's, each battle's, its losses), the next step and
 // what the reader must decide.
@@ -344,6 +360,12 @@ func TestIssue21SlipsFound(t *testing.T) {
 	if len(headerSlips("### Next\n\nNext: the Welsh turn (r07-welsh).\n")) == 0 {
 		t.Error("the Markdown header repeated by its first line is not found")
 	}
+	if len(headerSlips(html.UnescapeString(asLines(tags, `<h2 style="font-size:17px;">Next</h2><p style="margin:0;">Next: the Welsh turn &amp; more.</p>`)))) == 0 {
+		t.Error("the HTML header repeated by its first line is not found")
+	}
+	if len(headerSlips(asLines(bbTags, "[size=150][b]Next[/b][/size]\nNext: the Welsh turn (r07-welsh).\n"))) == 0 {
+		t.Error("the BBCode header repeated by its first line is not found")
+	}
 	if s := headerSlips("NEXT\n  The Welsh turn (r07-welsh) comes next.\n\nBATTLES  (every die is shown)\n\n  Battle 1 in Kent\n"); len(s) > 0 {
 		t.Errorf("header slips found where none is: %v", s)
 	}
@@ -446,8 +468,8 @@ func playWording(t *testing.T, gg wordingGame) {
 		text := Text(r)
 		scan(st.ID+" text", text, emptySections(text), headerSlips(text), adjectiveSlips(g, text), twiceSlips(r))
 		scan(st.ID+" markdown", Markdown(r), headerSlips(Markdown(r)))
-		scan(st.ID+" bbcode", BBCode(r))
-		scan(st.ID+" html", html.UnescapeString(tags.ReplaceAllString(HTML(r, ""), " ")))
+		scan(st.ID+" bbcode", BBCode(r), headerSlips(asLines(bbTags, BBCode(r))))
+		scan(st.ID+" html", html.UnescapeString(tags.ReplaceAllString(HTML(r, ""), " ")), headerSlips(html.UnescapeString(asLines(tags, HTML(r, "")))))
 		scan(st.ID+" json", jsonWords(t, r))
 		if *wordingLook != "" {
 			dir := filepath.Join(*wordingLook, t.Name()[len("TestWordingOfEveryRuleset/"):])
