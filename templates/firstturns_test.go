@@ -129,3 +129,72 @@ func firstRounds(t *testing.T, g *games.Game, seed uint64) {
 		s = ns
 	}
 }
+
+// TestWholeGamesFromTemplate plays whole games of every ruleset with each
+// nation turn's file its orders template's suggestions (suggestions), and
+// counts the files check refuses as they stand (issue 21: "the commented
+// lines, uncommented together, pass check"). reduX Core and L&R must have
+// none. Classic Britannia and Hy Breasil may have a few, under 1% of their
+// files, each logged: a default placement into a full overstack (classic,
+// 2 of 2,051 files over 12 seeds) and a move into an area a Civil war
+// hands to the new nation (Hy Breasil, 3 of 1,543). Before the template
+// planned around a kept Civil war and Civilization's token, and looked
+// further for the move that meets the duty to expand (reduX Core 6), L&R
+// had 12 of 1,834 refused and Hy Breasil 95 of 1,580.
+func TestWholeGamesFromTemplate(t *testing.T) {
+	for _, name := range []string{"redux", "redux-lr", "britannia", "hy-breasil"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			files, refused := 0, 0
+			for seed := uint64(1); seed <= 6; seed++ {
+				f, r := wholeGameFromTemplate(t, games.MustLoad(name), seed)
+				files, refused = files+f, refused+r
+			}
+			t.Logf("%d files, %d refused", files, refused)
+			allowed := 0
+			if name == "britannia" || name == "hy-breasil" {
+				allowed = files / 100
+			}
+			if refused > allowed {
+				t.Errorf("%d of %d files written from the template are refused, want at most %d", refused, files, allowed)
+			}
+		})
+	}
+}
+
+// wholeGameFromTemplate plays a game with every file its template's
+// suggestions (a refused file is played as no orders), and returns how many
+// files it wrote and how many check refused, logging each refusal.
+func wholeGameFromTemplate(t *testing.T, g *games.Game, seed uint64) (files, refused int) {
+	e := rulesets.New(g)
+	e.Players = 4
+	s := e.NewState()
+	key := sha256.Sum256(binary.BigEndian.AppendUint64([]byte("pbem-whole"), seed))
+	gr := orders.Options{Grammar: e.Grammar()}
+	for steps := 0; !s.Over; steps++ {
+		if steps > 1000 {
+			t.Fatal("a game took over 1,000 steps")
+		}
+		id := e.TurnID(s)
+		var in adjudicator.Input
+		if tp := e.Template(s); tp != nil {
+			files++
+			f, errs := orders.DecodeWith(suggestions(e, s, tp), g, gr)
+			if len(errs) == 0 {
+				errs = e.Check(s, f, nil)
+			}
+			if len(errs) > 0 {
+				refused++
+				t.Logf("seed %d %s: the suggestions are refused: %v", seed, id, errs)
+				f = nil
+			}
+			in.Orders = f
+		}
+		ns, _, err := e.Play(s, in, dice.NewTurn(key[:], "whole", id, nil, nil))
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		s = ns
+	}
+	return files, refused
+}

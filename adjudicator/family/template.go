@@ -423,7 +423,18 @@ func (p *plan) chooseLive() {
 			stacks = append(stacks, games.AreaID(a))
 		}
 	}
-	for _, extra := range append([]games.AreaID{games.NoArea}, stacks...) {
+	if p.tryLive(seas, most, append([]games.AreaID{games.NoArea}, stacks...)) || p.tryLive(seas, most, p.farExamples()) || p.tryWide(seas) {
+		return
+	}
+	p.live = p.landingMoves(seas, 0)
+	p.refused = p.check(p.live)
+}
+
+// tryLive looks for live lines that pass: the landings spread over up to
+// most more coasts, with the example move of one of the stacks extras
+// (NoArea: none). It reports whether it found them.
+func (p *plan) tryLive(seas []atSea, most int, extras []games.AreaID) bool {
+	for _, extra := range extras {
 		for m := 0; m <= most; m++ {
 			mv := p.landingMoves(seas, m)
 			if extra != games.NoArea {
@@ -437,12 +448,105 @@ func (p *plan) chooseLive() {
 				if extra != games.NoArea {
 					p.live = mv[:len(mv)-1]
 				}
-				return
+				return true
 			}
 		}
 	}
-	p.live = p.landingMoves(seas, 0)
-	p.refused = p.check(p.live)
+	return false
+}
+
+// tryWide looks further for one move that makes the file pass when no
+// stack's example does: from each stack, to each area one or two steps
+// away that is open to the nation (farExamples), with as many armies as
+// the stack has down to one. The first that passes, with the default
+// landings, becomes the stack's example and goes live. Several limits
+// may bind at once (an overstack and the duty to expand, 6.4 and 6):
+// one move out of the overstack into an open area meets both.
+func (p *plan) tryWide(seas []atSea) bool {
+	for a := 0; a < p.b.NumLand; a++ {
+		id := games.AreaID(a)
+		k := p.p1.Units(id, p.n)
+		old, had := p.examples[id]
+		if k == 0 || !had {
+			continue
+		}
+		for _, path := range p.openPaths(id) {
+			for n := k; n >= 1; n-- {
+				p.examples[id] = orders.Move{N: n, Path: path}
+				if p.tryLive(seas, 0, []games.AreaID{id}) {
+					return true
+				}
+			}
+		}
+		p.examples[id] = old
+	}
+	return false
+}
+
+// openPaths are the paths from a to each area open to the nation one
+// step away, then two steps away through one of its own (no strait on
+// the second step), in board order.
+func (p *plan) openPaths(a games.AreaID) [][]games.AreaID {
+	var one, two [][]games.AreaID
+	for _, e := range p.b.Edges(a) {
+		switch {
+		case !p.b.IsLand(e.To):
+		case p.open(e.To):
+			one = append(one, []games.AreaID{a, e.To})
+		case !e.Strait:
+			for _, e2 := range p.b.Edges(e.To) {
+				if p.b.IsLand(e2.To) && !e2.Strait && e2.To != a && p.open(e2.To) {
+					two = append(two, []games.AreaID{a, e.To, e2.To})
+				}
+			}
+		}
+	}
+	return append(one, two...)
+}
+
+// farExamples gives, to each stack whose example move stays among the
+// nation's own areas, a move through one of them into an open area two
+// steps away (no strait on the second step), and returns those stacks:
+// the duty to expand (reduX Core 6) binds a nation that can reach one so
+// (Turn.canExpand), and an example into its own area does not meet it.
+func (p *plan) farExamples() []games.AreaID {
+	var out []games.AreaID
+	for a := 0; a < p.b.NumLand; a++ {
+		id := games.AreaID(a)
+		mv, ok := p.examples[id]
+		if !ok || p.open(mv.Path[len(mv.Path)-1]) {
+			continue
+		}
+		for _, e := range p.b.Edges(id) {
+			if !p.b.IsLand(e.To) || e.Strait || p.open(e.To) {
+				continue
+			}
+			if far := p.openBeyond(e.To); far != games.NoArea {
+				p.examples[id] = orders.Move{N: mv.N, Path: []games.AreaID{id, e.To, far}}
+				out = append(out, id)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// openBeyond is a land area next to mid, not across a strait, that is
+// open to the nation due (empty, or held by another nation); NoArea for
+// none.
+func (p *plan) openBeyond(mid games.AreaID) games.AreaID {
+	for _, e := range p.b.Edges(mid) {
+		if p.b.IsLand(e.To) && !e.Strait && p.open(e.To) {
+			return e.To
+		}
+	}
+	return games.NoArea
+}
+
+// open says whether a land area is empty or held by another nation: a move
+// into it meets the duty to expand (reduX Core 6).
+func (p *plan) open(a games.AreaID) bool {
+	return p.p1.Vacant(a) || p.foreign(a) > 0
 }
 
 // crowd is the most armies an area the ruleset's limit of the end of the

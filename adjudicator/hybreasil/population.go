@@ -10,10 +10,14 @@ import (
 // for every plains area it occupies, 2 for every forest or hills area.
 // Under option "races" (9.1) a nation's race counts some terrain anew.
 func PIPs(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID) int {
+	return pipsOf(e, X(s).Race[n], landAreas(s, e.G.Board, n))
+}
+
+// pipsOf is the PIPs of land areas held by a nation of race race.
+func pipsOf(e *adjudicator.Engine, race string, areas []games.AreaID) int {
 	p := 0
 	t := e.G.Tables.Population
-	race := X(s).Race[n]
-	for _, a := range landAreas(s, e.G.Board, n) {
+	for _, a := range areas {
 		if v, ok := racePIPs(e.G.Board, race, a); ok {
 			p += v
 		} else if e.G.Board.TerrainIs(a, "plains") {

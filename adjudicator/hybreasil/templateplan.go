@@ -94,6 +94,7 @@ func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 	if home := x.Home[n]; home != games.NoArea && !p.b.IsLand(home) && reinforced {
 		p.reinf = min(6, Pool(e, s, n))
 	}
+	p.splitFirst(rerolled)
 	p.placeNew(rerolled)
 	p.landAll()
 	p.spread(&p.first, 1)
@@ -109,6 +110,25 @@ func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationI
 	}
 	p.useExcess()
 	return p
+}
+
+// splitFirst takes out of the plan the areas a Civil war the turn keeps
+// (6.1: not rolled again by the reroll policy, and able to occur) splits
+// off before the population increase: the half pbem chooses (splitChoice),
+// as the check plays it (splitKnown). The plan then places and moves only
+// what the nation keeps.
+func (p *hbPlan) splitFirst(rerolled bool) {
+	if p.event != CivilWar || rerolled || X(p.s).Entered[p.n] == p.s.Round {
+		return
+	}
+	t := &adjudicator.Turn{E: p.e, G: p.e.G, B: p.b, S: p.s, N: p.n}
+	if !civilWarPossible(t) {
+		return
+	}
+	areas := landAreas(p.s, p.b, p.n)
+	for _, a := range splitChoice(t, areas, len(areas)/2) {
+		p.units[a] = 0
+	}
 }
 
 // better reports whether plan p ends better than q: more units kept under
@@ -130,11 +150,16 @@ func (p *hbPlan) placeNew(rerolled bool) {
 	if p.event == Famine && !rerolled {
 		return
 	}
-	areas := landAreas(p.s, p.b, p.n)
-	pips := PIPs(p.e, p.s, p.n) + X(p.s).Saved[p.n]
+	var areas []games.AreaID
+	for _, a := range landAreas(p.s, p.b, p.n) {
+		if p.units[a] > 0 { // not split off (splitFirst)
+			areas = append(areas, a)
+		}
+	}
+	pips := pipsOf(p.e, X(p.s).Race[p.n], areas) + X(p.s).Saved[p.n]
 	civ := 0
-	if rerolled {
-		civ = 1 // the reroll takes an unused token as a civilization token (6.1)
+	if rerolled || p.event == Civilization {
+		civ = 1 // the reroll, or Civilization, takes an unused token as a civilization token (6.1)
 	}
 	p.gain = min(pips/p.e.G.Tables.Population.PointsPerArmy, Pool(p.e, p.s, p.n)-civ, len(areas))
 	p.gainSure = min(p.gain, Pool(p.e, p.s, p.n)-civ-p.reinf)
