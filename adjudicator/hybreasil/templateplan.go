@@ -48,6 +48,7 @@ type hbPlan struct {
 	fought  []bool         // areas of other nations a move of the plan attacks
 	extra   []int          // units by area that are there only if the reinforcements come (6.1)
 	cutOff  []games.AreaID // areas the plan leaves cut off from the rest (6.4)
+	split   []bool         // areas a Civil war the turn keeps hands to a new nation (6.1)
 	doomed  int            // units the limits take whatever the player writes (6.3, 6.4)
 }
 
@@ -75,7 +76,7 @@ func newHBPlan(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.Nation
 func planFrom(e *adjudicator.Engine, s *adjudicator.State, n adjudicator.NationID, landSea games.AreaID) *hbPlan {
 	x := X(s)
 	p := &hbPlan{e: e, s: s, b: e.G.Board, n: n, event: x.Event[n], units: make([]int, len(e.G.Board.Areas)),
-		claimed: make([]bool, len(e.G.Board.Areas)), fought: make([]bool, len(e.G.Board.Areas)), extra: make([]int, len(e.G.Board.Areas)), landSea: landSea}
+		claimed: make([]bool, len(e.G.Board.Areas)), split: make([]bool, len(e.G.Board.Areas)), fought: make([]bool, len(e.G.Board.Areas)), extra: make([]int, len(e.G.Board.Areas)), landSea: landSea}
 	p.strong, p.weak = p.event == StrongLeader, p.event == WeakLeader
 	for a := range p.units {
 		p.units[a] = s.Units(games.AreaID(a), n)
@@ -127,7 +128,7 @@ func (p *hbPlan) splitFirst(rerolled bool) {
 	}
 	areas := landAreas(p.s, p.b, p.n)
 	for _, a := range splitChoice(t, areas, len(areas)/2) {
-		p.units[a] = 0
+		p.units[a], p.claimed[a], p.split[a] = 0, true, true // the new nation's: no move of the plan ends or passes there
 	}
 }
 
@@ -410,7 +411,7 @@ func (p *hbPlan) nearest(from games.AreaID) []games.AreaID {
 		}
 		for _, e := range p.b.Edges(x.a) {
 			y := e.To
-			if p.b.IsLand(y) && p.s.Foreign(y, p.n) > 0 {
+			if p.b.IsLand(y) && (p.s.Foreign(y, p.n) > 0 || p.split[y]) {
 				continue
 			}
 			cost := x.b
