@@ -130,34 +130,39 @@ func firstRounds(t *testing.T, g *games.Game, seed uint64) {
 	}
 }
 
-// TestWholeGamesFromTemplate plays whole games of every ruleset with each
-// nation turn's file its orders template's suggestions (suggestions), and
-// counts the files check refuses as they stand (issue 21: "the commented
-// lines, uncommented together, pass check"), but those whose template
-// says so itself ("As it stands this file would be refused", where no
-// simple turn passes: an invasion too large for its coasts). reduX Core
-// and L&R must have none. Classic Britannia and Hy Breasil may have a few,
-// under 1% of their files, each logged: classic's default placement into
-// an area at its full overstack (2 of 2,051 files over 12 seeds). Before
-// the template planned around a kept Civil war and Civilization's token,
-// and looked further for the move that meets the duty to expand (reduX
-// Core 6), L&R had 12 of 1,834 refused and Hy Breasil 95 of 1,580.
+// TestWholeGamesFromTemplate plays whole games of every ruleset, six
+// seeds each, with each nation turn's file its orders template's
+// suggestions (suggestions), and counts the files check refuses as they
+// stand (issue 21: "the commented lines, uncommented together, pass
+// check"). reduX Core and L&R must have none. Classic Britannia and Hy
+// Breasil may have a few, under 1% of their files, each logged, but for
+// refusals their template announces ("As it stands this file would be
+// refused", where no simple turn passes). Over 12 seeds and every option
+// (17,000 files) one refusal was silent (Hy Breasil with races, a path of
+// three steps) and one announced (reduX Core, seed 8: an invasion too
+// large for its coasts). Before the template planned around a kept Civil
+// war and Civilization's token, and looked further for the move that
+// meets the duty to expand (reduX Core 6), L&R had 4 of 914 refused
+// here and Hy Breasil 33 of 739.
 func TestWholeGamesFromTemplate(t *testing.T) {
 	for _, name := range []string{"redux", "redux-lr", "britannia", "hy-breasil"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			files, refused := 0, 0
+			files, silent, said := 0, 0, 0
 			for seed := uint64(1); seed <= 6; seed++ {
-				f, r := wholeGameFromTemplate(t, games.MustLoad(name), seed)
-				files, refused = files+f, refused+r
+				f, r, a := wholeGameFromTemplate(t, games.MustLoad(name), seed)
+				files, silent, said = files+f, silent+r, said+a
 			}
-			t.Logf("%d files, %d refused without the template saying so", files, refused)
-			allowed := 0
-			if name == "britannia" || name == "hy-breasil" {
-				allowed = files / 100
-			}
-			if refused > allowed {
-				t.Errorf("%d of %d files written from the template are refused, and their template does not say so; want at most %d", refused, files, allowed)
+			t.Logf("%d files, %d refused, %d of them announced by their template", files, silent+said, said)
+			switch name {
+			case "redux", "redux-lr":
+				if silent+said > 0 {
+					t.Errorf("%d of %d files written from the template are refused, want none", silent+said, files)
+				}
+			default:
+				if silent > files/100 {
+					t.Errorf("%d of %d files written from the template are refused, and their template does not say so; want at most %d", silent, files, files/100)
+				}
 			}
 		})
 	}
@@ -165,9 +170,9 @@ func TestWholeGamesFromTemplate(t *testing.T) {
 
 // wholeGameFromTemplate plays a game with every file its template's
 // suggestions (a refused file is played as no orders), and returns how many
-// files it wrote and how many check refused while their template did not
-// say it would, logging each refusal.
-func wholeGameFromTemplate(t *testing.T, g *games.Game, seed uint64) (files, refused int) {
+// files it wrote and how many check refused, silently or as their template
+// said it would, logging each refusal.
+func wholeGameFromTemplate(t *testing.T, g *games.Game, seed uint64) (files, silent, said int) {
 	e := rulesets.New(g)
 	e.Players = 4
 	s := e.NewState()
@@ -186,11 +191,13 @@ func wholeGameFromTemplate(t *testing.T, g *games.Game, seed uint64) (files, ref
 				errs = e.Check(s, f, nil)
 			}
 			if len(errs) > 0 {
-				said := strings.Contains(OrdersTemplate(e, s, Header{Game: "whole"}), "As it stands this file would be refused")
-				if !said {
-					refused++
+				announced := strings.Contains(OrdersTemplate(e, s, Header{Game: "whole"}), "As it stands this file would be refused")
+				if announced {
+					said++
+				} else {
+					silent++
 				}
-				t.Logf("seed %d %s: the suggestions are refused (the template says so: %v): %v", seed, id, said, errs)
+				t.Logf("seed %d %s: the suggestions are refused (the template says so: %v): %v", seed, id, announced, errs)
 				f = nil
 			}
 			in.Orders = f
@@ -201,5 +208,5 @@ func wholeGameFromTemplate(t *testing.T, g *games.Game, seed uint64) (files, ref
 		}
 		s = ns
 	}
-	return files, refused
+	return files, silent, said
 }
