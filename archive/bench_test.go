@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+
+	"github.com/pbem-org/pbem/internal/cputime"
 )
 
 // BenchmarkVerify verifies a complete archive: a whole simulated reduX game
@@ -15,7 +17,7 @@ func BenchmarkVerify(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	var st *Verified
 	for range b.N {
 		var err error
@@ -24,7 +26,7 @@ func BenchmarkVerify(b *testing.B) {
 		}
 	}
 	// CPU time says what the machine's load does not change.
-	b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Self()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(st.Steps), "steps")
 	b.ReportMetric(float64(st.Dice), "dice")
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbem-org/pbem/archive"
 	"github.com/pbem-org/pbem/bot"
+	"github.com/pbem-org/pbem/internal/cputime"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/orders"
 )
@@ -63,12 +64,12 @@ func BenchmarkAcknowledge(b *testing.B) {
 	}
 	d.out = out
 	b.ResetTimer()
-	c0 := cpuTime()
+	c0 := cputime.Self()
 	for i := range b.N {
 		m := &mailer.Message{Raw: mails[i%games], JournalID: fmt.Sprintf("j%d", i), MessageID: fmt.Sprintf("m%d@example.test", i), Attempt: 1}
 		if err := d.Handle(context.Background(), m); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Self()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }

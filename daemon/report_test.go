@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem-org/pbem/archive"
+	"github.com/pbem-org/pbem/internal/cputime"
 	"github.com/pbem-org/pbem/mailer"
 	"github.com/pbem-org/pbem/templates"
 )
@@ -107,13 +108,13 @@ func BenchmarkMailReports(b *testing.B) {
 	}
 	out.n = 0
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	for i := 0; i < b.N; i++ {
 		if err := d.mailReports(g, step, ""); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Self()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	if out.n != 7*b.N {
 		b.Fatalf("%d mails, want %d", out.n, 7*b.N)
 	}

@@ -7,17 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// cpuTime is the process's user and system time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/pbem-org/pbem/internal/cputime"
+)
 
 // BenchmarkHistoryHTML writes the HTML history of a whole simulated game
 // (classic Britannia, 4 players, seed 3: 185 steps; the issue 21 game had
@@ -40,13 +33,13 @@ func BenchmarkHistoryHTML(b *testing.B) {
 	run("simulate", "--ruleset", "britannia", "--seed", "3", "--players", "4", "--game", game)
 	var folder string
 	n := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	for b.Loop() {
 		n++
 		folder = filepath.Join(tmp, "history", strings.Repeat("x", n))
 		run("history", "--game", game, "--format", "html", "-o", folder)
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(n), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Self()-cpu0).Microseconds())/1000/float64(n), "cpu-ms/op")
 	total, largest, files := int64(0), int64(0), 0
 	err := filepath.Walk(folder, func(_ string, fi os.FileInfo, err error) error {
 		if err != nil || fi.IsDir() {

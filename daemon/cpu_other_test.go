@@ -1,8 +1,0 @@
-//go:build !unix
-
-package daemon
-
-import "time"
-
-// cpuTime is not measured here: benchmarks report 0 CPU time.
-func cpuTime() time.Duration { return 0 }
