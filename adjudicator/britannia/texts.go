@@ -195,13 +195,7 @@ func force(inf, cav int, leader string) string {
 	default:
 		what = fmt.Sprintf("%d infantry and %d cavalry", inf, cav)
 	}
-	switch {
-	case leader == "":
-		return what
-	case inf+cav == 0:
-		return leader
-	}
-	return leader + " with " + what
+	return family.WithLeader(leader, what, inf+cav)
 }
 
 // kindWords are the kinds as reports name them before their dice, by

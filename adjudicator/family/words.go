@@ -92,10 +92,16 @@ func NationForce(e *adjudicator.Engine, nation string, inf, cav int, leader stri
 	default:
 		what = fmt.Sprintf("%d %s infantry and %d cavalry", inf, adj, cav)
 	}
+	return WithLeader(leader, what, inf+cav)
+}
+
+// WithLeader is units' words what (n units) with their leader: "Arthur
+// with 2 cavalry", the leader alone when n is 0, what alone without one.
+func WithLeader(leader, what string, n int) string {
 	switch {
 	case leader == "":
 		return what
-	case inf+cav == 0:
+	case n == 0:
 		return leader
 	}
 	return leader + " with " + what
