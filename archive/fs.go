@@ -326,6 +326,16 @@ func (w *writer) logAndReplace(logPath, line, path string, data []byte) error {
 // logEnd is the offset just after the last newline of a log of size
 // bytes: size itself unless a crash cut the last line short.
 func logEnd(f *os.File, size int64) (int64, error) {
+	last := []byte{0}
+	if size == 0 {
+		return 0, nil
+	}
+	if _, err := f.ReadAt(last, size-1); err != nil {
+		return 0, err
+	}
+	if last[0] == '\n' {
+		return size, nil // the usual case: one byte read
+	}
 	buf := make([]byte, 4096)
 	for end := size; end > 0; {
 		start := max(0, end-int64(len(buf)))
