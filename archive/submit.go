@@ -414,7 +414,9 @@ func (g *Game) validateEnvelope(f *orders.File, v *validation) orders.Errors {
 	}
 	if f.Salt != "" {
 		if sec, err := g.secretsLocked(); err != nil {
-			add("salt", "the salt could not be checked against the game's secrets: %v", err)
+			// Not err's words: a file of secrets that does not decode may
+			// be quoted in them, and this goes to the sender.
+			add("salt", "the salt could not be checked against the game's secrets (the game's private files could not be read)")
 		} else if sec.Holds(f.Salt) {
 			add("salt", "the salt: line holds a secret token of this game; the salt is published with the turn's report, so write other words there (a token goes on the token: line alone)")
 		}
